@@ -1,0 +1,47 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import { resolve } from 'node:path';
+import { contentSecurityPolicy } from './src/shared/csp';
+
+/** Writes the one CSP (src/shared/csp.ts) into index.html; the dev server needs a looser one. */
+function cspMetaTag(): Plugin {
+  let devServerOrigin: string | undefined;
+  return {
+    name: 'portaldesk-csp',
+    configureServer(server) {
+      const { port = 5173 } = server.config.server;
+      devServerOrigin = `http://localhost:${port}`;
+    },
+    transformIndexHtml(html) {
+      const csp = contentSecurityPolicy(devServerOrigin ? { devServerOrigin } : {});
+      return html.replace('%PORTALDESK_CSP%', csp);
+    },
+  };
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        // The desktop entry and web mode's entry share the engine.
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          web: resolve(__dirname, 'src/main/web.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    build: {
+      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+    },
+    plugins: [react(), cspMetaTag()],
+  },
+});

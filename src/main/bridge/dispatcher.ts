@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import {
+  isRequestName,
+  requests,
+  type CallOutcome,
+  type ParsedArgs,
+  type RequestName,
+  type RequestResult,
+} from '../../shared/contract';
+
+/** Who is calling, as established by the transport before the call reaches the dispatcher. */
+export interface CallOrigin {
+  transport: 'ipc' | 'web' | 'internal';
+  /** False when the transport could not prove the call comes from our own window's main frame. */
+  trusted: boolean;
+  /** For logs and error messages, e.g. `window 1, frame https://evil.example`. */
+  description: string;
+}
+
+export type Handler<N extends RequestName> = (
+  args: ParsedArgs<N>,
+) => RequestResult<N> | Promise<RequestResult<N>>;
+
+export type Handlers = { [N in RequestName]: Handler<N> };
+
+/** Thrown by a handler to refuse a call with a message meant for the user. */
+export class UserFacingError extends Error {
+  override name = 'UserFacingError';
+}
+
+export interface DispatcherLog {
+  warn(message: string): void;
+  error(message: string, error: unknown): void;
+}
+
+function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.length > 0 ? issue.path.join('.') : '(argument)';
+    return `${path}: ${issue.message}`;
+  });
+}
+
+/**
+ * The single gate every call passes, whatever the transport: the sender must be trusted, the name
+ * must be in the contract and the argument must match its schema, all before any handler runs.
+ */
+export class ContractDispatcher {
+  constructor(
+    private readonly handlers: Handlers,
+    private readonly log: DispatcherLog = console,
+  ) {}
+
+  async dispatch(
+    name: unknown,
+    rawArgs: unknown,
+    origin: CallOrigin,
+  ): Promise<CallOutcome<unknown>> {
+    const label = typeof name === 'string' ? name.slice(0, 100) : String(name);
+    if (!origin.trusted) {
+      this.log.warn(`Refused ${label} from an untrusted sender (${origin.description}).`);
+      return {
+        ok: false,
+        error: {
+          code: 'forbidden_sender',
+          message: `Refused ${label}: the call did not come from PortalDesk's own window (${origin.description}).`,
+        },
+      };
+    }
+    if (!isRequestName(name)) {
+      return {
+        ok: false,
+        error: {
+          code: 'unknown_request',
+          message: `PortalDesk has no request named "${label}".`,
+        },
+      };
+    }
+    const parsed = requests[name].args.safeParse(rawArgs);
+    if (!parsed.success) {
+      const issues = describeIssues(parsed.error);
+      return {
+        ok: false,
+        error: {
+          code: 'invalid_argument',
+          message: `Invalid argument for ${name}: ${issues.join('; ')}. Nothing was changed.`,
+          issues,
+        },
+      };
+    }
+    const handler = this.handlers[name] as (args: unknown) => unknown;
+    try {
+      return { ok: true, value: await handler(parsed.data) };
+    } catch (error) {
+      if (error instanceof UserFacingError) {
+        return { ok: false, error: { code: 'failed', message: error.message } };
+      }
+      this.log.error(`Handler for ${name} failed`, error);
+      const detail = error instanceof Error ? error.message : String(error);
+      return {
+        ok: false,
+        error: { code: 'failed', message: `${name} failed unexpectedly: ${detail}` },
+      };
+    }
+  }
+}

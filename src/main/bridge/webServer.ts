@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { CallOutcome } from '../../shared/contract';
+import { contentSecurityPolicy } from '../../shared/csp';
+import {
+  CALL_PATH_PREFIX,
+  EVENTS_PATH,
+  EVENTS_PROTOCOL,
+  SECRET_FRAGMENT_KEY,
+  secretFromProtocols,
+  type PushedEventMessage,
+} from '../../shared/webProtocol';
+import type { ContractDispatcher } from './dispatcher';
+import type { EventHub } from './eventHub';
+import { loadStaticAsset, securityHeaders } from './staticAssets';
+import { bearerToken, isAllowedHost, isAllowedOrigin, secretMatches } from './webGuards';
+
+/** Web mode is bound to loopback only; the engine is never reachable from another machine. */
+export const WEB_HOST = '127.0.0.1';
+/** Call arguments are small JSON values; anything larger is refused before it is parsed. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface WebServerOptions {
+  dispatcher: ContractDispatcher;
+  events: EventHub;
+  /** The built renderer (out/renderer). */
+  staticDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Fixed only in tests; otherwise 32 random bytes per launch. */
+  secret?: string;
+}
+
+export interface WebServer {
+  port: number;
+  secret: string;
+  /** The address to open: carries the secret in the fragment, which browsers never send. */
+  url: string;
+  close(): Promise<void>;
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  response.end(text);
+}
+
+function refuse(response: ServerResponse, status: number, message: string): void {
+  send(response, status, { ok: false, error: { code: 'forbidden_sender', message } });
+}
+
+const STATUS_FOR_OUTCOME: Record<string, number> = {
+  unknown_request: 404,
+  invalid_argument: 400,
+  forbidden_sender: 403,
+  failed: 422,
+};
+
+function statusFor(outcome: CallOutcome<unknown>): number {
+  return outcome.ok ? 200 : (STATUS_FOR_OUTCOME[outcome.error.code] ?? 500);
+}
+
+async function readBody(request: IncomingMessage): Promise<string | null> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Serves the built renderer and carries the contract over HTTP (calls) and a WebSocket (pushed
+ * events) on 127.0.0.1. Every request must name our host; calls and the event socket also need
+ * our Origin (when a browser sends one) and the per-launch secret.
+ */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const { dispatcher, events, staticDir } = options;
+  const secret = options.secret ?? randomBytes(32).toString('hex');
+  let port = options.port;
+
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: 64 * 1024,
+    handleProtocols: (protocols) => (protocols.has(EVENTS_PROTOCOL) ? EVENTS_PROTOCOL : false),
+  });
+
+  const unsubscribe = events.subscribe((event, payload) => {
+    const message: PushedEventMessage = { event, payload };
+    const text = JSON.stringify(message);
+    for (const client of sockets.clients) {
+      if (client.readyState === client.OPEN) client.send(text);
+    }
+  });
+
+  async function handleCall(
+    request: IncomingMessage,
+    response: ServerResponse,
+    name: string,
+  ): Promise<void> {
+    if (request.method !== 'POST') {
+      send(
+        response,
+        405,
+        { ok: false, error: { code: 'failed', message: 'Use POST.' } },
+        {
+          Allow: 'POST',
+        },
+      );
+      return;
+    }
+    if (!isAllowedOrigin(request.headers.origin, port)) {
+      refuse(response, 403, `Origin ${request.headers.origin ?? ''} may not call PortalDesk.`);
+      return;
+    }
+    if (!secretMatches(bearerToken(request.headers.authorization), secret)) {
+      refuse(
+        response,
+        401,
+        'This call lacks the secret of this PortalDesk launch. Open the address printed by `npm run web`.',
+      );
+      return;
+    }
+    const body = await readBody(request);
+    if (body === null) {
+      send(response, 413, {
+        ok: false,
+        error: { code: 'invalid_argument', message: 'The argument is larger than 1 MiB.' },
+      });
+      return;
+    }
+    let args: unknown;
+    try {
+      args = body.trim() === '' ? undefined : JSON.parse(body);
+    } catch {
+      send(response, 400, {
+        ok: false,
+        error: { code: 'invalid_argument', message: 'The argument is not valid JSON.' },
+      });
+      return;
+    }
+    const outcome = await dispatcher.dispatch(decodeURIComponent(name), args, {
+      transport: 'web',
+      trusted: true,
+      description: `web client ${request.socket.remoteAddress ?? ''}`,
+    });
+    send(response, statusFor(outcome), outcome);
+  }
+
+  async function handleStatic(request: IncomingMessage, response: ServerResponse, path: string) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const asset = await loadStaticAsset(staticDir, path);
+    if (asset === null) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    const csp = contentSecurityPolicy({ socketOrigin: `ws://${request.headers.host ?? ''}` });
+    response.writeHead(200, { 'Content-Type': asset.contentType, ...securityHeaders(csp) });
+    response.end(request.method === 'HEAD' ? undefined : asset.body);
+  }
+
+  const server = createServer((request, response) => {
+    if (!isAllowedHost(request.headers.host, port)) {
+      // A foreign Host means DNS rebinding or a misdirected request: answer nothing useful.
+      response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('PortalDesk answers only to 127.0.0.1 and localhost.');
+      return;
+    }
+    const path = new URL(request.url ?? '/', 'http://placeholder').pathname;
+    const work = path.startsWith(CALL_PATH_PREFIX)
+      ? handleCall(request, response, path.slice(CALL_PATH_PREFIX.length))
+      : path.startsWith('/api/')
+        ? Promise.resolve(
+            send(response, 404, {
+              ok: false,
+              error: { code: 'unknown_request', message: `No endpoint ${path}.` },
+            }),
+          )
+        : handleStatic(request, response, path);
+    work.catch((error: unknown) => {
+      if (!response.headersSent) {
+        send(response, 500, {
+          ok: false,
+          error: { code: 'failed', message: `Web bridge error: ${String(error)}` },
+        });
+      } else {
+        response.destroy();
+      }
+    });
+  });
+
+  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    const reject = (status: number, reason: string): void => {
+      socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    const path = new URL(request.url ?? '/', 'http://placeholder').pathname;
+    if (!isAllowedHost(request.headers.host, port)) return reject(403, 'Forbidden');
+    if (path !== EVENTS_PATH) return reject(404, 'Not Found');
+    // Browsers always send Origin on WebSocket upgrades; cross-site pages must not listen in.
+    if (!isAllowedOrigin(request.headers.origin, port)) return reject(403, 'Forbidden');
+    const offered = (request.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((value) => value.trim());
+    if (!secretMatches(secretFromProtocols(offered), secret)) return reject(401, 'Unauthorized');
+    sockets.handleUpgrade(request, socket, head, (client: WebSocket) => {
+      client.on('message', () => {
+        // The socket only carries events from the engine; calls go over HTTP.
+      });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, WEB_HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    secret,
+    url: `http://${WEB_HOST}:${port}/#${SECRET_FRAGMENT_KEY}=${secret}`,
+    close: async () => {
+      unsubscribe();
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

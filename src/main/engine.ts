@@ -1,0 +1,59 @@
+import type { AppInfo } from '../shared/contract';
+import { APP_NAME } from './appIdentity';
+import { ContractDispatcher, type DispatcherLog, type Handlers } from './bridge/dispatcher';
+import { EventHub } from './bridge/eventHub';
+import { appHandlers } from './handlers/appHandlers';
+import { settingsHandlers } from './handlers/settingsHandlers';
+import { SettingsRepository } from './store/settingsRepository';
+import { Store, type StoreOptions } from './store/store';
+
+export interface EngineOptions {
+  dataDir: string;
+  mode: AppInfo['mode'];
+  version: string;
+  nativeBinding?: string;
+  migrations?: StoreOptions['migrations'];
+  log?: DispatcherLog;
+}
+
+/**
+ * Everything PortalDesk does, independent of how it is shown: the store, the handlers and the
+ * event hub. Electron's main process and web mode's Node process each start exactly one.
+ */
+export interface Engine {
+  readonly dispatcher: ContractDispatcher;
+  readonly events: EventHub;
+  readonly store: Store;
+  info(): AppInfo;
+  close(): void;
+}
+
+export function startEngine(options: EngineOptions): Engine {
+  const store = Store.open({
+    dataDir: options.dataDir,
+    mode: options.mode,
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(options.migrations ? { migrations: options.migrations } : {}),
+  });
+  const events = new EventHub();
+  const info = (): AppInfo => ({
+    name: APP_NAME,
+    version: options.version,
+    mode: options.mode,
+    dataDir: options.dataDir,
+    schemaVersion: store.schemaVersion,
+    platform: process.platform,
+  });
+  const handlers = {
+    ...appHandlers(info),
+    ...settingsHandlers(new SettingsRepository(store.db), events),
+  } satisfies Handlers;
+
+  return {
+    dispatcher: new ContractDispatcher(handlers, options.log),
+    events,
+    store,
+    info,
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,6 @@
+import type { AppInfo } from '../../shared/contract';
+import type { Handlers } from '../bridge/dispatcher';
+
+export function appHandlers(info: () => AppInfo): Pick<Handlers, 'app.info'> {
+  return { 'app.info': () => info() };
+}

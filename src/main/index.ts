@@ -1,0 +1,135 @@
+/**
+ * The desktop app: Electron lifecycle, the window, and security wiring around the engine. Every
+ * decision (which URL, which permission, which sender) is a pure function in ./security or
+ * ./bridge; this file only connects them to Electron.
+ */
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
+import path from 'node:path';
+import { contentSecurityPolicy } from '../shared/csp';
+import { registerIpcTransport } from './bridge/ipcTransport';
+import { loadStaticAsset, securityHeaders } from './bridge/staticAssets';
+import { dataDirFlag, resolveDataDir } from './dataDir';
+import { startEngine, type Engine } from './engine';
+import { electronSqliteBinding } from './nativeBindingPath';
+import { APP_ENTRY_URL, APP_SCHEME, isAppUrl } from './security/appOrigin';
+import { mayOpenExternally } from './security/externalUrl';
+import { isAllowedNavigation } from './security/navigation';
+import { decidePermission } from './security/permissions';
+import { createMainWindow } from './window';
+
+/** Set by `electron-vite dev` only; the packaged app always loads from the app scheme. */
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+const rendererDir = path.join(__dirname, '../renderer');
+
+/**
+ * Origins the OS browser may be sent to: the active service profile's accounts servers, for
+ * sign-in. No profile exists until the sign-in work lands, so nothing is allowed yet.
+ */
+const externalOrigins = (): readonly string[] => [];
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+app.enableSandbox();
+
+let engine: Engine | undefined;
+let mainWindow: BrowserWindow | undefined;
+
+function hardenContents(): void {
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-frame-navigate', (event) => {
+      if (!isAllowedNavigation(event.url, devServerUrl)) event.preventDefault();
+    });
+    contents.on('will-redirect', (event) => {
+      if (!isAllowedNavigation(event.url, devServerUrl)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    // No new windows ever; an allowed link goes to the OS browser instead.
+    contents.setWindowOpenHandler(({ url }) => {
+      if (mayOpenExternally(url, externalOrigins())) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  });
+
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    callback(decidePermission(permission, details.requestingUrl, devServerUrl));
+  });
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    decidePermission(permission, requestingOrigin, devServerUrl),
+  );
+}
+
+function serveRenderer(): void {
+  const csp = contentSecurityPolicy();
+  protocol.handle(APP_SCHEME, async (request) => {
+    const asset = await loadStaticAsset(rendererDir, new URL(request.url).pathname);
+    if (asset === null) return new Response('Not found', { status: 404 });
+    return new Response(new Uint8Array(asset.body), {
+      headers: { 'Content-Type': asset.contentType, ...securityHeaders(csp) },
+    });
+  });
+}
+
+function openWindow(): void {
+  mainWindow = createMainWindow(devServerUrl ?? APP_ENTRY_URL);
+  mainWindow.on('closed', () => (mainWindow = undefined));
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  const { dir: dataDir } = resolveDataDir({
+    flag: dataDirFlag(process.argv),
+    env: process.env,
+    defaultDir: app.getPath('userData'),
+    cwd: process.cwd(),
+  });
+  try {
+    engine = startEngine({
+      dataDir,
+      mode: 'desktop',
+      version: app.getVersion(),
+      nativeBinding: electronSqliteBinding({
+        isPackaged: app.isPackaged,
+        appPath: app.getAppPath(),
+        resourcesPath: process.resourcesPath,
+      }),
+    });
+  } catch (error) {
+    dialog.showErrorBox(
+      'PortalDesk could not start',
+      error instanceof Error ? error.message : String(error),
+    );
+    app.exit(1);
+    return;
+  }
+
+  hardenContents();
+  serveRenderer();
+  registerIpcTransport({
+    ipcMain,
+    dispatcher: engine.dispatcher,
+    events: engine.events,
+    windows: () => BrowserWindow.getAllWindows().map((window) => window.webContents),
+    isAppUrl: (url) => isAppUrl(url, devServerUrl),
+  });
+  openWindow();
+
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => engine?.close());
+  void start();
+}

@@ -1,0 +1,52 @@
+import { DATA_DIR_FLAG } from './dataDir';
+
+export interface WebArgs {
+  port: number;
+  open: boolean;
+  dataDir: string | undefined;
+  help: boolean;
+}
+
+export const WEB_USAGE = `Usage: npm run web -- [--port N] [--no-open] [--data-dir DIR]
+
+  --port N        listen on 127.0.0.1:N (default 0: any free port)
+  --no-open       print the address without opening a browser
+  --data-dir DIR  use DIR for the local database (default: the OS app-data folder,
+                  or $PORTALDESK_DATA_DIR)`;
+
+/** Parses web mode's command line; an unknown or malformed argument is an error, never ignored. */
+export function parseWebArgs(argv: readonly string[]): WebArgs | { error: string } {
+  const result: WebArgs = { port: 0, open: true, dataDir: undefined, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s) : [arg];
+    const value = (): string | undefined => (inline !== undefined ? inline : argv[++i]);
+    switch (flag) {
+      case '--port': {
+        const text = value();
+        const port = Number(text);
+        if (text === undefined || !/^\d+$/.test(text) || port > 65535) {
+          return { error: `--port needs a whole number from 0 to 65535, not "${text ?? ''}".` };
+        }
+        result.port = port;
+        break;
+      }
+      case '--no-open':
+        result.open = false;
+        break;
+      case DATA_DIR_FLAG: {
+        const dir = value();
+        if (!dir) return { error: `${DATA_DIR_FLAG} needs a directory.` };
+        result.dataDir = dir;
+        break;
+      }
+      case '--help':
+      case '-h':
+        result.help = true;
+        break;
+      default:
+        return { error: `Unknown argument "${arg}".` };
+    }
+  }
+  return result;
+}

@@ -1,0 +1,29 @@
+import { BrowserWindow, nativeTheme } from 'electron';
+import path from 'node:path';
+
+/** The main window, with every renderer-facing hardening option set explicitly. */
+export function createMainWindow(url: string): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 800,
+    minHeight: 520,
+    show: false,
+    title: 'PortalDesk',
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#16181d' : '#f7f8fa',
+    webPreferences: {
+      preload: path.join(__dirname, '../preload/index.js'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(url);
+  return window;
+}

@@ -1,0 +1,8 @@
+import type { Bridge } from '../../shared/contract';
+
+declare global {
+  interface Window {
+    /** Exposed by the preload in the desktop app; absent in web mode. */
+    portaldesk?: Bridge;
+  }
+}

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { SettingsView } from '../settings/SettingsView';
+import { EmptyState } from './EmptyState';
+import { SECTIONS, sectionByShortcut } from './sections';
+import { useShell } from './ShellContext';
+import { StatusBar } from './StatusBar';
+import { Sidebar } from './Sidebar';
+import { resolveTheme } from './theme';
+
+function useAppliedTheme(): void {
+  const preference = useShell((state) => state.settings?.theme ?? 'system');
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-color-scheme: dark)');
+    const apply = () => {
+      document.documentElement.dataset.theme = resolveTheme(preference, query.matches);
+    };
+    apply();
+    query.addEventListener('change', apply);
+    return () => query.removeEventListener('change', apply);
+  }, [preference]);
+}
+
+function useSectionShortcuts(): void {
+  const select = useShell((state) => state.select);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      const section = sectionByShortcut(event.key);
+      if (!section) return;
+      event.preventDefault();
+      select(section);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [select]);
+}
+
+export function App() {
+  const sectionId = useShell((state) => state.section);
+  const loadError = useShell((state) => state.loadError);
+  useAppliedTheme();
+  useSectionShortcuts();
+  const section = SECTIONS.find((candidate) => candidate.id === sectionId) ?? SECTIONS[0];
+
+  return (
+    <div className="shell">
+      <Sidebar />
+      <main className="content" aria-labelledby="section-heading">
+        <header className="content__header">
+          <h1 id="section-heading">{section.label}</h1>
+        </header>
+        {loadError && (
+          <p className="error banner" role="alert">
+            PortalDesk could not read its state: {loadError}
+          </p>
+        )}
+        <div className="content__body">
+          {section.empty ? (
+            <EmptyState section={section.id} {...section.empty} />
+          ) : (
+            <SettingsView />
+          )}
+        </div>
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/** The app's sections, in sidebar order; Ctrl/Cmd + the 1-based position switches to one. */
+export const SECTIONS = [
+  {
+    id: 'records',
+    label: 'Records',
+    empty: {
+      title: 'No portals mirrored yet',
+      body: 'Every record of every portal you mirror appears here: a table per module with filters, search and a detail panel, all readable without a network.',
+      next: 'Sign in to a portal and run a sync to fill this view.',
+    },
+  },
+  {
+    id: 'outbox',
+    label: 'Outbox',
+    empty: {
+      title: 'No pending edits',
+      body: 'Edits you make offline wait here until they are replayed to the service, each exactly once. Conflicts with changes made by others are shown field by field.',
+      next: 'Edit a mirrored record to queue a change.',
+    },
+  },
+  {
+    id: 'sync',
+    label: 'Sync',
+    empty: {
+      title: 'Nothing synced yet',
+      body: "Each portal's mirror, its progress and ETA, the rate-limit budget of every endpoint and the log of recent runs appear here.",
+      next: 'Sign in to a portal to start its first sync.',
+    },
+  },
+  {
+    id: 'backups',
+    label: 'Backups',
+    empty: {
+      title: 'No backups yet',
+      body: 'Portal data backups you request are listed here with their status. Finished backups download to this machine and can be dragged out of the window.',
+      next: 'Sign in to a portal to request its backup.',
+    },
+  },
+  {
+    id: 'router',
+    label: 'Event router',
+    empty: {
+      title: 'No publishers or rules yet',
+      body: 'A local sandbox for event routing: publishers, event schemas, rules and webhook targets, with every delivery and its status recorded, so you see what your endpoint would receive.',
+      next: 'Add a custom publisher or sign in to a portal to get its events.',
+    },
+  },
+  { id: 'settings', label: 'Settings', empty: null },
+] as const;
+
+export type SectionId = (typeof SECTIONS)[number]['id'];
+export type Section = (typeof SECTIONS)[number];
+
+export function sectionByShortcut(digit: string): SectionId | undefined {
+  const index = Number(digit) - 1;
+  return Number.isInteger(index) ? SECTIONS[index]?.id : undefined;
+}
