@@ -37,10 +37,10 @@ const NODE_BUILTINS = new Set(builtinModules);
 
 function layerOf(file) {
   const parts = path.normalize(file).split(path.sep);
-  const src = parts.lastIndexOf('src');
+  // The first `src/<layer>`: the renderer has a src/ of its own inside (src/renderer/src/...).
+  const src = parts.findIndex((part, i) => part === 'src' && LAYERS.includes(parts[i + 1]));
   if (src === -1) return null;
-  const layer = parts[src + 1];
-  return LAYERS.includes(layer) ? { layer, root: parts.slice(0, src + 1).join(path.sep) } : null;
+  return { layer: parts[src + 1], root: parts.slice(0, src + 1).join(path.sep) };
 }
 
 function isTypeOnly(node) {

@@ -38,6 +38,9 @@ function readLock(file: string): LockContents | null {
   }
 }
 
+/** Directories this process holds: opening one twice would make two writers. */
+const heldByThisProcess = new Set<string>();
+
 /**
  * The store has one writer: this process. Desktop and web mode share the OS data directory, so a
  * lock file with the owner's pid keeps a second process out with a message saying who holds it.
@@ -45,18 +48,27 @@ function readLock(file: string): LockContents | null {
  */
 export function acquireDataDirLock(dataDir: string, mode: string): () => void {
   const file = path.join(dataDir, LOCK_FILE);
+  const key = path.resolve(dataDir);
+  if (heldByThisProcess.has(key)) {
+    throw new DataDirInUseError(
+      `The data directory ${dataDir} is already open in this PortalDesk process. Nothing was changed.`,
+    );
+  }
   const contents = JSON.stringify({ pid: process.pid, mode, startedAt: new Date().toISOString() });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx');
       writeSync(fd, contents);
       closeSync(fd);
+      heldByThisProcess.add(key);
       return () => {
+        heldByThisProcess.delete(key);
         if (readLock(file)?.pid === process.pid) unlinkSync(file);
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = readLock(file);
+      // Our own pid in a lock we do not hold is a leftover from an earlier process that had it.
       if (owner && owner.pid !== process.pid && isAlive(owner.pid)) {
         throw new DataDirInUseError(
           `PortalDesk is already running with the data directory ${dataDir} ` +

@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { startWebMode, type RunningWebMode } from './webMode';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
+let app: RunningWebMode;
+test.beforeEach(async () => {
+  app = await startWebMode();
+});
+test.afterEach(async () => {
+  await app.stop();
+});
+
+test('the shell opens, shows the version and data directory, and switches sections', async ({
+  page,
+}) => {
+  await page.goto(app.url);
+
+  // The secret leaves the address bar once the page has it.
+  await expect(page).toHaveURL(`${app.origin}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Records' })).toBeVisible();
+  await expect(page.getByText('No portals mirrored yet')).toBeVisible();
+  await expect(page.getByTestId('status-data-dir')).toHaveText(`Data: ${app.dataDir}`);
+  await expect(page.getByTestId('status-version')).toContainText(`v${version} · web`);
+  await expect(page.getByTestId('engine-status')).toHaveText('Engine connected');
+
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  const expected: [string, string][] = [
+    ['Outbox', 'No pending edits'],
+    ['Sync', 'Nothing synced yet'],
+    ['Backups', 'No backups yet'],
+    ['Event router', 'No publishers or rules yet'],
+  ];
+  for (const [label, emptyTitle] of expected) {
+    await nav.getByRole('button', { name: label }).click();
+    await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
+    await expect(page.getByText(emptyTitle)).toBeVisible();
+  }
+
+  // Keyboard: Ctrl+6 opens Settings from anywhere, arrows move within the sidebar.
+  await page.keyboard.press('Control+6');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByTestId('app-version')).toHaveText(version);
+  await expect(page.getByTestId('app-data-dir')).toHaveText(app.dataDir);
+  await nav.getByRole('button', { name: 'Settings' }).press('ArrowUp');
+  await expect(page.getByRole('heading', { level: 1, name: 'Event router' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Event router' })).toBeFocused();
+
+  await page.keyboard.press('Control+6');
+  await page.screenshot({ path: 'test-results/shell.png' });
+});
+
+test('a theme chosen in Settings is saved by the engine and survives a reload', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(app.url);
+  await page.keyboard.press('Control+6');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+
+  await page.getByText('Dark', { exact: true }).click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Dark')).toBeChecked();
+  await page.screenshot({ path: 'test-results/shell-dark.png' });
+
+  await page.getByText('Follow the system').click();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+});
+
+test('a page opened without the printed address explains what to do and reaches nothing', async ({
+  page,
+}) => {
+  const calls: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/')) calls.push(response.status());
+  });
+  await page.goto(`${app.origin}/`);
+  await expect(
+    page.getByRole('heading', { name: 'Open PortalDesk from the address it printed' }),
+  ).toBeVisible();
+  expect(calls).toEqual([]);
+
+  const refused = await page.evaluate(async () => {
+    const response = await fetch('/api/call/app.info', { method: 'POST' });
+    return response.status;
+  });
+  expect(refused).toBe(401);
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ContractDispatcher,
+  UserFacingError,
+  type CallOrigin,
+  type Handlers,
+} from '../../../src/main/bridge/dispatcher';
+import type { AppInfo } from '../../../src/shared/contract';
+
+const trusted: CallOrigin = { transport: 'internal', trusted: true, description: 'test' };
+const info: AppInfo = {
+  name: 'PortalDesk',
+  version: '1.2.3',
+  mode: 'web',
+  dataDir: '/tmp/x',
+  schemaVersion: 1,
+  platform: 'linux',
+};
+
+function spyHandlers() {
+  const handlers = {
+    'app.info': vi.fn(() => info),
+    'settings.get': vi.fn(() => ({ theme: 'system' as const })),
+    'settings.set': vi.fn((patch: { theme?: 'system' | 'light' | 'dark' }) => ({
+      theme: patch.theme ?? 'system',
+    })),
+  } satisfies Handlers;
+  const quiet = { warn: vi.fn(), error: vi.fn() };
+  return { handlers, quiet, dispatcher: new ContractDispatcher(handlers, quiet) };
+}
+
+function noHandlerRan(handlers: ReturnType<typeof spyHandlers>['handlers']) {
+  for (const handler of Object.values(handlers)) expect(handler).not.toHaveBeenCalled();
+}
+
+describe('ContractDispatcher', () => {
+  it('runs the handler of a known request with the parsed argument', async () => {
+    const { dispatcher, handlers } = spyHandlers();
+    await expect(dispatcher.dispatch('app.info', undefined, trusted)).resolves.toEqual({
+      ok: true,
+      value: info,
+    });
+    await expect(dispatcher.dispatch('settings.set', { theme: 'dark' }, trusted)).resolves.toEqual({
+      ok: true,
+      value: { theme: 'dark' },
+    });
+    expect(handlers['settings.set']).toHaveBeenCalledWith({ theme: 'dark' });
+  });
+
+  it('refuses an unknown request name, naming it, and runs no handler', async () => {
+    const { dispatcher, handlers } = spyHandlers();
+    for (const name of ['app.delete', 'constructor', '__proto__', 42, null]) {
+      const outcome = await dispatcher.dispatch(name, undefined, trusted);
+      expect(outcome).toMatchObject({ ok: false, error: { code: 'unknown_request' } });
+    }
+    const outcome = await dispatcher.dispatch('app.delete', undefined, trusted);
+    expect(!outcome.ok && outcome.error.message).toContain('"app.delete"');
+    noHandlerRan(handlers);
+  });
+
+  it('refuses a bad argument with one issue per problem, and runs no handler', async () => {
+    const { dispatcher, handlers } = spyHandlers();
+    const wrongValue = await dispatcher.dispatch('settings.set', { theme: 'blue' }, trusted);
+    expect(wrongValue).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(!wrongValue.ok && wrongValue.error.issues?.[0]).toMatch(/^theme: /);
+    expect(!wrongValue.ok && wrongValue.error.message).toContain('Nothing was changed');
+
+    const unknownKey = await dispatcher.dispatch('settings.set', { colour: 'red' }, trusted);
+    expect(unknownKey).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+
+    const unexpectedArgument = await dispatcher.dispatch('app.info', { all: true }, trusted);
+    expect(unexpectedArgument).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    noHandlerRan(handlers);
+  });
+
+  it('refuses any call from an untrusted sender before looking at it, and runs no handler', async () => {
+    const { dispatcher, handlers, quiet } = spyHandlers();
+    const origin: CallOrigin = {
+      transport: 'ipc',
+      trusted: false,
+      description: 'webContents 7 is not a PortalDesk window',
+    };
+    const outcome = await dispatcher.dispatch('settings.set', { theme: 'dark' }, origin);
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    expect(!outcome.ok && outcome.error.message).toContain('webContents 7');
+    expect(quiet.warn).toHaveBeenCalledOnce();
+    noHandlerRan(handlers);
+  });
+
+  it("passes a handler's user-facing refusal through as written", async () => {
+    const { handlers, quiet } = spyHandlers();
+    handlers['settings.get'].mockImplementation(() => {
+      throw new UserFacingError('The settings table is locked by another process.');
+    });
+    const dispatcher = new ContractDispatcher(handlers, quiet);
+    await expect(dispatcher.dispatch('settings.get', undefined, trusted)).resolves.toEqual({
+      ok: false,
+      error: { code: 'failed', message: 'The settings table is locked by another process.' },
+    });
+    expect(quiet.error).not.toHaveBeenCalled();
+  });
+
+  it('reports an unexpected handler error with the request name and logs it', async () => {
+    const { handlers, quiet } = spyHandlers();
+    handlers['app.info'].mockImplementation(() => {
+      throw new TypeError('boom');
+    });
+    const dispatcher = new ContractDispatcher(handlers, quiet);
+    const outcome = await dispatcher.dispatch('app.info', undefined, trusted);
+    expect(outcome).toEqual({
+      ok: false,
+      error: { code: 'failed', message: 'app.info failed unexpectedly: boom' },
+    });
+    expect(quiet.error).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,215 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startWebServer, type WebServer } from '../../../src/main/bridge/webServer';
+import {
+  EVENTS_PATH,
+  EVENTS_PROTOCOL,
+  SECRET_PROTOCOL_PREFIX,
+} from '../../../src/shared/webProtocol';
+import { testEngine } from '../../support/engine';
+import { tempDir } from '../../support/tempDir';
+
+const servers: WebServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function serve() {
+  const engine = testEngine();
+  // A secret file beside the renderer folder, which no URL may reach.
+  const root = tempDir();
+  writeFileSync(path.join(root, 'secret.txt'), 'do not serve');
+  const staticDir = path.join(root, 'renderer');
+  mkdirSync(staticDir);
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>PortalDesk</title>');
+  mkdirSync(path.join(staticDir, 'assets'));
+  writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  const server = await startWebServer({
+    dispatcher: engine.dispatcher,
+    events: engine.events,
+    staticDir,
+    port: 0,
+  });
+  servers.push(server);
+  return { engine, server, staticDir };
+}
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** Raw HTTP, so tests control Host and Origin exactly as an attacker's page or rebinding would. */
+function send(
+  port: number,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: { Host: `127.0.0.1:${port}`, ...options.headers },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+function call(
+  server: WebServer,
+  name: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return send(server.port, {
+    method: 'POST',
+    path: `/api/call/${name}`,
+    headers: { Authorization: `Bearer ${server.secret}`, ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+describe('web mode server', () => {
+  it('answers app.info to a caller with the secret', async () => {
+    const { server } = await serve();
+    const reply = await call(server, 'app.info');
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: true, value: { mode: 'web' } });
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/#secret=${server.secret}`);
+  });
+
+  it('answers 401 without the secret, or with a wrong one, and does nothing', async () => {
+    const { server, engine } = await serve();
+    const missing = await call(server, 'settings.set', { theme: 'dark' }, { Authorization: '' });
+    expect(missing.status).toBe(401);
+    const wrong = await call(
+      server,
+      'settings.set',
+      { theme: 'dark' },
+      {
+        Authorization: `Bearer ${'0'.repeat(64)}`,
+      },
+    );
+    expect(wrong.status).toBe(401);
+    expect(JSON.parse(wrong.body).error.message).toContain('secret');
+    expect(engine.store.db.prepare('SELECT COUNT(*) AS n FROM settings').get()).toEqual({ n: 0 });
+  });
+
+  it('refuses a foreign Host (DNS rebinding), even with the secret', async () => {
+    const { server, engine } = await serve();
+    for (const host of ['evil.example', `evil.example:${server.port}`, '127.0.0.1:1']) {
+      const reply = await call(server, 'settings.set', { theme: 'dark' }, { Host: host });
+      expect(reply.status).toBe(403);
+    }
+    const page = await send(server.port, { path: '/', headers: { Host: 'rebound.example' } });
+    expect(page.status).toBe(403);
+    expect(engine.store.db.prepare('SELECT COUNT(*) AS n FROM settings').get()).toEqual({ n: 0 });
+  });
+
+  it('refuses a foreign Origin, even with the secret', async () => {
+    const { server } = await serve();
+    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${server.port + 1}`]) {
+      const reply = await call(server, 'app.info', undefined, { Origin: origin });
+      expect(reply.status).toBe(403);
+    }
+    const ours = await call(server, 'app.info', undefined, {
+      Origin: `http://localhost:${server.port}`,
+      Host: `localhost:${server.port}`,
+    });
+    expect(ours.status).toBe(200);
+  });
+
+  it('maps contract refusals to HTTP statuses and keeps the outcome body', async () => {
+    const { server } = await serve();
+    expect((await call(server, 'app.nothing')).status).toBe(404);
+    const bad = await call(server, 'settings.set', { theme: 'sepia' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body).error.code).toBe('invalid_argument');
+    const notJson = await send(server.port, {
+      method: 'POST',
+      path: '/api/call/settings.set',
+      headers: { Authorization: `Bearer ${server.secret}` },
+      body: '{theme:',
+    });
+    expect(notJson.status).toBe(400);
+    expect(
+      (
+        await send(server.port, {
+          path: '/api/call/app.info',
+          headers: { Authorization: `Bearer ${server.secret}` },
+        })
+      ).status,
+    ).toBe(405);
+  });
+
+  it('serves the renderer with a CSP naming its own socket, and nothing outside it', async () => {
+    const { server } = await serve();
+    const page = await send(server.port, { path: '/' });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>PortalDesk</title>');
+    expect(page.headers['content-security-policy']).toContain(`ws://127.0.0.1:${server.port}`);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect((await send(server.port, { path: '/assets/app.js' })).headers['content-type']).toMatch(
+      /javascript/,
+    );
+    for (const escape of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+    ]) {
+      expect((await send(server.port, { path: escape })).status).toBe(404);
+    }
+  });
+
+  it('pushes events over the socket only to a client with the secret and our origin', async () => {
+    const { server } = await serve();
+    const url = `ws://127.0.0.1:${server.port}${EVENTS_PATH}`;
+    const origin = `http://127.0.0.1:${server.port}`;
+
+    const refused = (protocols: string[], headers: Record<string, string>) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(url, protocols, { headers });
+        socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        socket.on('open', () => resolve(101));
+      });
+    expect(await refused([EVENTS_PROTOCOL], { Origin: origin })).toBe(401);
+    expect(
+      await refused([EVENTS_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${server.secret}`], {
+        Origin: 'https://evil.example',
+      }),
+    ).toBe(403);
+
+    const socket = new WebSocket(
+      url,
+      [EVENTS_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${server.secret}`],
+      {
+        headers: { Origin: origin },
+      },
+    );
+    await new Promise((resolve) => socket.once('open', resolve));
+    const message = new Promise<string>((resolve) =>
+      socket.once('message', (data: WebSocket.RawData) => resolve(String(data))),
+    );
+    await call(server, 'settings.set', { theme: 'light' });
+    expect(JSON.parse(await message)).toEqual({
+      event: 'settings.changed',
+      payload: { theme: 'light' },
+    });
+    socket.close();
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+import { buildNamedCalls, CallFailure, createApi } from '../../../src/shared/api';
+import { requestNames, type Bridge } from '../../../src/shared/contract';
+import { contentSecurityPolicy } from '../../../src/shared/csp';
+
+describe('the derived client', () => {
+  it('has one named function per contract request', () => {
+    const seen: string[] = [];
+    const tree = buildNamedCalls((name) => {
+      seen.push(name);
+      return async () => name;
+    });
+    expect(seen).toEqual(requestNames);
+    expect(Object.keys(tree).sort()).toEqual(['app', 'settings']);
+    expect(Object.keys(tree.settings ?? {}).sort()).toEqual(['get', 'set']);
+  });
+
+  it('resolves to the value of an ok outcome and rejects with a CallFailure otherwise', async () => {
+    const on = vi.fn();
+    const bridge = {
+      ...buildNamedCalls(
+        (name) => async (args) =>
+          name === 'settings.set'
+            ? {
+                ok: false,
+                error: { code: 'invalid_argument', message: 'bad theme', issues: ['theme: bad'] },
+              }
+            : { ok: true, value: { called: name, args } },
+      ),
+      on,
+    } as unknown as Bridge;
+    const api = createApi(bridge);
+
+    await expect(api.app.info()).resolves.toEqual({ called: 'app.info', args: undefined });
+    const failure = await api.settings.set({ theme: 'dark' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CallFailure);
+    expect(failure).toMatchObject({
+      message: 'bad theme',
+      code: 'invalid_argument',
+      request: 'settings.set',
+      issues: ['theme: bad'],
+    });
+    expect(api.on).toBe(on);
+  });
+});
+
+describe('content security policy', () => {
+  it('allows only our own scripts and styles in production', () => {
+    const csp = contentSecurityPolicy();
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it('narrows sockets to the given origin, and loosens only for the dev server', () => {
+    expect(contentSecurityPolicy({ socketOrigin: 'ws://127.0.0.1:5000' })).toContain(
+      "connect-src 'self' ws://127.0.0.1:5000;",
+    );
+    const dev = contentSecurityPolicy({ devServerOrigin: 'http://localhost:5173' });
+    expect(dev).toContain("script-src 'self' 'unsafe-inline'");
+    expect(dev).toContain('ws://localhost:5173');
+  });
+});
