@@ -30,8 +30,8 @@ const FORBIDDEN_PACKAGES = {
   main: ['react', 'react-dom', 'zustand'],
 };
 
-/** Files outside src/ a layer may read: the main process takes its name and version from here. */
-const OUTSIDE_SRC = { main: ['package.json'] };
+/** Files outside src/ a layer may read: the app's name and version, and the window icon. */
+const OUTSIDE_SRC = { main: ['package.json', path.join('resources', 'icon.png')] };
 
 const NODE_BUILTINS = new Set(builtinModules);
 
@@ -73,7 +73,8 @@ export const layersRule = {
       if (!source || typeof source.value !== 'string') return;
       const spec = source.value;
       if (spec.startsWith('.')) {
-        const resolved = path.resolve(path.dirname(file), spec);
+        // Vite import suffixes (`?raw`, `?asset`) name the same file.
+        const resolved = path.resolve(path.dirname(file), spec.replace(/\?.*$/, ''));
         const target = layerOf(resolved);
         if (
           !target &&

@@ -1,5 +1,6 @@
 import { BrowserWindow, nativeTheme } from 'electron';
 import path from 'node:path';
+import icon from '../../resources/icon.png?asset';
 
 /** The main window, with every renderer-facing hardening option set explicitly. */
 export function createMainWindow(url: string): BrowserWindow {
@@ -10,6 +11,8 @@ export function createMainWindow(url: string): BrowserWindow {
     minHeight: 520,
     show: false,
     title: 'PortalDesk',
+    // Windows and macOS take the icon from the packaged executable; Linux needs it per window.
+    ...(process.platform === 'linux' ? { icon } : {}),
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#16181d' : '#f7f8fa',
     webPreferences: {
       preload: path.join(__dirname, '../preload/index.js'),
