@@ -24,10 +24,12 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        // The desktop entry and web mode's entry share the engine.
+        // The desktop entry and web mode's entry share the engine; the emulator's command runs
+        // from the same build.
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           web: resolve(__dirname, 'src/main/web.ts'),
+          emulator: resolve(__dirname, 'src/emulator/cli.ts'),
         },
       },
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNamedQueries, requireQueries } from '../../../src/main/store/sqlFile';
+import { parseNamedQueries, requireQueries } from '../../../src/shared/sqlFile';
 
 describe('named .sql files', () => {
   it('split statements by their -- name: headers', () => {

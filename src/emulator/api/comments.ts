@@ -1,0 +1,6 @@
+import type { Route } from '../http/types';
+
+export function commentRoutes(commentSegment: string): Route[] {
+  void commentSegment;
+  return [];
+}

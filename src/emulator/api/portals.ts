@@ -1,0 +1,3 @@
+import type { Route } from '../http/types';
+
+export const portalRoutes: Route[] = [];

@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import type { EmulatorOptions } from './config';
+
+export const EMULATOR_USAGE = `Usage: npm run emulator -- [options]
+
+  --port N              first port (each further data center takes the next); 0 = any free port
+  --host H              address to bind (default 127.0.0.1)
+  --dcs us,eu           data centers to serve, one server each (default us)
+  --records N           custom-module records to seed (default 5000)
+  --seed N              seed of the deterministic demo data (default 42)
+  --time-scale N        server-side time passes N times faster (default 1)
+  --data FILE           keep the data in FILE instead of memory
+  --auto-approve        the consent page approves at once
+  --multi-dc            each data center has its own client secret
+  --client-id ID  --client-secret S  --redirect-uri URI   the demo client's registration
+  --rate-limit N/S      calls per window of S seconds (default 200/120)
+  --block S             seconds an endpoint is blocked after exceeding it (default 600)
+  --no-rate-limit       turn the rate limit off (benchmarks)
+  --admin-secret S      secret for /__emulator/ (default: random, printed)
+  --comment-segment S   the literal comment path segment (default "record comments")
+  --json                print the addresses and credentials as one JSON line first`;
+
+function number(
+  value: string | undefined,
+  name: string,
+  check: (n: number) => boolean,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || !check(parsed))
+    throw new Error(`${name}: "${value}" is not valid.`);
+  return parsed;
+}
+
+export interface EmulatorCli {
+  options: EmulatorOptions;
+  json: boolean;
+  help: boolean;
+}
+
+/** Parses the emulator's command line; throws with a message naming the bad argument. */
+export function parseEmulatorArgs(argv: string[]): EmulatorCli {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      dcs: { type: 'string' },
+      records: { type: 'string' },
+      seed: { type: 'string' },
+      'time-scale': { type: 'string' },
+      data: { type: 'string' },
+      'auto-approve': { type: 'boolean' },
+      'multi-dc': { type: 'boolean' },
+      'client-id': { type: 'string' },
+      'client-secret': { type: 'string' },
+      'redirect-uri': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      block: { type: 'string' },
+      'no-rate-limit': { type: 'boolean' },
+      'admin-secret': { type: 'string' },
+      'comment-segment': { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const integer = (n: number) => Number.isInteger(n) && n >= 0;
+  const options: EmulatorOptions = {};
+  const port = number(values.port, '--port', (n) => integer(n) && n <= 65535);
+  if (port !== undefined) options.port = port;
+  if (values.host) options.host = values.host;
+  if (values.dcs) options.dcs = values.dcs.split(',').map((dc) => dc.trim());
+  const records = number(values.records, '--records', integer);
+  if (records !== undefined) options.records = records;
+  const seed = number(values.seed, '--seed', Number.isInteger);
+  if (seed !== undefined) options.seed = seed;
+  const timeScale = number(values['time-scale'], '--time-scale', (n) => n > 0);
+  if (timeScale !== undefined) options.timeScale = timeScale;
+  if (values.data) options.data = values.data;
+  if (values['auto-approve']) options.autoApprove = true;
+  if (values['multi-dc']) options.multiDc = true;
+  if (values['client-id']) options.clientId = values['client-id'];
+  if (values['client-secret']) options.clientSecret = values['client-secret'];
+  if (values['redirect-uri']) options.redirectUri = values['redirect-uri'];
+  if (values['admin-secret']) options.adminSecret = values['admin-secret'];
+  if (values['comment-segment']) options.commentSegment = values['comment-segment'];
+  const rateLimit: NonNullable<EmulatorOptions['rateLimit']> = {};
+  if (values['rate-limit']) {
+    const match = /^(\d+)\/(\d+)$/.exec(values['rate-limit']);
+    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+      throw new Error(
+        `--rate-limit: "${values['rate-limit']}" is not CALLS/SECONDS, e.g. 200/120.`,
+      );
+    }
+    rateLimit.calls = Number(match[1]);
+    rateLimit.windowMs = Number(match[2]) * 1000;
+  }
+  const block = number(values.block, '--block', (n) => n > 0);
+  if (block !== undefined) rateLimit.blockMs = block * 1000;
+  if (values['no-rate-limit']) rateLimit.enabled = false;
+  if (Object.keys(rateLimit).length > 0) options.rateLimit = rateLimit;
+  return { options, json: values.json ?? false, help: values.help ?? false };
+}

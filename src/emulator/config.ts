@@ -1,0 +1,98 @@
+import { DEFAULT_RATE_LIMIT, type RateLimitConfig } from './limits/rateLimiter';
+
+/**
+ * Data centers of the spec: "US, EU, IN, AU, JP, CA, CN, SA, UK, UAE (API only), SG (API only);
+ * accounts addresses are listed for CA, US, AU, JP, UK, IN, CN, EU, SA".
+ */
+export const DATA_CENTERS = ['us', 'eu', 'in', 'au', 'jp', 'ca', 'cn', 'sa', 'uk', 'uae', 'sg'];
+export const API_ONLY_DATA_CENTERS = new Set(['uae', 'sg']);
+
+/**
+ * The comment path uses "a fixed literal text segment containing a space, used as-is"; the
+ * literal itself is not shown in the spec, so the emulator (and its service profile) use this.
+ */
+export const DEFAULT_COMMENT_SEGMENT = 'record comments';
+
+export interface EmulatorOptions {
+  /** First port; with several data centers each gets the next one. 0: any free ports. */
+  port?: number;
+  host?: string;
+  dcs?: string[];
+  records?: number;
+  seed?: number;
+  timeScale?: number;
+  /** A file to keep data in across runs; in memory when absent. */
+  data?: string;
+  autoApprove?: boolean;
+  /** Each data center gets its own client secret ("each data center has its own client secret"). */
+  multiDc?: boolean;
+  clientId?: string;
+  clientSecret?: string;
+  redirectUri?: string;
+  rateLimit?: Partial<RateLimitConfig>;
+  adminSecret?: string;
+  commentSegment?: string;
+  /** Where unexpected errors are reported; the server keeps serving. */
+  log?: (message: string) => void;
+}
+
+export interface EmulatorConfig {
+  port: number;
+  host: string;
+  dcs: string[];
+  records: number;
+  seed: number;
+  timeScale: number;
+  data: string | undefined;
+  autoApprove: boolean;
+  multiDc: boolean;
+  client: { clientId: string; clientSecret: string; redirectUri: string };
+  rateLimit: RateLimitConfig;
+  adminSecret: string;
+  commentSegment: string;
+  log: (message: string) => void;
+}
+
+export const DEMO_CLIENT = {
+  clientId: '1000.PORTALDESKDEMO',
+  clientSecret: 'demo-client-secret-0b7f3c',
+  redirectUri: 'http://127.0.0.1:53682/callback',
+};
+
+export function resolveConfig(
+  options: EmulatorOptions,
+  randomSecret: () => string,
+): EmulatorConfig {
+  const dcs = (options.dcs ?? ['us']).map((dc) => dc.toLowerCase());
+  for (const dc of dcs) {
+    if (!DATA_CENTERS.includes(dc)) {
+      throw new Error(`Unknown data center "${dc}"; known: ${DATA_CENTERS.join(', ')}.`);
+    }
+  }
+  if (new Set(dcs).size !== dcs.length) throw new Error('A data center is listed twice.');
+  if (dcs.every((dc) => API_ONLY_DATA_CENTERS.has(dc))) {
+    throw new Error('At least one data center with an accounts server (not uae or sg) is needed.');
+  }
+  const records = options.records ?? 5000;
+  if (!Number.isInteger(records) || records < 0) throw new Error('--records must be 0 or more.');
+  return {
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    dcs,
+    records,
+    seed: options.seed ?? 42,
+    timeScale: options.timeScale ?? 1,
+    data: options.data,
+    autoApprove: options.autoApprove ?? false,
+    multiDc: options.multiDc ?? false,
+    client: {
+      clientId: options.clientId ?? DEMO_CLIENT.clientId,
+      clientSecret: options.clientSecret ?? DEMO_CLIENT.clientSecret,
+      redirectUri: options.redirectUri ?? DEMO_CLIENT.redirectUri,
+    },
+    rateLimit: { ...DEFAULT_RATE_LIMIT, enabled: true, ...options.rateLimit },
+    adminSecret: options.adminSecret ?? randomSecret(),
+    commentSegment: options.commentSegment ?? DEFAULT_COMMENT_SEGMENT,
+    log: options.log ?? ((message) => console.error(message)),
+  };
+}

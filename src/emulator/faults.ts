@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Faults the admin surface can inject, per path pattern, for resilience tests. */
+export const FaultRule = z
+  .object({
+    /** A regular expression matched against the request path. */
+    path: z.string().min(1),
+    /** Probability of answering 500 INTERNAL_SERVER_ERROR. */
+    error500: z.number().min(0).max(1).default(0),
+    /** Probability of answering 429 with Retry-After (without touching the real rate limit). */
+    error429: z.number().min(0).max(1).default(0),
+    /** Probability of destroying the connection without an answer. */
+    reset: z.number().min(0).max(1).default(0),
+    /** Added latency in real milliseconds. */
+    latencyMs: z.number().int().min(0).max(60_000).default(0),
+    /** Only for this HTTP method, when given. */
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+  })
+  .strict();
+export type FaultRule = z.infer<typeof FaultRule>;
+
+export type FaultDecision =
+  | { kind: 'none'; latencyMs: number }
+  | { kind: 'error500' | 'error429' | 'reset'; latencyMs: number };
+
+export class FaultInjector {
+  private rules: { rule: FaultRule; pattern: RegExp }[] = [];
+
+  constructor(private readonly random: () => number = Math.random) {}
+
+  set(rules: FaultRule[]): void {
+    this.rules = rules.map((rule) => ({ rule, pattern: new RegExp(rule.path) }));
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map(({ rule }) => rule);
+  }
+
+  decide(method: string, path: string): FaultDecision {
+    let latencyMs = 0;
+    for (const { rule, pattern } of this.rules) {
+      if (rule.method && rule.method !== method) continue;
+      if (!pattern.test(path)) continue;
+      latencyMs += rule.latencyMs;
+      if (this.random() < rule.reset) return { kind: 'reset', latencyMs };
+      if (this.random() < rule.error500) return { kind: 'error500', latencyMs };
+      if (this.random() < rule.error429) return { kind: 'error429', latencyMs };
+    }
+    return { kind: 'none', latencyMs };
+  }
+}

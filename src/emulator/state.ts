@@ -1,0 +1,46 @@
+import type Database from 'better-sqlite3';
+import type { Clock } from './clock';
+import type { EmulatorConfig } from './config';
+import type { FaultInjector } from './faults';
+import type { RateLimiter } from './limits/rateLimiter';
+import type { Router } from './http/router';
+import type { Route } from './http/types';
+
+export interface DcAddresses {
+  api: string;
+  /** Absent for data centers that are "API only" in the spec. */
+  accounts?: string;
+}
+
+/** Counters for the admin surface's `GET stats`. */
+export class RequestStats {
+  readonly perEndpoint = new Map<string, number>();
+  total = 0;
+
+  count(key: string): void {
+    this.total++;
+    this.perEndpoint.set(key, (this.perEndpoint.get(key) ?? 0) + 1);
+  }
+
+  reset(): void {
+    this.perEndpoint.clear();
+    this.total = 0;
+  }
+}
+
+/** Everything a route handler may use. One per emulator, shared by every data center's server. */
+export interface EmulatorState {
+  db: Database.Database;
+  clock: Clock;
+  config: EmulatorConfig;
+  rate: RateLimiter;
+  faults: FaultInjector;
+  stats: RequestStats;
+  router: Router<Route>;
+  /** Filled in once the servers listen. */
+  addresses: Record<string, DcAddresses>;
+  /** A new id for any resource: unique across tables, like the service's long ids. */
+  nextId(): number;
+  /** Emulated now as an ISO 8601 UTC string with milliseconds. */
+  nowIso(): string;
+}
