@@ -49,37 +49,44 @@ export class Router<R extends { method: HttpMethod; template: string }> {
     this.routes.push(route);
   }
 
-  /** The route for a request, or an ApiError: unknown path → URL_RULE_NOT_CONFIGURED, known path with another method → INVALID_METHOD. */
+  /**
+   * The route for a request. Unknown path → URL_RULE_NOT_CONFIGURED; a known path without this
+   * method → INVALID_METHOD. A literal match is preferred, but only when it has the method, so
+   * `PATCH .../entities/20` still reaches `PATCH .../entities/{entity_id}`.
+   */
   match(method: string, path: string): RouteMatch<R> {
     // The v3 API has no trailing slashes: `/portals/` is not `/portals`.
     const segments = path.length > 1 && path.endsWith('/') ? null : splitPath(path);
-    const found = segments ? this.find(this.root, segments, 0, {}) : null;
-    if (!found) throw apiErrors.urlRuleNotConfigured(path);
-    const route = found.node.routes.get(method as HttpMethod);
-    if (!route) throw apiErrors.invalidMethod(method, path, [...found.node.routes.keys()]);
-    return { route, params: found.params };
+    const allowed = new Set<HttpMethod>();
+    for (const found of segments ? this.candidates(this.root, segments, 0, {}) : []) {
+      const route = found.node.routes.get(method as HttpMethod);
+      if (route) return { route, params: found.params };
+      for (const known of found.node.routes.keys()) allowed.add(known);
+    }
+    if (allowed.size === 0) throw apiErrors.urlRuleNotConfigured(path);
+    throw apiErrors.invalidMethod(method, path, [...allowed]);
   }
 
-  private find(
+  /** Every node matching the path, literal segments first. */
+  private *candidates(
     node: Node<R>,
     segments: string[],
     index: number,
     params: Record<string, string>,
-  ): { node: Node<R>; params: Record<string, string> } | null {
-    if (index === segments.length) return node.routes.size > 0 ? { node, params } : null;
+  ): Generator<{ node: Node<R>; params: Record<string, string> }> {
+    if (index === segments.length) {
+      if (node.routes.size > 0) yield { node, params };
+      return;
+    }
     const segment = segments[index] as string;
     const literal = node.literal.get(segment);
-    if (literal) {
-      const found = this.find(literal, segments, index + 1, params);
-      if (found) return found;
-    }
+    if (literal) yield* this.candidates(literal, segments, index + 1, params);
     if (node.param && segment !== '') {
-      return this.find(node.param.node, segments, index + 1, {
+      yield* this.candidates(node.param.node, segments, index + 1, {
         ...params,
         [node.param.name]: segment,
       });
     }
-    return null;
   }
 }
 
