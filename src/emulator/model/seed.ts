@@ -165,11 +165,11 @@ class Seeder {
       transition: prepare(
         'INSERT INTO status_transitions (from_status_id, to_status_id) VALUES (?, ?)',
       ),
+      // Positional parameters: this statement runs once per record, and binding by name costs.
       entity: prepare(
         `INSERT INTO entities (id, module_id, project_id, layout_id, status_id, name, description, is_closed,
            owner_zpuid, custom, created_time, last_updated_time)
-         VALUES (@id, @module, @project, @layout, @status, @name, @description, @closed, @owner, @custom,
-           @created, @updated)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       timeline: prepare(
         `INSERT INTO status_timeline (id, entity_id, from_status_id, to_status_id, changed_by, changed_time)
@@ -580,20 +580,20 @@ class Seeder {
     }
     const sentences = random.int(0, 3);
     const description = Array.from({ length: sentences }, () => random.pick(SENTENCES)).join(' ');
-    this.insert.entity.run({
+    this.insert.entity.run(
       id,
-      module: module.id,
-      project: random.chance(0.8) ? random.pick(portal.projects) : null,
-      layout: layout.id,
-      status: statusId,
-      name: `${random.pick(module.def.adjectives)} ${random.pick(module.def.nouns)} #${ordinal}`,
+      module.id,
+      random.chance(0.8) ? random.pick(portal.projects) : null,
+      layout.id,
+      statusId,
+      `${random.pick(module.def.adjectives)} ${random.pick(module.def.nouns)} #${ordinal}`,
       description,
-      closed: closed ? 1 : 0,
+      closed ? 1 : 0,
       owner,
-      custom: JSON.stringify(custom),
-      created: this.iso(created),
-      updated: this.iso(updated),
-    });
+      JSON.stringify(custom),
+      this.iso(created),
+      this.iso(updated),
+    );
     path.forEach((status, index) => {
       this.insert.timeline.run(
         this.id(),
