@@ -11,7 +11,8 @@ export const EMULATOR_USAGE = `Usage: npm run emulator -- [options]
   --time-scale N        server-side time passes N times faster (default 1)
   --data FILE           keep the data in FILE instead of memory
   --auto-approve        the consent page approves at once
-  --multi-dc            each data center has its own client secret
+  --multi-dc            each data center has its own client secret, and the client may
+                        get tokens in every data center (otherwise only in the first)
   --client-id ID  --client-secret S  --redirect-uri URI   the demo client's registration
   --rate-limit N/S      calls per window of S seconds (default 200/120)
   --block S             seconds an endpoint is blocked after exceeding it (default 600)

@@ -25,7 +25,10 @@ export type { EmulatorOptions } from './config';
 export interface RunningEmulator {
   dcs: Record<string, DcAddresses>;
   client: EmulatorConfig['client'];
-  /** Every data center's client secret (the same one unless Multi-DC). */
+  /**
+   * Every data center's client secret (the same one unless Multi-DC). Without Multi-DC the client
+   * gets tokens only in its home data center, the first one with an accounts server.
+   */
   clientSecrets: Record<string, string>;
   adminSecret: string;
   commentSegment: string;
