@@ -5,6 +5,7 @@
  */
 import { apiErrors } from '../http/apiError';
 import type { ApiRequest } from '../http/types';
+import { prepared } from '../model/prepared';
 import type { EmulatorState } from '../state';
 
 /** "page (integer, from 1, default 1) and per_page (integer, default 100, supported 1-200)". */
@@ -98,12 +99,11 @@ export interface PortalRow {
  */
 export function requirePortal(state: EmulatorState, request: ApiRequest): PortalRow {
   const portalId = parseId(request.params.portal_id, 'portal_id');
-  const row = state.db
-    .prepare(
-      `SELECT p.* FROM portals p JOIN portal_users pu ON pu.portal_id = p.id
-       WHERE p.id = ? AND pu.zpuid = ? AND p.dc = ?`,
-    )
-    .get(portalId, request.caller?.zpuid ?? '', request.dc) as PortalRow | undefined;
+  const row = prepared(
+    state.db,
+    `SELECT p.* FROM portals p JOIN portal_users pu ON pu.portal_id = p.id
+     WHERE p.id = ? AND pu.zpuid = ? AND p.dc = ?`,
+  ).get(portalId, request.caller?.zpuid ?? '', request.dc) as PortalRow | undefined;
   if (!row) throw apiErrors.notFound(`Portal ${portalId}`);
   return row;
 }
@@ -139,12 +139,11 @@ export function requireModule(
   if (nameOrId === null || nameOrId === undefined || nameOrId === '') {
     throw apiErrors.invalidParameter(`${parameter} is required.`);
   }
-  const row = state.db
-    .prepare(
-      `SELECT * FROM modules WHERE portal_id = ? AND (api_name = ? OR CAST(id AS TEXT) = ?)
-       ${options.includeTrashed ? '' : 'AND trashed_time IS NULL'}`,
-    )
-    .get(portalId, nameOrId, nameOrId) as ModuleRow | undefined;
+  const row = prepared(
+    state.db,
+    `SELECT * FROM modules WHERE portal_id = ? AND (api_name = ? OR CAST(id AS TEXT) = ?)
+     ${options.includeTrashed ? '' : 'AND trashed_time IS NULL'}`,
+  ).get(portalId, nameOrId, nameOrId) as ModuleRow | undefined;
   if (!row) throw apiErrors.notFound(`Module ${nameOrId}`);
   return row;
 }
@@ -217,9 +216,10 @@ export function queryJson(
 
 export function userSummary(state: EmulatorState, zpuid: string | null) {
   if (!zpuid) return null;
-  const user = state.db
-    .prepare('SELECT zpuid, first_name, last_name, email FROM users WHERE zpuid = ?')
-    .get(zpuid) as
+  const user = prepared(
+    state.db,
+    'SELECT zpuid, first_name, last_name, email FROM users WHERE zpuid = ?',
+  ).get(zpuid) as
     { zpuid: string; first_name: string; last_name: string; email: string } | undefined;
   if (!user) return null;
   return { zpuid: user.zpuid, name: `${user.first_name} ${user.last_name}`, email: user.email };

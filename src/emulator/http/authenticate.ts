@@ -1,5 +1,6 @@
 import { ApiError, apiErrors } from './apiError';
 import type { Caller } from './types';
+import { prepared } from '../model/prepared';
 import type { EmulatorState } from '../state';
 
 /**
@@ -32,11 +33,10 @@ export function authenticate(state: EmulatorState, header: string | undefined, d
       'No access token: send Authorization: Bearer <ACCESS_TOKEN>.',
     );
   }
-  const row = state.db
-    .prepare(
-      'SELECT zpuid, client_id, scopes, dc, expires_ms FROM oauth_access_tokens WHERE token = ?',
-    )
-    .get(token) as AccessTokenRow | undefined;
+  const row = prepared(
+    state.db,
+    'SELECT zpuid, client_id, scopes, dc, expires_ms FROM oauth_access_tokens WHERE token = ?',
+  ).get(token) as AccessTokenRow | undefined;
   if (!row) throw apiErrors.invalidOauthToken('unknown or revoked token');
   if (row.expires_ms <= state.clock.now()) {
     throw apiErrors.invalidOauthToken('the token has expired');
