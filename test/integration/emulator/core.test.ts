@@ -35,3 +35,92 @@ describe('emulator core', () => {
     expect(a.portals).toHaveLength(2);
   });
 });
+
+describe('emulator data and reset', () => {
+  it('keeps its data in a --data file across restarts instead of seeding again', async () => {
+    const { tempDir } = await import('../../support/tempDir');
+    const file = `${tempDir()}/emulator.sqlite`;
+    const first = await testEmulator({ data: file, records: 30 });
+    const base = first.dcs.us!.api;
+    const token = grantToken(first);
+    const created = await api(
+      base,
+      token,
+      'POST',
+      `/api/v3/portal/${first.portals[0]}/projects/vendors/entities`,
+      {
+        name: 'Kept across restarts',
+        cf_contact_email: 'keep@example.com',
+      },
+    );
+    expect(created.status).toBe(201);
+    const count = () =>
+      first.state.db.prepare('SELECT COUNT(*) AS n FROM entities').get() as { n: number };
+    const before = count().n;
+    await first.close();
+
+    const second = await testEmulator({ data: file, records: 30 });
+    const rows = second.state.db
+      .prepare("SELECT COUNT(*) AS n FROM entities WHERE name = 'Kept across restarts'")
+      .get() as { n: number };
+    expect(rows.n).toBe(1);
+    expect(
+      (second.state.db.prepare('SELECT COUNT(*) AS n FROM entities').get() as { n: number }).n,
+    ).toBe(before);
+    expect(second.portals).toEqual(first.portals);
+    // New ids continue after the file's highest one.
+    expect(second.state.nextId()).toBeGreaterThan(Number(created.body.entity.id));
+  });
+
+  it('puts the data back to the seed and clears tokens, limits and faults on POST reset', async () => {
+    const emulator = await testEmulator({ records: 20 });
+    const base = emulator.dcs.us!.api;
+    const token = grantToken(emulator);
+    const admin = { 'X-Emulator-Admin': emulator.adminSecret };
+    const seeded = emulator.state.db.prepare('SELECT COUNT(*) AS n FROM entities').get();
+    await api(
+      base,
+      token,
+      'POST',
+      `/api/v3/portal/${emulator.portals[0]}/projects/vendors/entities`,
+      {
+        name: 'Gone after reset',
+        cf_contact_email: 'gone@example.com',
+      },
+    );
+    await api(
+      base,
+      undefined,
+      'POST',
+      '/__emulator/faults',
+      { faults: [{ path: 'x', latencyMs: 1 }] },
+      admin,
+    );
+    const reset = await api(base, undefined, 'POST', '/__emulator/reset', undefined, admin);
+    expect(reset.status).toBe(200);
+    expect(emulator.state.db.prepare('SELECT COUNT(*) AS n FROM entities').get()).toEqual(seeded);
+    expect((await api(base, token, 'GET', '/api/v3/portals')).body.errorCode).toBe(
+      'INVALID_OAUTHTOKEN',
+    );
+    const stats = await api(base, undefined, 'GET', '/__emulator/stats', undefined, admin);
+    expect(stats.body.faults).toEqual([]);
+    expect(stats.body.tokens_issued.access_tokens).toBe(0);
+  });
+
+  it('answers malformed JSON with INVALID_INPUTSTREAM and changes nothing', async () => {
+    const emulator = await testEmulator({ records: 5 });
+    const base = emulator.dcs.us!.api;
+    const token = grantToken(emulator);
+    const before = emulator.state.db.prepare('SELECT COUNT(*) AS n FROM entities').get();
+    const reply = await api(
+      base,
+      token,
+      'POST',
+      `/api/v3/portal/${emulator.portals[0]}/projects/vendors/entities`,
+      '{"name": "x",',
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body.errorCode).toBe('INVALID_INPUTSTREAM');
+    expect(emulator.state.db.prepare('SELECT COUNT(*) AS n FROM entities').get()).toEqual(before);
+  });
+});
