@@ -6,6 +6,8 @@ import {
   type RunningEmulator,
 } from '../../src/emulator/index';
 
+export type { RunningEmulator };
+
 const running: RunningEmulator[] = [];
 
 afterEach(async () => {
@@ -80,3 +82,23 @@ export async function api(
   }
   return { status: response.status, headers: response.headers, body: parsed };
 }
+
+/** An emulator, a token and a caller for routes under `/api/v3/portal/{first portal}`. */
+export async function portalSession(options: { records?: number; scopes?: string[] } = {}) {
+  const emulator = await testEmulator({ records: options.records ?? 40 });
+  const token = grantToken(emulator, options.scopes ? { scopes: options.scopes } : {});
+  const portal = emulator.portals[0]!;
+  const call = (method: string, path: string, body?: unknown, as: string | undefined = token) =>
+    api(emulator.dcs.us!.api, as, method, `/api/v3/portal/${portal}${path}`, body);
+  return { emulator, token, portal, call };
+}
+
+/** The rows of these tables as one text, to show that a refused request changed nothing. */
+export function snapshotTables(emulator: RunningEmulator, tables: readonly string[]): string {
+  return JSON.stringify(
+    tables.map((table) => emulator.state.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()),
+  );
+}
+
+/** A `filter=` query parameter. */
+export const filterParam = (value: object) => `filter=${encodeURIComponent(JSON.stringify(value))}`;

@@ -8,6 +8,7 @@ import type { CustomFieldType } from '../../shared/domain/customFieldTypes';
 import { CUSTOM_FIELD_TYPES } from '../../shared/domain/customFieldTypes';
 import type { EmulatorState } from '../state';
 import { BatchInsert } from './batchInsert';
+import { DEFAULT_LAYOUT_NAME, DEFAULT_SECTION_NAMES, SYSTEM_FIELDS } from './moduleDefaults';
 import { Random } from './random';
 import {
   COMMENT_LINES,
@@ -450,25 +451,7 @@ class Seeder {
     });
 
     // System fields every record has, then the module's custom fields.
-    const system: {
-      apiName: string;
-      label: string;
-      type: string;
-      dataType: string;
-      mandatory: number;
-    }[] = [
-      { apiName: 'name', label: 'Name', type: 'single_line', dataType: 'string', mandatory: 1 },
-      {
-        apiName: 'description',
-        label: 'Description',
-        type: 'multi_line',
-        dataType: 'text',
-        mandatory: 0,
-      },
-      { apiName: 'status', label: 'Status', type: 'status', dataType: 'status', mandatory: 1 },
-      { apiName: 'owner', label: 'Owner', type: 'user_pick_list', dataType: 'user', mandatory: 1 },
-      { apiName: 'project', label: 'Project', type: 'project', dataType: 'lookup', mandatory: 0 },
-    ];
+    const system = SYSTEM_FIELDS;
     const fieldIds = new Map<string, number>();
     for (const field of system) {
       const id = this.id();
@@ -531,14 +514,14 @@ class Seeder {
     const layoutDefs =
       def.apiName === 'assets'
         ? [
-            { name: 'Standard', type: 'public', fields: def.fields },
+            { name: DEFAULT_LAYOUT_NAME, type: 'public', fields: def.fields },
             {
               name: 'Field Kit',
               type: 'private',
               fields: def.fields.filter((_, i) => i % 2 === 0),
             },
           ]
-        : [{ name: 'Standard', type: 'public', fields: def.fields }];
+        : [{ name: DEFAULT_LAYOUT_NAME, type: 'public', fields: def.fields }];
     layoutDefs.forEach((layoutDef, layoutIndex) => {
       const layoutId = this.id();
       this.insert.layout.run(
@@ -550,7 +533,7 @@ class Seeder {
         created,
       );
       const sections = new Map<string, number>();
-      ['Overview', 'Details', 'Tracking'].forEach((name, position) => {
+      DEFAULT_SECTION_NAMES.forEach((name, position) => {
         const sectionId = this.id();
         sections.set(name, sectionId);
         this.insert.section.run(sectionId, layoutId, name, position + 1);
@@ -560,7 +543,7 @@ class Seeder {
         this.insert.layoutField.run(
           layoutId,
           fieldIds.get(field.apiName),
-          sections.get('Overview'),
+          sections.get(DEFAULT_SECTION_NAMES[0]),
           ++position,
         );
       }

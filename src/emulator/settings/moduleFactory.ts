@@ -7,25 +7,9 @@
 import type { ModuleRow } from '../api/common';
 import type { EmulatorState } from '../state';
 import { sectionsOf, type LayoutRow } from './lookups';
+import { DEFAULT_LAYOUT_NAME, DEFAULT_SECTION_NAMES, SYSTEM_FIELDS } from '../model/moduleDefaults';
 
-/** System fields (is_default = 1), as in the seed; they cannot be deleted or removed from layouts. */
-export const SYSTEM_FIELDS = [
-  { apiName: 'name', label: 'Name', type: 'single_line', dataType: 'string', mandatory: 1 },
-  {
-    apiName: 'description',
-    label: 'Description',
-    type: 'multi_line',
-    dataType: 'text',
-    mandatory: 0,
-  },
-  { apiName: 'status', label: 'Status', type: 'status', dataType: 'status', mandatory: 1 },
-  { apiName: 'owner', label: 'Owner', type: 'user_pick_list', dataType: 'user', mandatory: 1 },
-  { apiName: 'project', label: 'Project', type: 'project', dataType: 'lookup', mandatory: 0 },
-] as const;
-
-/** Sections of a new layout; the system fields go in the first. */
-export const DEFAULT_SECTION_NAMES = ['Overview', 'Details', 'Tracking'] as const;
-export const DEFAULT_LAYOUT_NAME = 'Standard';
+export { DEFAULT_LAYOUT_NAME, DEFAULT_SECTION_NAMES, SYSTEM_FIELDS };
 
 /** The first status is the default one records start in. */
 export const DEFAULT_STATUSES = [

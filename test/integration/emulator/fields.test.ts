@@ -3,27 +3,29 @@ import {
   CUSTOM_FIELD_TYPE_NAMES,
   CUSTOM_FIELD_TYPES,
 } from '../../../src/shared/domain/customFieldTypes';
-import { api, grantToken, testEmulator } from '../../support/emulator';
+import {
+  filterParam,
+  grantToken,
+  portalSession,
+  snapshotTables,
+  type RunningEmulator,
+} from '../../support/emulator';
 
-type Emulator = Awaited<ReturnType<typeof testEmulator>>;
+type Emulator = RunningEmulator;
 
-async function setup() {
-  const emulator = await testEmulator({ records: 40 });
-  const token = grantToken(emulator);
-  const portal = emulator.portals[0]!;
-  const call = (method: string, path: string, body?: unknown, as = token) =>
-    api(emulator.dcs.us!.api, as, method, `/api/v3/portal/${portal}${path}`, body);
-  return { emulator, portal, call };
-}
+const setup = () => portalSession({ records: 40 });
 
-function snapshot(emulator: Emulator): string {
-  const tables = ['layouts', 'sections', 'fields', 'layout_fields', 'field_options', 'entities'];
-  return JSON.stringify(
-    tables.map((table) => emulator.state.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()),
-  );
-}
+const snapshot = (emulator: Emulator) =>
+  snapshotTables(emulator, [
+    'layouts',
+    'sections',
+    'fields',
+    'layout_fields',
+    'field_options',
+    'entities',
+  ]);
 
-const filter = (value: object) => `filter=${encodeURIComponent(JSON.stringify(value))}`;
+const filter = filterParam;
 const apiNames = (items: { api_name: string }[]) => items.map((item) => item.api_name);
 const LIST = '/settings/fields?module=assets&page=1&per_page=200';
 

@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { api, grantToken, testEmulator } from '../../support/emulator';
+import {
+  filterParam,
+  grantToken,
+  portalSession,
+  snapshotTables,
+  type RunningEmulator,
+} from '../../support/emulator';
 
-type Emulator = Awaited<ReturnType<typeof testEmulator>>;
+type Emulator = RunningEmulator;
 
-async function setup() {
-  const emulator = await testEmulator({ records: 40 });
-  const token = grantToken(emulator);
-  const portal = emulator.portals[0]!;
-  const call = (method: string, path: string, body?: unknown, as = token) =>
-    api(emulator.dcs.us!.api, as, method, `/api/v3/portal/${portal}${path}`, body);
-  return { emulator, portal, call };
-}
+const setup = () => portalSession({ records: 40 });
 
-function snapshot(emulator: Emulator): string {
-  const tables = [
+const snapshot = (emulator: Emulator) =>
+  snapshotTables(emulator, [
     'modules',
     'layouts',
     'sections',
@@ -21,13 +20,9 @@ function snapshot(emulator: Emulator): string {
     'layout_fields',
     'field_options',
     'entities',
-  ];
-  return JSON.stringify(
-    tables.map((table) => emulator.state.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()),
-  );
-}
+  ]);
 
-const filter = (value: object) => `filter=${encodeURIComponent(JSON.stringify(value))}`;
+const filter = filterParam;
 const names = (items: { name: string }[]) => items.map((item) => item.name);
 
 async function layoutIds(call: Awaited<ReturnType<typeof setup>>['call']) {

@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { api, grantToken, testEmulator } from '../../support/emulator';
+import {
+  api,
+  grantToken,
+  portalSession,
+  snapshotTables,
+  type RunningEmulator,
+} from '../../support/emulator';
 
-type Emulator = Awaited<ReturnType<typeof testEmulator>>;
+type Emulator = RunningEmulator;
 
-async function setup(scopes?: string[]) {
-  const emulator = await testEmulator({ records: 20 });
-  const token = grantToken(emulator, scopes ? { scopes } : {});
-  const portal = emulator.portals[0]!;
-  const call = (method: string, path: string, body?: unknown) =>
-    api(emulator.dcs.us!.api, token, method, `/api/v3/portal/${portal}${path}`, body);
-  return { emulator, portal, call };
-}
+const setup = (scopes?: string[]) => portalSession({ records: 20, ...(scopes ? { scopes } : {}) });
 
 /** Every settings table, to show that a refused request changed nothing. */
-function snapshot(emulator: Emulator): string {
-  const tables = [
+const snapshot = (emulator: Emulator) =>
+  snapshotTables(emulator, [
     'modules',
     'layouts',
     'sections',
@@ -24,11 +23,7 @@ function snapshot(emulator: Emulator): string {
     'statuses',
     'status_transitions',
     'entities',
-  ];
-  return JSON.stringify(
-    tables.map((table) => emulator.state.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()),
-  );
-}
+  ]);
 
 function portalId(emulator: Emulator): number {
   return Number(emulator.portals[0]);

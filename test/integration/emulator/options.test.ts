@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { api, grantToken, testEmulator } from '../../support/emulator';
+import {
+  filterParam,
+  grantToken,
+  portalSession,
+  snapshotTables,
+  type RunningEmulator,
+} from '../../support/emulator';
 
-type Emulator = Awaited<ReturnType<typeof testEmulator>>;
+type Emulator = RunningEmulator;
 
-async function setup() {
-  const emulator = await testEmulator({ records: 60 });
-  const token = grantToken(emulator);
-  const portal = emulator.portals[0]!;
-  const call = (method: string, path: string, body?: unknown, as = token) =>
-    api(emulator.dcs.us!.api, as, method, `/api/v3/portal/${portal}${path}`, body);
-  return { emulator, portal, call };
-}
+const setup = () => portalSession({ records: 60 });
 
-function snapshot(emulator: Emulator): string {
-  const tables = ['fields', 'field_options', 'statuses', 'status_transitions', 'entities'];
-  return JSON.stringify(
-    tables.map((table) => emulator.state.db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()),
-  );
-}
+const snapshot = (emulator: Emulator) =>
+  snapshotTables(emulator, [
+    'fields',
+    'field_options',
+    'statuses',
+    'status_transitions',
+    'entities',
+  ]);
 
-const filter = (value: object) => `filter=${encodeURIComponent(JSON.stringify(value))}`;
+const filter = filterParam;
 const PAGE = 'page=1&per_page=200&index=0&range=200';
 const read = (field: string, module = 'assets') =>
   `/settings/options?module=${module}&field=${field}&${PAGE}`;
