@@ -1,0 +1,185 @@
+import type Database from 'better-sqlite3';
+import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
+import commentsSql from '../queries/mirrorComments.sql?raw';
+import type { FullTextIndex } from './fullTextIndex';
+import type { MetadataRepository } from './metadataRepository';
+import { ChangeLog, type MirrorChanges } from './mirrorChanges';
+import type { MirrorComment, MirrorStatusChange, MirrorUser } from './mirrorTypes';
+import { MirrorWriteError } from './mirrorWriteError';
+
+const queries = requireQueries(
+  parseNamedQueries(commentsSql, 'mirrorComments.sql'),
+  [
+    'recordVersion',
+    'commentIds',
+    'upsertComment',
+    'deleteCommentsNotIn',
+    'commentSyncExists',
+    'writeCommentSync',
+    'comments',
+    'recordsNeedingComments',
+    'countRecordsNeedingComments',
+    'timelineIds',
+    'upsertTimeline',
+    'deleteTimelineNotIn',
+    'timeline',
+  ] as const,
+  'mirrorComments.sql',
+);
+
+type Query = keyof typeof queries;
+
+/**
+ * Comments and status timelines of records. Both are read from the API one record at a time, so
+ * each write replaces one record's whole list; `comment_sync` remembers which records' comments
+ * are mirrored and as of which version of the record.
+ */
+export class CommentRepository {
+  private readonly statements = new Map<Query, Database.Statement>();
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly metadata: MetadataRepository,
+    private readonly fullText: FullTextIndex,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private statement(name: Query): Database.Statement {
+    let statement = this.statements.get(name);
+    if (!statement) {
+      statement = this.db.prepare(queries[name]);
+      this.statements.set(name, statement);
+    }
+    return statement;
+  }
+
+  private recordVersion(portalId: string, recordId: string, what: string): string {
+    const version = this.statement('recordVersion').pluck().get(portalId, recordId) as
+      string | undefined;
+    if (version === undefined) {
+      throw new MirrorWriteError(
+        `The ${what} of record ${recordId} (portal ${portalId}) cannot be stored: the record is ` +
+          'not in the local mirror (deleted since, or not pulled yet). Nothing was stored; pull ' +
+          'the record first.',
+      );
+    }
+    return version;
+  }
+
+  /**
+   * All comments of one record (the API's whole list): listed ones are upserted, others deleted,
+   * and the record is marked as having its comments mirrored as of its current version.
+   */
+  replaceRecordComments(
+    portalId: string,
+    recordId: string,
+    comments: readonly MirrorComment[],
+    options: { users?: readonly MirrorUser[] } = {},
+  ): MirrorChanges {
+    const log = new ChangeLog();
+    this.db.transaction(() => {
+      const version = this.recordVersion(portalId, recordId, 'comments');
+      const existing = new Set(
+        this.statement('commentIds').pluck().all(portalId, recordId) as string[],
+      );
+      for (const comment of comments) {
+        const { changes } = this.statement('upsertComment').run({
+          portalId,
+          recordId,
+          id: comment.id,
+          content: comment.content,
+          attachments: JSON.stringify(comment.attachmentIds),
+          createdBy: comment.createdBy,
+          createdTime: comment.createdTime,
+          lastUpdatedTime: comment.lastUpdatedTime,
+        });
+        log.upserted('comments', comment.id, existing.has(comment.id), changes > 0);
+      }
+      const deleted = this.statement('deleteCommentsNotIn')
+        .pluck()
+        .all(portalId, recordId, JSON.stringify(comments.map((c) => c.id))) as string[];
+      log.add('comments', 'deleted', deleted);
+      const synced = this.statement('commentSyncExists').pluck().get(portalId, recordId) === 1;
+      this.statement('writeCommentSync').run(
+        portalId,
+        recordId,
+        new Date(this.now()).toISOString(),
+        version,
+        comments.length,
+      );
+      log.add('comment_sync', synced ? 'updated' : 'inserted', [recordId]);
+      if (options.users && options.users.length > 0) {
+        this.metadata.upsertUsersIn(log, portalId, options.users);
+      }
+      this.fullText.flush();
+    })();
+    return log.result();
+  }
+
+  comments(portalId: string, recordId: string): MirrorComment[] {
+    const rows = this.statement('comments').all(portalId, recordId) as (Omit<
+      MirrorComment,
+      'attachmentIds'
+    > & { attachments: string })[];
+    return rows.map(({ attachments, ...row }) => ({
+      ...row,
+      attachmentIds: JSON.parse(attachments) as string[],
+    }));
+  }
+
+  /**
+   * Records of a module whose comments are not mirrored (never read, or the record changed since),
+   * most recently changed first. With `staleBefore`, also those read before that instant (ISO), for
+   * the periodic refresh: a new comment does not change its record's last_updated_time.
+   */
+  recordsNeedingComments(
+    portalId: string,
+    moduleId: string,
+    options: { limit: number; staleBefore?: string },
+  ): string[] {
+    const moduleKey = this.metadata.moduleKey(portalId, moduleId);
+    if (moduleKey === undefined) return [];
+    return this.statement('recordsNeedingComments')
+      .pluck()
+      .all({
+        moduleKey,
+        staleBefore: options.staleBefore ?? null,
+        limit: options.limit,
+      }) as string[];
+  }
+
+  /** How many records of a module have comments not mirrored yet (for the Sync view). */
+  countRecordsNeedingComments(portalId: string, moduleId: string): number {
+    const moduleKey = this.metadata.moduleKey(portalId, moduleId);
+    if (moduleKey === undefined) return 0;
+    return this.statement('countRecordsNeedingComments').pluck().get(moduleKey) as number;
+  }
+
+  /** A record's whole status timeline (the API's list): listed entries upserted, others deleted. */
+  replaceStatusTimeline(
+    portalId: string,
+    recordId: string,
+    entries: readonly MirrorStatusChange[],
+  ): MirrorChanges {
+    const log = new ChangeLog();
+    this.db.transaction(() => {
+      this.recordVersion(portalId, recordId, 'status timeline');
+      const existing = new Set(
+        this.statement('timelineIds').pluck().all(portalId, recordId) as string[],
+      );
+      for (const entry of entries) {
+        const { changes } = this.statement('upsertTimeline').run({ ...entry, portalId, recordId });
+        log.upserted('status_timeline', entry.id, existing.has(entry.id), changes > 0);
+      }
+      const deleted = this.statement('deleteTimelineNotIn')
+        .pluck()
+        .all(portalId, recordId, JSON.stringify(entries.map((e) => e.id))) as string[];
+      log.add('status_timeline', 'deleted', deleted);
+    })();
+    return log.result();
+  }
+
+  statusTimeline(portalId: string, recordId: string): MirrorStatusChange[] {
+    return this.statement('timeline').all(portalId, recordId) as MirrorStatusChange[];
+  }
+}

@@ -1,0 +1,466 @@
+import type Database from 'better-sqlite3';
+import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
+import metadataSql from '../queries/mirrorMetadata.sql?raw';
+import { ChangeLog, type MirrorChanges, type MirrorTable } from './mirrorChanges';
+import type {
+  MirrorField,
+  MirrorFieldOption,
+  MirrorLayout,
+  MirrorModule,
+  MirrorPortal,
+  MirrorSection,
+  MirrorStatus,
+  MirrorUser,
+} from './mirrorTypes';
+
+const queries = requireQueries(
+  parseNamedQueries(metadataSql, 'mirrorMetadata.sql'),
+  [
+    'portalIdsOfAccount',
+    'portalIdsIn',
+    'upsertPortal',
+    'deletePortal',
+    'portal',
+    'userIdsIn',
+    'upsertUser',
+    'users',
+    'moduleIds',
+    'upsertModule',
+    'deleteModulesNotIn',
+    'modules',
+    'moduleKey',
+    'layoutIds',
+    'upsertLayout',
+    'deleteLayoutsNotIn',
+    'sectionIds',
+    'upsertSection',
+    'deleteSectionsNotIn',
+    'placedFieldIds',
+    'upsertPlacement',
+    'deletePlacementsNotIn',
+    'fieldIds',
+    'upsertField',
+    'deleteFieldsNotIn',
+    'fields',
+    'optionKeys',
+    'upsertOption',
+    'deleteOptionsNotIn',
+    'moduleOptions',
+    'statusIds',
+    'upsertStatus',
+    'deleteStatusesNotIn',
+    'transitionsOf',
+    'deleteTransitionsOf',
+    'insertTransition',
+    'statuses',
+  ] as const,
+  'mirrorMetadata.sql',
+);
+
+type Query = keyof typeof queries;
+
+const flag = (value: boolean): number => (value ? 1 : 0);
+
+/** A stored portal, as the query layer reads it. */
+export interface StoredPortal extends Omit<MirrorPortal, 'details' | 'isDefault'> {
+  isDefault: number;
+  details: string;
+}
+
+export interface StoredModule extends Omit<MirrorModule, 'details' | 'isActive' | 'isDefault'> {
+  moduleKey: number;
+  isActive: number;
+  isDefault: number;
+  details: string;
+}
+
+export interface StoredField extends Omit<
+  MirrorField,
+  'fieldProperty' | 'isDefault' | 'isMandatory'
+> {
+  isDefault: number;
+  isMandatory: number;
+  fieldProperty: string;
+}
+
+export interface StoredOption extends MirrorFieldOption {
+  fieldId: string;
+}
+
+export interface StoredStatus extends Omit<
+  MirrorStatus,
+  'transitions' | 'isClosedType' | 'isDefault'
+> {
+  isClosedType: number;
+  isDefault: number;
+}
+
+export interface StoredUser {
+  zpuid: string;
+  name: string | null;
+  email: string | null;
+  status: string | null;
+  inviteStatus: string | null;
+  isTeamLead: number | null;
+  reportsTo: string | null;
+}
+
+/**
+ * Portals, people, modules, layouts, sections, fields, options and statuses. Lists the API
+ * returns whole are written with `replace*`: upsert what is listed and delete what is not, in one
+ * transaction (deleting a module also deletes its layouts, fields, statuses, records and cursors).
+ */
+export class MetadataRepository {
+  private readonly statements = new Map<Query, Database.Statement>();
+
+  constructor(private readonly db: Database.Database) {}
+
+  private statement(name: Query): Database.Statement {
+    let statement = this.statements.get(name);
+    if (!statement) {
+      statement = this.db.prepare(queries[name]);
+      this.statements.set(name, statement);
+    }
+    return statement;
+  }
+
+  private ids(name: Query, ...params: unknown[]): Set<string> {
+    return new Set(
+      this.statement(name)
+        .pluck()
+        .all(...params) as string[],
+    );
+  }
+
+  private deleteNotIn(
+    log: ChangeLog,
+    table: MirrorTable,
+    name: Query,
+    scope: unknown[],
+    keep: string[],
+  ): void {
+    const deleted = this.statement(name)
+      .pluck()
+      .all(...scope, JSON.stringify(keep)) as string[];
+    log.add(table, 'deleted', deleted);
+  }
+
+  /** Upserts one row; `existing` says whether it was there before. */
+  private upsert(
+    log: ChangeLog,
+    table: MirrorTable,
+    name: Query,
+    id: string,
+    existing: Set<string>,
+    row: Record<string, unknown>,
+  ): void {
+    const { changes } = this.statement(name).run(row);
+    log.upserted(table, id, existing.has(id), changes > 0);
+  }
+
+  private portalRow(portal: MirrorPortal, now: string) {
+    return {
+      ...portal,
+      isDefault: flag(portal.isDefault),
+      details: JSON.stringify(portal.details),
+      now,
+    };
+  }
+
+  upsertPortals(portals: readonly MirrorPortal[]): MirrorChanges {
+    const log = new ChangeLog();
+    const now = new Date().toISOString();
+    this.db.transaction(() => {
+      const existing = this.ids('portalIdsIn', JSON.stringify(portals.map((p) => p.id)));
+      for (const portal of portals) {
+        this.upsert(
+          log,
+          'portals',
+          'upsertPortal',
+          portal.id,
+          existing,
+          this.portalRow(portal, now),
+        );
+      }
+    })();
+    return log.result();
+  }
+
+  /**
+   * The portals one account reaches in one data center: those listed are upserted, the account's
+   * other portals there are deleted with everything mirrored of them.
+   */
+  replaceAccountPortals(
+    accountId: string,
+    dc: string,
+    portals: readonly MirrorPortal[],
+  ): MirrorChanges {
+    const log = new ChangeLog();
+    const now = new Date().toISOString();
+    this.db.transaction(() => {
+      const existing = this.ids('portalIdsIn', JSON.stringify(portals.map((p) => p.id)));
+      for (const portal of portals) {
+        this.upsert(
+          log,
+          'portals',
+          'upsertPortal',
+          portal.id,
+          existing,
+          this.portalRow(portal, now),
+        );
+      }
+      const listed = new Set(portals.map((p) => p.id));
+      for (const id of this.ids('portalIdsOfAccount', accountId, dc)) {
+        if (listed.has(id)) continue;
+        this.statement('deletePortal').run(id);
+        log.add('portals', 'deleted', [id]);
+      }
+    })();
+    return log.result();
+  }
+
+  portal(portalId: string): StoredPortal | undefined {
+    return this.statement('portal').get(portalId) as StoredPortal | undefined;
+  }
+
+  upsertUsers(portalId: string, users: readonly MirrorUser[]): MirrorChanges {
+    const log = new ChangeLog();
+    this.db.transaction(() => this.upsertUsersIn(log, portalId, users))();
+    return log.result();
+  }
+
+  /** For writers that add people inside their own transaction (a page of records). */
+  upsertUsersIn(log: ChangeLog, portalId: string, users: readonly MirrorUser[]): void {
+    if (users.length === 0) return;
+    const existing = this.ids('userIdsIn', portalId, JSON.stringify(users.map((u) => u.zpuid)));
+    for (const user of users) {
+      this.upsert(log, 'portal_users', 'upsertUser', user.zpuid, existing, {
+        portalId,
+        zpuid: user.zpuid,
+        name: user.name ?? null,
+        email: user.email ?? null,
+        status: user.status ?? null,
+        inviteStatus: user.inviteStatus ?? null,
+        isTeamLead:
+          user.isTeamLead === undefined || user.isTeamLead === null ? null : flag(user.isTeamLead),
+        reportsTo: user.reportsTo ?? null,
+      });
+    }
+  }
+
+  users(portalId: string): StoredUser[] {
+    return this.statement('users').all(portalId) as StoredUser[];
+  }
+
+  replaceModules(portalId: string, modules: readonly MirrorModule[]): MirrorChanges {
+    const log = new ChangeLog();
+    this.db.transaction(() => {
+      const existing = this.ids('moduleIds', portalId);
+      for (const module of modules) {
+        this.upsert(log, 'modules', 'upsertModule', module.id, existing, {
+          ...module,
+          portalId,
+          isActive: flag(module.isActive),
+          isDefault: flag(module.isDefault),
+          details: JSON.stringify(module.details),
+        });
+      }
+      this.deleteNotIn(
+        log,
+        'modules',
+        'deleteModulesNotIn',
+        [portalId],
+        modules.map((m) => m.id),
+      );
+    })();
+    return log.result();
+  }
+
+  modules(portalId: string): StoredModule[] {
+    return this.statement('modules').all(portalId) as StoredModule[];
+  }
+
+  /** The local key of a mirrored module, or undefined. */
+  moduleKey(portalId: string, moduleId: string): number | undefined {
+    return this.statement('moduleKey').pluck().get(portalId, moduleId) as number | undefined;
+  }
+
+  replaceLayouts(
+    portalId: string,
+    moduleId: string,
+    layouts: readonly MirrorLayout[],
+  ): MirrorChanges {
+    const log = new ChangeLog();
+    this.db.transaction(() => {
+      const existing = this.ids('layoutIds', portalId, moduleId);
+      for (const layout of layouts) {
+        this.upsert(log, 'layouts', 'upsertLayout', layout.id, existing, {
+          ...layout,
+          portalId,
+          moduleId,
+          isDefault: flag(layout.isDefault),
+        });
+      }
+      this.deleteNotIn(
+        log,
+        'layouts',
+        'deleteLayoutsNotIn',
+        [portalId, moduleId],
+        layouts.map((l) => l.id),
+      );
+    })();
+    return log.result();
+  }
+
+  /** A layout's sections and where each field sits in them (`layout_fields` ids are field ids). */
+  replaceSections(
+    portalId: string,
+    layoutId: string,
+    sections: readonly MirrorSection[],
+  ): MirrorChanges {
+    const log = new ChangeLog();
+    this.db.transaction(() => {
+      const existing = this.ids('sectionIds', portalId, layoutId);
+      const placed = this.ids('placedFieldIds', portalId, layoutId);
+      const fieldIds: string[] = [];
+      for (const section of sections) {
+        this.upsert(log, 'sections', 'upsertSection', section.id, existing, {
+          portalId,
+          id: section.id,
+          layoutId,
+          name: section.name,
+          position: section.position,
+        });
+      }
+      // Placements after every section exists: a field may move to a section listed later.
+      for (const section of sections) {
+        for (const field of section.fields) {
+          fieldIds.push(field.fieldId);
+          this.upsert(log, 'layout_fields', 'upsertPlacement', field.fieldId, placed, {
+            portalId,
+            layoutId,
+            fieldId: field.fieldId,
+            sectionId: section.id,
+            position: field.position,
+          });
+        }
+      }
+      this.deleteNotIn(
+        log,
+        'layout_fields',
+        'deletePlacementsNotIn',
+        [portalId, layoutId],
+        fieldIds,
+      );
+      this.deleteNotIn(
+        log,
+        'sections',
+        'deleteSectionsNotIn',
+        [portalId, layoutId],
+        sections.map((s) => s.id),
+      );
+    })();
+    return log.result();
+  }
+
+  replaceFields(portalId: string, moduleId: string, fields: readonly MirrorField[]): MirrorChanges {
+    const log = new ChangeLog();
+    this.db.transaction(() => {
+      const existing = this.ids('fieldIds', portalId, moduleId);
+      for (const field of fields) {
+        this.upsert(log, 'fields', 'upsertField', field.id, existing, {
+          ...field,
+          portalId,
+          moduleId,
+          isDefault: flag(field.isDefault),
+          isMandatory: flag(field.isMandatory),
+          fieldProperty: JSON.stringify(field.fieldProperty),
+        });
+      }
+      this.deleteNotIn(
+        log,
+        'fields',
+        'deleteFieldsNotIn',
+        [portalId, moduleId],
+        fields.map((f) => f.id),
+      );
+    })();
+    return log.result();
+  }
+
+  fields(portalId: string, moduleId: string): StoredField[] {
+    return this.statement('fields').all(portalId, moduleId) as StoredField[];
+  }
+
+  /** A field's options; ids in the changes are `kind:value_id` (e.g. `custom_option:1234`). */
+  replaceFieldOptions(
+    portalId: string,
+    fieldId: string,
+    options: readonly MirrorFieldOption[],
+  ): MirrorChanges {
+    const log = new ChangeLog();
+    this.db.transaction(() => {
+      const existing = this.ids('optionKeys', portalId, fieldId);
+      const keys: string[] = [];
+      for (const option of options) {
+        const key = `${option.kind}:${option.valueId}`;
+        keys.push(key);
+        this.upsert(log, 'field_options', 'upsertOption', key, existing, {
+          ...option,
+          portalId,
+          fieldId,
+        });
+      }
+      this.deleteNotIn(log, 'field_options', 'deleteOptionsNotIn', [portalId, fieldId], keys);
+    })();
+    return log.result();
+  }
+
+  moduleOptions(portalId: string, moduleId: string): StoredOption[] {
+    return this.statement('moduleOptions').all(portalId, moduleId) as StoredOption[];
+  }
+
+  /** A module's statuses with their transitions; a status whose transitions changed is updated. */
+  replaceStatuses(
+    portalId: string,
+    moduleId: string,
+    statuses: readonly MirrorStatus[],
+  ): MirrorChanges {
+    const log = new ChangeLog();
+    this.db.transaction(() => {
+      const existing = this.ids('statusIds', portalId, moduleId);
+      for (const status of statuses) {
+        const { changes } = this.statement('upsertStatus').run({
+          portalId,
+          moduleId,
+          id: status.id,
+          name: status.name,
+          color: status.color,
+          isClosedType: flag(status.isClosedType),
+          isDefault: flag(status.isDefault),
+          position: status.position,
+        });
+        const before = [...this.ids('transitionsOf', portalId, status.id)].sort();
+        const after = [...new Set(status.transitions)].sort();
+        const moved = before.join('\u0000') !== after.join('\u0000');
+        if (moved) {
+          this.statement('deleteTransitionsOf').run(portalId, status.id);
+          for (const to of after) this.statement('insertTransition').run(portalId, status.id, to);
+        }
+        log.upserted('statuses', status.id, existing.has(status.id), changes > 0 || moved);
+      }
+      this.deleteNotIn(
+        log,
+        'statuses',
+        'deleteStatusesNotIn',
+        [portalId, moduleId],
+        statuses.map((s) => s.id),
+      );
+    })();
+    return log.result();
+  }
+
+  statuses(portalId: string, moduleId: string): StoredStatus[] {
+    return this.statement('statuses').all(portalId, moduleId) as StoredStatus[];
+  }
+}

@@ -1,0 +1,38 @@
+import type Database from 'better-sqlite3';
+import { FOLD_SQL_FUNCTION, foldSqlValue } from '../../../shared/filter';
+import { CommentRepository } from './commentRepository';
+import { FullTextIndex } from './fullTextIndex';
+import { MetadataRepository } from './metadataRepository';
+import { RecordQuery } from './recordQuery';
+import { RecordRepository } from './recordRepository';
+import { RecordSearch } from './recordSearch';
+
+export interface MirrorOptions {
+  /** The clock for cursors, comment sync times and "today" in filters; Date.now by default. */
+  now?: () => number;
+}
+
+/**
+ * The local mirror on the store's connection (`Store.db`, migrated to 0002_mirror or later): the
+ * repositories the sync engine writes through and the queries the UI reads with. Registers the
+ * filter language's case-folding SQL function on the connection.
+ */
+export class Mirror {
+  readonly fullText: FullTextIndex;
+  readonly metadata: MetadataRepository;
+  readonly records: RecordRepository;
+  readonly comments: CommentRepository;
+  readonly query: RecordQuery;
+  readonly search: RecordSearch;
+
+  constructor(db: Database.Database, options: MirrorOptions = {}) {
+    const now = options.now ?? Date.now;
+    db.function(FOLD_SQL_FUNCTION, { deterministic: true }, foldSqlValue);
+    this.fullText = new FullTextIndex(db);
+    this.metadata = new MetadataRepository(db);
+    this.records = new RecordRepository(db, this.metadata, this.fullText, now);
+    this.comments = new CommentRepository(db, this.metadata, this.fullText, now);
+    this.query = new RecordQuery(db, this.metadata, now);
+    this.search = new RecordSearch(db, this.fullText);
+  }
+}

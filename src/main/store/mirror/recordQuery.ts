@@ -1,0 +1,432 @@
+import type Database from 'better-sqlite3';
+import {
+  checkFilter,
+  compileFilter,
+  FilterCompileError,
+  formatFilterErrors,
+  parseFilter,
+  type FilterContext,
+  type FilterError,
+  type FilterUsers,
+  type SqlFragment,
+} from '../../../shared/filter';
+import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
+import querySql from '../queries/mirrorQuery.sql?raw';
+import { mergeRecordEdits, type RecordEdit, type StoredRecordRow } from './mergeRecordEdits';
+import type {
+  MetadataRepository,
+  StoredField,
+  StoredStatus,
+  StoredUser,
+} from './metadataRepository';
+import type { MirrorRecordView } from './mirrorTypes';
+import { recordFilterSetup, type RecordFilterSetup } from './recordFilterSetup';
+import { recordFilterSql } from './recordFilterSql';
+import { RecordQueryError } from './recordQueryError';
+import { orderByTerms, recordSortPlan, type RecordSort, type SortPlan } from './recordSort';
+
+const queries = requireQueries(
+  parseNamedQueries(querySql, 'mirrorQuery.sql'),
+  ['dataVersion', 'editedRows', 'editsOfModule', 'editsOf', 'editedRowsCte', 'rowsByKeys'] as const,
+  'mirrorQuery.sql',
+);
+
+/** The most rows one window returns: a virtual list asks for a screenful or a few. */
+export const MAX_WINDOW_ROWS = 1000;
+/** Prepared statements kept for filters and sorts seen recently. */
+const STATEMENT_CACHE_SIZE = 64;
+/**
+ * A window past this share of the matches reads the rows through the filter's best index and
+ * sorts the matches, when walking the sort order would cost a row lookup per row passed (a
+ * `contains` on names matching 11 of a million rows would otherwise read all of them).
+ */
+const SORTED_WALK_SHARE = 0.15;
+
+export interface RecordQueryInput {
+  portalId: string;
+  moduleId: string;
+  /** A filter in the API's own language (its JSON text), as the `filter` query parameter. */
+  filter?: string;
+  sort?: RecordSort;
+  offset: number;
+  limit: number;
+}
+
+export interface RecordWindow {
+  rows: MirrorRecordView[];
+  /** How many records match the filter in all. */
+  total: number;
+}
+
+interface ModuleContext {
+  moduleKey: number;
+  timeZone: string;
+  weekStartDay: number | null;
+  setup: RecordFilterSetup;
+  fields: StoredField[];
+  statuses: Map<string, StoredStatus>;
+  closedStatusIds: Set<string>;
+  users: FilterUsers;
+}
+
+interface EditRow {
+  recordId: string;
+  field: string;
+  value: string;
+}
+
+interface RowWithJoins extends StoredRecordRow {
+  owner_name: string | null;
+  owner_email: string | null;
+  comments_mirrored: number;
+}
+
+/** What the filter language needs to know about people, from the facts the mirror has. */
+export function filterUsers(users: readonly StoredUser[]): FilterUsers {
+  const out: FilterUsers = {};
+  // A list is given only when some user's fact is known: an unknown list makes its condition an
+  // error (a user must hear "not known offline"), never a silent "nobody".
+  const known = (pick: (u: StoredUser) => unknown) => users.some((u) => pick(u) !== null);
+  const ids = (test: (u: StoredUser) => boolean) => users.filter(test).map((u) => u.zpuid);
+  if (known((u) => u.status)) {
+    out.deactivated = ids((u) => u.status === 'deactivated');
+    out.deleted = ids((u) => u.status === 'deleted');
+  }
+  if (known((u) => u.isTeamLead)) out.teamLeads = ids((u) => u.isTeamLead === 1);
+  if (known((u) => u.inviteStatus)) {
+    out.pending = ids((u) => u.inviteStatus === 'pending');
+    out.accepted = ids((u) => u.inviteStatus === 'accepted');
+  }
+  if (known((u) => u.reportsTo)) {
+    const reports: Record<string, string[]> = {};
+    for (const user of users) {
+      if (user.reportsTo === null) continue;
+      (reports[user.reportsTo] ??= []).push(user.zpuid);
+    }
+    out.directReports = reports;
+  }
+  return out;
+}
+
+/** Stored edits (JSON values) grouped by record id, in the order they were made. */
+function editsByRecord(
+  rows: readonly { recordId: string; field: string; value: string }[],
+): Map<string, RecordEdit[]> {
+  const byRecord = new Map<string, RecordEdit[]>();
+  for (const row of rows) {
+    const list = byRecord.get(row.recordId) ?? [];
+    list.push({ field: row.field, value: JSON.parse(row.value) as unknown });
+    byRecord.set(row.recordId, list);
+  }
+  return byRecord;
+}
+
+function refuse(errors: readonly FilterError[]): RecordQueryError {
+  const problems = formatFilterErrors(errors);
+  return new RecordQueryError(
+    `The filter cannot be used on the local copy: ${problems.join('; ')}. The list was left as it was; correct the filter and try again.`,
+    problems,
+  );
+}
+
+/**
+ * Local lists for the UI: a module's records with a filter in the API's language, a sort and a
+ * window (offset + limit) plus the total, for a virtual list.
+ *
+ * Rows without local edits are read from the record indexes (the window and, for indexed filters,
+ * the count are index ranges); rows with pending edits are merged with them first and joined in
+ * with UNION ALL. Counts are cached per module and filter until anything is written.
+ */
+export class RecordQuery {
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly counts = new Map<string, number>();
+  private readonly modules = new Map<string, ModuleContext>();
+  private readonly edited = new Map<number, { rows: StoredRecordRow[]; json: string }>();
+  private readonly coveringWalks = new Map<string, boolean>();
+  private version = '';
+  private readonly dataVersion: Database.Statement;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly metadata: MetadataRepository,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.dataVersion = db.prepare(queries.dataVersion).pluck();
+  }
+
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (statement) {
+      // Most recently used last, so the first is the one to drop.
+      this.statements.delete(sql);
+    } else {
+      statement = this.db.prepare(sql);
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) {
+        this.statements.delete(this.statements.keys().next().value as string);
+      }
+    }
+    this.statements.set(sql, statement);
+    return statement;
+  }
+
+  /** Drops what a write may have made stale. */
+  private refresh(): void {
+    const version = `${String(this.dataVersion.get())}:${String(this.db.pragma('data_version', { simple: true }))}`;
+    if (version === this.version) return;
+    this.version = version;
+    this.counts.clear();
+    this.modules.clear();
+    this.edited.clear();
+  }
+
+  private context(portalId: string, moduleId: string): ModuleContext {
+    const cacheKey = `${portalId}\u0000${moduleId}`;
+    const known = this.modules.get(cacheKey);
+    if (known) return known;
+    const portal = this.metadata.portal(portalId);
+    const moduleKey = this.metadata.moduleKey(portalId, moduleId);
+    if (!portal || moduleKey === undefined) {
+      throw new RecordQueryError(
+        `Module ${moduleId} of portal ${portalId} is not in the local mirror. Nothing was listed; sync the portal, then open the module again.`,
+      );
+    }
+    const fields = this.metadata.fields(portalId, moduleId);
+    const statuses = this.metadata.statuses(portalId, moduleId);
+    const apiNames = new Map(fields.map((f) => [f.id, f.apiName]));
+    const options = this.metadata
+      .moduleOptions(portalId, moduleId)
+      .filter((o) => o.kind === 'custom_option')
+      .map((o) => ({
+        fieldApiName: apiNames.get(o.fieldId) ?? '',
+        valueId: o.valueId,
+        value: o.value,
+      }));
+    const context: ModuleContext = {
+      moduleKey,
+      timeZone: portal.timeZone,
+      weekStartDay: portal.weekStartDay,
+      setup: recordFilterSetup(fields, statuses, options),
+      fields,
+      statuses: new Map(statuses.map((s) => [s.id, s])),
+      closedStatusIds: new Set(statuses.filter((s) => s.isClosedType === 1).map((s) => s.id)),
+      users: filterUsers(this.metadata.users(portalId)),
+    };
+    this.modules.set(cacheKey, context);
+    return context;
+  }
+
+  private filterContext(context: ModuleContext): FilterContext {
+    return {
+      now: this.now(),
+      timeZone: context.timeZone,
+      ...(context.weekStartDay === null ? {} : { weekStartDay: context.weekStartDay }),
+      users: context.users,
+    };
+  }
+
+  private filterSql(context: ModuleContext, filter: string | undefined): SqlFragment {
+    if (filter === undefined || filter.trim() === '') return { sql: '1', params: [] };
+    const parsed = parseFilter(filter);
+    if (!parsed.ok) throw refuse(parsed.errors);
+    const problems = checkFilter(parsed.filter, context.setup.fields);
+    if (problems.length > 0) throw refuse(problems);
+    try {
+      const compiled = compileFilter(
+        parsed.filter,
+        context.setup.fields,
+        this.filterContext(context),
+      );
+      return recordFilterSql(compiled, context.setup);
+    } catch (error) {
+      if (error instanceof FilterCompileError) throw refuse(error.errors);
+      throw error;
+    }
+  }
+
+  /** The module's rows with pending edits, merged, and as the JSON the edited_rows CTE reads. */
+  private editedRows(context: ModuleContext): { rows: StoredRecordRow[]; json: string } {
+    const known = this.edited.get(context.moduleKey);
+    if (known) return known;
+    const rows = this.statement(queries.editedRows).all(context.moduleKey) as StoredRecordRow[];
+    const byRecord = editsByRecord(
+      this.statement(queries.editsOfModule).all(context.moduleKey) as EditRow[],
+    );
+    const merged = rows.map((row) =>
+      mergeRecordEdits(row, byRecord.get(row.id) ?? [], context.closedStatusIds),
+    );
+    const result = { rows: merged, json: JSON.stringify(merged) };
+    this.edited.set(context.moduleKey, result);
+    return result;
+  }
+
+  /**
+   * Whether SQLite's plan reads the window from one covering index in order (no row lookups, no
+   * sort): then any offset is cheap and the plan is kept. Asked once per statement text.
+   */
+  private coveringWalk(sql: string, params: unknown[]): boolean {
+    let covering = this.coveringWalks.get(sql);
+    if (covering === undefined) {
+      const steps = this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as {
+        detail: string;
+      }[];
+      covering =
+        steps.every(
+          (step) =>
+            !/^(SEARCH|SCAN) r\b/.test(step.detail) || step.detail.includes('COVERING INDEX'),
+        ) && !steps.some((step) => step.detail.includes('TEMP B-TREE'));
+      if (this.coveringWalks.size >= STATEMENT_CACHE_SIZE) this.coveringWalks.clear();
+      this.coveringWalks.set(sql, covering);
+    }
+    return covering;
+  }
+
+  private count(context: ModuleContext, where: SqlFragment, edited: string | null): number {
+    const key = `${context.moduleKey}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`;
+    const known = this.counts.get(key);
+    if (known !== undefined) return known;
+    let total = this.statement(
+      `SELECT count(*) FROM records r WHERE r.module_key = ? AND r.list_state = 0 AND ${where.sql}`,
+    )
+      .pluck()
+      .get(context.moduleKey, ...where.params) as number;
+    if (edited !== null) {
+      total += this.statement(
+        `WITH ${queries.editedRowsCte} SELECT count(*) FROM edited_rows r WHERE ${where.sql}`,
+      )
+        .pluck()
+        .get(edited, ...where.params) as number;
+    }
+    this.counts.set(key, total);
+    return total;
+  }
+
+  private windowKeys(
+    context: ModuleContext,
+    where: SqlFragment,
+    plan: SortPlan,
+    edited: string | null,
+    offset: number,
+    limit: number,
+    total: number,
+  ): number[] {
+    const base = `FROM records r WHERE r.module_key = ? AND r.list_state = 0 AND ${where.sql}`;
+    if (edited === null) {
+      const walk = `SELECT r.row_key ${base} ORDER BY ${orderByTerms(plan, plan.key, 'r.id')} LIMIT ? OFFSET ?`;
+      const params = [context.moduleKey, ...where.params, limit, offset];
+      // Unary + keeps SQLite from walking an index for the order: it filters, then sorts.
+      const sql =
+        where.sql !== '1' &&
+        offset + limit > total * SORTED_WALK_SHARE &&
+        !this.coveringWalk(walk, params)
+          ? `SELECT r.row_key ${base} ORDER BY ${orderByTerms(plan, `+${plan.key}`, '+r.id')} LIMIT ? OFFSET ?`
+          : walk;
+      return this.statement(sql)
+        .pluck()
+        .all(...params) as number[];
+    }
+    const columns = `r.row_key AS row_key, ${plan.key} AS sort_key, r.id AS sort_id`;
+    const sql =
+      `WITH ${queries.editedRowsCte} SELECT ${columns} ${base} ` +
+      `UNION ALL SELECT ${columns} FROM edited_rows r WHERE ${where.sql} ` +
+      `ORDER BY ${orderByTerms(plan, 'sort_key', 'sort_id')} LIMIT ? OFFSET ?`;
+    return (
+      this.statement(sql).all(
+        edited,
+        context.moduleKey,
+        ...where.params,
+        ...where.params,
+        limit,
+        offset,
+      ) as { row_key: number }[]
+    ).map((row) => row.row_key);
+  }
+
+  private views(context: ModuleContext, moduleId: string, keys: number[]): MirrorRecordView[] {
+    if (keys.length === 0) return [];
+    const rows = this.statement(queries.rowsByKeys).all(JSON.stringify(keys)) as RowWithJoins[];
+    const byKey = new Map(rows.map((row) => [row.row_key, row]));
+    const portalId = rows[0]?.portal_id ?? '';
+    const byRecord = editsByRecord(
+      this.statement(queries.editsOf).all(
+        portalId,
+        JSON.stringify(rows.map((r) => r.id)),
+      ) as EditRow[],
+    );
+    return keys.flatMap((key) => {
+      const stored = byKey.get(key);
+      if (!stored) return [];
+      const recordEdits = byRecord.get(stored.id) ?? [];
+      const row = mergeRecordEdits(stored, recordEdits, context.closedStatusIds);
+      const status = row.status_id === null ? undefined : context.statuses.get(row.status_id);
+      let custom: Record<string, unknown> = {};
+      try {
+        custom = JSON.parse(row.custom) as Record<string, unknown>;
+      } catch {
+        // Only the repository writes `custom`, always as JSON; a damaged value lists as empty.
+      }
+      const view: MirrorRecordView = {
+        id: row.id,
+        portalId: row.portal_id,
+        moduleId,
+        name: row.name,
+        description: row.description,
+        status:
+          row.status_id === null
+            ? null
+            : {
+                id: row.status_id,
+                name: status?.name ?? null,
+                color: status?.color ?? null,
+                isClosedType: status?.isClosedType === 1,
+              },
+        layoutId: row.layout_id,
+        project: row.project_id === null ? null : { id: row.project_id, name: row.project_name },
+        owner:
+          row.owner_zpuid === null
+            ? null
+            : { zpuid: row.owner_zpuid, name: stored.owner_name, email: stored.owner_email },
+        isClosed: row.is_closed === 1,
+        isExternal: row.is_external === 1,
+        createdTime: row.created_time,
+        lastUpdatedTime: row.last_updated_time,
+        custom,
+        localOnly: row.local_only === 1,
+        pendingFields: [...new Set(recordEdits.map((e) => e.field))],
+        commentsMirrored: stored.comments_mirrored === 1,
+      };
+      return [view];
+    });
+  }
+
+  /**
+   * One window of a module's records and the total. Throws RecordQueryError for an unknown module,
+   * a filter the local copy cannot apply, an unsortable field or a window out of range.
+   */
+  queryRecords(input: RecordQueryInput): RecordWindow {
+    const { offset, limit } = input;
+    if (!Number.isSafeInteger(offset) || offset < 0) {
+      throw new RecordQueryError(`The list offset must be a whole number from 0, not ${offset}.`);
+    }
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_WINDOW_ROWS) {
+      throw new RecordQueryError(
+        `A list window holds 1 to ${MAX_WINDOW_ROWS} rows, not ${limit}. Nothing was listed; ask for a smaller window.`,
+      );
+    }
+    this.refresh();
+    const context = this.context(input.portalId, input.moduleId);
+    const where = this.filterSql(context, input.filter);
+    const plan = recordSortPlan(
+      input.sort,
+      context.fields,
+      context.setup.bindings.is_closed?.expr ?? '0',
+    );
+    const edited = this.editedRows(context);
+    const editedJson = edited.rows.length === 0 ? null : edited.json;
+    const total = this.count(context, where, editedJson);
+    const keys =
+      offset >= total
+        ? []
+        : this.windowKeys(context, where, plan, editedJson, offset, limit, total);
+    return { rows: this.views(context, input.moduleId, keys), total };
+  }
+}

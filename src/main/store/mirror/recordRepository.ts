@@ -1,0 +1,237 @@
+import type Database from 'better-sqlite3';
+import { foldText } from '../../../shared/filter';
+import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
+import recordsSql from '../queries/mirrorRecords.sql?raw';
+import type { FullTextIndex } from './fullTextIndex';
+import type { MetadataRepository } from './metadataRepository';
+import { ChangeLog, type MirrorChanges } from './mirrorChanges';
+import { MirrorWriteError } from './mirrorWriteError';
+
+// Also importable from here, where it used to live (src/main/sync imports it so).
+export { MirrorWriteError };
+import type { MirrorCursor, MirrorCursorUpdate, MirrorRecord, MirrorUser } from './mirrorTypes';
+
+const queries = requireQueries(
+  parseNamedQueries(recordsSql, 'mirrorRecords.sql'),
+  [
+    'maxRowKey',
+    'upsertRecord',
+    'markEdited',
+    'createKeepTable',
+    'clearKeepTable',
+    'addKeepIds',
+    'deleteNotKept',
+    'deleteIn',
+    'countServerCopies',
+    'cursor',
+    'writeCursor',
+  ] as const,
+  'mirrorRecords.sql',
+);
+
+/** Ids bound per json_each parameter when filling the reconciliation's temp table. */
+const KEEP_IDS_CHUNK = 10_000;
+
+export interface UpsertOptions {
+  /** People the records mention (owners, users in custom fields), written in the same transaction. */
+  users?: readonly MirrorUser[];
+}
+
+const flag = (value: boolean): number => (value ? 1 : 0);
+
+/**
+ * Records of custom modules: batch upserts (each batch one transaction, optionally with its pull
+ * cursor), reconciliation of deletions, and the cursors. Every write reports what it changed.
+ */
+export class RecordRepository {
+  private readonly maxRowKey: Database.Statement;
+  private readonly upsertRecord: Database.Statement;
+  private readonly markEdited: Database.Statement;
+  private readonly readCursor: Database.Statement;
+  private readonly writeCursorRow: Database.Statement;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly metadata: MetadataRepository,
+    private readonly fullText: FullTextIndex,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.maxRowKey = db.prepare(queries.maxRowKey).pluck();
+    this.upsertRecord = db.prepare(queries.upsertRecord).pluck();
+    this.markEdited = db.prepare(queries.markEdited);
+    this.readCursor = db.prepare(queries.cursor);
+    this.writeCursorRow = db.prepare(queries.writeCursor);
+  }
+
+  /** Upserts a batch in one transaction. */
+  upsertRecords(records: readonly MirrorRecord[], options: UpsertOptions = {}): MirrorChanges {
+    const log = new ChangeLog();
+    this.db.transaction(() => this.upsertIn(log, records, options))();
+    return log.result();
+  }
+
+  /**
+   * One page of a pull and its cursor in one transaction: after a crash or a kill either both
+   * are stored or neither, so the pull resumes from the page after the last one stored.
+   */
+  upsertRecordPage(
+    records: readonly MirrorRecord[],
+    cursor: MirrorCursorUpdate,
+    options: UpsertOptions = {},
+  ): MirrorChanges {
+    const log = new ChangeLog();
+    this.db.transaction(() => {
+      this.upsertIn(log, records, options);
+      this.writeCursorIn(log, cursor);
+    })();
+    return log.result();
+  }
+
+  private moduleKeys(records: readonly MirrorRecord[]): Map<string, number> {
+    const keys = new Map<string, number>();
+    for (const record of records) {
+      const scope = `${record.portalId}\u0000${record.moduleId}`;
+      if (keys.has(scope)) continue;
+      const key = this.metadata.moduleKey(record.portalId, record.moduleId);
+      if (key === undefined) {
+        throw new MirrorWriteError(
+          `Record ${record.id} belongs to module ${record.moduleId} of portal ${record.portalId}, ` +
+            'which is not in the local mirror yet. Nothing of this batch was stored; mirror the ' +
+            "portal's modules first, then its records.",
+        );
+      }
+      keys.set(scope, key);
+    }
+    return keys;
+  }
+
+  private upsertIn(log: ChangeLog, records: readonly MirrorRecord[], options: UpsertOptions): void {
+    const keys = this.moduleKeys(records);
+    const byPortal = new Map<string, MirrorRecord[]>();
+    for (const record of records) {
+      const list = byPortal.get(record.portalId);
+      if (list) list.push(record);
+      else byPortal.set(record.portalId, [record]);
+    }
+    for (const [portalId, list] of byPortal) {
+      const before = this.maxRowKey.get() as number;
+      const inserted: string[] = [];
+      for (const record of list) {
+        const rowKey = this.upsertRecord.get(
+          portalId,
+          keys.get(`${portalId}\u0000${record.moduleId}`),
+          record.id,
+          record.name,
+          foldText(record.name),
+          record.description,
+          record.statusId,
+          record.layoutId,
+          record.projectId,
+          record.projectName,
+          record.ownerZpuid,
+          flag(record.isClosed),
+          flag(record.isExternal),
+          record.createdTime,
+          record.lastUpdatedTime,
+          record.trashedTime,
+          JSON.stringify(record.custom),
+          // list_state: a new row has no edits yet (markEdited below sets them).
+          record.trashedTime === null ? 0 : 2,
+        ) as number | undefined;
+        if (rowKey === undefined) continue;
+        const isNew = rowKey > before;
+        log.upserted('records', record.id, !isNew, true);
+        if (isNew) inserted.push(record.id);
+      }
+      if (inserted.length > 0) this.markEdited.run(portalId, portalId, JSON.stringify(inserted));
+    }
+    const users = options.users ?? [];
+    if (users.length > 0) {
+      const portals = new Set(records.map((r) => r.portalId));
+      for (const portalId of portals) this.metadata.upsertUsersIn(log, portalId, users);
+    }
+    this.fullText.flush();
+  }
+
+  /**
+   * Reconciliation: deletes the module's server copies whose ids are not in `keepIds` (the ids
+   * the server lists), with their comments and timelines. Local-only records and local edits are
+   * kept. The ids go through a temporary table, so 100,000 of them cost one indexed pass.
+   */
+  deleteRecordsNotIn(portalId: string, moduleId: string, keepIds: Iterable<string>): MirrorChanges {
+    const key = this.metadata.moduleKey(portalId, moduleId);
+    const log = new ChangeLog();
+    if (key === undefined) return log.result();
+    this.db.prepare(queries.createKeepTable).run();
+    const clear = this.db.prepare(queries.clearKeepTable);
+    const add = this.db.prepare(queries.addKeepIds);
+    this.db.transaction(() => {
+      clear.run();
+      let chunk: string[] = [];
+      for (const id of keepIds) {
+        chunk.push(id);
+        if (chunk.length === KEEP_IDS_CHUNK) {
+          add.run(JSON.stringify(chunk));
+          chunk = [];
+        }
+      }
+      if (chunk.length > 0) add.run(JSON.stringify(chunk));
+      const deleted = this.db.prepare(queries.deleteNotKept).pluck().all(key) as string[];
+      log.add('records', 'deleted', deleted);
+      clear.run();
+      this.fullText.flush();
+    })();
+    return log.result();
+  }
+
+  /** Deletes server copies by id (records the server reported deleted). */
+  deleteRecords(portalId: string, ids: readonly string[]): MirrorChanges {
+    const log = new ChangeLog();
+    this.db.transaction(() => {
+      const deleted = this.db
+        .prepare(queries.deleteIn)
+        .pluck()
+        .all(portalId, JSON.stringify(ids)) as string[];
+      log.add('records', 'deleted', deleted);
+      this.fullText.flush();
+    })();
+    return log.result();
+  }
+
+  /** The stored records the server's count of the module should equal (0 if not mirrored). */
+  countServerCopies(portalId: string, moduleId: string): number {
+    const key = this.metadata.moduleKey(portalId, moduleId);
+    if (key === undefined) return 0;
+    return this.db.prepare(queries.countServerCopies).pluck().get(key, key) as number;
+  }
+
+  cursor(portalId: string, moduleId: string): MirrorCursor | undefined {
+    return this.readCursor.get(portalId, moduleId) as MirrorCursor | undefined;
+  }
+
+  /** Writes the given fields of a cursor; the others keep their stored value. */
+  writeCursor(update: MirrorCursorUpdate): MirrorChanges {
+    const log = new ChangeLog();
+    this.db.transaction(() => this.writeCursorIn(log, update))();
+    return log.result();
+  }
+
+  private writeCursorIn(log: ChangeLog, update: MirrorCursorUpdate): void {
+    const stored = this.cursor(update.portalId, update.moduleId);
+    const given = Object.fromEntries(
+      Object.entries(update).filter(([, value]) => value !== undefined),
+    ) as MirrorCursorUpdate;
+    const next: MirrorCursor = {
+      highWater: null,
+      nextPage: null,
+      fullStartedAt: null,
+      fullCompletedAt: null,
+      lastReconciledAt: null,
+      ...stored,
+      ...given,
+      updatedAt: new Date(this.now()).toISOString(),
+    };
+    this.writeCursorRow.run(next);
+    log.add('sync_cursors', stored ? 'updated' : 'inserted', [update.moduleId]);
+  }
+}

@@ -1,0 +1,55 @@
+-- Flushing the full-text indexes (src/main/store/mirror/fullTextIndex.ts; the design and why:
+-- migrations/0002_mirror.sql). Queued rows first: remove the text the index holds, add the
+-- current text of those still there; then the rows above the "indexed through" mark.
+
+-- name: recordsPending
+SELECT EXISTS (SELECT 1 FROM records_fts_queue)
+    OR coalesce((SELECT max(row_key) FROM records), 0)
+       > (SELECT indexed_through FROM fts_progress WHERE name = 'records');
+
+-- name: recordsRemoveQueued
+INSERT INTO records_fts (records_fts, rowid, name, description, portal_id)
+SELECT 'delete', row_key, old_name, old_description, old_portal_id FROM records_fts_queue;
+
+-- name: recordsAddQueued
+INSERT INTO records_fts (rowid, name, description, portal_id)
+SELECT r.row_key, r.name, r.description, r.portal_id
+FROM records_fts_queue q JOIN records r ON r.row_key = q.row_key;
+
+-- name: recordsClearQueue
+DELETE FROM records_fts_queue;
+
+-- name: recordsAddNew
+INSERT INTO records_fts (rowid, name, description, portal_id)
+SELECT row_key, name, description, portal_id FROM records
+WHERE row_key > (SELECT indexed_through FROM fts_progress WHERE name = 'records');
+
+-- name: recordsMark
+UPDATE fts_progress SET indexed_through = (SELECT max(row_key) FROM records)
+WHERE name = 'records' AND (SELECT max(row_key) FROM records) > indexed_through;
+
+-- name: commentsPending
+SELECT EXISTS (SELECT 1 FROM comments_fts_queue)
+    OR coalesce((SELECT max(row_key) FROM comments), 0)
+       > (SELECT indexed_through FROM fts_progress WHERE name = 'comments');
+
+-- name: commentsRemoveQueued
+INSERT INTO comments_fts (comments_fts, rowid, content, portal_id)
+SELECT 'delete', row_key, old_content, old_portal_id FROM comments_fts_queue;
+
+-- name: commentsAddQueued
+INSERT INTO comments_fts (rowid, content, portal_id)
+SELECT c.row_key, c.content, c.portal_id
+FROM comments_fts_queue q JOIN comments c ON c.row_key = q.row_key;
+
+-- name: commentsClearQueue
+DELETE FROM comments_fts_queue;
+
+-- name: commentsAddNew
+INSERT INTO comments_fts (rowid, content, portal_id)
+SELECT row_key, content, portal_id FROM comments
+WHERE row_key > (SELECT indexed_through FROM fts_progress WHERE name = 'comments');
+
+-- name: commentsMark
+UPDATE fts_progress SET indexed_through = (SELECT max(row_key) FROM comments)
+WHERE name = 'comments' AND (SELECT max(row_key) FROM comments) > indexed_through;

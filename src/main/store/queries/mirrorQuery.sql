@@ -1,0 +1,53 @@
+-- Local lists of records (src/main/store/mirror/recordQuery.ts). The filtered, sorted window and
+-- its count are put together there from these pieces and src/shared/filter's SQL.
+
+-- name: dataVersion
+-- Rows changed by this connection; with PRAGMA data_version (other connections' commits) it says
+-- whether anything may have changed since a count was cached.
+SELECT total_changes();
+
+-- name: editedRows
+-- Rows with pending local edits: lists read them merged with their edits.
+SELECT row_key, portal_id, module_key, id, name, name_fold, description, status_id, layout_id,
+       project_id, project_name, owner_zpuid, is_closed, is_external, created_time,
+       last_updated_time, trashed_time, custom, local_only
+FROM records WHERE module_key = ? AND list_state = 1;
+
+-- name: editsOfModule
+SELECT e.record_id AS recordId, e.field, e.value
+FROM record_edits e JOIN records r ON r.portal_id = e.portal_id AND r.id = e.record_id
+WHERE r.module_key = ? AND r.list_state = 1
+ORDER BY e.edited_at, e.field;
+
+-- name: editsOf
+SELECT record_id AS recordId, field, value FROM record_edits
+WHERE portal_id = ? AND record_id IN (SELECT value FROM json_each(?))
+ORDER BY edited_at, field;
+
+-- name: editedRowsCte
+-- A WITH-clause fragment: the merged edited rows, bound as one JSON array, with the columns of
+-- `records` so the same filter and sort SQL reads both.
+edited_rows AS (
+  SELECT value ->> 'row_key' AS row_key, value ->> 'portal_id' AS portal_id,
+         value ->> 'module_key' AS module_key, value ->> 'id' AS id, value ->> 'name' AS name,
+         value ->> 'name_fold' AS name_fold, value ->> 'description' AS description,
+         value ->> 'status_id' AS status_id, value ->> 'layout_id' AS layout_id,
+         value ->> 'project_id' AS project_id, value ->> 'project_name' AS project_name,
+         value ->> 'owner_zpuid' AS owner_zpuid, value ->> 'is_closed' AS is_closed,
+         value ->> 'is_external' AS is_external, value ->> 'created_time' AS created_time,
+         value ->> 'last_updated_time' AS last_updated_time,
+         value ->> 'trashed_time' AS trashed_time, value ->> 'custom' AS custom,
+         value ->> 'local_only' AS local_only
+  FROM json_each(?)
+)
+
+-- name: rowsByKeys
+SELECT r.row_key, r.portal_id, r.module_key, r.id, r.name, r.name_fold, r.description,
+       r.status_id, r.layout_id, r.project_id, r.project_name, r.owner_zpuid, r.is_closed,
+       r.is_external, r.created_time, r.last_updated_time, r.trashed_time, r.custom,
+       r.local_only, u.name AS owner_name, u.email AS owner_email,
+       (cs.record_id IS NOT NULL AND cs.record_updated_at >= r.last_updated_time) AS comments_mirrored
+FROM records r
+LEFT JOIN portal_users u ON u.portal_id = r.portal_id AND u.zpuid = r.owner_zpuid
+LEFT JOIN comment_sync cs ON cs.portal_id = r.portal_id AND cs.record_id = r.id
+WHERE r.row_key IN (SELECT value FROM json_each(?));
