@@ -1,0 +1,69 @@
+import type { ApiClient, CallOptions } from '../api/client/apiClient';
+import { ALL_PROJECTS } from '../api/client/endpoints';
+import { paginate } from '../api/client/paginate';
+import type { Comment } from '../../shared/domain/comment';
+import type { Mirror } from '../store/mirror/mirror';
+import type { MirrorComment } from '../store/mirror/mirrorTypes';
+import { mapComment } from './mapComment';
+import { MentionedUsers } from './mentionedUsers';
+import type { ModuleRef } from './syncContext';
+
+export interface CommentFetchOptions extends CallOptions {
+  /** Called before each list call (pages of comments), for call counts. */
+  onCall?: () => void | Promise<void>;
+}
+
+/** The comments list's endpoint key for a portal (one key for every record of the portal). */
+export function commentsKey(client: ApiClient, portalId: string, module: ModuleRef): string {
+  return client.endpointKey('listComments', {
+    portal_id: portalId,
+    scope_path: ALL_PROJECTS,
+    module_api_name: module.apiName,
+    entity_id: '0',
+  });
+}
+
+/**
+ * Reads all comments of one record (one request per page, almost always one) and stores them as
+ * the record's whole list, marking its comments mirrored. A comment the server sent malformed is
+ * skipped; its stored copy, if any, is kept rather than deleted. Returns how many are stored.
+ */
+export async function fetchRecordComments(
+  client: ApiClient,
+  mirror: Mirror,
+  portalId: string,
+  module: ModuleRef,
+  recordId: string,
+  options: CommentFetchOptions = {},
+): Promise<number> {
+  const { onCall, ...callOptions } = options;
+  const list = Object.assign(
+    async (...args: Parameters<ApiClient['listComments']>) => {
+      await onCall?.();
+      return client.listComments(...args);
+    },
+    { endpoint: (client.listComments as { endpoint?: unknown }).endpoint },
+  );
+  const comments: Comment[] = [];
+  const skippedIds = new Set<string>();
+  const args = {
+    portal_id: portalId,
+    scope_path: ALL_PROJECTS,
+    module_api_name: module.apiName,
+    entity_id: recordId,
+  };
+  for await (const page of paginate(list, args, callOptions)) {
+    comments.push(...page.items);
+    for (const item of page.skipped) if (item.id !== null) skippedIds.add(item.id);
+  }
+  const mapped: MirrorComment[] = comments.map(mapComment);
+  if (skippedIds.size > 0) {
+    mapped.push(
+      ...mirror.comments.comments(portalId, recordId).filter((c) => skippedIds.has(c.id)),
+    );
+  }
+  const users = new MentionedUsers();
+  users.addComments(comments);
+  mirror.comments.replaceRecordComments(portalId, recordId, mapped, { users: users.list() });
+  return mapped.length;
+}

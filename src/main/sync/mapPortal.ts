@@ -1,0 +1,38 @@
+import type { Portal } from '../../shared/domain/portal';
+import type { PortalDetails } from '../../shared/domain/portalDetails';
+import type { MirrorPortal } from '../store/mirror/mirrorTypes';
+
+/**
+ * Ours: a portal whose list item and details both leave out `timezone` is read in UTC (the
+ * mirror needs a zone for "today" in filters; the spec gives no default).
+ */
+export const FALLBACK_TIME_ZONE = 'UTC';
+
+/** Where a portal was reached: the signed-in account and the data center of its client. */
+export interface PortalPlace {
+  accountId: string;
+  dc: string;
+}
+
+/**
+ * A portal for the mirror, from its list item and (when read) its details. The details win where
+ * both say something: they are the single-portal read. Everything the API returned is kept in
+ * `details` under `list` and `portal_details`.
+ */
+export function mapPortal(
+  item: Portal,
+  details: PortalDetails | null,
+  place: PortalPlace,
+): MirrorPortal {
+  return {
+    id: item.id,
+    accountId: place.accountId,
+    dc: place.dc,
+    name: details?.name ?? item.portal_name,
+    orgName: details?.org_name ?? item.org_name,
+    timeZone: details?.timezone ?? item.timezone ?? FALLBACK_TIME_ZONE,
+    weekStartDay: details?.business_details?.week_start_day ?? null,
+    isDefault: item.is_default_portal,
+    details: { list: item, portal_details: details },
+  };
+}

@@ -1,0 +1,72 @@
+import type { FieldOptions } from '../../shared/domain/fieldOption';
+import { FIRST_PAGE, PER_PAGE_MAX } from '../../shared/domain/limits';
+import { mapFieldOptions, OPTION_FIELD_TYPES } from './mapFieldOptions';
+import { mapFieldsConfiguration } from './mapFieldsConfiguration';
+import { MentionedUsers } from './mentionedUsers';
+import { callOptions, countedCall, type ModuleRef, type RunContext } from './syncContext';
+import type { ProgressScope } from './syncProgressTracker';
+
+/** Every page of one field's options (users and roles are paged as one list). */
+async function readFieldOptions(
+  ctx: RunContext,
+  scope: ProgressScope,
+  portalId: string,
+  module: ModuleRef,
+  fieldId: string,
+): Promise<FieldOptions> {
+  const list = countedCall(ctx, scope, ctx.client.listFieldOptions);
+  const all: FieldOptions = { custom_options: [], users: [], roles: [], statuses: [] };
+  for (let page = FIRST_PAGE; ; page++) {
+    const reply = await list(
+      {
+        portal_id: portalId,
+        query: { module: module.apiName, field: fieldId, page, per_page: PER_PAGE_MAX },
+      },
+      callOptions(ctx),
+    );
+    all.custom_options.push(...reply.options.custom_options);
+    all.users.push(...reply.options.users);
+    all.roles.push(...reply.options.roles);
+    all.statuses.push(...reply.options.statuses);
+    if (!reply.pageInfo?.has_next_page || reply.received === 0) return all;
+  }
+}
+
+/**
+ * A module's layouts (with sections), fields and statuses from one fields-configuration call,
+ * then the options of each pick-list, multi-select and user field (one call each). Each list
+ * replaces the stored one; a reply that cannot be read fails the module's settings and leaves
+ * the stored ones as they were.
+ */
+export async function syncModuleSettings(
+  ctx: RunContext,
+  scope: ProgressScope,
+  portalId: string,
+  module: ModuleRef,
+): Promise<void> {
+  const config = await countedCall(
+    ctx,
+    scope,
+    ctx.client.getFieldsConfiguration,
+  )({ portal_id: portalId, query: { module: module.apiName } }, callOptions(ctx));
+  const mapped = mapFieldsConfiguration(config);
+  const { metadata } = ctx.mirror;
+  // Fields before sections: a section's placements refer to stored fields.
+  metadata.replaceFields(portalId, module.id, mapped.fields);
+  metadata.replaceLayouts(portalId, module.id, mapped.layouts);
+  for (const [layoutId, sections] of mapped.sections) {
+    metadata.replaceSections(portalId, layoutId, sections);
+  }
+  metadata.replaceStatuses(portalId, module.id, mapped.statuses);
+
+  const withOptions = config.fields.filter((field) => OPTION_FIELD_TYPES.has(field.field_type));
+  const users = new MentionedUsers();
+  await Promise.all(
+    withOptions.map(async (field) => {
+      const options = await readFieldOptions(ctx, scope, portalId, module, field.id);
+      metadata.replaceFieldOptions(portalId, field.id, mapFieldOptions(options));
+      users.addOptions(options);
+    }),
+  );
+  metadata.upsertUsers(portalId, users.list());
+}
