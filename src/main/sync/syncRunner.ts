@@ -150,11 +150,6 @@ export class SyncRunner implements SyncRun {
     );
   }
 
-  /** Stops the run as offline or failed from outside (e.g. the engine is closing). */
-  stop(reason: 'cancelled' | 'offline' | 'failed', message: string): void {
-    this.control.stop(reason, message);
-  }
-
   private setState(state: SyncState, message: string | null): void {
     this.current = state;
     this.deps.emit({

@@ -1,0 +1,259 @@
+/**
+ * The sync engine at the rate limit's ceiling (`npm run bench:sync`, through bench/sync.mjs,
+ * which runs this file with vitest because the mirror imports its SQL with Vite's `?raw`).
+ *
+ * Spawns the built emulator (out/main/emulator.js) with SYNC_BENCH_RECORDS records and its rate
+ * limit on (200 calls per 2 minutes per endpoint key, every duration shortened by
+ * SYNC_BENCH_TIME_SCALE), signs in through its Self Client, then runs a full sync and an
+ * incremental sync of the account into a fresh mirror, every request through the real
+ * RequestScheduler. Writes one JSON object to SYNC_BENCH_OUT (or prints it):
+ *
+ * - `records`: records in the mirror afterwards; `calls`: API calls the emulator answered
+ * - `throttled`: 429s the emulator sent (target 0)
+ * - `wall_s`: the two syncs, in real seconds
+ * - `ceiling_s`: the earliest the rate limit lets the last call of the busiest endpoint key go,
+ *   (⌈calls ÷ 200⌉ − 1) × (120 s ÷ time scale); `ratio` = ceiling_s ÷ wall_s (target ≥ 0.9)
+ *
+ * The comment backfill (not part of a sync's "done") is off; each run reads the comments of up to
+ * COMMENTS_PER_RUN changed records per portal, as the app does.
+ *
+ * For looking into a result: SYNC_BENCH_TRACE=1 prints, once a second, each records key's budget
+ * and this process's CPU use to stderr (and adds `peak_rss_mb`); SYNC_BENCH_PROFILE=FILE writes a
+ * CPU profile of the two syncs (.cpuprofile, for Chrome's DevTools).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { it } from 'vitest';
+import { createApiClient } from '../src/main/api/client/apiClient';
+import { emulatorServiceProfile } from '../src/main/api/client/emulatorProfile';
+import type { TokenProvider } from '../src/main/api/client/tokenProvider';
+import { rateCeilingSeconds } from '../src/main/api/rateCeiling';
+import { SPEC_RATE_LIMIT } from '../src/main/api/rateBudget';
+import { RequestScheduler } from '../src/main/api/requestScheduler';
+import { systemClock } from '../src/main/api/schedulerClock';
+import { Mirror } from '../src/main/store/mirror/mirror';
+import { Store } from '../src/main/store/store';
+import { SyncEngine } from '../src/main/sync/syncEngine';
+import type { SyncResult } from '../src/main/sync/syncTypes';
+
+const RECORDS = Number(process.env.SYNC_BENCH_RECORDS ?? 100_000);
+const TIME_SCALE = Number(process.env.SYNC_BENCH_TIME_SCALE ?? 10);
+const OUT = process.env.SYNC_BENCH_OUT;
+const SCOPES = 'PMS.portals.ALL,PMS.custom_fields.ALL';
+
+interface EmulatorFacts {
+  dcs: Record<string, { api: string; accounts?: string }>;
+  client_id: string;
+  client_secret: string;
+  client_secrets: Record<string, string>;
+  comment_segment: string;
+  admin_secret: string;
+  portals: string[];
+}
+
+async function startEmulator(): Promise<{ child: ChildProcess; facts: EmulatorFacts; ms: number }> {
+  const began = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      'out/main/emulator.js',
+      '--json',
+      '--records',
+      String(RECORDS),
+      '--time-scale',
+      String(TIME_SCALE),
+      '--port',
+      '0',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const facts = await new Promise<EmulatorFacts>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const newline = output.indexOf('\n');
+      if (newline === -1) return;
+      child.stdout?.off('data', onData);
+      try {
+        resolve(JSON.parse(output.slice(0, newline)) as EmulatorFacts);
+      } catch (error) {
+        reject(
+          new Error(
+            `The emulator printed no JSON line: ${output.slice(0, 200)} (${String(error)})`,
+          ),
+        );
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`The emulator exited with ${code}; is it built (npx electron-vite build)?`)),
+    );
+  });
+  child.stdout?.resume();
+  return { child, facts, ms: performance.now() - began };
+}
+
+async function json(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
+  const response = await fetch(url, init);
+  const body = (await response.json()) as Record<string, unknown>;
+  if (!response.ok || 'error' in body) {
+    throw new Error(
+      `${init.method ?? 'GET'} ${url}: HTTP ${response.status} ${JSON.stringify(body)}`,
+    );
+  }
+  return body;
+}
+
+/** Tokens from the emulator's Self Client, refreshed through the accounts server on demand. */
+async function signIn(facts: EmulatorFacts): Promise<TokenProvider> {
+  const { api, accounts } = facts.dcs.us!;
+  const { code } = await json(`${api}/__emulator/self-client`, {
+    method: 'POST',
+    headers: { 'X-Emulator-Admin': facts.admin_secret, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ scopes: SCOPES }),
+  });
+  const issued = await json(`${accounts}/oauth/v2/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      code: String(code),
+      client_id: facts.client_id,
+      client_secret: facts.client_secret,
+      grant_type: 'authorization_code',
+    }),
+  });
+  let token = String(issued.access_token);
+  const refreshToken = String(issued.refresh_token);
+  return {
+    accessToken: async () => token,
+    refresh: async () => {
+      const query = new URLSearchParams({
+        refresh_token: refreshToken,
+        client_id: facts.client_id,
+        client_secret: facts.client_secret,
+        grant_type: 'refresh_token',
+      });
+      const renewed = await json(`${accounts}/oauth/v2/token?${query}`, { method: 'POST' });
+      token = String(renewed.access_token);
+      return token;
+    },
+  };
+}
+
+const round = (value: number, digits = 3) => Number(value.toFixed(digits));
+
+it('syncs an account at the rate limit ceiling', async () => {
+  const emulator = await startEmulator();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-bench-sync-'));
+  const store = Store.open({ dataDir: dir, mode: 'bench' });
+  const scheduler = new RequestScheduler({ clock: systemClock });
+  try {
+    const { facts } = emulator;
+    const tokens = await signIn(facts);
+    const client = createApiClient({
+      profile: emulatorServiceProfile(facts),
+      dataCenter: 'us',
+      tokens,
+      scheduler,
+      onMalformed: (report) => console.error(`malformed: ${report.endpoint.label}`),
+    });
+    const mirror = new Mirror(store.db);
+    const warnings: string[] = [];
+    const engine = new SyncEngine({
+      mirror,
+      budgets: () => scheduler.report(),
+      commentBackfill: false,
+      log: { warn: (message) => warnings.push(message) },
+    });
+    const account = { accountId: 'bench', client };
+    // SYNC_BENCH_TRACE=1: once a second, each records key's budget and this process's CPU use.
+    const trace: string[] = [];
+    let cpu = process.cpuUsage();
+    let peakRss = 0;
+    const t0 = performance.now();
+    const tracer = process.env.SYNC_BENCH_TRACE
+      ? setInterval(() => {
+          const used = process.cpuUsage(cpu);
+          cpu = process.cpuUsage();
+          const keys = scheduler
+            .report()
+            .filter((r) => r.key.endsWith('/entities' + r.key.slice(r.key.lastIndexOf(' '))))
+            .map(
+              (r) =>
+                `${r.key.slice(-4)} spent=${r.spent} left=${r.remaining} q=${r.queued} fly=${r.inFlight}`,
+            );
+          peakRss = Math.max(peakRss, process.memoryUsage().rss);
+          trace.push(
+            `${((performance.now() - t0) / 1000).toFixed(1)}s cpu=${Math.round((used.user + used.system) / 10_000)}% ${keys.join(' | ')}`,
+          );
+        }, 1000)
+      : null;
+    const { Session } = await import('node:inspector/promises');
+    const session = new Session();
+    if (process.env.SYNC_BENCH_PROFILE) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
+    const began = performance.now();
+    const full: SyncResult = await engine.syncAccount(account).done;
+    const fullS = (performance.now() - began) / 1000;
+    const incremental: SyncResult = await engine.syncAccount(account).done;
+    const wallS = (performance.now() - began) / 1000;
+    if (process.env.SYNC_BENCH_PROFILE) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(process.env.SYNC_BENCH_PROFILE, JSON.stringify(profile));
+    }
+
+    const stats = await json(`${facts.dcs.us!.api}/__emulator/stats`, {
+      headers: { 'X-Emulator-Admin': facts.admin_secret },
+    });
+    const perEndpoint = (stats.requests as { per_endpoint: Record<string, number> }).per_endpoint;
+    const apiKeys = Object.entries(perEndpoint).filter(([key]) => key.includes(' /api/'));
+    const [busiestKey, busiestCalls] = apiKeys.reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0]);
+    const windowS = SPEC_RATE_LIMIT.windowMs / 1000 / TIME_SCALE;
+    const ceilingS = rateCeilingSeconds(
+      apiKeys.map(([, calls]) => calls),
+      SPEC_RATE_LIMIT.calls,
+      windowS,
+    );
+    const records = store.db.prepare('SELECT count(*) FROM records').pluck().get() as number;
+    const result = {
+      benchmark: 'sync',
+      records,
+      calls: apiKeys.reduce((sum, [, calls]) => sum + calls, 0),
+      throttled: stats.throttled as number,
+      wall_s: round(wallS),
+      ceiling_s: round(ceilingS),
+      ratio: round(ceilingS / wallS),
+      time_scale: TIME_SCALE,
+      window_s: windowS,
+      busiest_key: busiestKey,
+      busiest_calls: busiestCalls,
+      full_s: round(fullS),
+      incremental_s: round(wallS - fullS),
+      full: { state: full.state, calls: full.calls, records_read: full.records },
+      incremental: {
+        state: incremental.state,
+        calls: incremental.calls,
+        records_read: incremental.records,
+      },
+      comments_mirrored: store.db.prepare('SELECT count(*) FROM comment_sync').pluck().get(),
+      emulator_startup_ms: Math.round(emulator.ms),
+      warnings: warnings.length,
+      ...(peakRss > 0 ? { peak_rss_mb: Math.round(peakRss / 1e6) } : {}),
+    };
+    if (tracer) clearInterval(tracer);
+    if (trace.length > 0) console.error(trace.join('\n'));
+    const line = JSON.stringify(result);
+    if (OUT) writeFileSync(OUT, line);
+    else console.log(line);
+  } finally {
+    scheduler.close();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+    emulator.child.kill();
+  }
+});
