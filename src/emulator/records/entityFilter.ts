@@ -3,6 +3,10 @@
  * fields a custom module's records can be filtered by, what kind each is, and the SQL each field
  * reads. Parsing, checking and translating are src/shared/filter's; this file only binds.
  */
+import {
+  CUSTOM_FIELD_FILTER_KIND,
+  SAFE_API_NAME,
+} from '../../shared/domain/customFieldFilterKinds';
 import type Database from 'better-sqlite3';
 import type { CustomFieldType } from '../../shared/domain/customFieldTypes';
 import {
@@ -15,7 +19,6 @@ import {
   formatFilterErrors,
   parseFilter,
   toSql,
-  type FieldKind,
   type FilterContext,
   type FilterError,
   type FilterField,
@@ -25,31 +28,6 @@ import {
 import { apiErrors } from '../http/apiError';
 import type { RecordCaches } from './recordCache';
 import type { ModuleMeta, PortalMeta } from './recordMeta';
-
-/** Custom field types and the filter kind of their stored value (see README, "Filters"). */
-const KIND_OF: Record<CustomFieldType, FieldKind> = {
-  single_line: 'text',
-  multi_line: 'text',
-  email: 'text',
-  phone: 'text',
-  url: 'text',
-  time: 'text',
-  pick_list: 'picklist',
-  multi_select: 'multipicklist',
-  user_pick_list: 'user',
-  // A JSON array of ZPUIDs: "is" = holds any of the users, as for multi pick lists.
-  multi_user: 'multipicklist',
-  date: 'date',
-  timestamp: 'datetime',
-  check_box: 'boolean',
-  currency: 'number',
-  percentage: 'number',
-  number: 'number',
-  decimal: 'number',
-};
-
-/** Api names that are safe inside a JSON path written into SQL text. */
-export const SAFE_API_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** SQL for a custom field's stored value; currency compares by its amount. */
 export function customExpr(apiName: string, type: CustomFieldType): string {
@@ -97,7 +75,7 @@ export function filterSetup(module: ModuleMeta): FilterSetup {
   };
   for (const field of module.fields.values()) {
     if (!SAFE_API_NAME.test(field.apiName) || Object.hasOwn(bindings, field.apiName)) continue;
-    fields.push({ name: field.apiName, kind: KIND_OF[field.type] });
+    fields.push({ name: field.apiName, kind: CUSTOM_FIELD_FILTER_KIND[field.type] });
     bindings[field.apiName] = { expr: customExpr(field.apiName, field.type) };
   }
   return { fields, bindings };

@@ -6,7 +6,8 @@
 import { apiErrors } from '../http/apiError';
 import { PER_PAGE_MAX, readPage, type Page } from '../api/common';
 import { FOLD_SQL_FUNCTION } from '../../shared/filter';
-import { closedExpr, customExpr, SAFE_API_NAME } from './entityFilter';
+import { SAFE_API_NAME } from '../../shared/domain/customFieldFilterKinds';
+import { closedExpr, customExpr } from './entityFilter';
 import type { ModuleMeta } from './recordMeta';
 
 /** `index`/`range` (v2's offset paging, still listed): 1-based first record, and how many. */

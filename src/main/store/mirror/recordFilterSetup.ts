@@ -4,33 +4,12 @@
  * have the same columns). The same fields as the API (src/emulator/README.md, "Filter fields of
  * records"), read from the API's shapes as the mirror stores them. Pure.
  */
+import {
+  CUSTOM_FIELD_FILTER_KIND,
+  SAFE_API_NAME,
+} from '../../../shared/domain/customFieldFilterKinds';
 import { isCustomFieldType, type CustomFieldType } from '../../../shared/domain/customFieldTypes';
-import type { FieldKind, FilterField, SqlBinding } from '../../../shared/filter';
-
-/** The filter kind of each custom field type's value (the emulator's choice, which the app shares). */
-const KIND_OF: Record<CustomFieldType, FieldKind> = {
-  single_line: 'text',
-  multi_line: 'text',
-  email: 'text',
-  phone: 'text',
-  url: 'text',
-  time: 'text',
-  pick_list: 'picklist',
-  multi_select: 'multipicklist',
-  user_pick_list: 'user',
-  // A list of users: `is` means "holds any of them", as for multi pick lists.
-  multi_user: 'multipicklist',
-  date: 'date',
-  timestamp: 'datetime',
-  check_box: 'boolean',
-  currency: 'number',
-  percentage: 'number',
-  number: 'number',
-  decimal: 'number',
-};
-
-/** Api names that are safe inside a JSON path written into SQL text. */
-export const SAFE_API_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+import type { FilterField, SqlBinding } from '../../../shared/filter';
 
 /** A value as an SQL string literal (for ids from our own tables, never a user's filter value). */
 export function sqlText(value: string): string {
@@ -131,7 +110,11 @@ export function recordFilterSetup(
     if (field.isDefault === true || field.isDefault === 1) continue;
     if (!isCustomFieldType(type) || !SAFE_API_NAME.test(field.apiName)) continue;
     if (Object.hasOwn(setup.bindings, field.apiName)) continue;
-    setup.fields.push({ name: field.apiName, kind: KIND_OF[type], label: field.displayName });
+    setup.fields.push({
+      name: field.apiName,
+      kind: CUSTOM_FIELD_FILTER_KIND[type],
+      label: field.displayName,
+    });
     setup.bindings[field.apiName] = { expr: customExpr(field.apiName, type) };
     if (type === 'multi_select') {
       const names = new Map<string, string>();

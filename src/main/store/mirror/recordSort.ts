@@ -7,7 +7,8 @@
  */
 import { isCustomFieldType } from '../../../shared/domain/customFieldTypes';
 import { FOLD_SQL_FUNCTION } from '../../../shared/filter';
-import { SAFE_API_NAME, type SetupField } from './recordFilterSetup';
+import { SAFE_API_NAME } from '../../../shared/domain/customFieldFilterKinds';
+import type { SetupField } from './recordFilterSetup';
 import { RecordQueryError } from './recordQueryError';
 
 export interface RecordSort {
