@@ -38,25 +38,18 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
+/** The highest id in any table with an integer `id`, read from the schema itself. */
 function maxId(db: EmulatorState['db']): number {
-  const tables = [
-    'users',
-    'portals',
-    'work_items',
-    'modules',
-    'layouts',
-    'sections',
-    'fields',
-    'field_options',
-    'statuses',
-    'entities',
-    'status_timeline',
-    'comments',
-    'exports',
-  ];
+  const tables = db
+    .prepare(
+      `SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) c
+       WHERE m.type = 'table' AND c.name = 'id' AND c.type = 'INTEGER'`,
+    )
+    .pluck()
+    .all() as string[];
   let max = 0;
   for (const table of tables) {
-    const row = db.prepare(`SELECT MAX(id) AS m FROM ${table}`).get() as { m: number | null };
+    const row = db.prepare(`SELECT MAX(id) AS m FROM "${table}"`).get() as { m: number | null };
     max = Math.max(max, row.m ?? 0);
   }
   return max;

@@ -204,46 +204,38 @@ const update: Route = {
   },
 };
 
-const trash: Route = {
-  method: 'POST',
-  template: `${RECORD_PREFIX}/entities/{entity_id}/trash`,
-  kind: 'api',
-  scopes: UPDATE,
-  handle: (request, state) => {
-    const scope = recordScope(state, request);
-    const row = requireEntity(state, scope, request.params.entity_id);
-    requireActiveModule(scope);
-    if (row.trashed_time !== null) {
-      throw apiErrors.invalidParameter(`record ${row.id} is already in the trash.`);
-    }
-    write(state, scope, row.id, () => {
-      prepared(state.db, 'UPDATE entities SET trashed_time = ? WHERE id = ?').run(
-        state.nowIso(),
-        row.id,
-      );
-    });
-    return entityReply(state, scope, row.id);
-  },
-};
+/** Trash and restore are mirror images: each needs the record on the other side of the trash. */
+function trashMove(action: 'trash' | 'restore'): Route {
+  const toTrash = action === 'trash';
+  return {
+    method: 'POST',
+    template: `${RECORD_PREFIX}/entities/{entity_id}/${action}`,
+    kind: 'api',
+    scopes: UPDATE,
+    handle: (request, state) => {
+      const scope = recordScope(state, request);
+      const row = requireEntity(state, scope, request.params.entity_id);
+      requireActiveModule(scope);
+      if ((row.trashed_time !== null) === toTrash) {
+        throw apiErrors.invalidParameter(
+          toTrash
+            ? `record ${row.id} is already in the trash.`
+            : `record ${row.id} is not in the trash.`,
+        );
+      }
+      write(state, scope, row.id, () => {
+        prepared(state.db, 'UPDATE entities SET trashed_time = ? WHERE id = ?').run(
+          toTrash ? state.nowIso() : null,
+          row.id,
+        );
+      });
+      return entityReply(state, scope, row.id);
+    },
+  };
+}
 
-const restore: Route = {
-  method: 'POST',
-  template: `${RECORD_PREFIX}/entities/{entity_id}/restore`,
-  kind: 'api',
-  scopes: UPDATE,
-  handle: (request, state) => {
-    const scope = recordScope(state, request);
-    const row = requireEntity(state, scope, request.params.entity_id);
-    requireActiveModule(scope);
-    if (row.trashed_time === null) {
-      throw apiErrors.invalidParameter(`record ${row.id} is not in the trash.`);
-    }
-    write(state, scope, row.id, () => {
-      prepared(state.db, 'UPDATE entities SET trashed_time = NULL WHERE id = ?').run(row.id);
-    });
-    return entityReply(state, scope, row.id);
-  },
-};
+const trash = trashMove('trash');
+const restore = trashMove('restore');
 
 const remove: Route = {
   method: 'DELETE',

@@ -41,37 +41,25 @@ const DAY_MS = 86_400_000;
 /** Records of data centers other than the first: a small portal each, so every region has data. */
 const OTHER_DC_RECORDS = 25;
 
-/** Children before parents, so a reset can empty the tables with foreign keys on. */
-const TABLES_IN_DELETE_ORDER = [
-  'oauth_access_tokens',
-  'oauth_refresh_tokens',
-  'oauth_grants',
-  'oauth_clients',
-  'comments',
-  'status_timeline',
-  'entities',
-  'status_transitions',
-  'statuses',
-  'field_options',
-  'layout_fields',
-  'fields',
-  'sections',
-  'layouts',
-  'modules',
-  'exports',
-  'work_items',
-  'portal_users',
-  'portals',
-  'users',
-];
-
 const adminEmail = (dc: string, first: boolean) =>
   first ? `admin@${DEMO_EMAIL_DOMAIN}` : `admin.${dc}@${DEMO_EMAIL_DOMAIN}`;
 
-export function seedDatabase(state: EmulatorState, { fresh }: { fresh: boolean }): SeedSummary {
-  const clientSecrets = registerDemoClient(state);
+/**
+ * Seeds a fresh database; `replace` first empties every table in the same transaction, so a
+ * failed reseed leaves the old data in place.
+ */
+export function seedDatabase(
+  state: EmulatorState,
+  { fresh, replace = false }: { fresh: boolean; replace?: boolean },
+): SeedSummary {
   const firstDc = state.config.dcs.find((dc) => !API_ONLY_DATA_CENTERS.has(dc)) as string;
-  if (fresh) bulkLoad(state.db, () => new Seeder(state).run(firstDc));
+  if (fresh) {
+    bulkLoad(state.db, () => {
+      if (replace) emptyDataTables(state.db);
+      new Seeder(state).run(firstDc);
+    });
+  }
+  const clientSecrets = registerDemoClient(state);
   const email = adminEmail(firstDc, true);
   const portals = state.db
     .prepare(
@@ -117,10 +105,18 @@ function bulkLoad(db: EmulatorState['db'], load: () => void): void {
 
 /** Empties every table and seeds again (the admin surface's `POST reset`). */
 export function reseedDatabase(state: EmulatorState): SeedSummary {
-  state.db.transaction(() => {
-    for (const table of TABLES_IN_DELETE_ORDER) state.db.prepare(`DELETE FROM ${table}`).run();
-  })();
-  return seedDatabase(state, { fresh: true });
+  return seedDatabase(state, { fresh: true, replace: true });
+}
+
+/** Every table of the schema but the emulator's own bookkeeping; foreign keys are off here. */
+function emptyDataTables(db: EmulatorState['db']): void {
+  const tables = db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'emulator_meta'",
+    )
+    .pluck()
+    .all() as string[];
+  for (const table of tables) db.exec(`DELETE FROM "${table}"`);
 }
 
 interface PortalSeed {

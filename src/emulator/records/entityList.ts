@@ -93,9 +93,7 @@ function selectIds(
   // The SQL text and its values are the whole question: date presets are already concrete days.
   const key = `${sql}\u0000${JSON.stringify(params)}`;
   const list = caches.list(key, () => ({
-    ids: prepared(state.db, sql)
-      .pluck()
-      .all(...params) as number[],
+    ids: (prepared(state.db, sql).all(...params) as { id: number }[]).map((row) => row.id),
   }));
   return { key, ids: list.ids };
 }

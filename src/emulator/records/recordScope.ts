@@ -10,7 +10,13 @@
 import { apiErrors } from '../http/apiError';
 import type { ApiRequest } from '../http/types';
 import type { EmulatorState } from '../state';
-import { parseId, type ModuleRow, type PortalRow } from '../api/common';
+import {
+  parseId,
+  requireModule,
+  requirePortal,
+  type ModuleRow,
+  type PortalRow,
+} from '../api/common';
 import { prepared } from '../model/prepared';
 import { recordCaches, type RecordCaches } from './recordCache';
 import { moduleMeta, portalMeta, type ModuleMeta, type PortalMeta } from './recordMeta';
@@ -65,51 +71,12 @@ function scopeProject(
   return projectId;
 }
 
-/**
- * requirePortal of api/common.ts, answered from the caches within a data version (record routes
- * are the hot path): the caller's portal in this data center, else 404.
- */
-function portalOf(state: EmulatorState, caches: RecordCaches, request: ApiRequest): PortalRow {
-  const portalId = parseId(request.params.portal_id, 'portal_id');
-  const zpuid = request.caller?.zpuid ?? '';
-  const row = caches.memo(`portal-row:${portalId}:${zpuid}:${request.dc}`, () =>
-    prepared(
-      state.db,
-      `SELECT p.* FROM portals p JOIN portal_users pu ON pu.portal_id = p.id
-       WHERE p.id = ? AND pu.zpuid = ? AND p.dc = ?`,
-    ).get(portalId, zpuid, request.dc),
-  ) as PortalRow | undefined;
-  if (!row) throw apiErrors.notFound(`Portal ${portalId}`);
-  return row;
-}
-
-/** requireModule of api/common.ts (api name or id, not trashed), likewise cached. */
-function moduleOf(
-  state: EmulatorState,
-  caches: RecordCaches,
-  portalId: number,
-  name: string | undefined,
-): ModuleRow {
-  if (name === undefined || name === '') {
-    throw apiErrors.invalidParameter('module_api_name is required.');
-  }
-  const row = caches.memo(`module-row:${portalId}:${name}`, () =>
-    prepared(
-      state.db,
-      `SELECT * FROM modules WHERE portal_id = ? AND (api_name = ? OR CAST(id AS TEXT) = ?)
-       AND trashed_time IS NULL`,
-    ).get(portalId, name, name),
-  ) as ModuleRow | undefined;
-  if (!row) throw apiErrors.notFound(`Module ${name}`);
-  return row;
-}
-
 /** Portal, custom module and scope of a record route. Only custom modules have records. */
 export function recordScope(state: EmulatorState, request: ApiRequest): RecordScope {
   const caches = recordCaches(state.db);
-  const portal = portalOf(state, caches, request);
+  const portal = requirePortal(state, request);
   const name = request.params.module_api_name;
-  const row = moduleOf(state, caches, portal.id, name);
+  const row = requireModule(state, portal.id, name, { parameter: 'module_api_name' });
   if (row.is_customized !== 1) throw apiErrors.notFound(`Custom module ${name}`);
   const scopeProjectId = scopeProject(state, request, portal.id, row);
   const module = moduleMeta(caches, state.db, row.id);
