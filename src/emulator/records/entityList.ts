@@ -93,7 +93,12 @@ function selectIds(
   // The SQL text and its values are the whole question: date presets are already concrete days.
   const key = `${sql}\u0000${JSON.stringify(params)}`;
   const list = caches.list(key, () => ({
-    ids: (prepared(state.db, sql).all(...params) as { id: number }[]).map((row) => row.id),
+    // Its own statement: pluck() would change a shared prepared one for every other caller. This
+    // runs once per data version, so preparing it here costs nothing that matters.
+    ids: state.db
+      .prepare(sql)
+      .pluck()
+      .all(...params) as number[],
   }));
   return { key, ids: list.ids };
 }
