@@ -4,6 +4,7 @@ import { ContractDispatcher, type DispatcherLog, type Handlers } from './bridge/
 import { EventHub } from './bridge/eventHub';
 import { appHandlers } from './handlers/appHandlers';
 import { settingsHandlers } from './handlers/settingsHandlers';
+import { Mirror } from './store/mirror/mirror';
 import { SettingsRepository } from './store/settingsRepository';
 import { Store, type StoreOptions } from './store/store';
 
@@ -24,6 +25,8 @@ export interface Engine {
   readonly dispatcher: ContractDispatcher;
   readonly events: EventHub;
   readonly store: Store;
+  /** The local mirror of every portal, on the store's connection. */
+  readonly mirror: Mirror;
   info(): AppInfo;
   close(): void;
 }
@@ -36,6 +39,7 @@ export function startEngine(options: EngineOptions): Engine {
     ...(options.migrations ? { migrations: options.migrations } : {}),
   });
   const events = new EventHub();
+  const mirror = new Mirror(store.db);
   const info = (): AppInfo => ({
     name: APP_NAME,
     version: options.version,
@@ -44,6 +48,7 @@ export function startEngine(options: EngineOptions): Engine {
     schemaVersion: store.schemaVersion,
     platform: process.platform,
   });
+  // One line per area; each area's handlers are a factory in ./handlers taking what it needs.
   const handlers = {
     ...appHandlers(info),
     ...settingsHandlers(new SettingsRepository(store.db), events),
@@ -53,6 +58,7 @@ export function startEngine(options: EngineOptions): Engine {
     dispatcher: new ContractDispatcher(handlers, options.log),
     events,
     store,
+    mirror,
     info,
     close: () => store.close(),
   };

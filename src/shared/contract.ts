@@ -3,9 +3,16 @@
  *
  * Every request name, its argument and result schema, and every pushed event is declared here and
  * nowhere else. The main-process dispatcher validates calls against these schemas, the preload and
- * the web bridge are typed from them, and the renderer's client is derived from them.
+ * the web bridge are typed from them, and the renderer's client is derived from them. Each area
+ * declares its requests and events in src/shared/contracts/<area>.ts (with `request` from
+ * contractSpec.ts); this file composes them, so a name is defined exactly once.
  */
 import { z } from 'zod';
+import { NoArgs, request } from './contractSpec';
+import { accountsEvents, accountsRequests } from './contracts/accounts';
+import { recordsEvents, recordsRequests } from './contracts/records';
+import { routerEvents, routerRequests } from './contracts/router';
+import { syncEvents, syncRequests } from './contracts/sync';
 import { Settings, SettingsPatch } from './settings';
 
 export const AppInfo = z.object({
@@ -20,32 +27,23 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
-/** A request that takes no argument. */
-const NoArgs = z.undefined();
-
-interface RequestSpec<A extends z.ZodType, R extends z.ZodType> {
-  readonly args: A;
-  readonly result: R;
-  readonly summary: string;
-}
-
-function request<A extends z.ZodType, R extends z.ZodType>(
-  args: A,
-  result: R,
-  summary: string,
-): RequestSpec<A, R> {
-  return { args, result, summary };
-}
-
 export const requests = {
   'app.info': request(NoArgs, AppInfo, 'Version, mode, data directory and schema version.'),
   'settings.get': request(NoArgs, Settings, 'All settings, defaults filled in.'),
   'settings.set': request(SettingsPatch, Settings, 'Change some settings; returns all of them.'),
+  ...accountsRequests,
+  ...syncRequests,
+  ...recordsRequests,
+  ...routerRequests,
 } as const;
 
 export const events = {
   /** Sent to every window after any change, whichever window or transport made it. */
   'settings.changed': Settings,
+  ...accountsEvents,
+  ...syncEvents,
+  ...recordsEvents,
+  ...routerEvents,
 } as const;
 
 export type RequestName = keyof typeof requests;
