@@ -263,5 +263,7 @@ export async function syncModuleRecords(
     await incrementalPull(pull, plan.since);
     if (plan.reconcile || !(await countsAgree(pull))) await reconcile(pull);
   }
+  // Pages leave full-text indexing for batches; what is left is indexed before "done".
+  ctx.mirror.fullText.flush();
   ctx.progress.update(scope, { phase: 'done', pending: null, message: null });
 }

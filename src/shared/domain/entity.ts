@@ -8,6 +8,8 @@
  * Required: id, name, status, layout and last_updated_time (the mirror's sync cursor).
  */
 import { z } from 'zod';
+import { registerFastParser } from './parseEach';
+import { readEntity } from './readEntity';
 import type { JsonValue } from './refs';
 import {
   Id,
@@ -53,6 +55,8 @@ export const Entity = z.looseObject(fixed).transform((record) => {
   return { ...(known as z.output<z.ZodObject<typeof fixed>>), custom };
 });
 export type Entity = z.output<typeof Entity>;
+// Pages of records are read by parseEach: the common shape without zod's generic checks.
+registerFastParser(Entity, readEntity);
 
 /** `{count: N}`: the record count at /entities/20 and the comment count. */
 export const Count = z.looseObject({ count: z.number().int().nonnegative() });

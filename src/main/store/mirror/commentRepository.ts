@@ -111,7 +111,7 @@ export class CommentRepository {
       if (options.users && options.users.length > 0) {
         this.metadata.upsertUsersIn(log, portalId, options.users);
       }
-      this.fullText.flush();
+      this.fullText.flushIfDue();
     })();
     return log.result();
   }

@@ -6,6 +6,8 @@ const queries = requireQueries(
   parseNamedQueries(fullTextSql, 'mirrorFullText.sql'),
   [
     'recordsPending',
+    'recordsPendingRows',
+    'commentsPendingRows',
     'recordsRemoveQueued',
     'recordsAddQueued',
     'recordsClearQueue',
@@ -24,20 +26,33 @@ const queries = requireQueries(
 type Query = keyof typeof queries;
 
 /**
+ * Ours: writers leave rows for a later flush until this many are waiting. FTS5 writes a new
+ * segment (and merges older ones) at every flush, so flushing each 200-record page cost about as
+ * much as storing the page (bench/store.mjs); search flushes whatever waits before it reads, so no
+ * search misses a row.
+ */
+export const FULL_TEXT_BATCH_ROWS = 10_000;
+
+/**
  * The full-text indexes of record text and comments, brought up to date in bulk: rows added since
  * the last flush (by row_key) and the rows whose update or deletion triggers queued (see
- * migrations/0002_mirror.sql for why not per-row triggers). Writers flush at the end of their
- * transaction, search before it reads.
+ * migrations/0002_mirror.sql for why not per-row triggers). Writers call flushIfDue at the end of
+ * their transaction (and the sync engine flush when a pull ends); search calls flush before it
+ * reads.
  */
 export class FullTextIndex {
   private readonly recordsPending: Database.Statement;
   private readonly commentsPending: Database.Statement;
+  private readonly recordsPendingRows: Database.Statement;
+  private readonly commentsPendingRows: Database.Statement;
   private readonly flushRecords: Database.Transaction<() => void>;
   private readonly flushComments: Database.Transaction<() => void>;
 
   constructor(db: Database.Database) {
     this.recordsPending = db.prepare(queries.recordsPending).pluck();
     this.commentsPending = db.prepare(queries.commentsPending).pluck();
+    this.recordsPendingRows = db.prepare(queries.recordsPendingRows).pluck();
+    this.commentsPendingRows = db.prepare(queries.commentsPendingRows).pluck();
     const steps = (names: readonly Query[]) => {
       const statements = names.map((name) => db.prepare(queries[name]));
       return db.transaction(() => statements.forEach((statement) => statement.run()));
@@ -62,5 +77,16 @@ export class FullTextIndex {
   flush(): void {
     if (this.recordsPending.get() === 1) this.flushRecords();
     if (this.commentsPending.get() === 1) this.flushComments();
+  }
+
+  /** Flushes each index whose waiting rows reached `batchRows`; what writers call. */
+  flushIfDue(batchRows = FULL_TEXT_BATCH_ROWS): void {
+    if ((this.recordsPendingRows.get() as number) >= batchRows) this.flushRecords();
+    if ((this.commentsPendingRows.get() as number) >= batchRows) this.flushComments();
+  }
+
+  /** Rows waiting to be indexed (an upper bound), records and comments together. */
+  pendingRows(): number {
+    return (this.recordsPendingRows.get() as number) + (this.commentsPendingRows.get() as number);
   }
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
 import metadataSql from '../queries/mirrorMetadata.sql?raw';
+import { namedStatements } from '../namedStatements';
 import { ChangeLog, type MirrorChanges, type MirrorTable } from './mirrorChanges';
 import type {
   MirrorField,
@@ -111,17 +112,10 @@ export interface StoredUser {
  * transaction (deleting a module also deletes its layouts, fields, statuses, records and cursors).
  */
 export class MetadataRepository {
-  private readonly statements = new Map<Query, Database.Statement>();
+  private readonly statement: (name: Query) => Database.Statement;
 
-  constructor(private readonly db: Database.Database) {}
-
-  private statement(name: Query): Database.Statement {
-    let statement = this.statements.get(name);
-    if (!statement) {
-      statement = this.db.prepare(queries[name]);
-      this.statements.set(name, statement);
-    }
-    return statement;
+  constructor(private readonly db: Database.Database) {
+    this.statement = namedStatements(db, queries);
   }
 
   private ids(name: Query, ...params: unknown[]): Set<string> {

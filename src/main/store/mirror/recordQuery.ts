@@ -27,7 +27,16 @@ import { orderByTerms, recordSortPlan, type RecordSort, type SortPlan } from './
 
 const queries = requireQueries(
   parseNamedQueries(querySql, 'mirrorQuery.sql'),
-  ['dataVersion', 'editedRows', 'editsOfModule', 'editsOf', 'editedRowsCte', 'rowsByKeys'] as const,
+  [
+    'dataVersion',
+    'countAll',
+    'countOutsideListed',
+    'editedRows',
+    'editsOfModule',
+    'editsOf',
+    'editedRowsCte',
+    'rowsByKeys',
+  ] as const,
   'mirrorQuery.sql',
 );
 
@@ -121,6 +130,29 @@ function editsByRecord(
   return byRecord;
 }
 
+/**
+ * How to read rows offset .. offset + limit of `total` in the plan's order: as they are, or,
+ * past the middle, as the window at the other end of the reversed order (rows then come back
+ * reversed). Pure.
+ */
+export function nearerEnd(
+  plan: SortPlan,
+  offset: number,
+  limit: number,
+  total: number,
+): { order: SortPlan; from: number; rows: number; reversed: boolean } {
+  const end = Math.min(total, offset + limit);
+  if (offset * 2 <= total || end <= offset) {
+    return { order: plan, from: offset, rows: limit, reversed: false };
+  }
+  return {
+    order: { ...plan, descending: !plan.descending, nullsFirst: plan.nullable },
+    from: total - end,
+    rows: end - offset,
+    reversed: true,
+  };
+}
+
 function refuse(errors: readonly FilterError[]): RecordQueryError {
   const problems = formatFilterErrors(errors);
   return new RecordQueryError(
@@ -143,6 +175,11 @@ export class RecordQuery {
   private readonly modules = new Map<string, ModuleContext>();
   private readonly edited = new Map<number, { rows: StoredRecordRow[]; json: string }>();
   private readonly coveringWalks = new Map<string, boolean>();
+  /**
+   * The last listed count of each module: only a hint of which way counting it is cheaper (never
+   * an answer), so it outlives the writes that clear `counts`.
+   */
+  private readonly listedSizes = new Map<number, number>();
   private version = '';
   private readonly dataVersion: Database.Statement;
 
@@ -280,15 +317,42 @@ export class RecordQuery {
     return covering;
   }
 
+  /**
+   * The module's listed server copies (list_state 0), unfiltered. Walking the module's index range
+   * costs tens of milliseconds at a million rows; when the module holds most of the table, all
+   * rows (counted by pages) minus the others is the same number at a fraction of the cost.
+   */
+  private listedCount(moduleKey: number): number {
+    const all = this.statement(queries.countAll).pluck().get() as number;
+    const hint = this.listedSizes.get(moduleKey);
+    const listed =
+      hint !== undefined && hint * 2 > all
+        ? all - (this.statement(queries.countOutsideListed).pluck().get({ moduleKey }) as number)
+        : (this.statement(
+            'SELECT count(*) FROM records r WHERE r.module_key = ? AND r.list_state = 0',
+          )
+            .pluck()
+            .get(moduleKey) as number);
+    this.listedSizes.set(moduleKey, listed);
+    return listed;
+  }
+
+  private countKey(context: ModuleContext, where: SqlFragment): string {
+    return `${context.moduleKey}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`;
+  }
+
   private count(context: ModuleContext, where: SqlFragment, edited: string | null): number {
-    const key = `${context.moduleKey}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`;
+    const key = this.countKey(context, where);
     const known = this.counts.get(key);
     if (known !== undefined) return known;
-    let total = this.statement(
-      `SELECT count(*) FROM records r WHERE r.module_key = ? AND r.list_state = 0 AND ${where.sql}`,
-    )
-      .pluck()
-      .get(context.moduleKey, ...where.params) as number;
+    let total =
+      where.sql === '1'
+        ? this.listedCount(context.moduleKey)
+        : (this.statement(
+            `SELECT count(*) FROM records r WHERE r.module_key = ? AND r.list_state = 0 AND ${where.sql}`,
+          )
+            .pluck()
+            .get(context.moduleKey, ...where.params) as number);
     if (edited !== null) {
       total += this.statement(
         `WITH ${queries.editedRowsCte} SELECT count(*) FROM edited_rows r WHERE ${where.sql}`,
@@ -298,6 +362,36 @@ export class RecordQuery {
     }
     this.counts.set(key, total);
     return total;
+  }
+
+  /**
+   * The first window of a filter whose count is not known yet, when it holds every match: then
+   * it is also the count. Only for filters read from the sort order's covering index, whose walk
+   * stops after `limit` matches: a `contains` matching few of a million names reads the index
+   * once instead of twice (count, then window); one matching many stops early and is counted.
+   */
+  private wholeFirstWindow(
+    context: ModuleContext,
+    where: SqlFragment,
+    plan: SortPlan,
+    edited: string | null,
+    offset: number,
+    limit: number,
+  ): number[] | null {
+    if (offset !== 0 || edited !== null || where.sql === '1') return null;
+    const key = this.countKey(context, where);
+    if (this.counts.has(key)) return null;
+    const walk =
+      `SELECT r.row_key FROM records r WHERE r.module_key = ? AND r.list_state = 0 AND ${where.sql} ` +
+      `ORDER BY ${orderByTerms(plan, plan.key, 'r.id')} LIMIT ? OFFSET ?`;
+    const params = [context.moduleKey, ...where.params, limit, 0];
+    if (!this.coveringWalk(walk, params)) return null;
+    const keys = this.statement(walk)
+      .pluck()
+      .all(...params) as number[];
+    if (keys.length === limit) return null;
+    this.counts.set(key, keys.length);
+    return keys;
   }
 
   private windowKeys(
@@ -311,18 +405,22 @@ export class RecordQuery {
   ): number[] {
     const base = `FROM records r WHERE r.module_key = ? AND r.list_state = 0 AND ${where.sql}`;
     if (edited === null) {
-      const walk = `SELECT r.row_key ${base} ORDER BY ${orderByTerms(plan, plan.key, 'r.id')} LIMIT ? OFFSET ?`;
-      const params = [context.moduleKey, ...where.params, limit, offset];
+      // A window past the middle is read from the other end: OFFSET steps over every row before
+      // it, so the deepest window then passes half the rows instead of all of them.
+      const { order, from, rows, reversed } = nearerEnd(plan, offset, limit, total);
+      const walk = `SELECT r.row_key ${base} ORDER BY ${orderByTerms(order, order.key, 'r.id')} LIMIT ? OFFSET ?`;
+      const params = [context.moduleKey, ...where.params, rows, from];
       // Unary + keeps SQLite from walking an index for the order: it filters, then sorts.
       const sql =
         where.sql !== '1' &&
         offset + limit > total * SORTED_WALK_SHARE &&
         !this.coveringWalk(walk, params)
-          ? `SELECT r.row_key ${base} ORDER BY ${orderByTerms(plan, `+${plan.key}`, '+r.id')} LIMIT ? OFFSET ?`
+          ? `SELECT r.row_key ${base} ORDER BY ${orderByTerms(order, `+${order.key}`, '+r.id')} LIMIT ? OFFSET ?`
           : walk;
-      return this.statement(sql)
+      const keys = this.statement(sql)
         .pluck()
         .all(...params) as number[];
+      return reversed ? keys.reverse() : keys;
     }
     const columns = `r.row_key AS row_key, ${plan.key} AS sort_key, r.id AS sort_id`;
     const sql =
@@ -422,6 +520,8 @@ export class RecordQuery {
     );
     const edited = this.editedRows(context);
     const editedJson = edited.rows.length === 0 ? null : edited.json;
+    const whole = this.wholeFirstWindow(context, where, plan, editedJson, offset, limit);
+    if (whole) return { rows: this.views(context, input.moduleId, whole), total: whole.length };
     const total = this.count(context, where, editedJson);
     const keys =
       offset >= total

@@ -150,7 +150,7 @@ export class RecordRepository {
       const portals = new Set(records.map((r) => r.portalId));
       for (const portalId of portals) this.metadata.upsertUsersIn(log, portalId, users);
     }
-    this.fullText.flush();
+    this.fullText.flushIfDue();
   }
 
   /**
@@ -179,7 +179,7 @@ export class RecordRepository {
       const deleted = this.db.prepare(queries.deleteNotKept).pluck().all(key) as string[];
       log.add('records', 'deleted', deleted);
       clear.run();
-      this.fullText.flush();
+      this.fullText.flushIfDue();
     })();
     return log.result();
   }
@@ -193,7 +193,7 @@ export class RecordRepository {
         .pluck()
         .all(portalId, JSON.stringify(ids)) as string[];
       log.add('records', 'deleted', deleted);
-      this.fullText.flush();
+      this.fullText.flushIfDue();
     })();
     return log.result();
   }

@@ -23,6 +23,8 @@ export interface SortPlan {
   /** The key can be NULL (empty values then go last). */
   nullable: boolean;
   descending: boolean;
+  /** Empty values first: the exact reverse of an order, read from its far end. */
+  nullsFirst?: boolean;
 }
 
 const fold = (expr: string) => `${FOLD_SQL_FUNCTION}(${expr})`;
@@ -113,11 +115,12 @@ export function recordSortPlan(
 
 /**
  * ORDER BY terms for the plan. `key` and `id` name the key and id expressions (columns of the
- * row, or the result columns of a compound select). NULLS LAST only where the key can be NULL,
- * so index orders stay usable.
+ * row, or the result columns of a compound select). NULLS LAST (or FIRST, reversed) only where
+ * the key can be NULL, so index orders stay usable.
  */
 export function orderByTerms(plan: SortPlan, key: string, id: string): string {
   const direction = plan.descending ? 'DESC' : 'ASC';
   if (plan.key === 'r.id') return `${id} ${direction}`;
-  return `${key} ${direction}${plan.nullable ? ' NULLS LAST' : ''}, ${id} ${direction}`;
+  const nulls = plan.nullable ? (plan.nullsFirst ? ' NULLS FIRST' : ' NULLS LAST') : '';
+  return `${key} ${direction}${nulls}, ${id} ${direction}`;
 }

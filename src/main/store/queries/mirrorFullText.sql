@@ -2,6 +2,18 @@
 -- migrations/0002_mirror.sql). Queued rows first: remove the text the index holds, add the
 -- current text of those still there; then the rows above the "indexed through" mark.
 
+-- name: recordsPendingRows
+-- Rows a flush would index: new row_keys (an upper bound: AUTOINCREMENT leaves gaps where rows
+-- were deleted before being indexed) and queued updates and deletions.
+SELECT max(0, coalesce((SELECT max(row_key) FROM records), 0)
+              - (SELECT indexed_through FROM fts_progress WHERE name = 'records'))
+     + (SELECT count(*) FROM records_fts_queue);
+
+-- name: commentsPendingRows
+SELECT max(0, coalesce((SELECT max(row_key) FROM comments), 0)
+              - (SELECT indexed_through FROM fts_progress WHERE name = 'comments'))
+     + (SELECT count(*) FROM comments_fts_queue);
+
 -- name: recordsPending
 SELECT EXISTS (SELECT 1 FROM records_fts_queue)
     OR coalesce((SELECT max(row_key) FROM records), 0)

@@ -6,6 +6,18 @@
 -- whether anything may have changed since a count was cached.
 SELECT total_changes();
 
+-- name: countAll
+-- Every row: SQLite counts a whole index by its pages (OP_Count), a millisecond for a million rows
+-- where walking one module's index range takes tens (recordQuery.ts, listedCount).
+SELECT count(*) FROM records;
+
+-- name: countOutsideListed
+-- The rows that are not the module's listed server copies (list_state 0): other modules, and
+-- this module's edited and trashed rows. Index ranges, each as long as the rows it counts.
+SELECT (SELECT count(*) FROM records WHERE module_key < @moduleKey)
+     + (SELECT count(*) FROM records WHERE module_key > @moduleKey)
+     + (SELECT count(*) FROM records WHERE module_key = @moduleKey AND list_state > 0);
+
 -- name: editedRows
 -- Rows with pending local edits: lists read them merged with their edits.
 SELECT row_key, portal_id, module_key, id, name, name_fold, description, status_id, layout_id,
