@@ -1,0 +1,17 @@
+import { useAccounts } from './AccountsContext';
+
+/** The last failure or notice of an accounts action, in the engine's own words. */
+export function AccountsMessages() {
+  const error = useAccounts((s) => s.error);
+  const notice = useAccounts((s) => s.notice);
+  const dismiss = useAccounts((s) => s.dismiss);
+  if (!error && !notice) return null;
+  return (
+    <div className={error ? 'error banner' : 'accounts-notice'} role={error ? 'alert' : 'status'}>
+      <span>{error ?? notice}</span>
+      <button type="button" className="link-button" onClick={dismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/** Through the contract, as the renderer calls it: no secret in any reply, event or app file. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { MemorySecretStore } from '../../../src/main/auth/memorySecretStore';
+import { testEngine } from '../../support/engine';
+
+test('a demo sign-in over the contract sends no secret to the renderer and writes none to the app database', async () => {
+  const engine = testEngine({ secrets: new MemorySecretStore(), autoSync: false });
+  const payloads: string[] = [];
+  engine.events.subscribe((event, payload) => {
+    if (event.startsWith('accounts.')) payloads.push(JSON.stringify(payload));
+  });
+  const origin = { transport: 'internal' as const, trusted: true, description: 'test' };
+  const reply = await engine.dispatcher.dispatch('accounts.signInDemo', undefined, origin);
+  expect(reply).toMatchObject({ ok: true, value: { status: 'signed_in', label: 'northwind' } });
+  payloads.push(JSON.stringify(reply));
+  payloads.push(
+    JSON.stringify(await engine.dispatcher.dispatch('accounts.list', undefined, origin)),
+  );
+  expect(payloads.some((p) => p.includes('"pendingSignIn":{'))).toBe(true);
+
+  const dataDir = engine.info().dataDir;
+  const secrets = Object.values(
+    JSON.parse(readFileSync(path.join(dataDir, 'demo', 'demo-secrets.json'), 'utf8')) as Record<
+      string,
+      string
+    >,
+  );
+  expect(secrets).toHaveLength(2);
+  engine.store.db.pragma('wal_checkpoint(TRUNCATE)');
+  const database = readFileSync(path.join(dataDir, 'portaldesk.sqlite')).toString('latin1');
+  for (const secret of secrets) {
+    for (const payload of payloads) expect(payload).not.toContain(secret);
+    expect(database).not.toContain(secret);
+  }
+  // The engine's access token is not in a payload either.
+  const token = await engine.accounts.signedIn()[0]!.tokens.accessToken();
+  for (const payload of payloads) expect(payload).not.toContain(token);
+});
