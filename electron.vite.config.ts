@@ -30,6 +30,7 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/index.ts'),
           web: resolve(__dirname, 'src/main/web.ts'),
           emulator: resolve(__dirname, 'src/emulator/cli.ts'),
+          router: resolve(__dirname, 'src/main/routerCli.ts'),
         },
       },
     },

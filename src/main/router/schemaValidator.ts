@@ -1,0 +1,50 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+
+/** Compiled validators kept per schema text; a schema version never changes once written. */
+const MAX_CACHED_VALIDATORS = 500;
+
+/** JSON Schema draft 2020-12 validation (Ajv's 2020 build with ajv-formats). */
+export class SchemaValidator {
+  private readonly ajv: Ajv2020;
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor() {
+    // strict: false because schemas are edited by hand and may carry keywords Ajv does not know.
+    this.ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats(this.ajv);
+  }
+
+  private compile(key: string, schema: object): ValidateFunction {
+    let validate = this.cache.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(schema);
+      if (this.cache.size >= MAX_CACHED_VALIDATORS) {
+        this.cache.delete(this.cache.keys().next().value as string);
+      }
+      this.cache.set(key, validate);
+    }
+    return validate;
+  }
+
+  /** One line per problem, `path: message`; empty when the value is valid. */
+  validate(schema: object, value: unknown, cacheKey = JSON.stringify(schema)): string[] {
+    let validate: ValidateFunction;
+    try {
+      validate = this.compile(cacheKey, schema);
+    } catch (error) {
+      return [
+        `the schema itself is invalid: ${error instanceof Error ? error.message : String(error)}`,
+      ];
+    }
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((error) => {
+      const where = error.instancePath === '' ? '(data)' : error.instancePath;
+      const extra =
+        error.keyword === 'additionalProperties'
+          ? ` (${String((error.params as { additionalProperty?: string }).additionalProperty)})`
+          : '';
+      return `${where}: ${error.message ?? error.keyword}${extra}`;
+    });
+  }
+}
