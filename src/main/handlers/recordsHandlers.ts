@@ -1,0 +1,99 @@
+import type Database from 'better-sqlite3';
+import type { RecordsColumns } from '../../shared/contracts/records';
+import type { FilterField } from '../../shared/filter';
+import { UserFacingError, type Handlers } from '../bridge/dispatcher';
+import { RecentRecords } from '../records/recentRecords';
+import { RecordsReader } from '../records/recordsReader';
+import { SavedFilters } from '../records/savedFilters';
+import type { Mirror } from '../store/mirror/mirror';
+import { RecordQueryError } from '../store/mirror/recordQueryError';
+
+/** Hits one search returns when the caller does not say (a screenful of results). */
+export const DEFAULT_SEARCH_HITS = 50;
+
+type RecordsRequest =
+  | 'records.portals'
+  | 'records.modules'
+  | 'records.columns'
+  | 'records.query'
+  | 'records.get'
+  | 'records.trashed'
+  | 'records.search'
+  | 'records.savedFilters'
+  | 'records.saveFilter'
+  | 'records.deleteFilter'
+  | 'records.recent'
+  | 'records.viewed';
+
+export interface RecordsHandlerDeps {
+  db: Database.Database;
+  mirror: Mirror;
+  now?: () => number;
+}
+
+/** The filter language's field catalog of a module, as the mirror filters it. */
+export function filterFieldsOf(columns: RecordsColumns): FilterField[] {
+  return columns.fields.flatMap((field) =>
+    field.filterKind === null
+      ? []
+      : [{ name: field.key, kind: field.filterKind, label: field.label }],
+  );
+}
+
+/** The mirror's refusals are written for the user: pass them on as they are. */
+function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
+  return (...args) => {
+    try {
+      return handler(...args);
+    } catch (error) {
+      if (error instanceof RecordQueryError) throw new UserFacingError(error.message);
+      throw error;
+    }
+  };
+}
+
+/** The records workspace: read-only over the mirror, plus saved filters and recent records. */
+export function recordsHandlers(deps: RecordsHandlerDeps): Pick<Handlers, RecordsRequest> {
+  const reader = new RecordsReader(deps.db, deps.mirror);
+  const saved = new SavedFilters(deps.db, deps.now);
+  const recent = new RecentRecords(deps.db, deps.now);
+  return {
+    'records.portals': userFacing(() => reader.portals()),
+    'records.modules': userFacing(({ portalId }) => reader.modules(portalId)),
+    'records.columns': userFacing(({ portalId, moduleId }) => reader.columns(portalId, moduleId)),
+    'records.query': userFacing((args) =>
+      deps.mirror.query.queryRecords({
+        portalId: args.portalId,
+        moduleId: args.moduleId,
+        offset: args.offset,
+        limit: args.limit,
+        ...(args.filter === undefined ? {} : { filter: args.filter }),
+        ...(args.sort === undefined ? {} : { sort: args.sort }),
+      }),
+    ),
+    'records.get': userFacing(({ portalId, recordId }) => reader.detail(portalId, recordId)),
+    'records.trashed': userFacing(({ portalId, moduleId }) => reader.trashed(portalId, moduleId)),
+    'records.search': userFacing(({ portalId, text, moduleId, limit }) => {
+      const modules = new Map(reader.modules(portalId).map((m) => [m.id, m.pluralName]));
+      const hits = deps.mirror.search.search({
+        portalId,
+        text,
+        limit: limit ?? DEFAULT_SEARCH_HITS,
+        ...(moduleId === undefined ? {} : { moduleId }),
+      });
+      return hits.map((hit) => ({ ...hit, module: modules.get(hit.moduleId) ?? hit.moduleId }));
+    }),
+    'records.savedFilters': userFacing(({ portalId, moduleId }) => {
+      reader.columns(portalId, moduleId);
+      return saved.list(portalId, moduleId);
+    }),
+    'records.saveFilter': userFacing((args) =>
+      saved.save(args, filterFieldsOf(reader.columns(args.portalId, args.moduleId))),
+    ),
+    'records.deleteFilter': userFacing(({ portalId, moduleId, id }) =>
+      saved.delete(portalId, moduleId, id),
+    ),
+    'records.recent': userFacing(({ portalId }) => recent.list(portalId)),
+    'records.viewed': userFacing(({ portalId, recordId }) => recent.viewed(portalId, recordId)),
+  };
+}

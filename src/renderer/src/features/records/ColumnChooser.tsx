@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { useRecords } from './RecordsContext';
+
+/** Shows or hides columns; the choice is kept per module in this browser profile. */
+export function ColumnChooser() {
+  const columns = useRecords((s) => s.columns);
+  const layout = useRecords((s) => s.layout);
+  const toggle = useRecords((s) => s.toggleColumn);
+  const reset = useRecords((s) => s.resetColumns);
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  if (!columns || !layout) return null;
+  return (
+    <div
+      className="popover-anchor"
+      ref={root}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+        }
+      }}
+    >
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="records-column-chooser"
+        onClick={() => setOpen(!open)}
+      >
+        Columns ({layout.visible.length})
+      </button>
+      {open && (
+        <fieldset className="popover column-chooser" id="records-column-chooser">
+          <legend>Columns shown</legend>
+          <div className="column-chooser__list">
+            {columns.fields.map((field) => (
+              <label key={field.key}>
+                <input
+                  type="checkbox"
+                  checked={layout.visible.includes(field.key)}
+                  disabled={field.key === 'name'}
+                  onChange={() => toggle(field.key)}
+                />
+                {field.label}
+              </label>
+            ))}
+          </div>
+          <button type="button" className="link-button" onClick={reset}>
+            Reset to the default columns
+          </button>
+        </fieldset>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { memo, useContext } from 'react';
+import { describeValue, type ValueContext } from './describeValue';
+import { LinkOpenerContext } from './LinkOpenerContext';
+
+export interface FieldValueProps {
+  type: string;
+  value: unknown;
+  context: ValueContext;
+  /** In a table cell the text stays on one line; the detail panel shows it whole. */
+  variant?: 'cell' | 'detail';
+}
+
+/**
+ * One value of any field type. Links go to the system browser through the engine's
+ * `app.openLink`, which opens only http(s) addresses the portal's mirror holds; without an
+ * engine (static renders) they stay plain links, opened without access to this page (noopener).
+ */
+export const FieldValue = memo(function FieldValue({
+  type,
+  value,
+  context,
+  variant = 'cell',
+}: FieldValueProps) {
+  const view = describeValue(type, value, context);
+  const openLink = useContext(LinkOpenerContext);
+  switch (view.kind) {
+    case 'empty':
+      return (
+        <span className="value value--empty" aria-label="empty">
+          —
+        </span>
+      );
+    case 'status':
+      return (
+        <span className={`value status-chip${view.closed ? ' is-closed' : ''}`}>
+          <span
+            className="status-chip__dot"
+            aria-hidden="true"
+            style={view.color ? { background: view.color } : undefined}
+          />
+          {view.text}
+        </span>
+      );
+    case 'user':
+      return (
+        <span className="value value--user" title={view.title}>
+          {view.text}
+        </span>
+      );
+    case 'chips':
+      return (
+        <span className="value chips">
+          {view.items.map((item, i) => (
+            <span className="chip" key={`${i}:${item}`}>
+              {item}
+            </span>
+          ))}
+        </span>
+      );
+    case 'check':
+      return (
+        <span
+          className={`value check${view.checked ? ' is-checked' : ''}`}
+          role="img"
+          aria-label={view.checked ? 'Yes' : 'No'}
+        >
+          {view.checked ? '✓' : '✗'}
+        </span>
+      );
+    case 'link':
+      return (
+        <a
+          className="value value--link"
+          href={view.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={(event) => {
+            event.stopPropagation();
+            if (!openLink) return;
+            event.preventDefault();
+            openLink(view.href);
+          }}
+        >
+          {view.text}
+        </a>
+      );
+    case 'text':
+      return (
+        <span
+          className={`value${view.align === 'end' ? ' value--number' : ''}${view.mono ? ' mono' : ''}${variant === 'detail' ? ' value--whole' : ''}`}
+          title={view.title ?? (variant === 'cell' ? view.text : undefined)}
+        >
+          {view.text}
+        </span>
+      );
+  }
+});

@@ -1,0 +1,107 @@
+import './records.css';
+import type { RecordsPortal } from '../../../../shared/contracts/records';
+import { useRecords } from './RecordsContext';
+
+const count = new Intl.NumberFormat();
+
+function byAccount(portals: readonly RecordsPortal[]): [string, RecordsPortal[]][] {
+  const groups = new Map<string, RecordsPortal[]>();
+  for (const portal of portals) {
+    const key = `${portal.accountId} · ${portal.dc.toUpperCase()}`;
+    groups.set(key, [...(groups.get(key) ?? []), portal]);
+  }
+  return [...groups];
+}
+
+/**
+ * The records section's part of the sidebar: which account and portal, the portal's modules with
+ * their record counts, and the records opened recently.
+ */
+export function RecordsNav() {
+  const portals = useRecords((s) => s.portals);
+  const portalId = useRecords((s) => s.portalId);
+  const modules = useRecords((s) => s.modules);
+  const modulesError = useRecords((s) => s.modulesError);
+  const moduleId = useRecords((s) => s.moduleId);
+  const recent = useRecords((s) => s.recent);
+  const selectPortal = useRecords((s) => s.selectPortal);
+  const selectModule = useRecords((s) => s.selectModule);
+  const openRecord = useRecords((s) => s.openRecord);
+  if (!portals || portals.length === 0) return null;
+
+  return (
+    <div className="records-nav">
+      <label className="records-nav__label" htmlFor="records-portal">
+        Account and portal
+      </label>
+      <select
+        id="records-portal"
+        value={portalId ?? ''}
+        onChange={(event) => void selectPortal(event.target.value)}
+      >
+        {byAccount(portals).map(([account, list]) => (
+          <optgroup key={account} label={account}>
+            {list.map((portal) => (
+              <option
+                key={portal.id}
+                value={portal.id}
+                title={`${portal.name} · ${portal.timeZone}`}
+              >
+                {portal.orgName ?? portal.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+
+      <h2 className="records-nav__heading" id="records-modules-heading">
+        Modules
+      </h2>
+      {modulesError && (
+        <p className="field-error" role="alert">
+          {modulesError}
+        </p>
+      )}
+      {modules && modules.length === 0 && (
+        <p className="hint">No modules mirrored for this portal yet: run a sync.</p>
+      )}
+      <ul aria-labelledby="records-modules-heading" className="records-nav__list">
+        {(modules ?? []).map((module) => (
+          <li key={module.id}>
+            <button
+              type="button"
+              className="sidebar__item records-nav__module"
+              aria-current={module.id === moduleId ? 'page' : undefined}
+              onClick={() => void selectModule(module.id)}
+            >
+              <span>{module.pluralName}</span>
+              <span className="records-nav__count">{count.format(module.records)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      {recent.length > 0 && (
+        <>
+          <h2 className="records-nav__heading" id="records-recent-heading">
+            Recently viewed
+          </h2>
+          <ul aria-labelledby="records-recent-heading" className="records-nav__list">
+            {recent.slice(0, 8).map((item) => (
+              <li key={item.recordId}>
+                <button
+                  type="button"
+                  className="sidebar__item records-nav__recent"
+                  title={`${item.name} (${item.module})`}
+                  onClick={() => void openRecord(item.recordId)}
+                >
+                  <span className="records-nav__recent-name">{item.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

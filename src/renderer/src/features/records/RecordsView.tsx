@@ -1,0 +1,191 @@
+import './records.css';
+import { useEffect, useRef } from 'react';
+import { explainFilter, parseFilter } from '../../../../shared/filter';
+import { FilterPanel } from '../filters/FilterPanel';
+import { EmptyState } from '../shell/EmptyState';
+import { SECTIONS } from '../shell/sections';
+import { ColumnChooser } from './ColumnChooser';
+import { RecordDetailPanel } from './RecordDetailPanel';
+import { RecycleBin } from './RecycleBin';
+import { useRecords } from './RecordsContext';
+import { filterFieldsOf } from './recordsStore';
+import { RecordsTable } from './RecordsTable';
+import { selectedCount } from './rowSelection';
+import { SearchBox } from './SearchBox';
+import { EMPTY_DRAFT } from '../filters/filterDraft';
+
+const count = new Intl.NumberFormat();
+
+/** Is the key press meant for a text box (then `/` is a character, not a shortcut)? */
+function typingInto(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+function AppliedFilter() {
+  const filter = useRecords((s) => s.filter);
+  const columns = useRecords((s) => s.columns);
+  const setDraft = useRecords((s) => s.setDraft);
+  if (filter === undefined || !columns) return null;
+  const parsed = parseFilter(filter);
+  const words = parsed.ok ? explainFilter(parsed.filter, filterFieldsOf(columns)) : filter;
+  return (
+    <p className="applied-filter" data-testid="applied-filter">
+      <span className="applied-filter__label">Filter:</span> {words}{' '}
+      <button type="button" className="link-button" onClick={() => setDraft(EMPTY_DRAFT, 0)}>
+        Clear
+      </button>
+    </p>
+  );
+}
+
+function ListState() {
+  const total = useRecords((s) => s.total);
+  const listError = useRecords((s) => s.listError);
+  const filter = useRecords((s) => s.filter);
+  const setDraft = useRecords((s) => s.setDraft);
+  const module = useRecords((s) => s.modules?.find((m) => m.id === s.moduleId));
+  if (listError) {
+    return (
+      <div className="list-state" role="alert">
+        <p className="field-error">{listError}</p>
+        {filter !== undefined && (
+          <button type="button" onClick={() => setDraft(EMPTY_DRAFT, 0)}>
+            Clear the filter
+          </button>
+        )}
+      </div>
+    );
+  }
+  if (total === 0) {
+    return (
+      <div className="list-state" role="status">
+        {filter !== undefined ? (
+          <>
+            <p>No {module?.pluralName ?? 'records'} match this filter.</p>
+            <button type="button" onClick={() => setDraft(EMPTY_DRAFT, 0)}>
+              Clear the filter
+            </button>
+          </>
+        ) : (
+          <p>
+            No {module?.pluralName ?? 'records'} in the mirror yet. Run a sync from the Sync section
+            to bring them in.
+          </p>
+        )}
+      </div>
+    );
+  }
+  return null;
+}
+
+/** The records workspace: one module's records as a table, with filters, search and details. */
+export function RecordsView() {
+  const portals = useRecords((s) => s.portals);
+  const portalsError = useRecords((s) => s.portalsError);
+  const load = useRecords((s) => s.load);
+  const modules = useRecords((s) => s.modules);
+  const module = useRecords((s) => s.modules?.find((m) => m.id === s.moduleId));
+  const columnsError = useRecords((s) => s.columnsError);
+  const total = useRecords((s) => s.total);
+  const listLoading = useRecords((s) => s.listLoading);
+  const filterOpen = useRecords((s) => s.filterOpen);
+  const setFilterOpen = useRecords((s) => s.setFilterOpen);
+  const criteria = useRecords((s) => s.draft.criteria.length);
+  const selected = useRecords((s) => selectedCount(s.selection));
+  const detailOpen = useRecords((s) => s.detail !== null);
+  const search = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (typingInto(event.target)) return;
+      event.preventDefault();
+      search.current?.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  if (portalsError) {
+    return (
+      <div className="list-state" role="alert">
+        <p className="field-error">{portalsError}</p>
+        <button type="button" onClick={() => void load()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (portals === null) {
+    return (
+      <p className="list-state" role="status" aria-busy="true">
+        Reading the local mirror…
+      </p>
+    );
+  }
+  const empty = SECTIONS[0].empty;
+  if (portals.length === 0) return <EmptyState section="records" {...empty} />;
+  if (modules && modules.length === 0) {
+    return (
+      <EmptyState
+        section="records"
+        title="This portal has no modules in the mirror yet"
+        body="Its modules, their fields and records appear here once the portal has been synced."
+        next="Open the Sync section and run a sync for this portal."
+      />
+    );
+  }
+
+  return (
+    <div className={`records${detailOpen ? ' has-detail' : ''}`}>
+      <div className="records__toolbar">
+        <h2 className="records__title">
+          {module?.pluralName ?? '…'}
+          <span className="records__count" data-testid="records-total" aria-live="polite">
+            {total === null ? '' : `${count.format(total)} records`}
+          </span>
+          {listLoading && total !== null && <span className="records__count">updating…</span>}
+        </h2>
+        <SearchBox ref={search} />
+        <button
+          type="button"
+          aria-expanded={filterOpen}
+          aria-controls="records-filter-panel"
+          onClick={() => setFilterOpen(!filterOpen)}
+        >
+          Filter{criteria > 0 ? ` (${criteria})` : ''}
+        </button>
+        <ColumnChooser />
+        <RecycleBin />
+        {selected > 1 && (
+          <span className="records__selected" role="status">
+            {count.format(selected)} selected
+          </span>
+        )}
+      </div>
+      {columnsError && (
+        <p className="field-error" role="alert">
+          {columnsError}
+        </p>
+      )}
+      {filterOpen && <FilterPanel />}
+      <AppliedFilter />
+      <div className="records__main">
+        <div className="records__table">
+          <RecordsTable label={module ? `${module.pluralName} records` : 'Records'} />
+          <ListState />
+        </div>
+        <RecordDetailPanel />
+      </div>
+      <p className="records__keys hint">
+        ↑↓ move · Enter opens · Shift/Ctrl+click selects · / searches · Esc closes
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Which columns the table shows and how wide, per module: a default from the module's fields,
+ * then whatever the person chose (kept in this browser profile's localStorage by the store; it is
+ * a view preference, not data). Pure.
+ */
+import type { RecordsField } from '../../../../shared/contracts/records';
+
+export interface ColumnLayout {
+  /** Column keys in display order. */
+  visible: string[];
+  widths: Record<string, number>;
+}
+
+/** Columns shown before the person chooses: the fixed ones people scan first, then custom ones. */
+const DEFAULT_SYSTEM = ['name', 'status', 'owner', 'last_updated_time'];
+const DEFAULT_COLUMNS_MAX = 10;
+export const MIN_COLUMN_WIDTH = 60;
+export const MAX_COLUMN_WIDTH = 800;
+
+const WIDTH_BY_TYPE: Record<string, number> = {
+  name: 280,
+  status: 140,
+  owner: 160,
+  user_pick_list: 160,
+  multi_user: 220,
+  multi_select: 220,
+  multi_line: 260,
+  timestamp: 190,
+  date: 120,
+  time: 90,
+  check_box: 90,
+  currency: 150,
+  number: 110,
+  decimal: 110,
+  percentage: 110,
+  url: 220,
+  email: 200,
+  id: 150,
+};
+
+export function defaultWidth(field: RecordsField): number {
+  return WIDTH_BY_TYPE[field.type] ?? 160;
+}
+
+export function defaultLayout(fields: readonly RecordsField[]): ColumnLayout {
+  const keys = new Set(fields.map((f) => f.key));
+  const visible = DEFAULT_SYSTEM.filter((key) => keys.has(key));
+  for (const field of fields) {
+    if (visible.length >= DEFAULT_COLUMNS_MAX) break;
+    if (!field.system) visible.push(field.key);
+  }
+  return { visible, widths: Object.fromEntries(fields.map((f) => [f.key, defaultWidth(f)])) };
+}
+
+export function clampWidth(width: number): number {
+  return Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, width)));
+}
+
+/** A stored layout made to fit the module as it is now: fields gone are dropped, new ones sized. */
+export function reconcileLayout(stored: unknown, fields: readonly RecordsField[]): ColumnLayout {
+  const fallback = defaultLayout(fields);
+  if (typeof stored !== 'object' || stored === null) return fallback;
+  const { visible, widths } = stored as Partial<ColumnLayout>;
+  const keys = new Set(fields.map((f) => f.key));
+  const kept = Array.isArray(visible)
+    ? visible.filter((key): key is string => typeof key === 'string' && keys.has(key))
+    : [];
+  if (kept.length === 0) return fallback;
+  const merged: Record<string, number> = { ...fallback.widths };
+  if (widths && typeof widths === 'object') {
+    for (const [key, width] of Object.entries(widths)) {
+      if (keys.has(key) && typeof width === 'number' && Number.isFinite(width)) {
+        merged[key] = clampWidth(width);
+      }
+    }
+  }
+  return { visible: [...new Set(kept)], widths: merged };
+}
+
+/** Shows or hides a column; the name column always stays, so a row can be told apart. */
+export function toggleColumn(layout: ColumnLayout, key: string): ColumnLayout {
+  if (key === 'name') return layout;
+  if (layout.visible.includes(key)) {
+    return { ...layout, visible: layout.visible.filter((k) => k !== key) };
+  }
+  // A column shown again goes last, where the person will look for it.
+  const visible = [...layout.visible, key];
+  return { ...layout, visible };
+}

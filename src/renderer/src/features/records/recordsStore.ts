@@ -1,0 +1,623 @@
+import { createStore } from 'zustand/vanilla';
+import { CallFailure } from '../../../../shared/api';
+import type { Api } from '../../../../shared/contract';
+import type {
+  RecentRecord,
+  RecordDetail,
+  RecordRow,
+  RecordsColumns,
+  RecordsModule,
+  RecordsPortal,
+  RecordsSort,
+  SavedFilter,
+  SearchHit,
+  TrashedRecord,
+} from '../../../../shared/contracts/records';
+import type { FilterField } from '../../../../shared/filter';
+import {
+  checkDraft,
+  draftFromFilter,
+  EMPTY_DRAFT,
+  filterText,
+  type FilterDraft,
+} from '../filters/filterDraft';
+import { parseFilter } from '../../../../shared/filter';
+import { clampWidth, reconcileLayout, toggleColumn, type ColumnLayout } from './columnLayout';
+import {
+  extendTo,
+  NO_SELECTION,
+  selectAll,
+  selectOnly,
+  toggleRow,
+  type RowSelection,
+} from './rowSelection';
+import { BLOCK_ROWS, RowWindows } from './rowWindows';
+
+export interface DetailState {
+  recordId: string;
+  data: RecordDetail | null;
+  /** The record's module's columns when it is not the module in the table (opened from search). */
+  columns: RecordsColumns | null;
+  loading: boolean;
+  error: string | null;
+  /** "Fetch now" for comments is running. */
+  fetching: boolean;
+  fetchError: string | null;
+}
+
+export interface RecordsState {
+  portals: RecordsPortal[] | null;
+  portalsError: string | null;
+  portalId: string | null;
+  modules: RecordsModule[] | null;
+  modulesError: string | null;
+  moduleId: string | null;
+  columns: RecordsColumns | null;
+  columnsError: string | null;
+  layout: ColumnLayout | null;
+  sort: RecordsSort | undefined;
+  /** The filter the list shows (the API's `filter` JSON text); undefined: every record. */
+  filter: string | undefined;
+  draft: FilterDraft;
+  filterOpen: boolean;
+  /** Records in the list on screen; null until the first window arrived. */
+  total: number | null;
+  /** Bumped for each new list (module, filter or sort); `shownGeneration` is the one on screen. */
+  generation: number;
+  shownGeneration: number;
+  /** Bumped when rows arrive, so the table re-renders. */
+  rowsVersion: number;
+  listError: string | null;
+  /** A list is being read (a new filter, sort or module) while the previous one stays on screen. */
+  listLoading: boolean;
+  /** Bumped when a new list should be shown from its top (not for a refresh of the same one). */
+  scrollReset: number;
+  focused: number;
+  selection: RowSelection;
+  detail: DetailState | null;
+  searchText: string;
+  searchHits: SearchHit[] | null;
+  searchError: string | null;
+  recent: RecentRecord[];
+  saved: SavedFilter[];
+  savedError: string | null;
+  /** The module's records in the recycle bin; null until asked for. */
+  trashed: TrashedRecord[] | null;
+  trashedError: string | null;
+
+  load(): Promise<void>;
+  selectPortal(portalId: string): Promise<void>;
+  selectModule(moduleId: string): Promise<void>;
+  setSort(key: string): void;
+  /** Changes the draft; applies it `after` ms later when it is valid (null: do not apply). */
+  setDraft(draft: FilterDraft, after?: number | null): void;
+  applyFilter(text: string | undefined): void;
+  loadSaved(saved: SavedFilter): void;
+  saveFilter(name: string): Promise<boolean>;
+  deleteFilter(id: number): Promise<void>;
+  setFilterOpen(open: boolean): void;
+  /** The table's rows on screen: fetches what is missing. */
+  showRows(first: number, last: number): void;
+  row(index: number): RecordRow | undefined;
+  focusRow(index: number, mode?: 'only' | 'toggle' | 'extend' | 'extend-keep' | 'move'): void;
+  selectEverything(): void;
+  openRecord(recordId: string): Promise<void>;
+  closeDetail(): void;
+  fetchComments(): Promise<void>;
+  search(text: string): Promise<void>;
+  clearSearch(): void;
+  loadTrashed(): Promise<void>;
+  toggleColumn(key: string): void;
+  resizeColumn(key: string, width: number): void;
+  resetColumns(): void;
+  /** The engine says records changed (a sync page, a replayed edit). */
+  changed(event: { portalId: string; moduleId: string | null }): void;
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof CallFailure) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+const LAST_PLACE_KEY = 'portaldesk.records.last';
+const layoutKey = (portalId: string, moduleId: string) =>
+  `portaldesk.records.columns.${portalId}.${moduleId}`;
+/** Refreshes after `records.changed` at most this often: a sync writes many pages a second. */
+const CHANGE_REFRESH_MS = 1000;
+/** Rows a first read asks for before the table has measured the screen. */
+const FIRST_SCREEN_ROWS = 60;
+
+function readStorage(key: string): unknown {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeStorage(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled: the preference lasts until the page closes.
+  }
+}
+
+/** The filter language's catalog of the module, as the mirror filters it. */
+export function filterFieldsOf(columns: RecordsColumns | null): FilterField[] {
+  if (!columns) return [];
+  return columns.fields.flatMap((field) =>
+    field.filterKind === null
+      ? []
+      : [{ name: field.key, kind: field.filterKind, label: field.label }],
+  );
+}
+
+export function createRecordsStore(api: Api) {
+  let windows = new RowWindows();
+  /** The next list's rows, until its first window arrives (the old rows stay on screen). */
+  let pending: { windows: RowWindows; generation: number } | null = null;
+  let wanted = { first: 0, last: FIRST_SCREEN_ROWS };
+  let applyTimer: ReturnType<typeof setTimeout> | undefined;
+  let changeTimer: ReturnType<typeof setTimeout> | undefined;
+  let searchSeq = 0;
+  let detailSeq = 0;
+
+  const store = createStore<RecordsState>()((set, get) => {
+    const pump = (): void => {
+      const state = get();
+      const { portalId, moduleId } = state;
+      if (portalId === null || moduleId === null) return;
+      const target = pending ?? { windows, generation: state.shownGeneration };
+      const total = pending ? null : state.total;
+      // A new list's total is unknown until its first window: ask for the screen's blocks.
+      const next = target.windows.nextToFetch(wanted.first, wanted.last, total ?? wanted.last + 1);
+      if (next === undefined) return;
+      const { generation } = target;
+      const list = target.windows;
+      list.started(next);
+      api.records
+        .query({
+          portalId,
+          moduleId,
+          offset: next * BLOCK_ROWS,
+          limit: BLOCK_ROWS,
+          ...(state.filter === undefined ? {} : { filter: state.filter }),
+          ...(state.sort === undefined ? {} : { sort: state.sort }),
+        })
+        .then(
+          (result) => {
+            list.finished(next, result.rows, wanted.first);
+            if (generation !== get().generation) return;
+            if (pending && pending.generation === generation) {
+              windows = pending.windows;
+              pending = null;
+              set((s) => ({
+                total: result.total,
+                shownGeneration: generation,
+                rowsVersion: s.rowsVersion + 1,
+                listError: null,
+                listLoading: false,
+              }));
+            } else {
+              set((s) => ({ total: result.total, rowsVersion: s.rowsVersion + 1 }));
+            }
+            pump();
+          },
+          (error: unknown) => {
+            list.finished(next, undefined, wanted.first);
+            if (generation !== get().generation) return;
+            if (pending && pending.generation === generation) pending = null;
+            set({ listError: describeError(error), listLoading: false });
+          },
+        );
+      pump();
+    };
+
+    /** Starts reading the list again (new module, filter or sort, or changed data). */
+    const restart = (options: { keepPosition: boolean }): void => {
+      const generation = get().generation + 1;
+      pending = { windows: new RowWindows(), generation };
+      if (!options.keepPosition) {
+        const screen = wanted.last - wanted.first;
+        wanted = { first: 0, last: screen };
+      }
+      set({
+        generation,
+        listLoading: true,
+        listError: null,
+      });
+      if (!options.keepPosition) {
+        set((s) => ({ focused: 0, selection: NO_SELECTION, scrollReset: s.scrollReset + 1 }));
+      }
+      pump();
+    };
+
+    const loadModules = async (portalId: string): Promise<RecordsModule[] | null> => {
+      try {
+        const modules = await api.records.modules({ portalId });
+        if (get().portalId === portalId) set({ modules, modulesError: null });
+        return modules;
+      } catch (error) {
+        if (get().portalId === portalId) set({ modulesError: describeError(error) });
+        return null;
+      }
+    };
+
+    const loadRecent = async (portalId: string): Promise<void> => {
+      try {
+        const recent = await api.records.recent({ portalId });
+        if (get().portalId === portalId) set({ recent });
+      } catch {
+        // The recent list is a convenience: without it the workspace works as before.
+      }
+    };
+
+    return {
+      portals: null,
+      portalsError: null,
+      portalId: null,
+      modules: null,
+      modulesError: null,
+      moduleId: null,
+      columns: null,
+      columnsError: null,
+      layout: null,
+      sort: undefined,
+      filter: undefined,
+      draft: EMPTY_DRAFT,
+      filterOpen: false,
+      total: null,
+      generation: 0,
+      shownGeneration: 0,
+      rowsVersion: 0,
+      listError: null,
+      listLoading: false,
+      scrollReset: 0,
+      focused: 0,
+      selection: NO_SELECTION,
+      detail: null,
+      searchText: '',
+      searchHits: null,
+      searchError: null,
+      recent: [],
+      saved: [],
+      savedError: null,
+      trashed: null,
+      trashedError: null,
+
+      load: async () => {
+        try {
+          const portals = await api.records.portals();
+          set({ portals, portalsError: null });
+          const last = readStorage(LAST_PLACE_KEY) as { portalId?: string } | undefined;
+          const current = get().portalId;
+          const choice =
+            portals.find((p) => p.id === current) ??
+            portals.find((p) => p.id === last?.portalId) ??
+            portals.find((p) => p.isDefault) ??
+            portals[0];
+          if (choice && choice.id !== current) await get().selectPortal(choice.id);
+          else if (choice) await loadModules(choice.id);
+        } catch (error) {
+          set({ portalsError: describeError(error) });
+        }
+      },
+
+      selectPortal: async (portalId) => {
+        set({
+          portalId,
+          modules: null,
+          modulesError: null,
+          moduleId: null,
+          columns: null,
+          total: null,
+          detail: null,
+          searchHits: null,
+          searchText: '',
+          recent: [],
+        });
+        windows = new RowWindows();
+        pending = null;
+        const modules = await loadModules(portalId);
+        void loadRecent(portalId);
+        if (!modules || get().portalId !== portalId) return;
+        const last = readStorage(LAST_PLACE_KEY) as { moduleId?: string } | undefined;
+        const choice =
+          modules.find((m) => m.id === last?.moduleId) ??
+          modules.find((m) => m.records > 0) ??
+          modules[0];
+        if (choice) await get().selectModule(choice.id);
+      },
+
+      selectModule: async (moduleId) => {
+        const { portalId } = get();
+        if (portalId === null) return;
+        writeStorage(LAST_PLACE_KEY, { portalId, moduleId });
+        windows = new RowWindows();
+        clearTimeout(applyTimer);
+        set({
+          moduleId,
+          columns: null,
+          columnsError: null,
+          layout: null,
+          sort: undefined,
+          filter: undefined,
+          draft: EMPTY_DRAFT,
+          total: null,
+          saved: [],
+          savedError: null,
+          trashed: null,
+          trashedError: null,
+          listError: null,
+        });
+        restart({ keepPosition: false });
+        try {
+          const [columns, saved] = await Promise.all([
+            api.records.columns({ portalId, moduleId }),
+            api.records.savedFilters({ portalId, moduleId }),
+          ]);
+          if (get().moduleId !== moduleId || get().portalId !== portalId) return;
+          set({
+            columns,
+            saved,
+            layout: reconcileLayout(readStorage(layoutKey(portalId, moduleId)), columns.fields),
+          });
+        } catch (error) {
+          if (get().moduleId === moduleId) set({ columnsError: describeError(error) });
+        }
+      },
+
+      setSort: (key) => {
+        const { columns, sort } = get();
+        const field = columns?.fields.find((f) => f.key === key);
+        if (!field?.sortable) return;
+        set({
+          sort:
+            sort?.field === key
+              ? { field: key, descending: !sort.descending }
+              : { field: key, descending: false },
+        });
+        restart({ keepPosition: false });
+      },
+
+      setDraft: (draft, after = 0) => {
+        clearTimeout(applyTimer);
+        set({ draft });
+        if (after === null) return;
+        const fields = filterFieldsOf(get().columns);
+        if (!checkDraft(draft, fields).ok) return;
+        const text = filterText(draft, fields);
+        if (after === 0) get().applyFilter(text);
+        else applyTimer = setTimeout(() => get().applyFilter(text), after);
+      },
+
+      applyFilter: (text) => {
+        if (text === get().filter) return;
+        set({ filter: text });
+        restart({ keepPosition: false });
+      },
+
+      loadSaved: (saved) => {
+        const parsed = parseFilter(saved.filter);
+        if (!parsed.ok) return;
+        clearTimeout(applyTimer);
+        set({ draft: draftFromFilter(parsed.filter) });
+        get().applyFilter(saved.filter);
+      },
+
+      saveFilter: async (name) => {
+        const { portalId, moduleId, draft, columns } = get();
+        const text = filterText(draft, filterFieldsOf(columns));
+        if (portalId === null || moduleId === null || text === undefined) return false;
+        try {
+          const saved = await api.records.saveFilter({ portalId, moduleId, name, filter: text });
+          set({ saved, savedError: null });
+          return true;
+        } catch (error) {
+          set({ savedError: describeError(error) });
+          return false;
+        }
+      },
+
+      deleteFilter: async (id) => {
+        const { portalId, moduleId } = get();
+        if (portalId === null || moduleId === null) return;
+        try {
+          set({
+            saved: await api.records.deleteFilter({ portalId, moduleId, id }),
+            savedError: null,
+          });
+        } catch (error) {
+          set({ savedError: describeError(error) });
+        }
+      },
+
+      setFilterOpen: (filterOpen) => set({ filterOpen }),
+
+      showRows: (first, last) => {
+        wanted = { first, last };
+        pump();
+      },
+
+      row: (index) => windows.row(index),
+
+      focusRow: (index, mode = 'only') => {
+        const { total, selection } = get();
+        if (total === null || total === 0) return;
+        const focused = Math.max(0, Math.min(total - 1, index));
+        const next =
+          mode === 'only'
+            ? selectOnly(focused)
+            : mode === 'toggle'
+              ? toggleRow(selection, focused)
+              : mode === 'extend'
+                ? extendTo(selection, focused)
+                : mode === 'extend-keep'
+                  ? extendTo(selection, focused, true)
+                  : selection;
+        set({ focused, selection: next });
+      },
+
+      selectEverything: () => set((s) => ({ selection: selectAll(s.total ?? 0) })),
+
+      openRecord: async (recordId) => {
+        const { portalId } = get();
+        if (portalId === null) return;
+        const seq = ++detailSeq;
+        set((s) => ({
+          detail: {
+            recordId,
+            data: s.detail?.recordId === recordId ? s.detail.data : null,
+            columns: s.detail?.recordId === recordId ? s.detail.columns : null,
+            loading: true,
+            error: null,
+            fetching: false,
+            fetchError: null,
+          },
+        }));
+        try {
+          const data = await api.records.get({ portalId, recordId });
+          const { moduleId } = data.record;
+          const columns =
+            get().columns?.moduleId === moduleId
+              ? null
+              : await api.records.columns({ portalId, moduleId });
+          if (seq !== detailSeq) return;
+          set({
+            detail: {
+              recordId,
+              data,
+              columns,
+              loading: false,
+              error: null,
+              fetching: false,
+              fetchError: null,
+            },
+          });
+          const recent = await api.records.viewed({ portalId, recordId });
+          if (get().portalId === portalId) set({ recent });
+        } catch (error) {
+          if (seq !== detailSeq) return;
+          set({
+            detail: {
+              recordId,
+              data: null,
+              columns: null,
+              loading: false,
+              error: describeError(error),
+              fetching: false,
+              fetchError: null,
+            },
+          });
+        }
+      },
+
+      closeDetail: () => {
+        detailSeq += 1;
+        set({ detail: null });
+      },
+
+      fetchComments: async () => {
+        const { portalId, detail } = get();
+        if (portalId === null || !detail?.data) return;
+        const { recordId } = detail;
+        set({ detail: { ...detail, fetching: true, fetchError: null } });
+        try {
+          await api.sync.fetchComments({
+            portalId,
+            moduleId: detail.data.record.moduleId,
+            recordId,
+          });
+          const data = await api.records.get({ portalId, recordId });
+          const now = get().detail;
+          if (now?.recordId === recordId) set({ detail: { ...now, data, fetching: false } });
+        } catch (error) {
+          const now = get().detail;
+          if (now?.recordId === recordId) {
+            set({ detail: { ...now, fetching: false, fetchError: describeError(error) } });
+          }
+        }
+      },
+
+      search: async (text) => {
+        const { portalId } = get();
+        const seq = ++searchSeq;
+        set({ searchText: text });
+        if (portalId === null || text.trim() === '') {
+          set({ searchHits: null, searchError: null });
+          return;
+        }
+        try {
+          const hits = await api.records.search({ portalId, text });
+          if (seq === searchSeq) set({ searchHits: hits, searchError: null });
+        } catch (error) {
+          if (seq === searchSeq) set({ searchHits: [], searchError: describeError(error) });
+        }
+      },
+
+      clearSearch: () => {
+        searchSeq += 1;
+        set({ searchText: '', searchHits: null, searchError: null });
+      },
+
+      loadTrashed: async () => {
+        const { portalId, moduleId } = get();
+        if (portalId === null || moduleId === null) return;
+        try {
+          const trashed = await api.records.trashed({ portalId, moduleId });
+          if (get().moduleId === moduleId) set({ trashed, trashedError: null });
+        } catch (error) {
+          if (get().moduleId === moduleId) set({ trashedError: describeError(error) });
+        }
+      },
+
+      toggleColumn: (key) => {
+        const { layout, portalId, moduleId } = get();
+        if (!layout || portalId === null || moduleId === null) return;
+        const next = toggleColumn(layout, key);
+        writeStorage(layoutKey(portalId, moduleId), next);
+        set({ layout: next });
+      },
+
+      resizeColumn: (key, width) => {
+        const { layout, portalId, moduleId } = get();
+        if (!layout || portalId === null || moduleId === null) return;
+        const next = { ...layout, widths: { ...layout.widths, [key]: clampWidth(width) } };
+        writeStorage(layoutKey(portalId, moduleId), next);
+        set({ layout: next });
+      },
+
+      resetColumns: () => {
+        const { columns, portalId, moduleId } = get();
+        if (!columns || portalId === null || moduleId === null) return;
+        try {
+          localStorage.removeItem(layoutKey(portalId, moduleId));
+        } catch {
+          // Nothing stored then.
+        }
+        set({ layout: reconcileLayout(undefined, columns.fields) });
+      },
+
+      changed: ({ portalId, moduleId }) => {
+        if (portalId !== get().portalId) {
+          if (get().portals?.every((p) => p.id !== portalId)) void get().load();
+          return;
+        }
+        if (changeTimer !== undefined) return;
+        changeTimer = setTimeout(() => {
+          changeTimer = undefined;
+          const state = get();
+          if (state.portalId !== portalId) return;
+          void loadModules(portalId);
+          if (moduleId === null || moduleId === state.moduleId) restart({ keepPosition: true });
+          if (state.detail) void state.openRecord(state.detail.recordId);
+        }, CHANGE_REFRESH_MS);
+      },
+    };
+  });
+  return store;
+}
+
+export type RecordsStore = ReturnType<typeof createRecordsStore>;

@@ -1,0 +1,66 @@
+/**
+ * The rows of one list (module + filter + sort) the renderer holds: blocks of BLOCK_ROWS rows
+ * fetched from the main process as the table scrolls, at most MAX_BLOCKS of them (the blocks
+ * farthest from what is on screen are dropped), so a million records never live in the renderer.
+ * Which block to fetch next is decided here; fetching is the store's job. Pure.
+ */
+import type { RecordRow } from '../../../../shared/contracts/records';
+
+/** Rows per request: a few screens, cheap at any offset (the mirror's windows go to 1000). */
+export const BLOCK_ROWS = 100;
+/** Blocks kept: 6,000 rows, enough to scroll back and forth without refetching. */
+export const MAX_BLOCKS = 60;
+/** Requests in flight at once: a fast scroll asks only for where it stopped, not every block passed. */
+export const MAX_IN_FLIGHT = 3;
+
+export class RowWindows {
+  private readonly blocks = new Map<number, RecordRow[]>();
+  private readonly inFlight = new Set<number>();
+
+  row(index: number): RecordRow | undefined {
+    return this.blocks.get(Math.floor(index / BLOCK_ROWS))?.[index % BLOCK_ROWS];
+  }
+
+  has(block: number): boolean {
+    return this.blocks.has(block);
+  }
+
+  get size(): number {
+    return this.blocks.size;
+  }
+
+  /**
+   * The next block to fetch for rows first..last on screen (plus one block either side), nearest
+   * to the middle of the screen first; undefined when all are here or enough are in flight.
+   */
+  nextToFetch(first: number, last: number, total: number): number | undefined {
+    if (this.inFlight.size >= MAX_IN_FLIGHT || total === 0) return undefined;
+    const lastBlock = Math.floor((total - 1) / BLOCK_ROWS);
+    const from = Math.max(0, Math.floor(first / BLOCK_ROWS) - 1);
+    const to = Math.min(lastBlock, Math.floor(last / BLOCK_ROWS) + 1);
+    const middle = Math.floor((first + last) / 2 / BLOCK_ROWS);
+    const wanted: number[] = [];
+    for (let block = from; block <= to; block += 1) {
+      if (!this.blocks.has(block) && !this.inFlight.has(block)) wanted.push(block);
+    }
+    wanted.sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle));
+    return wanted[0];
+  }
+
+  started(block: number): void {
+    this.inFlight.add(block);
+  }
+
+  /** A fetch ended (rows undefined: it failed, so the block may be asked for again). */
+  finished(block: number, rows: RecordRow[] | undefined, focusRow: number): void {
+    this.inFlight.delete(block);
+    if (!rows) return;
+    this.blocks.set(block, rows);
+    if (this.blocks.size <= MAX_BLOCKS) return;
+    const focus = Math.floor(focusRow / BLOCK_ROWS);
+    const farthest = [...this.blocks.keys()].sort(
+      (a, b) => Math.abs(b - focus) - Math.abs(a - focus),
+    );
+    for (const drop of farthest.slice(0, this.blocks.size - MAX_BLOCKS)) this.blocks.delete(drop);
+  }
+}

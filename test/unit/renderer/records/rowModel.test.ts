@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordsField } from '../../../../src/shared/contracts/records';
+import {
+  clampWidth,
+  defaultLayout,
+  MAX_COLUMN_WIDTH,
+  MIN_COLUMN_WIDTH,
+  reconcileLayout,
+  toggleColumn,
+} from '../../../../src/renderer/src/features/records/columnLayout';
+import {
+  extendTo,
+  isSelected,
+  NO_SELECTION,
+  selectAll,
+  selectedCount,
+  selectOnly,
+  toggleRow,
+} from '../../../../src/renderer/src/features/records/rowSelection';
+import {
+  BLOCK_ROWS,
+  MAX_BLOCKS,
+  MAX_IN_FLIGHT,
+  RowWindows,
+} from '../../../../src/renderer/src/features/records/rowWindows';
+import { sampleRow } from './sampleRow';
+
+describe('row selection', () => {
+  it('selects one row, toggles with Ctrl and extends from the anchor with Shift', () => {
+    let selection = selectOnly(5);
+    selection = toggleRow(selection, 8);
+    expect(selectedCount(selection)).toBe(2);
+    selection = extendTo(selection, 12);
+    // Shift without Ctrl replaces the selection with anchor..row (the anchor is the last toggled).
+    expect(selection.ranges).toEqual([[8, 12]]);
+    selection = toggleRow(selection, 10);
+    expect(selection.ranges).toEqual([
+      [8, 9],
+      [11, 12],
+    ]);
+    expect(isSelected(selection, 10)).toBe(false);
+    selection = extendTo(selectOnly(3), 1, true);
+    expect(selection.ranges).toEqual([[1, 3]]);
+  });
+
+  it('selects a million rows as one range', () => {
+    const all = selectAll(1_000_000);
+    expect(all.ranges).toEqual([[0, 999_999]]);
+    expect(selectedCount(all)).toBe(1_000_000);
+    expect(selectAll(0)).toEqual(NO_SELECTION);
+  });
+});
+
+describe('row windows', () => {
+  const rows = (block: number) =>
+    Array.from({ length: BLOCK_ROWS }, (_, i) => sampleRow({ id: String(block * BLOCK_ROWS + i) }));
+
+  it('asks for the blocks on screen first, then one either side, a few at a time', () => {
+    const windows = new RowWindows();
+    const asked: number[] = [];
+    for (;;) {
+      const next = windows.nextToFetch(1_000, 1_040, 1_000_000);
+      if (next === undefined) break;
+      windows.started(next);
+      asked.push(next);
+    }
+    expect(asked[0]).toBe(10);
+    expect(asked).toHaveLength(MAX_IN_FLIGHT);
+    expect(new Set(asked)).toEqual(new Set([9, 10, 11]));
+    windows.finished(10, rows(10), 1_000);
+    expect(windows.row(1_005)?.id).toBe('1005');
+    expect(windows.row(1_105)).toBeUndefined();
+    // A failed fetch may be asked for again.
+    windows.finished(9, undefined, 1_000);
+    expect(windows.nextToFetch(900, 950, 1_000_000)).toBe(9);
+  });
+
+  it('never asks past the end and keeps at most MAX_BLOCKS, dropping the farthest', () => {
+    const windows = new RowWindows();
+    expect(windows.nextToFetch(0, 10, 0)).toBeUndefined();
+    expect(windows.nextToFetch(950, 999, 1_000)).toBe(9);
+    for (let block = 0; block < MAX_BLOCKS + 5; block += 1) {
+      windows.started(block);
+      windows.finished(block, rows(block), 0);
+    }
+    expect(windows.size).toBe(MAX_BLOCKS);
+    expect(windows.has(0)).toBe(true);
+    expect(windows.has(MAX_BLOCKS + 4)).toBe(false);
+  });
+});
+
+describe('column layout', () => {
+  const field = (key: string, type: string, system = false): RecordsField => ({
+    key,
+    label: key,
+    type,
+    system,
+    sortable: true,
+    filterKind: null,
+    options: [],
+  });
+  const fields = [
+    field('name', 'name', true),
+    field('status', 'status', true),
+    field('owner', 'owner', true),
+    field('id', 'id', true),
+    field('last_updated_time', 'timestamp', true),
+    field('cf_cost', 'currency'),
+    field('cf_tags', 'multi_select'),
+  ];
+
+  it('starts with the fixed columns people scan first, then custom fields', () => {
+    expect(defaultLayout(fields).visible).toEqual([
+      'name',
+      'status',
+      'owner',
+      'last_updated_time',
+      'cf_cost',
+      'cf_tags',
+    ]);
+  });
+
+  it('fits a stored choice to the module as it is now', () => {
+    const layout = reconcileLayout(
+      { visible: ['cf_gone', 'cf_cost', 'name'], widths: { cf_cost: 5000, cf_gone: 10 } },
+      fields,
+    );
+    expect(layout.visible).toEqual(['cf_cost', 'name']);
+    expect(layout.widths.cf_cost).toBe(MAX_COLUMN_WIDTH);
+    expect(layout.widths.cf_gone).toBeUndefined();
+    expect(reconcileLayout('garbage', fields)).toEqual(defaultLayout(fields));
+    expect(clampWidth(1)).toBe(MIN_COLUMN_WIDTH);
+  });
+
+  it('hides and shows columns but never the name', () => {
+    const layout = defaultLayout(fields);
+    expect(toggleColumn(layout, 'name')).toBe(layout);
+    const hidden = toggleColumn(layout, 'owner');
+    expect(hidden.visible).not.toContain('owner');
+    expect(toggleColumn(hidden, 'owner').visible.at(-1)).toBe('owner');
+  });
+});
