@@ -21,7 +21,6 @@
  * and this process's CPU use to stderr (and adds `peak_rss_mb`); SYNC_BENCH_PROFILE=FILE writes a
  * CPU profile of the two syncs (.cpuprofile, for Chrome's DevTools).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +28,6 @@ import { performance } from 'node:perf_hooks';
 import { it } from 'vitest';
 import { createApiClient } from '../src/main/api/client/apiClient';
 import { emulatorServiceProfile } from '../src/main/api/client/emulatorProfile';
-import type { TokenProvider } from '../src/main/api/client/tokenProvider';
 import { rateCeilingSeconds } from '../src/main/api/rateCeiling';
 import { SPEC_RATE_LIMIT } from '../src/main/api/rateBudget';
 import { RequestScheduler } from '../src/main/api/requestScheduler';
@@ -38,120 +36,23 @@ import { Mirror } from '../src/main/store/mirror/mirror';
 import { Store } from '../src/main/store/store';
 import { SyncEngine } from '../src/main/sync/syncEngine';
 import type { SyncResult } from '../src/main/sync/syncTypes';
+import { startBenchEmulator } from './startBenchEmulator';
 
 const RECORDS = Number(process.env.SYNC_BENCH_RECORDS ?? 100_000);
 const TIME_SCALE = Number(process.env.SYNC_BENCH_TIME_SCALE ?? 10);
 const OUT = process.env.SYNC_BENCH_OUT;
 const SCOPES = 'PMS.portals.ALL,PMS.custom_fields.ALL';
 
-interface EmulatorFacts {
-  dcs: Record<string, { api: string; accounts?: string }>;
-  client_id: string;
-  client_secret: string;
-  client_secrets: Record<string, string>;
-  comment_segment: string;
-  admin_secret: string;
-  portals: string[];
-}
-
-async function startEmulator(): Promise<{ child: ChildProcess; facts: EmulatorFacts; ms: number }> {
-  const began = performance.now();
-  const child = spawn(
-    process.execPath,
-    [
-      'out/main/emulator.js',
-      '--json',
-      '--records',
-      String(RECORDS),
-      '--time-scale',
-      String(TIME_SCALE),
-      '--port',
-      '0',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const facts = await new Promise<EmulatorFacts>((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const newline = output.indexOf('\n');
-      if (newline === -1) return;
-      child.stdout?.off('data', onData);
-      try {
-        resolve(JSON.parse(output.slice(0, newline)) as EmulatorFacts);
-      } catch (error) {
-        reject(
-          new Error(
-            `The emulator printed no JSON line: ${output.slice(0, 200)} (${String(error)})`,
-          ),
-        );
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) =>
-      reject(new Error(`The emulator exited with ${code}; is it built (npx electron-vite build)?`)),
-    );
-  });
-  child.stdout?.resume();
-  return { child, facts, ms: performance.now() - began };
-}
-
-async function json(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
-  const response = await fetch(url, init);
-  const body = (await response.json()) as Record<string, unknown>;
-  if (!response.ok || 'error' in body) {
-    throw new Error(
-      `${init.method ?? 'GET'} ${url}: HTTP ${response.status} ${JSON.stringify(body)}`,
-    );
-  }
-  return body;
-}
-
-/** Tokens from the emulator's Self Client, refreshed through the accounts server on demand. */
-async function signIn(facts: EmulatorFacts): Promise<TokenProvider> {
-  const { api, accounts } = facts.dcs.us!;
-  const { code } = await json(`${api}/__emulator/self-client`, {
-    method: 'POST',
-    headers: { 'X-Emulator-Admin': facts.admin_secret, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ scopes: SCOPES }),
-  });
-  const issued = await json(`${accounts}/oauth/v2/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      code: String(code),
-      client_id: facts.client_id,
-      client_secret: facts.client_secret,
-      grant_type: 'authorization_code',
-    }),
-  });
-  let token = String(issued.access_token);
-  const refreshToken = String(issued.refresh_token);
-  return {
-    accessToken: async () => token,
-    refresh: async () => {
-      const query = new URLSearchParams({
-        refresh_token: refreshToken,
-        client_id: facts.client_id,
-        client_secret: facts.client_secret,
-        grant_type: 'refresh_token',
-      });
-      const renewed = await json(`${accounts}/oauth/v2/token?${query}`, { method: 'POST' });
-      token = String(renewed.access_token);
-      return token;
-    },
-  };
-}
-
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
 
 it('syncs an account at the rate limit ceiling', async () => {
-  const emulator = await startEmulator();
+  const emulator = await startBenchEmulator({ records: RECORDS, timeScale: TIME_SCALE });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-bench-sync-'));
   const store = Store.open({ dataDir: dir, mode: 'bench' });
   const scheduler = new RequestScheduler({ clock: systemClock });
   try {
     const { facts } = emulator;
-    const tokens = await signIn(facts);
+    const tokens = await emulator.signIn(SCOPES);
     const client = createApiClient({
       profile: emulatorServiceProfile(facts),
       dataCenter: 'us',
@@ -207,11 +108,8 @@ it('syncs an account at the rate limit ceiling', async () => {
       writeFileSync(process.env.SYNC_BENCH_PROFILE, JSON.stringify(profile));
     }
 
-    const stats = await json(`${facts.dcs.us!.api}/__emulator/stats`, {
-      headers: { 'X-Emulator-Admin': facts.admin_secret },
-    });
-    const perEndpoint = (stats.requests as { per_endpoint: Record<string, number> }).per_endpoint;
-    const apiKeys = Object.entries(perEndpoint).filter(([key]) => key.includes(' /api/'));
+    const stats = await emulator.stats();
+    const apiKeys = Object.entries(stats.apiCallsPerKey);
     const [busiestKey, busiestCalls] = apiKeys.reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0]);
     const windowS = SPEC_RATE_LIMIT.windowMs / 1000 / TIME_SCALE;
     const ceilingS = rateCeilingSeconds(
@@ -224,7 +122,7 @@ it('syncs an account at the rate limit ceiling', async () => {
       benchmark: 'sync',
       records,
       calls: apiKeys.reduce((sum, [, calls]) => sum + calls, 0),
-      throttled: stats.throttled as number,
+      throttled: stats.throttled,
       wall_s: round(wallS),
       ceiling_s: round(ceilingS),
       ratio: round(ceilingS / wallS),
@@ -241,7 +139,7 @@ it('syncs an account at the rate limit ceiling', async () => {
         records_read: incremental.records,
       },
       comments_mirrored: store.db.prepare('SELECT count(*) FROM comment_sync').pluck().get(),
-      emulator_startup_ms: Math.round(emulator.ms),
+      emulator_startup_ms: Math.round(emulator.startupMs),
       warnings: warnings.length,
       ...(peakRss > 0 ? { peak_rss_mb: Math.round(peakRss / 1e6) } : {}),
     };
@@ -254,6 +152,6 @@ it('syncs an account at the rate limit ceiling', async () => {
     scheduler.close();
     store.close();
     rmSync(dir, { recursive: true, force: true });
-    emulator.child.kill();
+    emulator.stop();
   }
 });

@@ -6,30 +6,28 @@
  * Pure: the field, the input and (for updates) the stored value go in; the new stored value or a
  * message naming the field and the rule comes out.
  */
-import { CUSTOM_FIELD_TYPES, type CustomFieldType } from '../../shared/domain/customFieldTypes';
-
-/** "Single-line | string | max 200 characters". */
-export const SINGLE_LINE_MAX = CUSTOM_FIELD_TYPES.single_line.maxChars;
-/** "Multi-line | string, lines separated by `\n` | max 1,000 characters". */
-export const MULTI_LINE_MAX = CUSTOM_FIELD_TYPES.multi_line.maxChars;
-/** "Multi-select ... max 100 selectable". */
-export const MULTI_SELECT_MAX = CUSTOM_FIELD_TYPES.multi_select.maxSelectable;
-/** "Multi-user ... max 500 users". */
-export const MULTI_USER_MAX = CUSTOM_FIELD_TYPES.multi_user.maxUsers;
-/** "Currency | object ... | max 100 characters": the stored object's JSON text. */
-export const CURRENCY_MAX = CUSTOM_FIELD_TYPES.currency.maxChars;
-/** "Percentage | number | max 20 characters". */
-export const PERCENTAGE_MAX = CUSTOM_FIELD_TYPES.percentage.maxChars;
-/** "Number | whole number | max 19 digits". */
-export const NUMBER_MAX_DIGITS = CUSTOM_FIELD_TYPES.number.maxDigits;
-/** "Decimal | number | max 17 digits". */
-export const DECIMAL_MAX_DIGITS = CUSTOM_FIELD_TYPES.decimal.maxDigits;
-/** "Email | string | max 200 characters". */
-export const EMAIL_MAX = CUSTOM_FIELD_TYPES.email.maxChars;
-/** "Phone | string, including `+` and `()` | max 15 characters". */
-export const PHONE_MAX = CUSTOM_FIELD_TYPES.phone.maxChars;
-/** "URL | string; `https://` is assumed when no protocol is given | max 200 characters". */
-export const URL_MAX = CUSTOM_FIELD_TYPES.url.maxChars;
+import type { CustomFieldType } from '../../shared/domain/customFieldTypes';
+import {
+  CURRENCY_MAX,
+  DATE_PATTERN,
+  DECIMAL_MAX_DIGITS,
+  EMAIL_MAX,
+  MULTI_LINE_MAX,
+  MULTI_SELECT_MAX,
+  MULTI_USER_MAX,
+  NUMBER_MAX_DIGITS,
+  PERCENTAGE_MAX,
+  PHONE_MAX,
+  SINGLE_LINE_MAX,
+  URL_MAX,
+  charCount,
+  digitCount,
+  isCalendarDate,
+  isClockTime,
+  isEmailAddress,
+  isPhoneNumber,
+  webAddress,
+} from '../../shared/domain/fieldValueRules';
 
 /** What validation needs to know about a field on the record's layout. */
 export interface ValueField {
@@ -56,32 +54,12 @@ export type WriteMode = 'create' | 'update';
 const ok = (value: unknown): ValueResult => ({ ok: true, value });
 const fail = (message: string): ValueResult => ({ ok: false, message });
 
-const chars = (text: string): number => [...text].length;
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?(Z|([+-])(\d{2}):(\d{2}))$/;
-/** A pragmatic address check: one @, no spaces, a dot in the domain. */
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-const PHONE = /^[0-9+() -]+$/;
-const HAS_PROTOCOL = /^[a-z][a-z0-9+.-]*:\/\//i;
-const URL_PROTOCOLS = new Set(['http:', 'https:', 'ftp:', 'ftps:']);
-
-/** A real calendar date, years 0001-9999. */
-export function isCalendarDate(text: string): boolean {
-  const match = DATE.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] as number;
-  return day <= days;
-}
 
 /**
  * "yyyy-MM-dd'T'HH:mm:ss'Z'" or "...[+|-]HH:mm" (milliseconds also accepted, as responses carry
@@ -108,24 +86,10 @@ export function normalizeTimestamp(text: string): string | null {
   return year < 1 || year > 9999 ? null : date.toISOString();
 }
 
-/**
- * Digits of a number as written in plain decimal notation, without sign, point and the leading
- * zero of a fraction below one (0.25 has 2 digits, 120 has 3).
- */
-export function digitCount(value: number): number {
-  const text = String(Math.abs(value));
-  const exp = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (!exp) return text.replace(/^0\./, '.').replace(/\D/g, '').length;
-  const mantissa = (exp[1] ?? '') + (exp[2] ?? '');
-  const power = Number(exp[3]);
-  // d.ddd × 10^power: big numbers gain trailing zeros, small ones leading zeros after the point.
-  return power >= 0 ? Math.max(mantissa.length, power + 1) : mantissa.length - power - 1;
-}
-
 function textValue(field: ValueField, input: unknown, max: number): ValueResult {
   if (typeof input !== 'string') return fail(`${field.apiName} must be a string.`);
   if (input === '') return ok(undefined);
-  if (chars(input) > max) return fail(`${field.apiName} is longer than ${max} characters.`);
+  if (charCount(input) > max) return fail(`${field.apiName} is longer than ${max} characters.`);
   return ok(input);
 }
 
@@ -286,7 +250,7 @@ function currencyValue(field: ValueField, input: unknown): ValueResult {
       (formatted as string | undefined) ?? `${currency} ${amount.toFixed(field.precision)}`,
     amount,
   };
-  if (chars(JSON.stringify(value)) > CURRENCY_MAX) {
+  if (charCount(JSON.stringify(value)) > CURRENCY_MAX) {
     return fail(`${name} is longer than ${CURRENCY_MAX} characters (as JSON).`);
   }
   return ok(value);
@@ -295,22 +259,18 @@ function currencyValue(field: ValueField, input: unknown): ValueResult {
 function urlValue(field: ValueField, input: unknown): ValueResult {
   if (typeof input !== 'string') return fail(`${field.apiName} must be a string.`);
   if (input === '') return ok(undefined);
-  const full = HAS_PROTOCOL.test(input) ? input : `https://${input}`;
-  if (chars(full) > URL_MAX) {
-    return fail(
-      `${field.apiName} is longer than ${URL_MAX} characters (with https:// added when no protocol is given).`,
-    );
+  const address = webAddress(input);
+  if (address.ok) return ok(address.url);
+  switch (address.problem) {
+    case 'too_long':
+      return fail(
+        `${field.apiName} is longer than ${URL_MAX} characters (with https:// added when no protocol is given).`,
+      );
+    case 'malformed':
+      return fail(`${field.apiName} is not a valid URL.`);
+    case 'not_web':
+      return fail(`${field.apiName} is not a valid http, https or ftp URL.`);
   }
-  let parsed: URL;
-  try {
-    parsed = new URL(full);
-  } catch {
-    return fail(`${field.apiName} is not a valid URL.`);
-  }
-  if (!URL_PROTOCOLS.has(parsed.protocol) || parsed.hostname === '' || /\s/.test(full)) {
-    return fail(`${field.apiName} is not a valid http, https or ftp URL.`);
-  }
-  return ok(full);
 }
 
 /**
@@ -374,14 +334,14 @@ export function customValue(
         (items, where) => userIds(field, items, where, context),
       );
     case 'date':
-      if (typeof input !== 'string' || !DATE.test(input)) {
+      if (typeof input !== 'string' || !DATE_PATTERN.test(input)) {
         return fail(`${name} must be a date written yyyy-MM-dd.`);
       }
       return isCalendarDate(input)
         ? ok(input)
         : fail(`${name}: ${input} is not a real calendar date.`);
     case 'time':
-      return typeof input === 'string' && TIME.test(input)
+      return typeof input === 'string' && isClockTime(input)
         ? ok(input)
         : fail(`${name} must be a time written HH:MM (00:00 to 23:59).`);
     case 'timestamp': {
@@ -418,13 +378,15 @@ export function customValue(
     case 'email': {
       const result = textValue(field, input, EMAIL_MAX);
       if (!result.ok || result.value === undefined) return result;
-      return EMAIL.test(input as string) ? result : fail(`${name} is not a valid email address.`);
+      return isEmailAddress(input as string)
+        ? result
+        : fail(`${name} is not a valid email address.`);
     }
     case 'phone': {
       const result = textValue(field, input, PHONE_MAX);
       if (!result.ok || result.value === undefined) return result;
       const text = input as string;
-      return PHONE.test(text) && /\d/.test(text)
+      return isPhoneNumber(text)
         ? result
         : fail(`${name} may hold only digits, spaces, +, (, ) and -.`);
     }

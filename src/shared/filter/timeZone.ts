@@ -36,14 +36,18 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-interface WallClock {
-  /** Day number of the local date. */
-  days: number;
-  /** Seconds since local midnight. */
-  seconds: number;
+/** What a clock in the zone shows at an instant; years before 0001 as 0, -1, ... */
+export interface WallClockReading {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
 }
 
-function wallClock(instant: number, timeZone: string): WallClock {
+/** The wall-clock reading of an instant in the zone (throws RangeError for an unknown zone). */
+export function wallClockAt(instant: number, timeZone: string): WallClockReading {
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
     parts[part.type] = part.value;
@@ -52,8 +56,27 @@ function wallClock(instant: number, timeZone: string): WallClock {
   // Dates before year 1 come out as "1 BC" = year 0 (only reachable near 0001-01-01).
   const year = parts.era === 'BC' || parts.era === 'B' ? 1 - yearOfEra : yearOfEra;
   return {
-    days: daysFromCivil(year, Number(parts.month), Number(parts.day)),
-    seconds: Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second),
+    year,
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+interface WallClock {
+  /** Day number of the local date. */
+  days: number;
+  /** Seconds since local midnight. */
+  seconds: number;
+}
+
+function wallClock(instant: number, timeZone: string): WallClock {
+  const wall = wallClockAt(instant, timeZone);
+  return {
+    days: daysFromCivil(wall.year, wall.month, wall.day),
+    seconds: wall.hour * 3600 + wall.minute * 60 + wall.second,
   };
 }
 

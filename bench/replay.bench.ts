@@ -1,0 +1,154 @@
+/**
+ * The outbox at the rate limit's ceiling (`npm run bench:replay`, through bench/replay.mjs).
+ *
+ * Spawns the built emulator with its rate limit on (200 calls per 2 minutes per endpoint key,
+ * durations shortened by REPLAY_BENCH_TIME_SCALE), signs in through its Self Client, mirrors the
+ * account with a full sync, then, working offline, queues REPLAY_BENCH_EDITS edits spread evenly
+ * over REPLAY_BENCH_RECORDS records of the first portal (each record: its name and description
+ * changed in turn), switches "work offline" off and times the replay until the outbox is empty.
+ * Every call goes through the real RequestScheduler. Writes one JSON object:
+ *
+ * - `ops_queued`: edits accepted; `ops_in_outbox`: operations they coalesced into
+ * - `patches_sent`: PATCHes the emulator answered during the replay (target: one per record)
+ * - `coalescing_ratio`: ops_queued ÷ patches_sent (edits carried per PATCH)
+ * - `throttled`: 429s during the replay (target 0)
+ * - `wall_s`: the replay in real seconds
+ * - `ceiling_s`: as in the sync benchmark, over the replay's calls per endpoint key:
+ *   (⌈calls ÷ 200⌉ − 1) × (120 s ÷ time scale); `ratio` = ceiling_s ÷ wall_s (target ≥ 0.9)
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { it } from 'vitest';
+import { createApiClient } from '../src/main/api/client/apiClient';
+import { emulatorServiceProfile } from '../src/main/api/client/emulatorProfile';
+import { rateCeilingSeconds } from '../src/main/api/rateCeiling';
+import { SPEC_RATE_LIMIT } from '../src/main/api/rateBudget';
+import { RequestScheduler } from '../src/main/api/requestScheduler';
+import { systemClock } from '../src/main/api/schedulerClock';
+import { EventHub } from '../src/main/bridge/eventHub';
+import { OutboxService } from '../src/main/outbox/outboxService';
+import { Mirror } from '../src/main/store/mirror/mirror';
+import { Store } from '../src/main/store/store';
+import { SyncEngine } from '../src/main/sync/syncEngine';
+import { startBenchEmulator } from './startBenchEmulator';
+
+const EDITS = Number(process.env.REPLAY_BENCH_EDITS ?? 5000);
+const RECORDS = Number(process.env.REPLAY_BENCH_RECORDS ?? 1000);
+const TIME_SCALE = Number(process.env.REPLAY_BENCH_TIME_SCALE ?? 10);
+const OUT = process.env.REPLAY_BENCH_OUT;
+const SCOPES = 'PMS.portals.ALL,PMS.custom_fields.ALL';
+/** The emulator puts 60% of its records in the first portal: enough for RECORDS of them. */
+const EMULATOR_RECORDS = Math.ceil((RECORDS / 0.6) * 1.1);
+
+const round = (value: number, digits = 3) => Number(value.toFixed(digits));
+
+it('replays queued edits at the rate limit ceiling', async () => {
+  const emulator = await startBenchEmulator({ records: EMULATOR_RECORDS, timeScale: TIME_SCALE });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-bench-replay-'));
+  const store = Store.open({ dataDir: dir, mode: 'bench' });
+  const scheduler = new RequestScheduler({ clock: systemClock });
+  let outbox: OutboxService | undefined;
+  try {
+    const { facts } = emulator;
+    const client = createApiClient({
+      profile: emulatorServiceProfile(facts),
+      dataCenter: 'us',
+      tokens: await emulator.signIn(SCOPES),
+      scheduler,
+      onMalformed: (report) => console.error(`malformed: ${report.endpoint.label}`),
+    });
+    const mirror = new Mirror(store.db);
+    const engine = new SyncEngine({
+      mirror,
+      budgets: () => scheduler.report(),
+      commentBackfill: false,
+    });
+    const synced = await engine.syncAccount({ accountId: 'bench', client }).done;
+    if (synced.state !== 'done')
+      throw new Error(`The sync ended ${synced.state}: ${synced.message}`);
+
+    const warnings: string[] = [];
+    outbox = new OutboxService({
+      db: store.db,
+      mirror,
+      connection: { clientForPortal: () => client, status: () => ({ online: true }) },
+      events: new EventHub(),
+      log: { warn: (message) => warnings.push(message) },
+    });
+    outbox.setWorkOffline(true);
+    const portalId = facts.portals[0]!;
+    const records = store.db
+      .prepare(
+        `SELECT r.id, m.id AS moduleId FROM records r JOIN modules m ON m.module_key = r.module_key
+         WHERE r.portal_id = ? AND r.trashed_time IS NULL ORDER BY r.id LIMIT ?`,
+      )
+      .all(portalId, RECORDS) as { id: string; moduleId: string }[];
+    if (records.length < RECORDS) throw new Error(`Only ${records.length} records to edit.`);
+    const queueStarted = performance.now();
+    for (let edit = 0; edit < EDITS; edit++) {
+      const record = records[edit % records.length]!;
+      const round = Math.floor(edit / records.length);
+      outbox.edit(
+        portalId,
+        record.id,
+        round % 2 === 0
+          ? { name: `Edited offline, pass ${round}` }
+          : { description: `Pass ${round}` },
+      );
+    }
+    const queueS = (performance.now() - queueStarted) / 1000;
+    const inOutbox = outbox.status().total;
+
+    const before = await emulator.stats();
+    const began = performance.now();
+    outbox.setWorkOffline(false);
+    await outbox.idle();
+    const wallS = (performance.now() - began) / 1000;
+    const after = await emulator.stats();
+
+    const delta = Object.entries(after.apiCallsPerKey)
+      .map(([key, calls]) => [key, calls - (before.apiCallsPerKey[key] ?? 0)] as const)
+      .filter(([, calls]) => calls > 0);
+    const patches = delta
+      .filter(([key]) => key.includes('PATCH'))
+      .reduce((sum, [, n]) => sum + n, 0);
+    const windowS = SPEC_RATE_LIMIT.windowMs / 1000 / TIME_SCALE;
+    const ceilingS = rateCeilingSeconds(
+      delta.map(([, calls]) => calls),
+      SPEC_RATE_LIMIT.calls,
+      windowS,
+    );
+    const left = outbox.status();
+    const result = {
+      benchmark: 'replay',
+      ops_queued: EDITS,
+      ops_in_outbox: inOutbox,
+      records: records.length,
+      patches_sent: patches,
+      coalescing_ratio: round(EDITS / Math.max(1, patches), 2),
+      throttled: after.throttled - before.throttled,
+      wall_s: round(wallS),
+      ceiling_s: round(ceilingS),
+      ratio: round(ceilingS / wallS),
+      time_scale: TIME_SCALE,
+      window_s: windowS,
+      calls_per_key: Object.fromEntries(delta),
+      queue_s: round(queueS),
+      left_in_outbox: left.total,
+      failed: left.counts.failed,
+      conflicts: left.counts.conflict,
+      warnings: warnings.length,
+    };
+    const line = JSON.stringify(result);
+    if (OUT) writeFileSync(OUT, line);
+    else console.log(line);
+  } finally {
+    outbox?.close();
+    scheduler.close();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+    emulator.stop();
+  }
+});

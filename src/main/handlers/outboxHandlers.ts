@@ -1,0 +1,60 @@
+import type { Handlers } from '../bridge/dispatcher';
+import { UserFacingError } from '../bridge/dispatcher';
+import { LedgerError } from '../outbox/outboxLedger';
+import type { OutboxService } from '../outbox/outboxService';
+
+type OutboxRequest =
+  | 'outbox.form'
+  | 'outbox.edit'
+  | 'outbox.create'
+  | 'outbox.trash'
+  | 'outbox.restore'
+  | 'outbox.comment'
+  | 'outbox.pendingComments'
+  | 'outbox.list'
+  | 'outbox.retry'
+  | 'outbox.discard'
+  | 'outbox.resolve'
+  | 'outbox.setWorkOffline'
+  | 'outbox.status';
+
+/** The ledger's refusals are written for the user: pass them on as they are. */
+function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
+  return (...args) => {
+    try {
+      return handler(...args);
+    } catch (error) {
+      if (error instanceof LedgerError) throw new UserFacingError(error.message);
+      throw error;
+    }
+  };
+}
+
+/** The outbox: local edits queued for replay, their conflicts, and the offline switch. */
+export function outboxHandlers(outbox: OutboxService): Pick<Handlers, OutboxRequest> {
+  return {
+    'outbox.form': userFacing(({ portalId, moduleId, recordId }) =>
+      outbox.form(portalId, moduleId, recordId),
+    ),
+    'outbox.edit': userFacing(({ portalId, recordId, changes }) =>
+      outbox.edit(portalId, recordId, changes),
+    ),
+    'outbox.create': userFacing(({ portalId, moduleId, values }) =>
+      outbox.create(portalId, moduleId, values),
+    ),
+    'outbox.trash': userFacing(({ portalId, recordId }) => outbox.trash(portalId, recordId, false)),
+    'outbox.restore': userFacing(({ portalId, recordId }) =>
+      outbox.trash(portalId, recordId, true),
+    ),
+    'outbox.comment': userFacing((args) => outbox.comment(args)),
+    'outbox.pendingComments': userFacing(({ portalId, recordId }) =>
+      outbox.pendingComments(portalId, recordId),
+    ),
+    'outbox.list': userFacing((filter) => outbox.list(filter ?? {})),
+    'outbox.retry': userFacing((args) => outbox.retry(args?.id)),
+    'outbox.discard': userFacing(({ id }) => outbox.discard(id)),
+    'outbox.resolve': userFacing(({ id, fields, record }) => outbox.resolve(id, fields, record)),
+    'outbox.setWorkOffline': userFacing(({ on }) => outbox.setWorkOffline(on)),
+    'outbox.status': () => outbox.status(),
+  };
+}

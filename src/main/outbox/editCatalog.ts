@@ -1,0 +1,200 @@
+/**
+ * What the outbox's rules need to know about a module's fields, from the mirror's metadata: the
+ * editable fields of a record's layout with their rules (EditableField, shared with the editors),
+ * each field's type, the status transitions, and a record's server values in the API's shapes.
+ */
+import type { EditableField } from '../../shared/contracts/outbox';
+import { isCustomFieldType } from '../../shared/domain/customFieldTypes';
+import type { CatalogStatus, OutboxRepository, StoredRecord } from './outboxRepository';
+import { SYSTEM_FIELD_TYPES } from './outboxTypes';
+
+/** Ours, as the emulator's: a currency field that names no code is in US dollars, 2 decimals. */
+export const DEFAULT_CURRENCY = 'USD';
+export const DEFAULT_PRECISION = 2;
+/** Ours: a portal whose zone the mirror lacks edits time stamps in UTC. */
+export const FALLBACK_TIME_ZONE = 'UTC';
+
+const SYSTEM_LABELS: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  status: 'Status',
+  is_external: 'External',
+};
+
+export interface EditCatalog {
+  portalId: string;
+  moduleId: string;
+  moduleKey: number;
+  moduleApiName: string;
+  moduleName: string;
+  timeZone: string;
+  layoutId: string | null;
+  /** Editable fields in form order: the record's own first, then the layout's custom fields. */
+  fields: EditableField[];
+  types: Map<string, string>;
+  statuses: CatalogStatus[];
+  defaultStatusId: string | null;
+  mayMoveStatus(fromId: string | null, toId: string | null): boolean;
+}
+
+function parseJson(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function statusView(status: CatalogStatus) {
+  return {
+    id: status.id,
+    name: status.name,
+    color: status.color,
+    isClosedType: status.isClosedType === 1,
+  };
+}
+
+/**
+ * The catalog of a module for a record on `layoutId` in status `statusId` (null: a new record,
+ * which may start in any status). Undefined when the portal or module is not mirrored.
+ */
+export function loadEditCatalog(
+  repo: OutboxRepository,
+  portalId: string,
+  moduleId: string,
+  layoutId: string | null,
+  statusId: string | null,
+): EditCatalog | undefined {
+  const portal = repo.portal(portalId);
+  const module = repo.module(portalId, moduleId);
+  if (!portal || !module) return undefined;
+  const layout = layoutId ?? repo.defaultLayout(portalId, moduleId);
+  const placed = layout === null ? new Set<string>() : repo.layoutFieldIds(portalId, layout);
+  const allFields = repo.fields(portalId, moduleId);
+  const options = repo.options(portalId, moduleId);
+  const statuses = repo.statuses(portalId, moduleId);
+  const transitions = repo.transitions(portalId, moduleId);
+  const people = repo.users(portalId);
+  const labels = new Map(
+    allFields.filter((f) => f.isDefault === 1).map((f) => [f.apiName, f.displayName]),
+  );
+
+  const next = new Map<string, Set<string>>();
+  for (const { fromId, toId } of transitions) {
+    const set = next.get(fromId) ?? new Set<string>();
+    set.add(toId);
+    next.set(fromId, set);
+  }
+  const mayMoveStatus = (fromId: string | null, toId: string | null) =>
+    fromId === toId || fromId === null || (toId !== null && (next.get(fromId)?.has(toId) ?? false));
+
+  const current = statuses.find((s) => s.id === statusId);
+  const reachable =
+    statusId === null
+      ? statuses
+      : [
+          ...(current ? [current] : []),
+          ...statuses.filter((s) => s.id !== statusId && mayMoveStatus(statusId, s.id)),
+        ];
+
+  const base = {
+    options: [] as EditableField['options'],
+    users: [] as EditableField['users'],
+    usersRestricted: false,
+    statuses: [] as EditableField['statuses'],
+    currencyCode: DEFAULT_CURRENCY,
+    precision: DEFAULT_PRECISION,
+  };
+  const fields: EditableField[] = Object.keys(SYSTEM_FIELD_TYPES).map((key) => ({
+    ...base,
+    key,
+    label: labels.get(key) ?? SYSTEM_LABELS[key] ?? key,
+    type: SYSTEM_FIELD_TYPES[key] as string,
+    mandatory: key === 'name' || key === 'status',
+    statuses: key === 'status' ? reachable.map(statusView) : [],
+  }));
+  const types = new Map<string, string>(Object.entries(SYSTEM_FIELD_TYPES));
+
+  for (const field of allFields) {
+    if (field.isDefault === 1 || !isCustomFieldType(field.fieldType)) continue;
+    types.set(field.apiName, field.fieldType);
+    // A layout whose placements the mirror lacks shows every field rather than none.
+    if (placed.size > 0 && !placed.has(field.id)) continue;
+    const property = parseJson(field.fieldProperty);
+    const typeProps = (property.field_type_properties ?? {}) as Record<string, unknown>;
+    const precision = Number(typeProps.precision_value);
+    const onLayout = (o: { layoutId: string | null }) =>
+      o.layoutId === null || o.layoutId === layout;
+    const own = options.filter((o) => o.fieldId === field.id && onLayout(o));
+    const selectedUsers = own
+      .filter((o) => o.kind === 'user')
+      .map((o) => ({ zpuid: o.valueId, name: o.value }));
+    const restricted = typeProps.userlist_type === 'selected_users' && selectedUsers.length > 0;
+    fields.push({
+      ...base,
+      key: field.apiName,
+      label: field.displayName,
+      type: field.fieldType,
+      mandatory: field.isMandatory === 1,
+      options: own
+        .filter((o) => o.kind === 'custom_option' && o.value !== null)
+        .map((o) => ({ id: o.valueId, name: o.value as string })),
+      users: restricted ? selectedUsers : people,
+      usersRestricted: restricted,
+      currencyCode:
+        typeof typeProps.currency_value === 'string' && typeProps.currency_value !== ''
+          ? typeProps.currency_value
+          : DEFAULT_CURRENCY,
+      precision:
+        Number.isInteger(precision) && precision >= 0 && precision <= 10
+          ? precision
+          : DEFAULT_PRECISION,
+    });
+  }
+
+  return {
+    portalId,
+    moduleId,
+    moduleKey: module.moduleKey,
+    moduleApiName: module.apiName,
+    moduleName: module.pluralName,
+    timeZone: portal.timeZone || FALLBACK_TIME_ZONE,
+    layoutId: layout,
+    fields,
+    types,
+    statuses,
+    defaultStatusId: (statuses.find((s) => s.isDefault === 1) ?? statuses[0])?.id ?? null,
+    mayMoveStatus,
+  };
+}
+
+/** A stored record's value of a field key, in the shape the API shows it. */
+export function storedValue(
+  record: StoredRecord,
+  statuses: readonly CatalogStatus[],
+  field: string,
+): unknown {
+  switch (field) {
+    case 'name':
+      return record.name;
+    case 'description':
+      return record.description;
+    case 'status': {
+      if (record.status_id === null) return null;
+      const status = statuses.find((s) => s.id === record.status_id);
+      return {
+        id: record.status_id,
+        name: status?.name ?? null,
+        color: status?.color ?? null,
+        is_closed_type: status ? status.isClosedType === 1 : record.is_closed === 1,
+      };
+    }
+    case 'is_external':
+      return record.is_external === 1;
+    default: {
+      const custom = parseJson(record.custom);
+      return custom[field] ?? null;
+    }
+  }
+}

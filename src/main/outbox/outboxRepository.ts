@@ -1,0 +1,533 @@
+/**
+ * The outbox's reads and writes on the store: the operation log, the overlay rows, records created
+ * offline, remapped ids, its switches, and the mirror rows a replay writes. No decisions here; the
+ * rules are pure modules beside it. Callers group writes with `transaction`.
+ */
+import type Database from 'better-sqlite3';
+import type { OpConflict } from '../../shared/contracts/outbox';
+import { foldText } from '../../shared/filter';
+import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
+import { namedStatements } from '../store/namedStatements';
+import type { OverlayValue } from './overlayOf';
+import type { OpFields, OpKind, OpState, OutboxOp } from './outboxTypes';
+import outboxSql from './queries/outbox.sql?raw';
+
+const NAMES = [
+  'insertOp',
+  'rewriteOp',
+  'deleteOp',
+  'op',
+  'opsOfRecord',
+  'allOps',
+  'opsOfPortal',
+  'heads',
+  'counts',
+  'claim',
+  'markSending',
+  'markWaiting',
+  'markFailed',
+  'markConflict',
+  'setFields',
+  'setComment',
+  'retryOp',
+  'retryWaiting',
+  'remapRecordOps',
+  'remapCommentOps',
+  'insertRemap',
+  'adoptedIds',
+  'remapOf',
+  'setting',
+  'writeSetting',
+  'editsOfRecord',
+  'upsertEdit',
+  'deleteEdit',
+  'moveEdits',
+  'record',
+  'insertLocalRecord',
+  'updateLocalRecord',
+  'deleteLocalRecord',
+  'setTrashed',
+  'deleteServerCopy',
+  'upsertComment',
+  'deleteComment',
+  'comment',
+  'portal',
+  'module',
+  'fields',
+  'layoutFieldIds',
+  'defaultLayout',
+  'options',
+  'statuses',
+  'transitions',
+  'users',
+] as const;
+
+const queries = requireQueries(parseNamedQueries(outboxSql, 'outbox.sql'), NAMES, 'outbox.sql');
+type Query = (typeof NAMES)[number];
+
+interface OpRow {
+  seq: number;
+  portal_id: string;
+  module_id: string;
+  record_id: string;
+  kind: OpKind;
+  state: OpState;
+  fields: string;
+  comment_id: string | null;
+  content: string | null;
+  base_content: string | null;
+  edits: number;
+  queued_at: string;
+  updated_at: string;
+  attempts: number;
+  next_attempt_at: number | null;
+  sent_body: string | null;
+  sent_at: string | null;
+  error: string | null;
+  conflict: string | null;
+}
+
+function parseOp(row: OpRow): OutboxOp {
+  return {
+    seq: row.seq,
+    portalId: row.portal_id,
+    moduleId: row.module_id,
+    recordId: row.record_id,
+    kind: row.kind,
+    state: row.state,
+    fields: JSON.parse(row.fields) as OpFields,
+    commentId: row.comment_id,
+    content: row.content,
+    baseContent: row.base_content,
+    edits: row.edits,
+    queuedAt: row.queued_at,
+    updatedAt: row.updated_at,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    sentBody: row.sent_body,
+    sentAt: row.sent_at,
+    error: row.error,
+    conflict: row.conflict === null ? null : (JSON.parse(row.conflict) as OpConflict),
+  };
+}
+
+/** A `records` row with its module (the server copy, or a record created offline). */
+export interface StoredRecord {
+  portal_id: string;
+  id: string;
+  name: string;
+  description: string;
+  status_id: string | null;
+  layout_id: string | null;
+  owner_zpuid: string | null;
+  is_closed: number;
+  is_external: number;
+  created_time: string;
+  last_updated_time: string;
+  trashed_time: string | null;
+  custom: string;
+  local_only: number;
+  module_key: number;
+  module_id: string;
+  module_api_name: string;
+  module_name: string;
+}
+
+export interface StoredModuleRef {
+  moduleKey: number;
+  id: string;
+  apiName: string;
+  pluralName: string;
+  singularName: string;
+}
+
+export interface CatalogField {
+  id: string;
+  apiName: string;
+  displayName: string;
+  fieldType: string;
+  isDefault: number;
+  isMandatory: number;
+  fieldProperty: string;
+}
+
+export interface CatalogOption {
+  fieldId: string;
+  kind: 'custom_option' | 'user' | 'role';
+  valueId: string;
+  value: string | null;
+  layoutId: string | null;
+}
+
+export interface CatalogStatus {
+  id: string;
+  name: string;
+  color: string | null;
+  isClosedType: number;
+  isDefault: number;
+}
+
+export interface LocalRecordValues {
+  name: string;
+  description: string;
+  statusId: string | null;
+  isClosed: boolean;
+  isExternal: boolean;
+  custom: Record<string, unknown>;
+}
+
+export class OutboxRepository {
+  private readonly statement: (name: Query) => Database.Statement;
+
+  constructor(
+    readonly db: Database.Database,
+    private readonly now: () => number,
+  ) {
+    this.statement = namedStatements(db, queries);
+  }
+
+  private iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
+  // ---- operations ------------------------------------------------------------------------------
+
+  insertOp(op: {
+    portalId: string;
+    moduleId: string;
+    recordId: string;
+    kind: OpKind;
+    fields?: OpFields;
+    commentId?: string | null;
+    content?: string | null;
+    baseContent?: string | null;
+  }): number {
+    return this.statement('insertOp')
+      .pluck()
+      .get({
+        portalId: op.portalId,
+        moduleId: op.moduleId,
+        recordId: op.recordId,
+        kind: op.kind,
+        fields: JSON.stringify(op.fields ?? {}),
+        commentId: op.commentId ?? null,
+        content: op.content ?? null,
+        baseContent: op.baseContent ?? null,
+        now: this.iso(),
+      }) as number;
+  }
+
+  rewriteOp(seq: number, fields: OpFields, content: string | null = null): void {
+    this.statement('rewriteOp').run({
+      seq,
+      fields: JSON.stringify(fields),
+      content,
+      now: this.iso(),
+    });
+  }
+
+  deleteOp(seq: number): void {
+    this.statement('deleteOp').run(seq);
+  }
+
+  op(seq: number): OutboxOp | undefined {
+    const row = this.statement('op').get(seq) as OpRow | undefined;
+    return row ? parseOp(row) : undefined;
+  }
+
+  opsOfRecord(portalId: string, recordId: string): OutboxOp[] {
+    return (this.statement('opsOfRecord').all(portalId, recordId) as OpRow[]).map(parseOp);
+  }
+
+  allOps(portalId?: string): OutboxOp[] {
+    const rows =
+      portalId === undefined
+        ? (this.statement('allOps').all() as OpRow[])
+        : (this.statement('opsOfPortal').all(portalId) as OpRow[]);
+    return rows.map(parseOp);
+  }
+
+  heads(): OutboxOp[] {
+    return (this.statement('heads').all() as OpRow[]).map(parseOp);
+  }
+
+  counts(): Record<OpState, number> {
+    const counts: Record<OpState, number> = { pending: 0, sending: 0, failed: 0, conflict: 0 };
+    for (const row of this.statement('counts').all() as { state: OpState; n: number }[]) {
+      counts[row.state] = row.n;
+    }
+    return counts;
+  }
+
+  /** False when the operation is gone or in no state to go out. */
+  claim(seq: number): boolean {
+    return this.statement('claim').run({ seq, now: this.iso() }).changes === 1;
+  }
+
+  markSending(seq: number, sentBody: string): void {
+    this.statement('markSending').run({ seq, sentBody, now: this.iso() });
+  }
+
+  markWaiting(
+    seq: number,
+    options: {
+      nextAttemptAt: number | null;
+      error: string | null;
+      keepSent: boolean;
+      countAttempt?: boolean;
+    },
+  ): void {
+    this.statement('markWaiting').run({
+      seq,
+      nextAttemptAt: options.nextAttemptAt,
+      error: options.error,
+      keepSent: options.keepSent ? 1 : 0,
+      countAttempt: options.countAttempt ? 1 : 0,
+      now: this.iso(),
+    });
+  }
+
+  markFailed(seq: number, error: string): void {
+    this.statement('markFailed').run({ seq, error, now: this.iso() });
+  }
+
+  markConflict(seq: number, fields: OpFields, conflict: OpConflict): void {
+    this.statement('markConflict').run({
+      seq,
+      fields: JSON.stringify(fields),
+      conflict: JSON.stringify(conflict),
+      now: this.iso(),
+    });
+  }
+
+  setFields(seq: number, fields: OpFields, state: OpState, conflict: OpConflict | null): void {
+    this.statement('setFields').run({
+      seq,
+      fields: JSON.stringify(fields),
+      state,
+      conflict: conflict === null ? null : JSON.stringify(conflict),
+      now: this.iso(),
+    });
+  }
+
+  setComment(
+    seq: number,
+    content: string | null,
+    baseContent: string | null,
+    state: OpState,
+    conflict: OpConflict | null,
+  ): void {
+    this.statement('setComment').run({
+      seq,
+      content,
+      baseContent,
+      state,
+      conflict: conflict === null ? null : JSON.stringify(conflict),
+      now: this.iso(),
+    });
+  }
+
+  retryOp(seq: number): void {
+    this.statement('retryOp').run({ seq, now: this.iso() });
+  }
+
+  retryWaiting(): void {
+    this.statement('retryWaiting').run();
+  }
+
+  // ---- remapped ids ----------------------------------------------------------------------------
+
+  remapRecord(portalId: string, from: string, to: string): void {
+    this.statement('moveEdits').run({ portalId, from, to });
+    this.statement('remapRecordOps').run({ portalId, from, to });
+    this.statement('insertRemap').run(portalId, 'record', from, to, this.iso());
+  }
+
+  remapComment(portalId: string, from: string, to: string): void {
+    this.statement('remapCommentOps').run({ portalId, from, to });
+    this.statement('insertRemap').run(portalId, 'comment', from, to, this.iso());
+  }
+
+  adoptedIds(portalId: string, kind: 'record' | 'comment'): Set<string> {
+    return new Set(this.statement('adoptedIds').pluck().all(portalId, kind) as string[]);
+  }
+
+  remapOf(portalId: string, kind: 'record' | 'comment', tempId: string): string | undefined {
+    return this.statement('remapOf').pluck().get(portalId, kind, tempId) as string | undefined;
+  }
+
+  // ---- switches --------------------------------------------------------------------------------
+
+  setting(key: string): string | undefined {
+    return this.statement('setting').pluck().get(key) as string | undefined;
+  }
+
+  writeSetting(key: string, value: string): void {
+    this.statement('writeSetting').run(key, value);
+  }
+
+  // ---- overlay ---------------------------------------------------------------------------------
+
+  /** Makes the record's record_edits rows equal `overlay` (only differing rows are written). */
+  writeOverlay(
+    portalId: string,
+    recordId: string,
+    overlay: ReadonlyMap<string, OverlayValue>,
+  ): void {
+    const existing = this.statement('editsOfRecord').all(portalId, recordId) as {
+      field: string;
+      value: string;
+      base: string | null;
+      editedAt: string;
+    }[];
+    const stored = new Map(existing.map((row) => [row.field, row]));
+    for (const row of existing) {
+      if (!overlay.has(row.field)) this.statement('deleteEdit').run(portalId, recordId, row.field);
+    }
+    for (const [field, entry] of overlay) {
+      const value = JSON.stringify(entry.value ?? null);
+      const base = JSON.stringify(entry.base ?? null);
+      const row = stored.get(field);
+      if (row && row.value === value && row.base === base && row.editedAt === entry.editedAt) {
+        continue;
+      }
+      this.statement('upsertEdit').run(portalId, recordId, field, value, base, entry.editedAt);
+    }
+  }
+
+  // ---- records -----------------------------------------------------------------------------------
+
+  record(portalId: string, recordId: string): StoredRecord | undefined {
+    return this.statement('record').get(portalId, recordId) as StoredRecord | undefined;
+  }
+
+  insertLocalRecord(
+    portalId: string,
+    moduleKey: number,
+    id: string,
+    layoutId: string | null,
+    values: LocalRecordValues,
+  ): void {
+    this.statement('insertLocalRecord').run({
+      portalId,
+      moduleKey,
+      id,
+      layoutId,
+      ownerZpuid: null,
+      now: this.iso(),
+      ...this.localColumns(values),
+    });
+  }
+
+  updateLocalRecord(portalId: string, id: string, values: LocalRecordValues): void {
+    this.statement('updateLocalRecord').run({
+      portalId,
+      id,
+      now: this.iso(),
+      ...this.localColumns(values),
+    });
+  }
+
+  private localColumns(values: LocalRecordValues) {
+    return {
+      name: values.name,
+      nameFold: foldText(values.name),
+      description: values.description,
+      statusId: values.statusId,
+      isClosed: values.isClosed ? 1 : 0,
+      isExternal: values.isExternal ? 1 : 0,
+      custom: JSON.stringify(values.custom),
+    };
+  }
+
+  deleteLocalRecord(portalId: string, id: string): void {
+    this.statement('deleteLocalRecord').run(portalId, id);
+  }
+
+  setTrashed(portalId: string, id: string, trashedTime: string | null): void {
+    this.statement('setTrashed').run({ portalId, id, trashedTime });
+  }
+
+  deleteServerCopy(portalId: string, id: string): void {
+    this.statement('deleteServerCopy').run(portalId, id);
+  }
+
+  // ---- comments ----------------------------------------------------------------------------------
+
+  upsertComment(comment: {
+    portalId: string;
+    recordId: string;
+    id: string;
+    content: string;
+    attachments: string[];
+    createdBy: string | null;
+    createdTime: string;
+    lastUpdatedTime: string;
+  }): void {
+    this.statement('upsertComment').run({
+      ...comment,
+      attachments: JSON.stringify(comment.attachments),
+    });
+  }
+
+  deleteComment(portalId: string, id: string): void {
+    this.statement('deleteComment').run(portalId, id);
+  }
+
+  comment(
+    portalId: string,
+    id: string,
+  ): { id: string; recordId: string; content: string } | undefined {
+    return this.statement('comment').get(portalId, id) as
+      { id: string; recordId: string; content: string } | undefined;
+  }
+
+  // ---- metadata ----------------------------------------------------------------------------------
+
+  portal(portalId: string): { id: string; accountId: string; timeZone: string } | undefined {
+    return this.statement('portal').get(portalId) as
+      { id: string; accountId: string; timeZone: string } | undefined;
+  }
+
+  module(portalId: string, moduleId: string): StoredModuleRef | undefined {
+    return this.statement('module').get(portalId, moduleId) as StoredModuleRef | undefined;
+  }
+
+  fields(portalId: string, moduleId: string): CatalogField[] {
+    return this.statement('fields').all(portalId, moduleId) as CatalogField[];
+  }
+
+  layoutFieldIds(portalId: string, layoutId: string): Set<string> {
+    return new Set(this.statement('layoutFieldIds').pluck().all(portalId, layoutId) as string[]);
+  }
+
+  defaultLayout(portalId: string, moduleId: string): string | null {
+    return (
+      (this.statement('defaultLayout').pluck().get(portalId, moduleId) as string | undefined) ??
+      null
+    );
+  }
+
+  options(portalId: string, moduleId: string): CatalogOption[] {
+    return this.statement('options').all(portalId, moduleId) as CatalogOption[];
+  }
+
+  statuses(portalId: string, moduleId: string): CatalogStatus[] {
+    return this.statement('statuses').all(portalId, moduleId) as CatalogStatus[];
+  }
+
+  transitions(portalId: string, moduleId: string): { fromId: string; toId: string }[] {
+    return this.statement('transitions').all(portalId, moduleId) as {
+      fromId: string;
+      toId: string;
+    }[];
+  }
+
+  users(portalId: string): { zpuid: string; name: string | null }[] {
+    return this.statement('users').all(portalId) as { zpuid: string; name: string | null }[];
+  }
+}

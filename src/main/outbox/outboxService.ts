@@ -1,0 +1,262 @@
+/**
+ * The outbox as the engine runs it: the ledger (local changes), the replayer (sending), whether
+ * the service is reachable (the replay's own network failures and the sync's last result), the
+ * persisted "work offline" switch, and the events the renderer hears (`outbox.changed` with counts
+ * and notices, `records.changed` after every local or replayed change).
+ */
+import type Database from 'better-sqlite3';
+import type {
+  CommentArgs,
+  EditForm,
+  EditResult,
+  OutboxChanged,
+  OutboxEntry,
+  OutboxNotice,
+  OutboxStatus,
+  PendingComment,
+  Remap,
+} from '../../shared/contracts/outbox';
+import type { ApiClient } from '../api/client/apiClient';
+import type { EventHub } from '../bridge/eventHub';
+import type { Mirror } from '../store/mirror/mirror';
+import type { OutboxEvents, ReplayedChange } from './outboxEvents';
+import { OutboxLedger, type Touched } from './outboxLedger';
+import { OutboxRepository } from './outboxRepository';
+import { OutboxReplayer, type ReplayerOptions } from './outboxReplayer';
+
+/** What the outbox needs of the sync service (SyncService provides it). */
+export interface OutboxConnection {
+  clientForPortal(portalId: string): ApiClient | undefined;
+  /** The last sync's view of the connection. */
+  status(): { online: boolean | null };
+  /** Optional: hold the sync too while the user works offline. */
+  setWorkOffline?(on: boolean): void;
+}
+
+export interface OutboxServiceOptions {
+  db: Database.Database;
+  mirror: Mirror;
+  connection: OutboxConnection;
+  events: EventHub;
+  /** Start replaying queued work at once (default true; tests drive it). */
+  autoReplay?: boolean;
+  now?: () => number;
+  replay?: Partial<Pick<ReplayerOptions, 'parallel' | 'random' | 'clock'>>;
+  log?: { warn(message: string): void };
+}
+
+const WORK_OFFLINE_KEY = 'work_offline';
+
+/** Ours: how often a change of counts is pushed at most while a replay runs (ms). */
+export const CHANGED_INTERVAL_MS = 200;
+
+export class OutboxService {
+  readonly repo: OutboxRepository;
+  readonly ledger: OutboxLedger;
+  readonly replayer: OutboxReplayer;
+  private readonly listeners = new Set<OutboxEvents>();
+  private readonly now: () => number;
+  private workOffline: boolean;
+  private online: boolean | null = null;
+  private pendingNotice: OutboxNotice | null = null;
+  private pendingRemaps: Remap[] = [];
+  private readonly touchedModules = new Set<string>();
+  private changedTimer: ReturnType<typeof setTimeout> | null = null;
+  private wasBusy = false;
+  private closed = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly options: OutboxServiceOptions) {
+    this.now = options.now ?? Date.now;
+    this.repo = new OutboxRepository(options.db, this.now);
+    this.ledger = new OutboxLedger(this.repo, this.now);
+    this.workOffline = this.repo.setting(WORK_OFFLINE_KEY) === 'true';
+    if (this.workOffline) options.connection.setWorkOffline?.(true);
+    this.replayer = new OutboxReplayer({
+      repo: this.repo,
+      ledger: this.ledger,
+      mirror: options.mirror,
+      clientFor: (portalId) => options.connection.clientForPortal(portalId),
+      mayRun: () => !this.workOffline && !this.closed,
+      ...options.replay,
+      onChange: (touched) => this.changed(touched),
+      onReachable: (online) => {
+        if (this.online !== online) {
+          this.online = online;
+          this.changed(null);
+        }
+      },
+      onReplayed: (change) => this.replayed(change),
+      onRemap: (remap) => this.pendingRemaps.push(remap),
+      onAttention: (message) => {
+        this.pendingNotice = { kind: 'attention', message };
+      },
+      ...(options.log ? { log: options.log } : {}),
+    });
+    // A sync that reaches the service means the connection is back: replay without waiting.
+    this.unsubscribe = options.events.subscribe((event, payload) => {
+      if (event !== 'sync.status') return;
+      const online = (payload as { online: boolean | null }).online;
+      if (online === true && this.online === false) {
+        this.online = true;
+        this.replayer.connectionBack();
+        this.changed(null);
+      }
+    });
+    if (options.autoReplay !== false) this.replayer.kick();
+  }
+
+  /** Connects a listener (the event router) to every change the service confirmed. */
+  onReplayed(listener: OutboxEvents): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  status(): OutboxStatus {
+    const counts = this.repo.counts();
+    const sync = this.options.connection.status().online;
+    return {
+      counts,
+      total: counts.pending + counts.sending + counts.failed + counts.conflict,
+      workOffline: this.workOffline,
+      online: this.workOffline
+        ? false
+        : this.online === false || sync === false
+          ? false
+          : (this.online ?? sync),
+      nextAttemptAt: this.workOffline ? null : this.replayer.nextAttemptAt,
+      replayed: this.replayer.replayed,
+      at: this.now(),
+    };
+  }
+
+  form(portalId: string, moduleId: string, recordId?: string): EditForm {
+    return this.ledger.form(portalId, moduleId, recordId);
+  }
+
+  edit(portalId: string, recordId: string, changes: Record<string, unknown>): EditResult {
+    const { result, touched } = this.ledger.edit(portalId, recordId, changes);
+    this.queued(touched);
+    return result;
+  }
+
+  create(portalId: string, moduleId: string, values: Record<string, unknown>): EditResult {
+    const { result, touched } = this.ledger.create(portalId, moduleId, values);
+    this.queued(touched);
+    return result;
+  }
+
+  trash(portalId: string, recordId: string, restore: boolean): EditResult {
+    const { result, touched } = this.ledger.trash(portalId, recordId, restore);
+    this.queued(touched);
+    return result;
+  }
+
+  comment(args: CommentArgs): { opId: number | null; commentId: string } {
+    const { opId, commentId, touched } = this.ledger.comment(args);
+    this.queued(touched);
+    return { opId, commentId };
+  }
+
+  pendingComments(portalId: string, recordId: string): PendingComment[] {
+    return this.ledger.pendingComments(portalId, recordId);
+  }
+
+  list(filter?: { portalId?: string; recordId?: string }): OutboxEntry[] {
+    return this.ledger.list(filter);
+  }
+
+  retry(id?: number): OutboxStatus {
+    this.ledger.retry(id);
+    if (id === undefined) this.replayer.connectionBack();
+    this.queued(null);
+    return this.status();
+  }
+
+  discard(id: number): OutboxStatus {
+    this.queued(this.ledger.discard(id));
+    return this.status();
+  }
+
+  resolve(
+    id: number,
+    fields: readonly {
+      field: string;
+      choice: 'mine' | 'theirs' | 'edited';
+      value?: string | undefined;
+    }[],
+    record?: 'mine' | 'theirs',
+  ): OutboxStatus {
+    this.queued(this.ledger.resolve(id, fields, record));
+    return this.status();
+  }
+
+  setWorkOffline(on: boolean): OutboxStatus {
+    this.repo.writeSetting(WORK_OFFLINE_KEY, on ? 'true' : 'false');
+    this.workOffline = on;
+    this.options.connection.setWorkOffline?.(on);
+    if (!on) this.replayer.connectionBack();
+    this.changed(null);
+    return this.status();
+  }
+
+  /** Resolves when the replay has nothing in flight and nothing ready (for tests and benchmarks). */
+  async idle(): Promise<void> {
+    await this.replayer.idle();
+    this.flush();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.unsubscribe();
+    this.replayer.close();
+    if (this.changedTimer) clearTimeout(this.changedTimer);
+    this.changedTimer = null;
+  }
+
+  private queued(touched: Touched | null): void {
+    this.changed(touched);
+    this.flush();
+    this.replayer.kick();
+  }
+
+  private replayed(change: ReplayedChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener.onReplayed(change);
+      } catch (error) {
+        this.options.log?.warn(`An outbox listener failed: ${String(error)}`);
+      }
+    }
+  }
+
+  /** Coalesces pushes while a replay runs: counts and records.changed at most every interval. */
+  private changed(touched: Touched | null): void {
+    if (touched) this.touchedModules.add(`${touched.portalId}/${touched.moduleId}`);
+    if (this.closed || this.changedTimer) return;
+    this.changedTimer = setTimeout(() => this.flush(), CHANGED_INTERVAL_MS);
+    this.changedTimer.unref?.();
+  }
+
+  private flush(): void {
+    if (this.changedTimer) clearTimeout(this.changedTimer);
+    this.changedTimer = null;
+    if (this.closed) return;
+    for (const key of this.touchedModules) {
+      const [portalId, moduleId] = key.split('/') as [string, string];
+      this.options.events.emit('records.changed', { portalId, moduleId });
+    }
+    this.touchedModules.clear();
+    const status = this.status();
+    const busy = this.replayer.busy || status.counts.sending > 0;
+    let notice = this.pendingNotice;
+    if (!notice && this.wasBusy && !busy && status.counts.pending === 0 && status.total === 0) {
+      notice = { kind: 'replayed', message: 'Every queued change was delivered to the service.' };
+    }
+    this.wasBusy = busy;
+    this.pendingNotice = null;
+    const payload: OutboxChanged = { ...status, notice, remapped: this.pendingRemaps.splice(0) };
+    this.options.events.emit('outbox.changed', payload);
+  }
+}

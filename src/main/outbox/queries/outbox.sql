@@ -1,0 +1,227 @@
+-- The outbox's operation log, its overlay rows, records created offline and the mirror rows a
+-- replay writes (src/main/outbox/outboxRepository.ts). Tables: 0008_outbox.sql, 0002_mirror.sql.
+
+-- name: insertOp
+INSERT INTO outbox_ops (portal_id, module_id, record_id, kind, fields, comment_id, content,
+                        base_content, queued_at, updated_at)
+VALUES (@portalId, @moduleId, @recordId, @kind, @fields, @commentId, @content, @baseContent,
+        @now, @now)
+RETURNING seq;
+
+-- name: rewriteOp
+-- A coalesced edit: new fields, one more edit; a refused op the user edited goes out again.
+UPDATE outbox_ops
+SET fields = @fields, content = @content, edits = edits + 1, updated_at = @now,
+    state = CASE WHEN state = 'failed' THEN 'pending' ELSE state END,
+    error = CASE WHEN state = 'failed' THEN NULL ELSE error END,
+    attempts = CASE WHEN state = 'failed' THEN 0 ELSE attempts END,
+    next_attempt_at = NULL
+WHERE seq = @seq;
+
+-- name: deleteOp
+DELETE FROM outbox_ops WHERE seq = ?;
+
+-- name: op
+SELECT * FROM outbox_ops WHERE seq = ?;
+
+-- name: opsOfRecord
+SELECT * FROM outbox_ops WHERE portal_id = ? AND record_id = ? ORDER BY seq;
+
+-- name: allOps
+SELECT * FROM outbox_ops ORDER BY seq;
+
+-- name: opsOfPortal
+SELECT * FROM outbox_ops WHERE portal_id = ? ORDER BY seq;
+
+-- name: heads
+-- The first operation of every record's queue: only heads may go out (order per record).
+SELECT o.* FROM outbox_ops o
+JOIN (SELECT portal_id, record_id, min(seq) AS seq FROM outbox_ops GROUP BY portal_id, record_id) h
+  ON h.seq = o.seq
+ORDER BY o.seq;
+
+-- name: counts
+SELECT state, count(*) AS n FROM outbox_ops GROUP BY state;
+
+-- name: claim
+-- The replay takes an operation: from now on no edit is folded into it (a new one is queued).
+UPDATE outbox_ops SET state = 'sending', updated_at = @now WHERE seq = @seq AND state IN ('pending', 'sending');
+
+-- name: markSending
+-- In the same transaction as nothing else: once this commits, the request may leave.
+UPDATE outbox_ops
+SET state = 'sending', sent_body = @sentBody, sent_at = @now, attempts = attempts + 1,
+    updated_at = @now
+WHERE seq = @seq;
+
+-- name: markWaiting
+-- A transient failure: back to pending, tried again after `next_attempt_at`; `sent_body` stays
+-- when the request may have reached the service, so the next try checks before resending.
+UPDATE outbox_ops
+SET state = 'pending', next_attempt_at = @nextAttemptAt, error = @error, updated_at = @now,
+    sent_body = CASE WHEN @keepSent = 1 THEN sent_body ELSE NULL END,
+    attempts = CASE WHEN @countAttempt = 1 THEN attempts + 1 ELSE attempts END
+WHERE seq = @seq;
+
+-- name: markFailed
+UPDATE outbox_ops
+SET state = 'failed', error = @error, sent_body = NULL, next_attempt_at = NULL, updated_at = @now
+WHERE seq = @seq;
+
+-- name: markConflict
+UPDATE outbox_ops
+SET state = 'conflict', fields = @fields, conflict = @conflict, sent_body = NULL,
+    next_attempt_at = NULL, error = NULL, updated_at = @now
+WHERE seq = @seq;
+
+-- name: setFields
+-- What is left of an operation after part of it went out or was resolved.
+UPDATE outbox_ops
+SET fields = @fields, state = @state, conflict = @conflict, sent_body = NULL, error = NULL,
+    next_attempt_at = NULL, updated_at = @now
+WHERE seq = @seq;
+
+-- name: setComment
+UPDATE outbox_ops SET content = @content, base_content = @baseContent, updated_at = @now,
+  state = @state, conflict = @conflict, sent_body = NULL, error = NULL, next_attempt_at = NULL
+WHERE seq = @seq;
+
+-- name: retryOp
+UPDATE outbox_ops
+SET state = 'pending', error = NULL, next_attempt_at = NULL, updated_at = @now
+WHERE seq = @seq AND state IN ('failed', 'pending');
+
+-- name: retryWaiting
+UPDATE outbox_ops SET next_attempt_at = NULL WHERE state = 'pending' AND next_attempt_at IS NOT NULL;
+
+-- name: remapRecordOps
+UPDATE outbox_ops SET record_id = @to WHERE portal_id = @portalId AND record_id = @from;
+
+-- name: remapCommentOps
+UPDATE outbox_ops SET comment_id = @to WHERE portal_id = @portalId AND comment_id = @from;
+
+-- name: insertRemap
+INSERT INTO outbox_remaps (portal_id, kind, temp_id, server_id, remapped_at)
+VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (portal_id, kind, temp_id) DO UPDATE SET server_id = excluded.server_id;
+
+-- name: adoptedIds
+SELECT server_id FROM outbox_remaps WHERE portal_id = ? AND kind = ?;
+
+-- name: remapOf
+SELECT server_id FROM outbox_remaps WHERE portal_id = ? AND kind = ? AND temp_id = ?;
+
+-- name: setting
+SELECT value FROM outbox_settings WHERE key = ?;
+
+-- name: writeSetting
+INSERT INTO outbox_settings (key, value) VALUES (?, ?)
+ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+
+-- Overlay (record_edits): its triggers keep records.edited and list_state.
+
+-- name: editsOfRecord
+SELECT field, value, base_value AS base, edited_at AS editedAt
+FROM record_edits WHERE portal_id = ? AND record_id = ?;
+
+-- name: upsertEdit
+INSERT INTO record_edits (portal_id, record_id, field, value, base_value, edited_at)
+VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (portal_id, record_id, field) DO UPDATE SET
+  value = excluded.value, base_value = excluded.base_value, edited_at = excluded.edited_at;
+
+-- name: deleteEdit
+DELETE FROM record_edits WHERE portal_id = ? AND record_id = ? AND field = ?;
+
+-- name: moveEdits
+UPDATE record_edits SET record_id = @to WHERE portal_id = @portalId AND record_id = @from;
+
+-- Records: the server copy (read) and rows of records created offline (written).
+
+-- name: record
+SELECT r.*, m.id AS module_id, m.api_name AS module_api_name, m.plural_name AS module_name
+FROM records r JOIN modules m ON m.module_key = r.module_key
+WHERE r.portal_id = ? AND r.id = ?;
+
+-- name: insertLocalRecord
+INSERT INTO records (portal_id, module_key, id, name, name_fold, description, status_id,
+                     layout_id, owner_zpuid, is_closed, is_external, created_time,
+                     last_updated_time, custom, local_only, list_state)
+VALUES (@portalId, @moduleKey, @id, @name, @nameFold, @description, @statusId, @layoutId,
+        @ownerZpuid, @isClosed, @isExternal, @now, @now, @custom, 1, 0);
+
+-- name: updateLocalRecord
+UPDATE records
+SET name = @name, name_fold = @nameFold, description = @description, status_id = @statusId,
+    is_closed = @isClosed, is_external = @isExternal, custom = @custom, last_updated_time = @now
+WHERE portal_id = @portalId AND id = @id AND local_only = 1;
+
+-- name: deleteLocalRecord
+DELETE FROM records WHERE portal_id = ? AND id = ? AND local_only = 1;
+
+-- name: setTrashed
+-- A queued trash or restore shows at once; the list index follows (list_state's CHECK).
+UPDATE records
+SET trashed_time = @trashedTime,
+    list_state = CASE WHEN @trashedTime IS NOT NULL THEN 2 WHEN edited = 1 THEN 1 ELSE 0 END
+WHERE portal_id = @portalId AND id = @id;
+
+-- name: deleteServerCopy
+DELETE FROM records WHERE portal_id = ? AND id = ? AND local_only = 0;
+
+-- Comments the replay added, changed or deleted (the mirror's table).
+
+-- name: upsertComment
+INSERT INTO comments (portal_id, record_id, id, content, attachments, created_by, created_time,
+                      last_updated_time)
+VALUES (@portalId, @recordId, @id, @content, @attachments, @createdBy, @createdTime,
+        @lastUpdatedTime)
+ON CONFLICT (portal_id, id) DO UPDATE SET
+  content = excluded.content, attachments = excluded.attachments,
+  last_updated_time = excluded.last_updated_time;
+
+-- name: deleteComment
+DELETE FROM comments WHERE portal_id = ? AND id = ?;
+
+-- name: comment
+SELECT id, record_id AS recordId, content FROM comments WHERE portal_id = ? AND id = ?;
+
+-- Metadata the rules need (the mirror's tables).
+
+-- name: portal
+SELECT id, account_id AS accountId, timezone AS timeZone FROM portals WHERE id = ?;
+
+-- name: module
+SELECT module_key AS moduleKey, id, api_name AS apiName, plural_name AS pluralName,
+       singular_name AS singularName
+FROM modules WHERE portal_id = ? AND id = ?;
+
+-- name: fields
+SELECT id, api_name AS apiName, display_name AS displayName, field_type AS fieldType,
+       is_default AS isDefault, is_mandatory AS isMandatory, field_property AS fieldProperty
+FROM fields WHERE portal_id = ? AND module_id = ? ORDER BY api_name;
+
+-- name: layoutFieldIds
+SELECT field_id FROM layout_fields WHERE portal_id = ? AND layout_id = ?;
+
+-- name: defaultLayout
+SELECT id FROM layouts WHERE portal_id = ? AND module_id = ?
+ORDER BY is_default DESC, id LIMIT 1;
+
+-- name: options
+SELECT o.field_id AS fieldId, o.kind, o.value_id AS valueId, o.value, o.layout_id AS layoutId
+FROM field_options o JOIN fields f ON f.portal_id = o.portal_id AND f.id = o.field_id
+WHERE f.portal_id = ? AND f.module_id = ?
+ORDER BY o.field_id, o.position, o.value_id;
+
+-- name: statuses
+SELECT id, name, color, is_closed_type AS isClosedType, is_default AS isDefault
+FROM statuses WHERE portal_id = ? AND module_id = ? ORDER BY position, id;
+
+-- name: transitions
+SELECT t.from_status_id AS fromId, t.to_status_id AS toId
+FROM status_transitions t JOIN statuses s ON s.portal_id = t.portal_id AND s.id = t.from_status_id
+WHERE s.portal_id = ? AND s.module_id = ?;
+
+-- name: users
+SELECT zpuid, name FROM portal_users WHERE portal_id = ? ORDER BY name, zpuid;

@@ -1,0 +1,103 @@
+/**
+ * Request bodies from queued values (the API's display shapes) in the shapes the spec's "Custom
+ * field value types" asks for: multi-select and multi-user updates as one `{add, remove}` object
+ * worked out from base and value, users as `{zpuid}`, currency without the server's
+ * formatted_amount, status as `{id}`, time stamps as `yyyy-MM-ddTHH:mm:ssZ`. Pure.
+ */
+import { typeOf, type FieldTypes, type OpFields } from './outboxTypes';
+
+function zpuidOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && value !== null && 'zpuid' in value) {
+    const zpuid = (value as { zpuid: unknown }).zpuid;
+    return zpuid === null || zpuid === undefined ? null : String(zpuid);
+  }
+  return null;
+}
+
+function names(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
+function zpuids(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(zpuidOf).filter((z): z is string => z !== null) : [];
+}
+
+/** `2025-01-06T09:00:00.000Z` → `2025-01-06T09:00:00Z` ("yyyy-MM-dd'T'HH:mm:ss'Z'"). */
+function utcStamp(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const instant = Date.parse(value);
+  if (Number.isNaN(instant)) return value;
+  return new Date(instant).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function scalar(type: string, value: unknown): unknown {
+  if (value === null || value === undefined) return type === 'description' ? '' : null;
+  switch (type) {
+    case 'status': {
+      const id = typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : value;
+      return { id: String(id) };
+    }
+    case 'user_pick_list': {
+      const zpuid = zpuidOf(value);
+      return zpuid === null ? null : { zpuid };
+    }
+    case 'currency': {
+      const { currency_code: code, amount } = value as Record<string, unknown>;
+      return code === undefined ? { amount } : { currency_code: code, amount };
+    }
+    case 'timestamp':
+      return utcStamp(value);
+    default:
+      return value;
+  }
+}
+
+/** The PATCH body for the fields named in `send`. */
+export function updateBody(
+  fields: OpFields,
+  types: FieldTypes,
+  send: readonly string[],
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of send) {
+    const entry = fields[field];
+    if (!entry) continue;
+    const type = typeOf(types, field);
+    if (type === 'multi_select') {
+      const before = names(entry.base);
+      const after = names(entry.value);
+      body[field] = [
+        {
+          add: after.filter((name) => !before.includes(name)),
+          remove: before.filter((name) => !after.includes(name)),
+        },
+      ];
+    } else if (type === 'multi_user') {
+      const before = zpuids(entry.base);
+      const after = zpuids(entry.value);
+      body[field] = [
+        {
+          add: after.filter((z) => !before.includes(z)).map((zpuid) => ({ zpuid })),
+          remove: before.filter((z) => !after.includes(z)).map((zpuid) => ({ zpuid })),
+        },
+      ];
+    } else {
+      body[field] = scalar(type, entry.value);
+    }
+  }
+  return body;
+}
+
+/** The POST body of a record created offline: every field given a value. */
+export function createBody(fields: OpFields, types: FieldTypes): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [field, entry] of Object.entries(fields)) {
+    const type = typeOf(types, field);
+    if (entry.value === null || entry.value === undefined) continue;
+    if (type === 'multi_select') body[field] = names(entry.value);
+    else if (type === 'multi_user') body[field] = zpuids(entry.value).map((zpuid) => ({ zpuid }));
+    else body[field] = scalar(type, entry.value);
+  }
+  return body;
+}

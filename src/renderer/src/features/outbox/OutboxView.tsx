@@ -1,0 +1,173 @@
+/**
+ * The Outbox view: every queued change by state (conflicts and refusals first), with retry,
+ * discard and edit (a refused field change is edited in place and goes out again), the conflict
+ * panel, the "work offline" switch and the last notice. Empty: the shell's empty state.
+ */
+import './outbox.css';
+import { useState } from 'react';
+import type { OutboxEntry } from '../../../../shared/contracts/outbox';
+import { EmptyState } from '../shell/EmptyState';
+import { ConflictPanel } from './ConflictPanel';
+import { GROUP_LABEL, GROUP_ORDER, formatValue, groupEntries, kindLabel } from './outboxFormat';
+import { useOutbox } from './OutboxContext';
+import { WorkOfflineToggle } from './WorkOfflineToggle';
+
+function Entry({ entry, onEdit }: { entry: OutboxEntry; onEdit(entry: OutboxEntry): void }) {
+  const retry = useOutbox((s) => s.retry);
+  const discard = useOutbox((s) => s.discard);
+  const busy = useOutbox((s) => s.busy);
+  return (
+    <li
+      className={`outbox-entry is-${entry.state}`}
+      data-testid="outbox-entry"
+      data-state={entry.state}
+      data-kind={entry.kind}
+    >
+      <div className="outbox-entry__head">
+        <strong>{kindLabel(entry.kind)}</strong>
+        <span>
+          {entry.recordName ?? entry.recordId}
+          {entry.module && <span className="muted"> · {entry.module}</span>}
+        </span>
+        <span className="muted" title={entry.queuedAt}>
+          queued {new Date(entry.queuedAt).toLocaleString()}
+          {entry.edits > 1 && ` · ${entry.edits} edits combined`}
+        </span>
+      </div>
+      {entry.fields.length > 0 && entry.state !== 'conflict' && (
+        <ul className="outbox-entry__fields">
+          {entry.fields.map((f) => (
+            <li key={f.field}>
+              {f.label}:{' '}
+              {entry.kind === 'update' && (
+                <span className="muted">{formatValue(f.type, f.base)} → </span>
+              )}
+              {formatValue(f.type, f.mine)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {entry.comment && entry.comment.content !== null && (
+        <p className="outbox-entry__comment">“{entry.comment.content}”</p>
+      )}
+      {entry.error && (
+        <p
+          className={entry.state === 'failed' ? 'error' : 'muted'}
+          role={entry.state === 'failed' ? 'alert' : undefined}
+        >
+          {entry.error}
+        </p>
+      )}
+      {entry.uncertain && entry.state !== 'failed' && (
+        <p className="muted">
+          An earlier send got no answer: the service is checked before anything is sent again.
+        </p>
+      )}
+      {entry.state === 'conflict' && <ConflictPanel entry={entry} />}
+      <div className="outbox-entry__actions">
+        {(entry.state === 'failed' ||
+          (entry.state === 'pending' && entry.nextAttemptAt !== null)) && (
+          <button type="button" disabled={busy} onClick={() => void retry(entry.id)}>
+            Retry
+          </button>
+        )}
+        {entry.state === 'failed' && (entry.kind === 'update' || entry.kind === 'create') && (
+          <button type="button" disabled={busy} onClick={() => onEdit(entry)}>
+            Edit
+          </button>
+        )}
+        {entry.state !== 'sending' && (
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            onClick={() => void discard(entry.id)}
+          >
+            Discard
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function OutboxView({ onEditRecord }: { onEditRecord?: (entry: OutboxEntry) => void }) {
+  const entries = useOutbox((s) => s.entries);
+  const status = useOutbox((s) => s.status);
+  const error = useOutbox((s) => s.error);
+  const notice = useOutbox((s) => s.notice);
+  const dismiss = useOutbox((s) => s.dismissNotice);
+  const retry = useOutbox((s) => s.retry);
+  const [editing, setEditing] = useState<OutboxEntry | null>(null);
+  const groups = groupEntries(entries);
+  const onEdit = (entry: OutboxEntry) => (onEditRecord ? onEditRecord(entry) : setEditing(entry));
+
+  return (
+    <div className="outbox-view" data-testid="outbox-view">
+      <div className="outbox-view__bar">
+        <WorkOfflineToggle />
+        {status && status.online === false && !status.workOffline && (
+          <span className="muted">
+            The service cannot be reached; changes wait and go out when the connection is back.
+          </span>
+        )}
+        {entries.some((e) => e.state === 'failed' || e.nextAttemptAt !== null) && (
+          <button type="button" onClick={() => void retry()}>
+            Retry all
+          </button>
+        )}
+      </div>
+      {notice && (
+        <p
+          className={`banner ${notice.kind === 'attention' ? 'error' : ''}`}
+          role="status"
+          data-testid="outbox-notice"
+        >
+          {notice.message}{' '}
+          <button type="button" className="link" onClick={dismiss}>
+            Dismiss
+          </button>
+        </p>
+      )}
+      {error && (
+        <p className="error banner" role="alert">
+          {error}
+        </p>
+      )}
+      {editing && (
+        <p className="banner" role="status">
+          Open record {editing.recordName ?? editing.recordId} in Records and change the refused
+          value: the corrected change goes out again.{' '}
+          <button type="button" className="link" onClick={() => setEditing(null)}>
+            OK
+          </button>
+        </p>
+      )}
+      {entries.length === 0 ? (
+        <EmptyState
+          section="outbox"
+          title="No pending edits"
+          body="Edits you make offline wait here until they are replayed to the service, each exactly once. Conflicts with changes made by others are shown field by field."
+          next="Edit a mirrored record to queue a change."
+        />
+      ) : (
+        GROUP_ORDER.map((group) => {
+          const list = groups.get(group) ?? [];
+          if (list.length === 0) return null;
+          return (
+            <section key={group} aria-labelledby={`outbox-${group}`}>
+              <h2 id={`outbox-${group}`}>
+                {GROUP_LABEL[group]} <span className="muted">({list.length})</span>
+              </h2>
+              <ul className="outbox-list">
+                {list.map((entry) => (
+                  <Entry key={entry.id} entry={entry} onEdit={onEdit} />
+                ))}
+              </ul>
+            </section>
+          );
+        })
+      )}
+    </div>
+  );
+}

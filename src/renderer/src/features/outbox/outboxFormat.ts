@@ -1,0 +1,101 @@
+/**
+ * How the Outbox view words operations and values. Pure, so it is tested without a DOM.
+ */
+import type { OutboxEntry, PendingValue } from '../../../../shared/contracts/outbox';
+
+const KIND: Record<OutboxEntry['kind'], string> = {
+  create: 'New record',
+  update: 'Changed fields',
+  trash: 'Move to trash',
+  restore: 'Restore from trash',
+  comment_add: 'New comment',
+  comment_edit: 'Edited comment',
+  comment_delete: 'Deleted comment',
+};
+
+export function kindLabel(kind: OutboxEntry['kind']): string {
+  return KIND[kind];
+}
+
+export type EntryGroup = 'conflict' | 'failed' | 'sending' | 'pending';
+
+/** Attention first: conflicts, refusals, then what is on its way. */
+export const GROUP_ORDER: readonly EntryGroup[] = ['conflict', 'failed', 'sending', 'pending'];
+
+export const GROUP_LABEL: Record<EntryGroup, string> = {
+  conflict: 'Conflicts',
+  failed: 'Refused by the service',
+  sending: 'Sending',
+  pending: 'Waiting to be sent',
+};
+
+export function groupEntries(entries: readonly OutboxEntry[]): Map<EntryGroup, OutboxEntry[]> {
+  const groups = new Map<EntryGroup, OutboxEntry[]>(GROUP_ORDER.map((g) => [g, []]));
+  for (const entry of entries) groups.get(entry.state)?.push(entry);
+  return groups;
+}
+
+function zpuidName(value: unknown): string {
+  if (typeof value === 'object' && value !== null) {
+    const v = value as { name?: unknown; zpuid?: unknown };
+    return typeof v.name === 'string' && v.name !== '' ? v.name : String(v.zpuid ?? '');
+  }
+  return String(value);
+}
+
+/** A value in one line of text: empty as "empty", lists joined, objects by their name. */
+export function formatValue(type: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'empty';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'empty';
+    return value
+      .map((item) => (typeof item === 'object' ? zpuidName(item) : String(item)))
+      .join(', ');
+  }
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (type === 'currency' && typeof value === 'object') {
+    const v = value as { formatted_amount?: unknown; amount?: unknown; currency_code?: unknown };
+    return typeof v.formatted_amount === 'string'
+      ? v.formatted_amount
+      : `${String(v.currency_code ?? '')} ${String(v.amount ?? '')}`.trim();
+  }
+  if (type === 'status' && typeof value === 'object') {
+    const v = value as { name?: unknown; id?: unknown };
+    return typeof v.name === 'string' ? v.name : String(v.id ?? '');
+  }
+  if (typeof value === 'object') return zpuidName(value);
+  return String(value);
+}
+
+/** "3 to send · 1 conflict" for the status bar; "" when the outbox is empty. */
+export function outboxSummary(counts: {
+  pending: number;
+  sending: number;
+  failed: number;
+  conflict: number;
+}): string {
+  const parts: string[] = [];
+  const waiting = counts.pending + counts.sending;
+  if (waiting > 0) parts.push(`${waiting} to send`);
+  if (counts.failed > 0) parts.push(`${counts.failed} refused`);
+  if (counts.conflict > 0)
+    parts.push(`${counts.conflict} conflict${counts.conflict === 1 ? '' : 's'}`);
+  return parts.join(' · ');
+}
+
+const STATE_TEXT: Record<PendingValue['state'], string> = {
+  pending: 'waiting to be sent',
+  sending: 'being sent',
+  failed: 'refused by the service (see the Outbox)',
+  conflict: 'in conflict with a change on the service (see the Outbox)',
+};
+
+/** The pending mark's tooltip: when the change was queued, its state, what the service had. */
+export function pendingTooltip(pending: PendingValue, type: string, now = Date.now()): string {
+  const queued = Date.parse(pending.queuedAt);
+  const when = Number.isNaN(queued) ? pending.queuedAt : new Date(queued).toLocaleString();
+  const age = Number.isNaN(queued)
+    ? ''
+    : ` (${Math.max(0, Math.round((now - queued) / 60_000))} min ago)`;
+  return `Changed offline, ${STATE_TEXT[pending.state]}. Queued ${when}${age}. The service had: ${formatValue(type, pending.base)}.`;
+}

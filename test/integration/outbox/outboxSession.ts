@@ -1,0 +1,127 @@
+/**
+ * An outbox on a mirror filled by a real sync from a fresh emulator: the replay goes through a
+ * client whose sends are recorded and can be made to fail, hang or lose their answers.
+ */
+import { afterEach } from 'vitest';
+import type { ApiClient } from '../../../src/main/api/client/apiClient';
+import { EventHub } from '../../../src/main/bridge/eventHub';
+import { OutboxService } from '../../../src/main/outbox/outboxService';
+import type { Sent } from '../sync/syncSession';
+import { emulatorClient, syncSession } from '../sync/syncSession';
+
+const services: OutboxService[] = [];
+afterEach(() => {
+  for (const service of services.splice(0)) service.close();
+});
+
+/** What the fetch wrapper does with a request: pass, fail before sending, or lose the answer. */
+export type FetchFault = 'pass' | 'refuse' | 'lose-answer' | 'hang-after-send';
+
+export async function outboxSession(options: { records?: number } = {}) {
+  const session = await syncSession({ emulator: { records: options.records ?? 40 } });
+  const result = await session.engine.syncAccount(session.account).done;
+  if (result.state !== 'done') throw new Error(`The test sync ended ${result.state}`);
+  const sent: Sent[] = [];
+  /** Decides per request; the default passes everything. */
+  let fault: (method: string, url: URL) => FetchFault = () => 'pass';
+  const { client } = emulatorClient(session.emulator, 'us', {
+    sent,
+    client: {
+      fetch: async (input, init) => {
+        const url = new URL(String(input));
+        const method = init?.method ?? 'GET';
+        const decision = fault(method, url);
+        sent.push({ method, url });
+        if (decision === 'refuse') {
+          throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
+        }
+        const response = await fetch(input, init);
+        if (decision === 'lose-answer') {
+          await response.text();
+          throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } });
+        }
+        if (decision === 'hang-after-send') {
+          await response.text();
+          return new Promise<Response>(() => undefined);
+        }
+        return response;
+      },
+    },
+  });
+  let online = true;
+  const events = new EventHub();
+  const emitted: { event: string; payload: unknown }[] = [];
+  events.subscribe((event, payload) => emitted.push({ event, payload }));
+  let clientOf: (portalId: string) => ApiClient | undefined = () => client;
+  const open = () => {
+    const service = new OutboxService({
+      db: session.store.db,
+      mirror: session.mirror,
+      connection: { clientForPortal: (p) => clientOf(p), status: () => ({ online }) },
+      events,
+      replay: { random: () => 0 },
+    });
+    services.push(service);
+    return service;
+  };
+  const outbox = open();
+  const portalId = session.emulator.portals[0]!;
+  const db = session.store.db;
+  /** Records of the first portal's first module (by api name) in the mirror. */
+  const module = db
+    .prepare(
+      `SELECT m.id, m.api_name AS apiName FROM modules m WHERE m.portal_id = ? AND m.api_name = 'assets'`,
+    )
+    .get(portalId) as { id: string; apiName: string };
+  const recordIds = db
+    .prepare(
+      `SELECT r.id FROM records r JOIN modules m ON m.module_key = r.module_key
+       WHERE r.portal_id = ? AND m.id = ? AND r.trashed_time IS NULL ORDER BY r.id`,
+    )
+    .pluck()
+    .all(portalId, module.id) as string[];
+  /** Records (of the module, in id order) whose layout shows the custom field `apiName`. */
+  const recordsWithField = (apiName: string) =>
+    db
+      .prepare(
+        `SELECT r.id FROM records r JOIN modules m ON m.module_key = r.module_key
+         JOIN layout_fields lf ON lf.portal_id = r.portal_id AND lf.layout_id = r.layout_id
+         JOIN fields f ON f.portal_id = lf.portal_id AND f.id = lf.field_id
+         WHERE r.portal_id = ? AND m.id = ? AND f.api_name = ? AND r.trashed_time IS NULL
+         ORDER BY r.id`,
+      )
+      .pluck()
+      .all(portalId, module.id, apiName) as string[];
+  const path = (recordId: string) =>
+    `/portal/${portalId}/projects/${module.apiName}/entities/${recordId}`;
+  /** The record as the emulator's API shows it now (another client's GET). */
+  const serverRecord = async (recordId: string) => {
+    const reply = await session.call('GET', path(recordId));
+    return reply.status === 200 ? reply.body.entity : null;
+  };
+  const serverPatch = async (recordId: string, body: unknown) => {
+    const reply = await session.call('PATCH', path(recordId), body);
+    if (reply.status !== 200)
+      throw new Error(`PATCH ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body.entity;
+  };
+  const writes = () => sent.filter((s) => s.method !== 'GET');
+  return {
+    ...session,
+    outbox,
+    open,
+    sent,
+    writes,
+    events: emitted,
+    portalId,
+    module,
+    recordIds,
+    recordsWithField,
+    path,
+    serverRecord,
+    serverPatch,
+    setFault: (next: typeof fault) => (fault = next),
+    setOnline: (next: boolean) => (online = next),
+    setClient: (next: typeof clientOf) => (clientOf = next),
+  };
+}
