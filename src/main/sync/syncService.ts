@@ -1,0 +1,465 @@
+import type Database from 'better-sqlite3';
+import type {
+  EndpointBudget,
+  SyncProgress,
+  SyncRunEntry,
+  SyncStatus,
+} from '../../shared/contracts/sync';
+import type { ServiceProfile } from '../../shared/serviceProfile';
+import {
+  createApiClient,
+  describeMalformedReply,
+  type ApiClient,
+  type ApiClientOptions,
+} from '../api/client/apiClient';
+import type { TokenProvider } from '../api/client/tokenProvider';
+import type { RequestScheduler } from '../api/requestScheduler';
+import { systemClock, type SchedulerClock } from '../api/schedulerClock';
+import type { Mirror } from '../store/mirror/mirror';
+import { KeyedThrottle } from './keyedThrottle';
+import { planAutoSync, PERIODIC_SYNC_MS, type AutoSyncState } from './autoSyncPlan';
+import { SyncEngine, type RecordRef, type SyncEngineOptions } from './syncEngine';
+import { SyncRunLog } from './syncRunLog';
+import { fetchRecordTimeline } from './timelineFetcher';
+import type { SyncEvent, SyncRun } from './syncTypes';
+
+/** A signed-in account the sync can pull for (sign-in's AccountManager provides them). */
+export interface SyncableAccount {
+  accountId: string;
+  /** Shown in the Sync view, e.g. the user's e-mail; the account id when absent. */
+  label?: string;
+  profile: ServiceProfile;
+  dataCenter: string;
+  tokens: TokenProvider;
+}
+
+export interface AccountSource {
+  signedIn(): SyncableAccount[];
+  onSignedIn(listener: (account: SyncableAccount) => void): () => void;
+  onSignedOut(listener: (accountId: string) => void): () => void;
+}
+
+export interface SyncServiceOptions {
+  db: Database.Database;
+  mirror: Mirror;
+  accounts: AccountSource;
+  /** Every API call of the app goes through this one scheduler; the caller closes it. */
+  scheduler: RequestScheduler;
+  /** Receives every status snapshot (throttled to one per `statusIntervalMs`). */
+  onStatus: (status: SyncStatus) => void;
+  /** A module's mirrored records changed (at most about once a second per module). */
+  onRecordsChanged?: (portalId: string, moduleId: string) => void;
+  clock?: SchedulerClock;
+  /**
+   * Sync every signed-in account at start-up, after each sign-in, periodically, and again after
+   * going offline (default true; tests turn it off and start syncs themselves).
+   */
+  autoSync?: boolean;
+  periodicMs?: number;
+  statusIntervalMs?: number;
+  engine?: Partial<Omit<SyncEngineOptions, 'mirror' | 'clock' | 'budgets'>>;
+  client?: Partial<Omit<ApiClientOptions, 'profile' | 'dataCenter' | 'tokens' | 'scheduler'>>;
+  log?: { warn(message: string): void };
+}
+
+/** Ours: the Sync view and status bar need no more than this (progress can come 30 times a second). */
+export const STATUS_INTERVAL_MS = 250;
+
+/** Ours: how often a view hears that a module's records changed while a sync writes them. */
+export const RECORDS_CHANGED_INTERVAL_MS = 1000;
+
+/** Phases whose progress means records were written. */
+const WRITING_PHASES = new Set(['records', 'incremental', 'reconcile', 'done']);
+
+/** Ours: finished modules' progress kept in the snapshot, so the view shows how the last run ended. */
+const KEPT_PROGRESS = 500;
+
+/**
+ * Sync as the app runs it: one request scheduler for every API call (its budgets persisted in the
+ * store), one API client per signed-in account, the sync engine, the run log, automatic syncs
+ * (start-up, sign-in, periodic, after going offline) and the status snapshot the renderer shows.
+ */
+export class SyncService {
+  readonly scheduler: RequestScheduler;
+  private readonly engine: SyncEngine;
+  private readonly runLog: SyncRunLog;
+  private readonly clock: SchedulerClock;
+  private readonly options: SyncServiceOptions;
+  private readonly clients = new Map<string, ApiClient>();
+  private readonly running = new Map<string, SyncRunEntry>();
+  private readonly progress = new Map<string, SyncProgress>();
+  private readonly unsubscribe: (() => void)[] = [];
+  private readonly recordsChanged: KeyedThrottle<string>;
+  private readonly runEndedListeners = new Set<(run: SyncRunEntry) => void>();
+  private online: boolean | null = null;
+  private auto: AutoSyncState = { offlineStreak: 0 };
+  private autoTimer: ReturnType<typeof setTimeout> | null = null;
+  private nextAutoSyncAt: number | null = null;
+  private statusTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastStatusAt = 0;
+  private closed = false;
+  /** The user's "work offline" switch (kept by the outbox): nothing is sent while on. */
+  private workOffline = false;
+
+  constructor(options: SyncServiceOptions) {
+    this.options = options;
+    this.clock = options.clock ?? systemClock;
+    this.runLog = new SyncRunLog(options.db, this.clock.now());
+    this.recordsChanged = new KeyedThrottle(RECORDS_CHANGED_INTERVAL_MS, (key) => {
+      const [portalId, moduleId] = key.split('/') as [string, string];
+      options.onRecordsChanged?.(portalId, moduleId);
+    });
+    this.scheduler = options.scheduler;
+    this.engine = new SyncEngine({
+      ...options.engine,
+      mirror: options.mirror,
+      clock: this.clock,
+      budgets: () => this.scheduler.report(),
+      ...(options.log ? { log: options.log } : {}),
+    });
+    this.unsubscribe.push(
+      this.engine.onEvent((event) => this.onEngineEvent(event)),
+      this.scheduler.onChange(() => this.changed()),
+      options.accounts.onSignedIn((account) => {
+        this.clients.delete(account.accountId);
+        if (this.autoSync && !this.workOffline) this.startAccount(account, {});
+        this.changed();
+      }),
+      options.accounts.onSignedOut((accountId) => {
+        this.clients.delete(accountId);
+        this.changed();
+      }),
+    );
+    if (this.autoSync) this.armAutoSync(0);
+  }
+
+  private get autoSync(): boolean {
+    return this.options.autoSync !== false;
+  }
+
+  status(): SyncStatus {
+    const now = this.clock.now();
+    return {
+      paused: this.engine.paused,
+      online: this.online,
+      accounts: this.options.accounts.signedIn().map((account) => ({
+        accountId: account.accountId,
+        dc: account.dataCenter,
+        label: account.label ?? account.accountId,
+      })),
+      running: [...this.running.values()],
+      progress: [...this.progress.values()],
+      budgets: this.scheduler.report().map((report): EndpointBudget => ({
+        key: report.key,
+        limit: report.limit,
+        windowMs: report.windowMs,
+        spent: report.spent,
+        remaining: report.remaining,
+        nextSlotAt: report.nextSlotAt,
+        blockedUntil: report.blockedUntil,
+        queued: report.queued,
+        inFlight: report.inFlight,
+      })),
+      lastSynced: this.runLog.lastSynced(),
+      log: this.runLog.recent(),
+      nextAutoSyncAt: this.nextAutoSyncAt,
+      at: now,
+    };
+  }
+
+  /**
+   * Syncs every signed-in account, one account or one portal of it. Asking while a run of that
+   * account is going on joins that run.
+   */
+  start(args: { accountId?: string; portalId?: string; reconcile?: boolean } = {}): SyncRun[] {
+    if (this.closed) throw new Error('PortalDesk is shutting down; no sync was started.');
+    if (this.workOffline) {
+      throw new Error(
+        'PortalDesk is set to work offline, so nothing was synced. Switch "Work offline" off to sync.',
+      );
+    }
+    const accounts = this.options.accounts.signedIn();
+    const chosen =
+      args.accountId === undefined
+        ? accounts
+        : accounts.filter((account) => account.accountId === args.accountId);
+    if (chosen.length === 0) {
+      throw new Error(
+        args.accountId === undefined
+          ? 'No account is signed in, so there is nothing to sync. Sign in to a portal first.'
+          : `Account ${args.accountId} is not signed in, so it cannot be synced. Nothing was changed; sign in to it again.`,
+      );
+    }
+    const options = args.reconcile === undefined ? {} : { reconcile: args.reconcile };
+    return chosen.map((account) =>
+      args.portalId === undefined
+        ? this.startAccount(account, options)
+        : this.startPortal(account, args.portalId, options),
+    );
+  }
+
+  /** Work offline (the outbox's switch): running syncs stop (what they pulled stays), none start. */
+  setWorkOffline(on: boolean): void {
+    if (this.workOffline === on) return;
+    this.workOffline = on;
+    if (on) this.engine.cancel();
+    else if (this.autoSync && !this.closed) this.armAutoSync(0);
+    this.changed();
+  }
+
+  pause(): void {
+    this.engine.pause();
+    this.changed();
+  }
+
+  resume(): void {
+    this.engine.resume();
+    this.changed();
+  }
+
+  cancel(): void {
+    this.engine.cancel();
+    this.changed();
+  }
+
+  /**
+   * Reads a record's comments and status timeline now (the user opened it), through the account
+   * that mirrors its portal. `timeline` is null when it could not be read (the comments were).
+   */
+  async fetchComments(record: RecordRef): Promise<{ stored: number; timeline: number | null }> {
+    if (this.workOffline) {
+      throw new Error(
+        'PortalDesk is set to work offline, so the comments were not read. The mirrored copy is shown; switch "Work offline" off to read them now.',
+      );
+    }
+    const portal = this.options.mirror.metadata.portal(record.portalId);
+    if (!portal) {
+      throw new Error(
+        `Portal ${record.portalId} is not in the local mirror, so its comments cannot be read. Nothing was changed; sync the portal first.`,
+      );
+    }
+    const account = this.options.accounts
+      .signedIn()
+      .find((candidate) => candidate.accountId === portal.accountId);
+    if (!account) {
+      throw new Error(
+        `The account that mirrors portal ${portal.name} is signed out, so its comments cannot be read now. The mirrored copy is kept; sign in again to read them.`,
+      );
+    }
+    const client = this.clientFor(account);
+    const stored = await this.engine.fetchCommentsNow(record, client);
+    let timeline: number | null = null;
+    const module = this.options.mirror.metadata
+      .modules(record.portalId)
+      .find((candidate) => candidate.id === record.moduleId);
+    if (module) {
+      try {
+        timeline = await fetchRecordTimeline(
+          client,
+          this.options.mirror,
+          record.portalId,
+          { id: module.id, apiName: module.apiName, name: module.pluralName },
+          record.recordId,
+          { priority: 'visible' },
+        );
+      } catch (error) {
+        // The comments are stored; the timeline keeps its mirrored copy until the next try.
+        this.options.log?.warn(
+          `The status timeline of record ${record.recordId} could not be read: ${String(error)}`,
+        );
+      }
+    }
+    this.changed();
+    return { stored, timeline };
+  }
+
+  /** Called with each run once it has ended (the event router's "data updates"). */
+  onRunEnded(listener: (run: SyncRunEntry) => void): () => void {
+    this.runEndedListeners.add(listener);
+    return () => this.runEndedListeners.delete(listener);
+  }
+
+  /**
+   * The API client of the signed-in account that mirrors a portal (the outbox replays through
+   * it, so its calls share the scheduler's budgets and priorities); undefined when signed out.
+   */
+  clientForPortal(portalId: string): ApiClient | undefined {
+    const portal = this.options.mirror.metadata.portal(portalId);
+    if (!portal) return undefined;
+    const account = this.options.accounts
+      .signedIn()
+      .find((candidate) => candidate.accountId === portal.accountId);
+    return account ? this.clientFor(account) : undefined;
+  }
+
+  /** Resolves when every run and backfill has ended. */
+  idle(): Promise<void> {
+    return this.engine.idle();
+  }
+
+  /** Stops every run and timer; call before closing the scheduler and the store. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.autoTimer) clearTimeout(this.autoTimer);
+    if (this.statusTimer) clearTimeout(this.statusTimer);
+    for (const stop of this.unsubscribe) stop();
+    this.recordsChanged.close();
+    this.engine.close();
+  }
+
+  private clientFor(account: SyncableAccount): ApiClient {
+    let client = this.clients.get(account.accountId);
+    if (!client) {
+      client = createApiClient({
+        ...this.options.client,
+        profile: account.profile,
+        dataCenter: account.dataCenter,
+        tokens: account.tokens,
+        scheduler: this.scheduler,
+        ...(this.options.log
+          ? { onMalformed: (report) => this.options.log?.warn(describeMalformedReply(report)) }
+          : {}),
+      });
+      this.clients.set(account.accountId, client);
+    }
+    return client;
+  }
+
+  private startAccount(account: SyncableAccount, options: { reconcile?: boolean }): SyncRun {
+    const run = this.engine.syncAccount(
+      { accountId: account.accountId, client: this.clientFor(account) },
+      options,
+    );
+    this.track(run);
+    return run;
+  }
+
+  private startPortal(
+    account: SyncableAccount,
+    portalId: string,
+    options: { reconcile?: boolean },
+  ): SyncRun {
+    const run = this.engine.syncPortal(
+      { accountId: account.accountId, client: this.clientFor(account) },
+      portalId,
+      options,
+    );
+    this.track(run);
+    return run;
+  }
+
+  /** Logs a run once, however often it is asked for, and plans what follows it. */
+  private track(run: SyncRun): void {
+    if (this.running.has(run.id)) return;
+    const startedAt = this.clock.now();
+    const entry: SyncRunEntry = {
+      runId: run.id,
+      accountId: run.accountId,
+      dc: run.dc,
+      startedAt,
+      endedAt: null,
+      state: run.state(),
+      message: null,
+      calls: 0,
+      records: 0,
+      outcomes: [],
+    };
+    this.running.set(run.id, entry);
+    // A new run of an account replaces that account's finished progress rows.
+    for (const [key, row] of this.progress) {
+      if (row.accountId === run.accountId && row.runId !== run.id) this.progress.delete(key);
+    }
+    this.runLog.begin({ runId: run.id, accountId: run.accountId, dc: run.dc, startedAt });
+    this.changed();
+    void run.done.then((result) => {
+      this.running.delete(run.id);
+      try {
+        this.runLog.finish(result, this.clock.now());
+      } catch (error) {
+        // The store is closing: the run is logged as interrupted at the next start.
+        this.options.log?.warn(`The sync log could not be written: ${String(error)}`);
+      }
+      const ended: SyncRunEntry = {
+        ...entry,
+        endedAt: this.clock.now(),
+        state: result.state,
+        message: result.message,
+        calls: result.calls,
+        records: result.records,
+        outcomes: result.outcomes,
+      };
+      for (const listener of this.runEndedListeners) {
+        try {
+          listener(ended);
+        } catch (error) {
+          this.options.log?.warn(`A sync listener failed: ${String(error)}`);
+        }
+      }
+      if (result.state === 'offline') this.online = false;
+      else if (result.state === 'done' || result.state === 'failed') this.online = true;
+      if (!this.closed && this.autoSync && this.running.size === 0) {
+        const decision = planAutoSync(
+          this.auto,
+          result.state,
+          this.options.periodicMs ?? PERIODIC_SYNC_MS,
+        );
+        this.auto = decision.state;
+        if (decision.delayMs !== null) this.armAutoSync(decision.delayMs);
+      }
+      this.changed();
+    });
+  }
+
+  private armAutoSync(delayMs: number): void {
+    if (this.autoTimer) clearTimeout(this.autoTimer);
+    this.nextAutoSyncAt = this.clock.now() + delayMs;
+    this.autoTimer = setTimeout(() => {
+      this.autoTimer = null;
+      this.nextAutoSyncAt = null;
+      if (this.closed || this.workOffline) return;
+      for (const account of this.options.accounts.signedIn()) this.startAccount(account, {});
+      this.changed();
+    }, delayMs);
+    this.autoTimer.unref?.();
+  }
+
+  private onEngineEvent(event: SyncEvent): void {
+    const { type, ...fields } = event;
+    if (type === 'progress') {
+      const progress = fields as Omit<Extract<SyncEvent, { type: 'progress' }>, 'type'>;
+      const key = `${progress.accountId}\u0000${progress.portalId ?? ''}\u0000${progress.moduleId ?? ''}`;
+      this.progress.delete(key);
+      this.progress.set(key, { ...progress, at: this.clock.now() });
+      if (progress.portalId && progress.moduleId && WRITING_PHASES.has(progress.phase)) {
+        this.recordsChanged.notify(`${progress.portalId}/${progress.moduleId}`);
+      }
+      while (this.progress.size > KEPT_PROGRESS) {
+        const oldest = this.progress.keys().next().value;
+        if (oldest === undefined) break;
+        this.progress.delete(oldest);
+      }
+    } else {
+      const entry = this.running.get(event.runId);
+      if (entry) {
+        entry.state = event.state;
+        entry.message = event.message;
+      }
+    }
+    this.changed();
+  }
+
+  /** Pushes a snapshot now, or once the interval since the last one has passed. */
+  private changed(): void {
+    if (this.closed || this.statusTimer) return;
+    const interval = this.options.statusIntervalMs ?? STATUS_INTERVAL_MS;
+    const wait = Math.max(0, this.lastStatusAt + interval - Date.now());
+    this.statusTimer = setTimeout(() => {
+      this.statusTimer = null;
+      if (this.closed) return;
+      this.lastStatusAt = Date.now();
+      this.options.onStatus(this.status());
+    }, wait);
+    this.statusTimer.unref?.();
+  }
+}

@@ -1,0 +1,406 @@
+import './sync.css';
+import type {
+  EndpointBudget,
+  SyncProgress,
+  SyncRunEntry,
+  SyncStatus,
+} from '../../../../shared/contracts/sync';
+import { EmptyState } from '../shell/EmptyState';
+import {
+  budgetState,
+  describeEndpoint,
+  formatAgo,
+  formatDuration,
+  phaseLabel,
+  progressPercent,
+  runProblems,
+} from './syncFormat';
+import { useSync } from './SyncContext';
+import { useNow } from './useNow';
+
+function ProgressBar({
+  done,
+  total,
+  label,
+}: {
+  done: number;
+  total: number | null;
+  label: string;
+}) {
+  const percent = progressPercent(done, total);
+  return (
+    <div
+      className="progress"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      {...(percent === null ? {} : { 'aria-valuenow': percent })}
+    >
+      <div
+        className={`progress__fill${percent === null ? ' is-indeterminate' : ''}`}
+        style={{ width: `${percent ?? 100}%` }}
+      />
+    </div>
+  );
+}
+
+function Controls({ status }: { status: SyncStatus }) {
+  const { syncNow, pause, resume, cancel, busy } = useSync((state) => state);
+  const running = status.running.length > 0;
+  const signedIn = status.accounts.length > 0;
+  return (
+    <div className="sync-controls" role="toolbar" aria-label="Sync controls">
+      <button
+        type="button"
+        className="button primary"
+        onClick={() => void syncNow()}
+        disabled={busy || !signedIn}
+        title={signedIn ? 'Pull what changed in every signed-in account' : 'Sign in first'}
+      >
+        Sync now
+      </button>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void syncNow({ reconcile: true })}
+        disabled={busy || !signedIn}
+        title="Also compare every record id with the service, to drop records deleted there"
+      >
+        Full check
+      </button>
+      {status.paused ? (
+        <button type="button" className="button" onClick={() => void resume()} disabled={busy}>
+          Resume
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button"
+          onClick={() => void pause()}
+          disabled={busy || !running}
+        >
+          Pause
+        </button>
+      )}
+      <button
+        type="button"
+        className="button danger"
+        onClick={() => void cancel()}
+        disabled={busy || !running}
+        title="Stop; everything pulled so far is kept"
+      >
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+function Overview({ status, now }: { status: SyncStatus; now: number }) {
+  const online = status.online === null ? 'not tried yet' : status.online ? 'reachable' : 'offline';
+  return (
+    <dl className="sync-overview">
+      <div>
+        <dt>Service</dt>
+        <dd data-testid="sync-online" className={status.online === false ? 'text-warn' : ''}>
+          {online}
+        </dd>
+      </div>
+      <div>
+        <dt>Accounts</dt>
+        <dd>
+          {status.accounts.length === 0
+            ? 'none signed in'
+            : status.accounts.map((account) => `${account.label} (${account.dc})`).join(', ')}
+        </dd>
+      </div>
+      <div>
+        <dt>Next automatic sync</dt>
+        <dd>
+          {status.nextAutoSyncAt === null
+            ? status.running.length > 0
+              ? 'after this one'
+              : 'none planned'
+            : `in ${formatDuration(status.nextAutoSyncAt - now)}`}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+interface ModuleRow {
+  key: string;
+  portalId: string;
+  moduleId: string;
+  module: string;
+  progress: SyncProgress | undefined;
+  lastSynced: number | undefined;
+}
+
+function moduleRows(status: SyncStatus): Map<string, ModuleRow[]> {
+  const rows = new Map<string, ModuleRow>();
+  for (const synced of status.lastSynced) {
+    const key = `${synced.portalId}/${synced.moduleId}`;
+    rows.set(key, {
+      key,
+      portalId: synced.portalId,
+      moduleId: synced.moduleId,
+      module: synced.moduleId,
+      progress: undefined,
+      lastSynced: synced.at,
+    });
+  }
+  for (const progress of status.progress) {
+    if (progress.portalId === null || progress.moduleId === null) continue;
+    const key = `${progress.portalId}/${progress.moduleId}`;
+    const row = rows.get(key);
+    // The backfill's comment progress must not hide a run's record progress.
+    if (row?.progress && row.progress.runId !== null && progress.runId === null) continue;
+    rows.set(key, {
+      key,
+      portalId: progress.portalId,
+      moduleId: progress.moduleId,
+      module: progress.module ?? row?.module ?? progress.moduleId,
+      progress,
+      lastSynced: row?.lastSynced,
+    });
+  }
+  const byPortal = new Map<string, ModuleRow[]>();
+  for (const row of rows.values()) {
+    const list = byPortal.get(row.portalId) ?? [];
+    list.push(row);
+    byPortal.set(row.portalId, list);
+  }
+  for (const list of byPortal.values()) list.sort((a, b) => a.module.localeCompare(b.module));
+  return byPortal;
+}
+
+function Portals({ status, now }: { status: SyncStatus; now: number }) {
+  const portalNames = useSync((state) => state.portalNames);
+  const byPortal = moduleRows(status);
+  const portalProgress = new Map(
+    status.progress
+      .filter((row) => row.portalId !== null && row.moduleId === null)
+      .map((row) => [row.portalId!, row]),
+  );
+  if (byPortal.size === 0 && portalProgress.size === 0) return null;
+  const portals = new Set([...byPortal.keys(), ...portalProgress.keys()]);
+  return (
+    <section aria-labelledby="sync-portals">
+      <h2 id="sync-portals">Portals and modules</h2>
+      {[...portals].map((portalId) => {
+        const portal = portalProgress.get(portalId);
+        const name = portalNames[portalId] ?? `Portal ${portalId}`;
+        return (
+          <div className="sync-portal" key={portalId} data-testid={`sync-portal-${portalId}`}>
+            <h3>
+              {name}
+              {portal && (
+                <span className={`sync-phase${portal.phase === 'failed' ? ' text-danger' : ''}`}>
+                  {' '}
+                  · {phaseLabel(portal.phase)}
+                </span>
+              )}
+            </h3>
+            {portal?.message && portal.phase === 'failed' && (
+              <p className="error">{portal.message}</p>
+            )}
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Module</th>
+                  <th scope="col">Progress</th>
+                  <th scope="col">Done</th>
+                  <th scope="col">Calls</th>
+                  <th scope="col">ETA</th>
+                  <th scope="col">Last synced</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(byPortal.get(portalId) ?? []).map((row) => {
+                  const p = row.progress;
+                  const active = p && p.phase !== 'done' && p.phase !== 'failed';
+                  return (
+                    <tr key={row.key}>
+                      <th scope="row">{row.module}</th>
+                      <td>
+                        <div className="sync-progress-cell">
+                          {p ? (
+                            <>
+                              <ProgressBar
+                                done={p.done}
+                                total={p.phase === 'done' ? p.done : p.total}
+                                label={`${row.module}: ${phaseLabel(p.phase)}`}
+                              />
+                              <span
+                                className={`muted${p.phase === 'failed' ? ' text-danger' : ''}`}
+                              >
+                                {phaseLabel(p.phase)}
+                                {p.skipped > 0 ? ` · ${p.skipped} unreadable skipped` : ''}
+                              </span>
+                              {p.phase === 'failed' && p.message && (
+                                <span className="error">{p.message}</span>
+                              )}
+                            </>
+                          ) : (
+                            <span className="muted">Idle</span>
+                          )}
+                        </div>
+                      </td>
+                      <td className="num">
+                        {p
+                          ? `${p.done.toLocaleString()}${p.total === null ? '' : ` / ${p.total.toLocaleString()}`}`
+                          : '—'}
+                      </td>
+                      <td className="num">{p ? p.calls.toLocaleString() : '—'}</td>
+                      <td className="num">
+                        {active && p.etaMs !== null ? formatDuration(p.etaMs) : '—'}
+                      </td>
+                      <td>{row.lastSynced ? formatAgo(row.lastSynced, now) : 'never'}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+function Budgets({ budgets, now }: { budgets: EndpointBudget[]; now: number }) {
+  const portalNames = useSync((state) => state.portalNames);
+  if (budgets.length === 0) return null;
+  return (
+    <section aria-labelledby="sync-budgets">
+      <h2 id="sync-budgets">Rate-limit budget per endpoint</h2>
+      <p className="muted">
+        The service allows a number of calls per endpoint in a sliding window and blocks an endpoint
+        that goes over; PortalDesk stays below it.
+      </p>
+      <table className="data-table" data-testid="sync-budgets">
+        <thead>
+          <tr>
+            <th scope="col">Endpoint</th>
+            <th scope="col">Portal</th>
+            <th scope="col">Spent</th>
+            <th scope="col">Remaining</th>
+            <th scope="col">Queued</th>
+            <th scope="col">Next call</th>
+          </tr>
+        </thead>
+        <tbody>
+          {budgets.map((budget) => {
+            const endpoint = describeEndpoint(budget.key, (id) => portalNames[id]);
+            const blocked = budget.blockedUntil !== null && budget.blockedUntil > now;
+            return (
+              <tr key={budget.key} className={blocked ? 'is-blocked' : ''}>
+                <td>
+                  <code>{endpoint.route}</code> <span className="muted">{endpoint.dc}</span>
+                </td>
+                <td>{endpoint.portal ?? '—'}</td>
+                <td className="num">
+                  {budget.spent} / {budget.limit} per {formatDuration(budget.windowMs)}
+                </td>
+                <td className="num">{budget.remaining}</td>
+                <td className="num">{budget.queued + budget.inFlight}</td>
+                <td className={blocked ? 'text-danger' : ''}>{budgetState(budget, now)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+const STATE_LABEL: Record<SyncRunEntry['state'], string> = {
+  running: 'Running',
+  paused: 'Paused',
+  done: 'Done',
+  failed: 'Finished with errors',
+  offline: 'Offline',
+  cancelled: 'Cancelled',
+};
+
+function RunLog({ log, now }: { log: SyncRunEntry[]; now: number }) {
+  if (log.length === 0) return null;
+  return (
+    <section aria-labelledby="sync-log">
+      <h2 id="sync-log">Recent runs</h2>
+      <ol className="sync-log" data-testid="sync-log">
+        {log.map((run) => {
+          const problems = runProblems(run);
+          return (
+            <li key={run.runId} className={`sync-log__run is-${run.state}`}>
+              <div className="sync-log__head">
+                <strong>{STATE_LABEL[run.state]}</strong>
+                <span className="muted">
+                  {formatAgo(run.startedAt, now)}
+                  {run.endedAt !== null
+                    ? ` · took ${formatDuration(run.endedAt - run.startedAt)}`
+                    : ''}
+                  {` · ${run.calls.toLocaleString()} calls · ${run.records.toLocaleString()} records · ${run.accountId} (${run.dc})`}
+                </span>
+              </div>
+              {problems.length > 0 && (
+                <ul className="sync-log__problems">
+                  {problems.map((problem, i) => (
+                    <li key={i}>{problem}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+export function SyncView() {
+  const status = useSync((state) => state.status);
+  const error = useSync((state) => state.error);
+  const now = useNow(1000);
+  if (!status) {
+    return (
+      <p className="muted" role="status">
+        Reading the sync state…
+      </p>
+    );
+  }
+  const nothingYet =
+    status.accounts.length === 0 && status.log.length === 0 && status.lastSynced.length === 0;
+  return (
+    <div className="sync-view" data-testid="sync-view">
+      <Controls status={status} />
+      {error && (
+        <p className="error banner" role="alert">
+          {error}
+        </p>
+      )}
+      {status.paused && (
+        <p className="banner" role="status">
+          Sync is paused: requests already sent finish and are stored; nothing new goes out until
+          you resume.
+        </p>
+      )}
+      {nothingYet ? (
+        <EmptyState
+          section="sync"
+          title="Nothing synced yet"
+          body="Each portal's mirror, its progress and ETA, the rate-limit budget of every endpoint and the log of recent runs appear here."
+          next="Sign in to a portal to start its first sync."
+        />
+      ) : (
+        <>
+          <Overview status={status} now={now} />
+          <Portals status={status} now={now} />
+          <Budgets budgets={status.budgets} now={now} />
+          <RunLog log={status.log} now={now} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { startWebMode, type RunningWebMode } from './webMode';
+
+let app: RunningWebMode;
+test.beforeEach(async () => {
+  app = await startWebMode();
+});
+test.afterEach(async () => {
+  await app.stop();
+});
+
+test('after a demo sign-in the Sync view shows each module, the endpoint budgets and the run log', async ({
+  page,
+}) => {
+  await page.goto(app.url);
+  await page.getByRole('button', { name: 'Try the demo portal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Records' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // The status bar links to the Sync view and says how the sync stands.
+  const summary = page.getByTestId('sync-summary');
+  await expect(summary).toHaveText(/Syncing|Synced just now/);
+  await summary.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sync' })).toBeVisible();
+
+  // The first sync ends: every module of both demo portals up to date, a run in the log.
+  const log = page.getByTestId('sync-log');
+  await expect(log.getByText('Done').first()).toBeVisible({ timeout: 30_000 });
+  await expect(summary).toHaveText('Synced just now');
+  await expect(page.getByRole('heading', { name: /northwind · Up to date/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /acme-engineering · Up to date/ })).toBeVisible();
+  const northwind = page.locator('.sync-portal', { hasText: 'northwind' });
+  await expect(northwind.getByRole('row', { name: /Assets/ })).toContainText('just now');
+  await expect(page.getByTestId('sync-online')).toHaveText('reachable');
+
+  // Every endpoint the sync used, with its calls spent against the service's 200 per 2 minutes.
+  const budgets = page.getByTestId('sync-budgets');
+  await expect(budgets.getByRole('row', { name: /GET \/api\/v3\/portals/ })).toContainText(
+    'per 2 min',
+  );
+  await expect(budgets.getByText('Free now').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/sync-view.png', fullPage: true });
+
+  // Sync now runs again and logs a second run.
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(log.getByRole('listitem').filter({ hasText: /^Done/ })).toHaveCount(2, {
+    timeout: 30_000,
+  });
+});
