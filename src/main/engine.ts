@@ -1,12 +1,32 @@
+import path from 'node:path';
 import type { AppInfo } from '../shared/contract';
 import { APP_NAME } from './appIdentity';
 import { ContractDispatcher, type DispatcherLog, type Handlers } from './bridge/dispatcher';
 import { EventHub } from './bridge/eventHub';
+import { AccountManager } from './auth/accountManager';
+import { DemoService } from './auth/demoService';
+import { KeychainSecretStore } from './auth/keychainSecretStore';
+import type { SecretStore } from './auth/secretStore';
+import { accountsHandlers } from './handlers/accountsHandlers';
 import { appHandlers } from './handlers/appHandlers';
+import { linkHandlers } from './handlers/linkHandlers';
+import { outboxHandlers } from './handlers/outboxHandlers';
+import { openInBrowser } from './openBrowser';
+import { redactingLog } from './redactingLog';
+import { feedRouter } from './routerFeeds';
+import { recordsHandlers } from './handlers/recordsHandlers';
 import { settingsHandlers } from './handlers/settingsHandlers';
+import { syncHandlers } from './handlers/syncHandlers';
+import { routerHandlers } from './handlers/routerHandlers';
+import { startRouter } from './router/startRouter';
+import { OutboxService } from './outbox/outboxService';
+import { BudgetStore } from './api/budgetStore';
+import { RequestScheduler } from './api/requestScheduler';
+import { systemClock } from './api/schedulerClock';
 import { Mirror } from './store/mirror/mirror';
 import { SettingsRepository } from './store/settingsRepository';
 import { Store, type StoreOptions } from './store/store';
+import { SyncService, type AccountSource, type SyncServiceOptions } from './sync/syncService';
 
 export interface EngineOptions {
   dataDir: string;
@@ -15,6 +35,16 @@ export interface EngineOptions {
   nativeBinding?: string;
   migrations?: StoreOptions['migrations'];
   log?: DispatcherLog;
+  /** Who is signed in (sign-in's AccountManager unless a test gives its own). */
+  accounts?: AccountSource;
+  /** Sync on start-up, sign-in, periodically and after going offline (default true). */
+  autoSync?: boolean;
+  /** Test hooks for the sync service (fetch, retry waits, page size, …). */
+  sync?: Pick<SyncServiceOptions, 'client' | 'engine' | 'clock' | 'statusIntervalMs'>;
+  /** Opens the system browser for sign-in (Electron: shell.openExternal); default: the OS browser. */
+  openExternal?: (url: string) => Promise<unknown> | unknown;
+  /** Where refresh tokens and client secrets go; default: the OS keychain (tests: in memory). */
+  secrets?: SecretStore;
 }
 
 /**
@@ -27,6 +57,10 @@ export interface Engine {
   readonly store: Store;
   /** The local mirror of every portal, on the store's connection. */
   readonly mirror: Mirror;
+  /** The request scheduler, the sync engine and automatic syncs. */
+  readonly sync: SyncService;
+  /** Sign-in: accounts, their tokens, the demo portal. */
+  readonly accounts: AccountManager;
   info(): AppInfo;
   close(): void;
 }
@@ -38,8 +72,47 @@ export function startEngine(options: EngineOptions): Engine {
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     ...(options.migrations ? { migrations: options.migrations } : {}),
   });
+  const log = redactingLog(options.log ?? console);
   const events = new EventHub();
   const mirror = new Mirror(store.db);
+  // Every API call of the app, whoever makes it, spends from these budgets.
+  const scheduler = new RequestScheduler({
+    clock: options.sync?.clock ?? systemClock,
+    store: new BudgetStore(store.db),
+    log,
+  });
+  const demo = new DemoService({ dir: path.join(options.dataDir, 'demo') });
+  const openExternal = options.openExternal ?? openInBrowser;
+  const accountManager = new AccountManager({
+    db: store.db,
+    secrets: options.secrets ?? new KeychainSecretStore(),
+    demo,
+    scheduler,
+    openExternal,
+    log,
+  });
+  const accounts = options.accounts ?? accountManager;
+  const router = startRouter(store.db, events);
+  const sync = new SyncService({
+    db: store.db,
+    mirror,
+    accounts,
+    scheduler,
+    onStatus: (status) => events.emit('sync.status', status),
+    onRecordsChanged: (portalId, moduleId) =>
+      events.emit('records.changed', { portalId, moduleId }),
+    autoSync: options.autoSync ?? true,
+    ...options.sync,
+    log,
+  });
+  const outbox = new OutboxService({ db: store.db, mirror, connection: sync, events });
+  const stopFeeds = feedRouter(router.engine, {
+    mirror,
+    sync,
+    outbox,
+    accounts: accountManager,
+    log,
+  });
   const info = (): AppInfo => ({
     name: APP_NAME,
     version: options.version,
@@ -51,15 +124,34 @@ export function startEngine(options: EngineOptions): Engine {
   // One line per area; each area's handlers are a factory in ./handlers taking what it needs.
   const handlers = {
     ...appHandlers(info),
+    ...linkHandlers({ db: store.db, openExternal }),
     ...settingsHandlers(new SettingsRepository(store.db), events),
+    ...syncHandlers(sync),
+    ...accountsHandlers({ accounts: accountManager, events }),
+    ...routerHandlers(router),
+    ...recordsHandlers({ db: store.db, mirror }),
+    ...outboxHandlers(outbox),
   } satisfies Handlers;
 
   return {
-    dispatcher: new ContractDispatcher(handlers, options.log),
+    dispatcher: new ContractDispatcher(handlers, log),
     events,
     store,
     mirror,
+    sync,
+    accounts: accountManager,
     info,
-    close: () => store.close(),
+    close: () => {
+      // Runs stop and budgets are written before the store they live in closes.
+      stopFeeds();
+      outbox.close();
+      sync.close();
+      accountManager.close();
+      // Aborts what is still queued and writes the budgets, before the store closes.
+      scheduler.close();
+      void demo.close();
+      router.close();
+      store.close();
+    },
   };
 }

@@ -21,11 +21,8 @@ import { createMainWindow } from './window';
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
 const rendererDir = path.join(__dirname, '../renderer');
 
-/**
- * Origins the OS browser may be sent to: the active service profile's accounts servers, for
- * sign-in. No profile exists until the sign-in work lands, so nothing is allowed yet.
- */
-const externalOrigins = (): readonly string[] => [];
+/** Origins the OS browser may be sent to: the accounts servers of known profiles, for sign-in. */
+const externalOrigins = (): readonly string[] => engine?.accounts.accountsOrigins() ?? [];
 
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
@@ -88,6 +85,13 @@ async function start(): Promise<void> {
       dataDir,
       mode: 'desktop',
       version: app.getVersion(),
+      // Sign-in uses the system browser (RFC 8252), never a web view, and only for allowed origins.
+      openExternal: async (url) => {
+        if (!mayOpenExternally(url, externalOrigins())) {
+          throw new Error(`Refused to open ${new URL(url).origin}: not an accounts server.`);
+        }
+        await shell.openExternal(url);
+      },
       nativeBinding: electronSqliteBinding({
         isPackaged: app.isPackaged,
         appPath: app.getAppPath(),

@@ -9,19 +9,10 @@ import { startWebServer } from './bridge/webServer';
 import { osAppDataDir, resolveDataDir } from './dataDir';
 import { startEngine, type Engine } from './engine';
 import { openInBrowser } from './openBrowser';
-import { parseWebArgs, WEB_USAGE } from './webArgs';
+import { runCommand } from './runCommand';
+import { parseWebArgs, WEB_USAGE, type WebArgs } from './webArgs';
 
-async function main(): Promise<number> {
-  const args = parseWebArgs(process.argv.slice(2));
-  if ('error' in args) {
-    console.error(`${args.error}\n\n${WEB_USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(WEB_USAGE);
-    return 0;
-  }
-
+async function main(args: WebArgs, untilStopped: () => Promise<void>): Promise<number> {
   const { dir: dataDir } = resolveDataDir({
     flag: args.dataDir,
     env: process.env,
@@ -31,7 +22,15 @@ async function main(): Promise<number> {
 
   let engine: Engine;
   try {
-    engine = startEngine({ dataDir, mode: 'web', version: APP_VERSION });
+    engine = startEngine({
+      dataDir,
+      mode: 'web',
+      version: APP_VERSION,
+      // Sign-in pages open in the OS browser; with --no-open (or no browser) the address is printed.
+      openExternal: async (url) => {
+        if (!args.open || !(await openInBrowser(url))) console.log(`  to sign in, open: ${url}`);
+      },
+    });
   } catch (error) {
     console.error(`PortalDesk could not start: ${error instanceof Error ? error.message : error}`);
     return 1;
@@ -60,20 +59,10 @@ async function main(): Promise<number> {
     console.log('  could not open a browser here: open the address above yourself');
   }
 
-  await new Promise<void>((resolve) => {
-    const stop = (): void => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await untilStopped();
   await server.close();
   engine.close();
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCommand({ usage: WEB_USAGE, parse: parseWebArgs, run: main });

@@ -1,3 +1,4 @@
+import { cliFlags } from './cliFlags';
 import { DATA_DIR_FLAG } from './dataDir';
 
 export interface WebArgs {
@@ -17,18 +18,12 @@ export const WEB_USAGE = `Usage: npm run web -- [--port N] [--no-open] [--data-d
 /** Parses web mode's command line; an unknown or malformed argument is an error, never ignored. */
 export function parseWebArgs(argv: readonly string[]): WebArgs | { error: string } {
   const result: WebArgs = { port: 0, open: true, dataDir: undefined, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s) : [arg];
-    const value = (): string | undefined => (inline !== undefined ? inline : argv[++i]);
+  for (const { flag, arg, value, port } of cliFlags(argv)) {
     switch (flag) {
       case '--port': {
-        const text = value();
-        const port = Number(text);
-        if (text === undefined || !/^\d+$/.test(text) || port > 65535) {
-          return { error: `--port needs a whole number from 0 to 65535, not "${text ?? ''}".` };
-        }
-        result.port = port;
+        const parsed = port();
+        if (typeof parsed !== 'number') return parsed;
+        result.port = parsed;
         break;
       }
       case '--no-open':

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { NoArgs, request } from './contractSpec';
 import { accountsEvents, accountsRequests } from './contracts/accounts';
+import { outboxEvents, outboxRequests } from './contracts/outbox';
 import { recordsEvents, recordsRequests } from './contracts/records';
 import { routerEvents, routerRequests } from './contracts/router';
 import { syncEvents, syncRequests } from './contracts/sync';
@@ -27,14 +28,25 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+/** A link in mirrored data, and the portal whose mirror holds it. */
+export const OpenLinkArgs = z
+  .object({ portalId: z.string().regex(/^\d{1,20}$/), url: z.string().min(1).max(2_048) })
+  .strict();
+
 export const requests = {
   'app.info': request(NoArgs, AppInfo, 'Version, mode, data directory and schema version.'),
+  'app.openLink': request(
+    OpenLinkArgs,
+    z.object({ opened: z.literal(true) }),
+    "Open a record's URL field value in the system browser (only URLs the mirror holds).",
+  ),
   'settings.get': request(NoArgs, Settings, 'All settings, defaults filled in.'),
   'settings.set': request(SettingsPatch, Settings, 'Change some settings; returns all of them.'),
   ...accountsRequests,
   ...syncRequests,
   ...recordsRequests,
   ...routerRequests,
+  ...outboxRequests,
 } as const;
 
 export const events = {
@@ -44,6 +56,7 @@ export const events = {
   ...syncEvents,
   ...recordsEvents,
   ...routerEvents,
+  ...outboxEvents,
 } as const;
 
 export type RequestName = keyof typeof requests;

@@ -12,6 +12,7 @@ import {
   secretFromProtocols,
   type PushedEventMessage,
 } from '../../shared/webProtocol';
+import { readBody, sendJson } from '../httpJson';
 import type { ContractDispatcher } from './dispatcher';
 import type { EventHub } from './eventHub';
 import { loadStaticAsset, securityHeaders } from './staticAssets';
@@ -41,20 +42,14 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
+/** Every answer of the bridge is JSON the browser must not sniff as anything else. */
 function send(
   response: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    ...headers,
-  });
-  response.end(text);
+  sendJson(response, status, body, { 'X-Content-Type-Options': 'nosniff', ...headers });
 }
 
 function refuse(response: ServerResponse, status: number, message: string): void {
@@ -70,17 +65,6 @@ const STATUS_FOR_OUTCOME: Record<string, number> = {
 
 function statusFor(outcome: CallOutcome<unknown>): number {
   return outcome.ok ? 200 : (STATUS_FOR_OUTCOME[outcome.error.code] ?? 500);
-}
-
-async function readBody(request: IncomingMessage): Promise<string | null> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -135,8 +119,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       );
       return;
     }
-    const body = await readBody(request);
-    if (body === null) {
+    const { text: body, tooLarge } = await readBody(request, MAX_BODY_BYTES);
+    if (tooLarge) {
       send(response, 413, {
         ok: false,
         error: { code: 'invalid_argument', message: 'The argument is larger than 1 MiB.' },

@@ -1,11 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApi } from '../../shared/api';
+import { ApiContext } from './bridge/ApiContext';
 import { connectToEngine } from './bridge/connect';
 import { App } from './features/shell/App';
 import { MissingSecret } from './features/shell/MissingSecret';
 import { ShellContext } from './features/shell/ShellContext';
 import { createShellStore } from './features/shell/shellStore';
+import { LinkOpenerContext } from './features/records/LinkOpenerContext';
+import { RecordsContext } from './features/records/RecordsContext';
+import { createRecordsStore } from './features/records/recordsStore';
+import { AccountsContext } from './features/accounts/AccountsContext';
+import { createAccountsStore } from './features/accounts/accountsStore';
+import { OutboxContext } from './features/outbox/OutboxContext';
+import { createOutboxStore } from './features/outbox/outboxStore';
+import { SyncContext } from './features/sync/SyncContext';
+import { createSyncStore } from './features/sync/syncStore';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -20,21 +30,56 @@ if (!link) {
     online: navigator.onLine,
   });
   const { load, setConnection, setOnline, settingsChanged } = store.getState();
+  const syncStore = createSyncStore(api);
+  const recordsStore = createRecordsStore(api);
+  const accountsStore = createAccountsStore(api);
+  const outboxStore = createOutboxStore(api);
+  const openLink = (url: string) => {
+    const portalId = recordsStore.getState().portalId;
+    if (portalId === null) return;
+    api.app.openLink({ portalId, url }).catch((error: unknown) => {
+      store.getState().notify(error instanceof Error ? error.message : String(error));
+    });
+  };
+  // Each feature's store reads its state from the engine at start and after a reconnection.
+  const loadFeatures = () => {
+    for (const feature of [syncStore, recordsStore, accountsStore, outboxStore]) {
+      void feature.getState().load();
+    }
+  };
+  api.on('accounts.changed', accountsStore.getState().changed);
+  api.on('records.changed', recordsStore.getState().changed);
 
   link.onConnectionChange((state) => {
     setConnection(state);
     // Anything may have changed while the engine was out of reach.
-    if (state === 'connected') void load();
+    if (state === 'connected') {
+      void load();
+      loadFeatures();
+    }
   });
   api.on('settings.changed', settingsChanged);
   window.addEventListener('online', () => setOnline(true));
   window.addEventListener('offline', () => setOnline(false));
   void load();
+  loadFeatures();
 
   root.render(
     <StrictMode>
       <ShellContext.Provider value={store}>
-        <App />
+        <SyncContext.Provider value={syncStore}>
+          <RecordsContext.Provider value={recordsStore}>
+            <AccountsContext.Provider value={accountsStore}>
+              <OutboxContext.Provider value={outboxStore}>
+                <ApiContext.Provider value={api}>
+                  <LinkOpenerContext.Provider value={openLink}>
+                    <App />
+                  </LinkOpenerContext.Provider>
+                </ApiContext.Provider>
+              </OutboxContext.Provider>
+            </AccountsContext.Provider>
+          </RecordsContext.Provider>
+        </SyncContext.Provider>
       </ShellContext.Provider>
     </StrictMode>,
   );

@@ -20,13 +20,16 @@ const info: AppInfo = {
 function spyHandlers() {
   const handlers = {
     'app.info': vi.fn(() => info),
-    'settings.get': vi.fn(() => ({ theme: 'system' as const })),
+    'settings.get': vi.fn(() => ({ theme: 'system' as const, firstRunSkipped: false })),
     'settings.set': vi.fn((patch: { theme?: 'system' | 'light' | 'dark' }) => ({
       theme: patch.theme ?? 'system',
+      firstRunSkipped: false,
     })),
-  } satisfies Handlers;
+  } satisfies Partial<Handlers>;
   const quiet = { warn: vi.fn(), error: vi.fn() };
-  return { handlers, quiet, dispatcher: new ContractDispatcher(handlers, quiet) };
+  // The dispatcher's checks do not depend on which requests exist; these three stand for all.
+  const all = handlers as Partial<Handlers> as Handlers;
+  return { handlers, quiet, dispatcher: new ContractDispatcher(all, quiet) };
 }
 
 function noHandlerRan(handlers: ReturnType<typeof spyHandlers>['handlers']) {
@@ -42,7 +45,7 @@ describe('ContractDispatcher', () => {
     });
     await expect(dispatcher.dispatch('settings.set', { theme: 'dark' }, trusted)).resolves.toEqual({
       ok: true,
-      value: { theme: 'dark' },
+      value: { theme: 'dark', firstRunSkipped: false },
     });
     expect(handlers['settings.set']).toHaveBeenCalledWith({ theme: 'dark' });
   });
@@ -92,7 +95,7 @@ describe('ContractDispatcher', () => {
     handlers['settings.get'].mockImplementation(() => {
       throw new UserFacingError('The settings table is locked by another process.');
     });
-    const dispatcher = new ContractDispatcher(handlers, quiet);
+    const dispatcher = new ContractDispatcher(handlers as Partial<Handlers> as Handlers, quiet);
     await expect(dispatcher.dispatch('settings.get', undefined, trusted)).resolves.toEqual({
       ok: false,
       error: { code: 'failed', message: 'The settings table is locked by another process.' },
@@ -105,7 +108,7 @@ describe('ContractDispatcher', () => {
     handlers['app.info'].mockImplementation(() => {
       throw new TypeError('boom');
     });
-    const dispatcher = new ContractDispatcher(handlers, quiet);
+    const dispatcher = new ContractDispatcher(handlers as Partial<Handlers> as Handlers, quiet);
     const outcome = await dispatcher.dispatch('app.info', undefined, trusted);
     expect(outcome).toEqual({
       ok: false,

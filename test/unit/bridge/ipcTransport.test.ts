@@ -73,10 +73,11 @@ describe('IPC transport', () => {
 
   it('forwards pushed events to our windows and stops when disposed', () => {
     const { ours, events, dispose, ipcMain } = setUp();
-    events.emit('settings.changed', { theme: 'dark' });
-    expect(ours.send).toHaveBeenCalledWith(EVENT_CHANNEL, 'settings.changed', { theme: 'dark' });
+    const dark = { theme: 'dark', firstRunSkipped: false } as const;
+    events.emit('settings.changed', dark);
+    expect(ours.send).toHaveBeenCalledWith(EVENT_CHANNEL, 'settings.changed', dark);
     dispose();
-    events.emit('settings.changed', { theme: 'light' });
+    events.emit('settings.changed', { ...dark, theme: 'light' });
     expect(ours.send).toHaveBeenCalledTimes(1);
     expect(ipcMain.removeHandler).toHaveBeenCalledWith(CALL_CHANNEL);
   });

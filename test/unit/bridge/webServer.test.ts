@@ -208,7 +208,7 @@ describe('web mode server', () => {
     await call(server, 'settings.set', { theme: 'light' });
     expect(JSON.parse(await message)).toEqual({
       event: 'settings.changed',
-      payload: { theme: 'light' },
+      payload: { theme: 'light', firstRunSkipped: false },
     });
     socket.close();
   });

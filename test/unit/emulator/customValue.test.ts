@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { CustomFieldType } from '../../../src/shared/domain/customFieldTypes';
 import {
   customValue,
-  digitCount,
-  isCalendarDate,
   normalizeTimestamp,
   type ValueField,
   type WriteMode,
 } from '../../../src/emulator/records/customValue';
+import { digitCount, isCalendarDate } from '../../../src/shared/domain/fieldValueRules';
 
 const USERS = new Set(['u1', 'u2', 'u3']);
 const context = {

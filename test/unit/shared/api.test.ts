@@ -11,8 +11,16 @@ describe('the derived client', () => {
       return async () => name;
     });
     expect(seen).toEqual(requestNames);
-    expect(Object.keys(tree).sort()).toEqual(['app', 'settings']);
+    const namespaces = [...new Set(requestNames.map((name) => name.split('.')[0]))].sort();
+    expect(Object.keys(tree).sort()).toEqual(namespaces);
+    expect(namespaces).toEqual(expect.arrayContaining(['app', 'settings', 'sync']));
     expect(Object.keys(tree.settings ?? {}).sort()).toEqual(['get', 'set']);
+    expect(Object.keys(tree.sync ?? {}).sort()).toEqual(
+      requestNames
+        .filter((name) => name.startsWith('sync.'))
+        .map((name) => name.slice(5))
+        .sort(),
+    );
   });
 
   it('resolves to the value of an ok outcome and rejects with a CallFailure otherwise', async () => {

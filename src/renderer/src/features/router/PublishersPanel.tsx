@@ -48,6 +48,19 @@ function EventSchema({ event }: { event: EventConfigView }) {
     if ('error' in parsed) setResult(parsed.error);
     else void action(parsed.value);
   };
+  /** The sample becomes the schema (a new version), or is merged into the current one. */
+  const setSchemaSample = (merge: boolean) =>
+    withSample(async (value) => {
+      const version = await run((api) =>
+        api.router.setSample({ eventConfigId: event.id, sample: value, merge }),
+      );
+      if (!version) return;
+      setResult(
+        merge
+          ? `Sample merged: schema version ${version.version}.`
+          : `Schema version ${version.version} generated from the sample.`,
+      );
+    });
 
   return (
     <div className="router-schema">
@@ -90,31 +103,10 @@ function EventSchema({ event }: { event: EventConfigView }) {
         >
           Validate sample
         </button>
-        <button
-          type="button"
-          onClick={() =>
-            withSample(async (value) => {
-              const version = await run((api) =>
-                api.router.setSample({ eventConfigId: event.id, sample: value, merge: false }),
-              );
-              if (version)
-                setResult(`Schema version ${version.version} generated from the sample.`);
-            })
-          }
-        >
+        <button type="button" onClick={() => setSchemaSample(false)}>
           Generate schema from sample
         </button>
-        <button
-          type="button"
-          onClick={() =>
-            withSample(async (value) => {
-              const version = await run((api) =>
-                api.router.setSample({ eventConfigId: event.id, sample: value, merge: true }),
-              );
-              if (version) setResult(`Sample merged: schema version ${version.version}.`);
-            })
-          }
-        >
+        <button type="button" onClick={() => setSchemaSample(true)}>
           Merge sample
         </button>
         <button

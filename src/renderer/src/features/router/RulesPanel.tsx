@@ -10,6 +10,8 @@ import {
   type SchemaPathView,
   type ValueType,
 } from '../../../../shared/contracts/router';
+import { DraftForm } from './DraftForm';
+import { StatusSelect } from './StatusSelect';
 import { useRouter } from './useRouter';
 
 interface Draft {
@@ -214,22 +216,14 @@ export function RulesPanel() {
             <tr key={rule.id}>
               <td>{rule.name}</td>
               <td>
-                <select
-                  aria-label={`Status of ${rule.name}`}
+                <StatusSelect
+                  name={rule.name}
                   value={rule.status}
-                  onChange={(e) =>
-                    void run((api) =>
-                      api.router.setRuleStatus({
-                        id: rule.id,
-                        status: e.target.value as RuleView['status'],
-                      }),
-                    )
+                  statuses={RuleStatus.options}
+                  onChange={(status) =>
+                    void run((api) => api.router.setRuleStatus({ id: rule.id, status }))
                   }
-                >
-                  {RuleStatus.options.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </select>
+                />
               </td>
               <td>
                 {rule.eventConfigIds
@@ -252,14 +246,7 @@ export function RulesPanel() {
         </tbody>
       </table>
       {draft && (
-        <form
-          className="card router-form"
-          aria-label="Rule"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save();
-          }}
-        >
+        <DraftForm item="Rule" onSave={save} onCancel={() => setDraft(null)}>
           <label>
             Name{' '}
             <input
@@ -358,13 +345,7 @@ export function RulesPanel() {
               Add condition
             </button>
           </fieldset>
-          <div className="router-actions">
-            <button type="submit">Save rule</button>
-            <button type="button" onClick={() => setDraft(null)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        </DraftForm>
       )}
     </div>
   );

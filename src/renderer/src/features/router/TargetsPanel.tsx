@@ -6,7 +6,9 @@ import {
   type TargetInput,
   type TargetView,
 } from '../../../../shared/contracts/router';
+import { DraftForm } from './DraftForm';
 import { formatPairs, parsePairs } from './routerFormat';
+import { StatusSelect } from './StatusSelect';
 import { useRouter } from './useRouter';
 
 type Draft = {
@@ -132,22 +134,14 @@ export function TargetsPanel() {
               <td>{t.name}</td>
               <td>{t.kind === 'fault' ? `fault: ${t.fault?.mode}` : t.kind}</td>
               <td>
-                <select
-                  aria-label={`Status of ${t.name}`}
+                <StatusSelect
+                  name={t.name}
                   value={t.status}
-                  onChange={(e) =>
-                    void run((api) =>
-                      api.router.setTargetStatus({
-                        id: t.id,
-                        status: e.target.value as TargetView['status'],
-                      }),
-                    )
+                  statuses={TargetStatus.options}
+                  onChange={(status) =>
+                    void run((api) => api.router.setTargetStatus({ id: t.id, status }))
                   }
-                >
-                  {TargetStatus.options.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </select>
+                />
               </td>
               <td className="mono">
                 {t.kind === 'webhook' ? (
@@ -171,14 +165,7 @@ export function TargetsPanel() {
         </tbody>
       </table>
       {draft && (
-        <form
-          className="card router-form"
-          aria-label="Target"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save();
-          }}
-        >
+        <DraftForm item="Target" onSave={save} onCancel={() => setDraft(null)}>
           <label>
             Name{' '}
             <input
@@ -302,13 +289,7 @@ export function TargetsPanel() {
               onChange={(e) => setDraft({ ...draft, timeoutMs: Number(e.target.value) })}
             />
           </label>
-          <div className="router-actions">
-            <button type="submit">Save target</button>
-            <button type="button" onClick={() => setDraft(null)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        </DraftForm>
       )}
     </div>
   );

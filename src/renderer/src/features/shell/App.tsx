@@ -1,5 +1,10 @@
 import { useEffect } from 'react';
+import { useFirstRunScreen } from '../accounts/useFirstRunScreen';
 import { SettingsView } from '../settings/SettingsView';
+import { RouterView } from '../router/RouterView';
+import { RecordsView } from '../records/RecordsView';
+import { OutboxSection } from '../outbox/OutboxSection';
+import { SyncView } from '../sync/SyncView';
 import { EmptyState } from './EmptyState';
 import { SECTIONS, sectionByShortcut } from './sections';
 import { useShell } from './ShellContext';
@@ -38,10 +43,14 @@ function useSectionShortcuts(): void {
 export function App() {
   const sectionId = useShell((state) => state.section);
   const loadError = useShell((state) => state.loadError);
+  const notice = useShell((state) => state.notice);
+  const notify = useShell((state) => state.notify);
   useAppliedTheme();
   useSectionShortcuts();
+  const firstRun = useFirstRunScreen();
   const section = SECTIONS.find((candidate) => candidate.id === sectionId) ?? SECTIONS[0];
 
+  if (firstRun) return firstRun;
   return (
     <div className="shell">
       <Sidebar />
@@ -54,8 +63,24 @@ export function App() {
             PortalDesk could not read its state: {loadError}
           </p>
         )}
+        {notice && (
+          <p className="error banner notice" role="alert">
+            <span>{notice}</span>
+            <button type="button" className="link-button" onClick={() => notify(null)}>
+              Dismiss
+            </button>
+          </p>
+        )}
         <div className="content__body">
-          {section.empty ? (
+          {section.id === 'records' ? (
+            <RecordsView />
+          ) : section.id === 'outbox' ? (
+            <OutboxSection />
+          ) : section.id === 'sync' ? (
+            <SyncView />
+          ) : section.id === 'router' ? (
+            <RouterView />
+          ) : section.empty ? (
             <EmptyState section={section.id} {...section.empty} />
           ) : (
             <SettingsView />

@@ -1,4 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { AccountSwitcher } from '../accounts/AccountSwitcher';
+import { RecordsNav } from '../records/RecordsNav';
 import { SectionIcon } from './Icon';
 import { SECTIONS } from './sections';
 import { useShell } from './ShellContext';
@@ -35,6 +37,7 @@ export function Sidebar() {
         <span className="sidebar__logo" aria-hidden="true" />
         PortalDesk
       </div>
+      <AccountSwitcher />
       <ul>
         {SECTIONS.map((section, index) => (
           <li key={section.id}>
@@ -57,6 +60,7 @@ export function Sidebar() {
           </li>
         ))}
       </ul>
+      {current === 'records' && <RecordsNav />}
     </nav>
   );
 }

@@ -1,3 +1,7 @@
+import { OutboxStatusItem } from '../outbox/OutboxStatusItem';
+import { syncSummary } from '../sync/syncFormat';
+import { useSync } from '../sync/SyncContext';
+import { useNow } from '../sync/useNow';
 import { useShell } from './ShellContext';
 
 const CONNECTION_LABEL = {
@@ -10,12 +14,30 @@ export function StatusBar() {
   const online = useShell((state) => state.online);
   const connection = useShell((state) => state.connection);
   const info = useShell((state) => state.info);
+  const sync = useSync((state) => state.status);
+  const select = useShell((state) => state.select);
+  const now = useNow(15_000);
+  // The browser's flag says whether there is a network; the last sync whether the service answered.
+  const reachable = online && sync?.online !== false;
 
   return (
     <footer className="status-bar" aria-label="Status">
-      <span className={`status-dot ${online ? 'is-ok' : 'is-warn'}`} data-testid="network-status">
-        {online ? 'Online' : 'Offline: working from the local mirror'}
+      <span
+        className={`status-dot ${reachable ? 'is-ok' : 'is-warn'}`}
+        data-testid="network-status"
+      >
+        {reachable ? 'Online' : 'Offline: working from the local mirror'}
       </span>
+      <button
+        type="button"
+        className="status-bar__link"
+        data-testid="sync-summary"
+        onClick={() => select('sync')}
+        title="Open the Sync view"
+      >
+        {syncSummary(sync, now)}
+      </button>
+      <OutboxStatusItem onOpen={() => select('outbox')} />
       {info?.mode === 'web' && (
         <span
           className={`status-dot ${connection === 'connected' ? 'is-ok' : 'is-warn'}`}

@@ -15,6 +15,9 @@ export interface ShellState {
   settingsError: string | null;
   connection: ConnectionState;
   online: boolean;
+  /** A passing message for the user (an action that was refused), until dismissed. */
+  notice: string | null;
+  notify(message: string | null): void;
   select(section: SectionId): void;
   load(): Promise<void>;
   changeSettings(patch: Partial<Settings>): Promise<void>;
@@ -40,6 +43,8 @@ export function createShellStore(
     settingsError: null,
     connection: initial.connection,
     online: initial.online,
+    notice: null,
+    notify: (notice) => set({ notice }),
     select: (section) => set({ section }),
     load: async () => {
       try {
