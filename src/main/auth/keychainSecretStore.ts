@@ -19,7 +19,9 @@ export class KeychainSecretStore implements SecretStore {
 
   /** Loaded on first use: a platform without the native module fails here, not at start-up. */
   private load(): Promise<Keytar> {
-    this.keytar ??= import('@napi-rs/keyring/keytar').catch((error: unknown) => {
+    // The full file name: the package has no "exports" map, so Node's ESM resolution of the
+    // built app (unlike Vite's in tests) finds only `keytar.js`, not `keytar`.
+    this.keytar ??= import('@napi-rs/keyring/keytar.js').catch((error: unknown) => {
       this.keytar = undefined;
       throw this.unavailable(error);
     });

@@ -59,6 +59,8 @@ export class OutboxService {
   private workOffline: boolean;
   private online: boolean | null = null;
   private pendingNotice: OutboxNotice | null = null;
+  /** A change was delivered since the replay was last seen idle. */
+  private deliveredSinceIdle = false;
   private pendingRemaps: Remap[] = [];
   private readonly touchedModules = new Set<string>();
   private changedTimer: ReturnType<typeof setTimeout> | null = null;
@@ -222,6 +224,7 @@ export class OutboxService {
   }
 
   private replayed(change: ReplayedChange): void {
+    this.deliveredSinceIdle = true;
     for (const listener of this.listeners) {
       try {
         listener.onReplayed(change);
@@ -251,10 +254,13 @@ export class OutboxService {
     const status = this.status();
     const busy = this.replayer.busy || status.counts.sending > 0;
     let notice = this.pendingNotice;
-    if (!notice && this.wasBusy && !busy && status.counts.pending === 0 && status.total === 0) {
+    // A replay may start and end between two pushes: what it delivered still earns the notice.
+    const replayed = this.wasBusy || this.deliveredSinceIdle;
+    if (!notice && replayed && !busy && status.counts.pending === 0 && status.total === 0) {
       notice = { kind: 'replayed', message: 'Every queued change was delivered to the service.' };
     }
     this.wasBusy = busy;
+    if (!busy) this.deliveredSinceIdle = false;
     this.pendingNotice = null;
     const payload: OutboxChanged = { ...status, notice, remapped: this.pendingRemaps.splice(0) };
     this.options.events.emit('outbox.changed', payload);

@@ -119,7 +119,7 @@ export function OutboxView({ onEditRecord }: { onEditRecord?: (entry: OutboxEntr
       </div>
       {notice && (
         <p
-          className={`banner ${notice.kind === 'attention' ? 'error' : ''}`}
+          className={`banner ${notice.kind === 'attention' ? 'error' : 'banner--ok'}`}
           role="status"
           data-testid="outbox-notice"
         >

@@ -1,3 +1,4 @@
+import { useOutbox } from '../outbox/OutboxContext';
 import { OutboxStatusItem } from '../outbox/OutboxStatusItem';
 import { syncSummary } from '../sync/syncFormat';
 import { useSync } from '../sync/SyncContext';
@@ -19,14 +20,20 @@ export function StatusBar() {
   const now = useNow(15_000);
   // The browser's flag says whether there is a network; the last sync whether the service answered.
   const reachable = online && sync?.online !== false;
+  // "Work offline" holds every request whatever the network says.
+  const workOffline = useOutbox((state) => state.status?.workOffline ?? false);
 
   return (
     <footer className="status-bar" aria-label="Status">
       <span
-        className={`status-dot ${reachable ? 'is-ok' : 'is-warn'}`}
+        className={`status-dot ${reachable && !workOffline ? 'is-ok' : 'is-warn'}`}
         data-testid="network-status"
       >
-        {reachable ? 'Online' : 'Offline: working from the local mirror'}
+        {workOffline
+          ? 'Offline by choice: nothing is sent'
+          : reachable
+            ? 'Online'
+            : 'Offline: working from the local mirror'}
       </span>
       <button
         type="button"
