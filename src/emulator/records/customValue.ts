@@ -26,6 +26,7 @@ import {
   isClockTime,
   isEmailAddress,
   isPhoneNumber,
+  normalizeLineBreaks,
   webAddress,
 } from '../../shared/domain/fieldValueRules';
 
@@ -296,7 +297,7 @@ export function customValue(
     case 'multi_line':
       return textValue(
         field,
-        typeof input === 'string' ? input.replace(/\r\n?/g, '\n') : input,
+        typeof input === 'string' ? normalizeLineBreaks(input) : input,
         MULTI_LINE_MAX,
       );
     case 'pick_list': {

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { isCustomFieldType, type CustomFieldType } from '../../shared/domain/customFieldTypes';
 import type { FilterUsers } from '../../shared/filter';
+import { parseJsonObject } from '../../shared/parseJsonObject';
 import type { RecordCaches } from './recordCache';
 
 export type UserListType = 'all_users' | 'selected_users' | 'selected_roles';
@@ -103,17 +104,8 @@ interface OptionRow {
   value: string;
 }
 
-function parseJson(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 function fieldMeta(row: FieldRow, type: CustomFieldType, options: OptionRow[]): FieldMeta {
-  const property = parseJson(row.field_property);
+  const property = parseJsonObject(row.field_property);
   const typeProps = (property.field_type_properties ?? {}) as Record<string, unknown>;
   const precision = Number(typeProps.precision_value);
   const userList = typeProps.userlist_type;
@@ -262,7 +254,7 @@ function loadPortal(db: Database.Database, portalId: number): PortalMeta | null 
     .prepare('SELECT id, timezone, business_details FROM portals WHERE id = ?')
     .get(portalId) as { id: number; timezone: string; business_details: string } | undefined;
   if (!portal) return null;
-  const weekStart = parseJson(portal.business_details).week_start_day;
+  const weekStart = parseJsonObject(portal.business_details).week_start_day;
 
   const users = new Map<string, UserMeta>();
   const reportsTo = new Map<string, string>();

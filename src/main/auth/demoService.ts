@@ -6,12 +6,12 @@
  * auto-approves, so the sign-in runs the real flow without a browser window.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_COMMENT_SEGMENT } from '../../emulator/config';
 import { startEmulator, type RunningEmulator } from '../../emulator/index';
 import type { ServiceProfile } from '../../shared/serviceProfile';
 import { emulatorServiceProfile } from '../api/client/emulatorProfile';
+import { freeLoopbackPort } from '../freeLoopbackPort';
 import { FileSecretStore } from './fileSecretStore';
 import { MemorySecretStore } from './memorySecretStore';
 import type { SecretStore } from './secretStore';
@@ -44,22 +44,6 @@ export interface DemoServiceOptions {
   /** Records of the demo's first two portals (the emulator's default when left out). */
   records?: number;
   log?: (message: string) => void;
-}
-
-/** A free port on 127.0.0.1 for the demo client's registered redirect URI. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export class DemoService {
@@ -115,7 +99,7 @@ export class DemoService {
 
   private async launch(): Promise<DemoPortal> {
     if (this.closed) throw new Error('PortalDesk is closing.');
-    const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
+    const redirectUri = `http://127.0.0.1:${await freeLoopbackPort()}/callback`;
     const data = this.options.dir ? path.join(this.options.dir, DEMO_DATA_FILE) : undefined;
     if (this.options.dir) mkdirSync(this.options.dir, { recursive: true });
     const options = {

@@ -5,6 +5,7 @@
  */
 import type { EditableField } from '../../shared/contracts/outbox';
 import { isCustomFieldType } from '../../shared/domain/customFieldTypes';
+import { parseJsonObject } from '../../shared/parseJsonObject';
 import type { CatalogStatus, OutboxRepository, StoredRecord } from './outboxRepository';
 import { SYSTEM_FIELD_TYPES } from './outboxTypes';
 
@@ -35,15 +36,6 @@ export interface EditCatalog {
   statuses: CatalogStatus[];
   defaultStatusId: string | null;
   mayMoveStatus(fromId: string | null, toId: string | null): boolean;
-}
-
-function parseJson(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 function statusView(status: CatalogStatus) {
@@ -121,7 +113,7 @@ export function loadEditCatalog(
     types.set(field.apiName, field.fieldType);
     // A layout whose placements the mirror lacks shows every field rather than none.
     if (placed.size > 0 && !placed.has(field.id)) continue;
-    const property = parseJson(field.fieldProperty);
+    const property = parseJsonObject(field.fieldProperty);
     const typeProps = (property.field_type_properties ?? {}) as Record<string, unknown>;
     const precision = Number(typeProps.precision_value);
     const onLayout = (o: { layoutId: string | null }) =>
@@ -193,7 +185,7 @@ export function storedValue(
     case 'is_external':
       return record.is_external === 1;
     default: {
-      const custom = parseJson(record.custom);
+      const custom = parseJsonObject(record.custom);
       return custom[field] ?? null;
     }
   }

@@ -435,39 +435,59 @@ export class OutboxReplayer {
     const repo = this.options.repo;
     const catalog = this.catalog(op);
     const args = this.args(op, catalog);
-    if (op.sentBody !== null && op.sentAt !== null) {
-      // The answer to an earlier send was lost: the record may exist. Look before resending.
-      const name = String(op.fields.name?.value ?? '');
-      const page = await client.listEntities(
-        {
-          ...args,
-          query: {
-            filter: {
-              criteria: [{ field_name: 'name', criteria_condition: 'is', value: [name] }],
-              pattern: '1',
-            },
-            sort_by: 'DESC(created_time)',
-            per_page: LOOKUP_PAGE,
-          },
-        },
-        this.call,
-      );
-      const found = findLostCreate(
-        page.items,
-        op.fields,
-        catalog.types,
-        op.sentAt,
-        repo.adoptedIds(op.portalId, 'record'),
-      );
-      if (found) return this.created(op, found);
-    }
     const body = createBody(op.fields, catalog.types);
-    repo.markSending(op.seq, JSON.stringify(body));
-    const entity = await client.createEntity(
-      { ...args, body: body as never },
-      { ...this.call, subject: 'the new record' },
+    const entity = await this.createOnce(
+      op,
+      body,
+      async (sentAt) => {
+        const name = String(op.fields.name?.value ?? '');
+        const page = await client.listEntities(
+          {
+            ...args,
+            query: {
+              filter: {
+                criteria: [{ field_name: 'name', criteria_condition: 'is', value: [name] }],
+                pattern: '1',
+              },
+              sort_by: 'DESC(created_time)',
+              per_page: LOOKUP_PAGE,
+            },
+          },
+          this.call,
+        );
+        return findLostCreate(
+          page.items,
+          op.fields,
+          catalog.types,
+          sentAt,
+          repo.adoptedIds(op.portalId, 'record'),
+        );
+      },
+      () =>
+        client.createEntity(
+          { ...args, body: body as never },
+          { ...this.call, subject: 'the new record' },
+        ),
     );
     return this.created(op, entity);
+  }
+
+  /**
+   * Sends a create at most once across crashes: the body is written as sent before the call, and
+   * when an earlier send's answer was lost, `findLost` looks for what it made before resending.
+   */
+  private async createOnce<T>(
+    op: OutboxOp,
+    body: unknown,
+    findLost: (sentAt: string) => Promise<T | null>,
+    send: () => Promise<T>,
+  ): Promise<T> {
+    if (op.sentBody !== null && op.sentAt !== null) {
+      const found = await findLost(op.sentAt);
+      if (found) return found;
+    }
+    this.options.repo.markSending(op.seq, JSON.stringify(body));
+    return send();
   }
 
   private created(op: OutboxOp, entity: Entity): Outcome {
@@ -543,23 +563,26 @@ export class OutboxReplayer {
     const catalog = this.catalog(op);
     const args = this.commentArgs(op, catalog);
     const content = op.content ?? '';
-    if (op.sentBody !== null && op.sentAt !== null) {
-      const page = await client.listComments(
-        { ...args, query: { sort_by: 'DESC(created_time)', per_page: LOOKUP_PAGE } },
-        this.call,
-      );
-      const found = findLostComment(
-        page.items,
-        content,
-        op.sentAt,
-        repo.adoptedIds(op.portalId, 'comment'),
-      );
-      if (found) return this.commentAdded(op, found);
-    }
-    repo.markSending(op.seq, JSON.stringify({ content }));
-    const comment = await client.createComment(
-      { ...args, body: { content } },
-      { ...this.call, subject: 'the new comment' },
+    const comment = await this.createOnce(
+      op,
+      { content },
+      async (sentAt) => {
+        const page = await client.listComments(
+          { ...args, query: { sort_by: 'DESC(created_time)', per_page: LOOKUP_PAGE } },
+          this.call,
+        );
+        return findLostComment(
+          page.items,
+          content,
+          sentAt,
+          repo.adoptedIds(op.portalId, 'comment'),
+        );
+      },
+      () =>
+        client.createComment(
+          { ...args, body: { content } },
+          { ...this.call, subject: 'the new comment' },
+        ),
     );
     return this.commentAdded(op, comment);
   }
@@ -578,14 +601,23 @@ export class OutboxReplayer {
         from: op.commentId,
         to: comment.id,
       });
+    this.commentReplayed(op, comment.id, 'add');
+    return 'done';
+  }
+
+  /** Tells the router a comment of the record changed on the service (an update of the record). */
+  private commentReplayed(
+    op: OutboxOp,
+    commentId: string,
+    action: 'add' | 'edit' | 'delete',
+  ): void {
     this.options.onReplayed({
       portalId: op.portalId,
       moduleId: op.moduleId,
       recordId: op.recordId,
       kind: 'update',
-      data: { record: null, comment: { id: comment.id, action: 'add' } },
+      data: { record: null, comment: { id: commentId, action } },
     });
-    return 'done';
   }
 
   private storeComment(op: OutboxOp, comment: Comment): void {
@@ -657,13 +689,7 @@ export class OutboxReplayer {
       this.storeComment(op, answer);
       repo.deleteOp(op.seq);
     });
-    this.options.onReplayed({
-      portalId: op.portalId,
-      moduleId: op.moduleId,
-      recordId: op.recordId,
-      kind: 'update',
-      data: { record: null, comment: { id: answer.id, action: 'edit' } },
-    });
+    this.commentReplayed(op, answer.id, 'edit');
     return 'done';
   }
 
@@ -682,13 +708,7 @@ export class OutboxReplayer {
       if (op.commentId !== null) repo.deleteComment(op.portalId, op.commentId);
       repo.deleteOp(op.seq);
     });
-    this.options.onReplayed({
-      portalId: op.portalId,
-      moduleId: op.moduleId,
-      recordId: op.recordId,
-      kind: 'update',
-      data: { record: null, comment: { id: op.commentId ?? '', action: 'delete' } },
-    });
+    this.commentReplayed(op, op.commentId ?? '', 'delete');
     return 'done';
   }
 }

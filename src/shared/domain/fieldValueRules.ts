@@ -41,6 +41,9 @@ const URL_PROTOCOLS = new Set(['http:', 'https:', 'ftp:', 'ftps:']);
 /** Characters as a user counts them (code points, not UTF-16 units). */
 export const charCount = (text: string): number => [...text].length;
 
+/** Line breaks as the spec stores them ("lines separated by `\n`"): `\r\n` and `\r` become `\n`. */
+export const normalizeLineBreaks = (text: string): string => text.replace(/\r\n?/g, '\n');
+
 /** A real calendar date `yyyy-MM-dd`, years 0001-9999. */
 export function isCalendarDate(text: string): boolean {
   const match = DATE_PATTERN.exec(text);

@@ -31,6 +31,7 @@ import {
   isClockTime,
   isEmailAddress,
   isPhoneNumber,
+  normalizeLineBreaks,
   webAddress,
 } from '../domain/fieldValueRules';
 import { parseZonedDateTime } from './zonedDateTime';
@@ -196,7 +197,7 @@ export function validateFieldValue(
     }
     case 'description':
       return text(
-        typeof input === 'string' ? input.replace(/\r\n?/g, '\n') : input,
+        typeof input === 'string' ? normalizeLineBreaks(input) : input,
         DESCRIPTION_MAX,
         'the description',
       );
@@ -207,7 +208,7 @@ export function validateFieldValue(
       return text(input, SINGLE_LINE_MAX, 'the value');
     case 'multi_line':
       return text(
-        typeof input === 'string' ? input.replace(/\r\n?/g, '\n') : input,
+        typeof input === 'string' ? normalizeLineBreaks(input) : input,
         MULTI_LINE_MAX,
         'the value',
       );

@@ -3,12 +3,12 @@
  * window-less "browser" that follows the accounts server's redirects (the emulator approves at
  * once) and lets a test look at or tamper with the way back.
  */
-import { createServer } from 'node:net';
 import { afterEach } from 'vitest';
 import type { EmulatorOptions } from '../../../src/emulator/index';
 import { emulatorServiceProfile } from '../../../src/main/api/client/emulatorProfile';
 import { AccountManager, type AccountManagerOptions } from '../../../src/main/auth/accountManager';
 import { MemorySecretStore } from '../../../src/main/auth/memorySecretStore';
+import { freeLoopbackPort } from '../../../src/main/freeLoopbackPort';
 import type { TokenClock } from '../../../src/main/auth/tokenManager';
 import { Store } from '../../../src/main/store/store';
 import { testEmulator, type RunningEmulator } from '../../support/emulator';
@@ -21,18 +21,7 @@ afterEach(() => {
   for (const store of stores.splice(0)) store.close();
 });
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
+export const freePort = freeLoopbackPort;
 
 /** One visit of the browser: where it went and what it saw. */
 export interface Visit {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { READ_ENTITY_FIXED_FIELDS } from '../../../src/shared/domain/readEntity';
 import { syncSession } from './syncSession';
 
 describe('full sync against the emulator', () => {
@@ -92,20 +93,7 @@ describe('full sync against the emulator', () => {
         last_updated_time: entity.last_updated_time,
         trashed_time: null,
       });
-      const fixed = new Set([
-        'id',
-        'name',
-        'description',
-        'status',
-        'layout',
-        'project',
-        'owner',
-        'is_closed',
-        'is_external',
-        'created_time',
-        'last_updated_time',
-        'trashed_time',
-      ]);
+      const fixed = new Set(READ_ENTITY_FIXED_FIELDS);
       const custom = Object.fromEntries(Object.entries(entity).filter(([key]) => !fixed.has(key)));
       expect(JSON.parse(row.custom as string)).toEqual(custom);
     }

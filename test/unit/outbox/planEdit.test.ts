@@ -1,32 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxOp } from '../../../src/main/outbox/outboxTypes';
 import { planEdit, type PlanContext } from '../../../src/main/outbox/planEdit';
-
-let seq = 0;
-function op(partial: Partial<OutboxOp>): OutboxOp {
-  return {
-    seq: ++seq,
-    portalId: '1',
-    moduleId: '2',
-    recordId: '3',
-    kind: 'update',
-    state: 'pending',
-    fields: {},
-    commentId: null,
-    content: null,
-    baseContent: null,
-    edits: 1,
-    queuedAt: '2025-01-06T09:00:00.000Z',
-    updatedAt: '2025-01-06T09:00:00.000Z',
-    attempts: 0,
-    nextAttemptAt: null,
-    sentBody: null,
-    sentAt: null,
-    error: null,
-    conflict: null,
-    ...partial,
-  };
-}
+import { outboxOp as op } from './outboxOp';
 
 const server: Record<string, unknown> = {
   name: 'Server name',

@@ -6,10 +6,10 @@ import {
   findLostCreate,
 } from '../../../src/main/outbox/findLostCreate';
 import { overlayOf } from '../../../src/main/outbox/overlayOf';
-import type { OutboxOp } from '../../../src/main/outbox/outboxTypes';
 import { replayBackoff, BACKOFF_MAX_MS } from '../../../src/main/outbox/replayBackoff';
 import { createBody, updateBody } from '../../../src/main/outbox/requestBody';
 import { Entity } from '../../../src/shared/domain/entity';
+import { outboxOp as op } from './outboxOp';
 
 const types = new Map([
   ['cf_tags', 'multi_select'],
@@ -168,45 +168,15 @@ describe('findLostCreate', () => {
 
 describe('overlayOf and backoff', () => {
   it('shows the newest queued value with the first base', () => {
-    const base = {
-      portalId: '1',
-      moduleId: '2',
-      recordId: '3',
-      state: 'pending',
-      commentId: null,
-      content: null,
-      baseContent: null,
-      edits: 1,
-      queuedAt: '',
-      attempts: 0,
-      nextAttemptAt: null,
-      sentBody: null,
-      sentAt: null,
-      error: null,
-      conflict: null,
-    } as const;
-    const ops: OutboxOp[] = [
-      {
-        ...base,
-        seq: 1,
-        kind: 'update',
-        updatedAt: 't1',
-        fields: { name: { value: 'A', base: 'S' } },
-      },
-      {
-        ...base,
+    const ops = [
+      op({ seq: 1, kind: 'update', updatedAt: 't1', fields: { name: { value: 'A', base: 'S' } } }),
+      op({
         seq: 2,
         kind: 'trash',
         updatedAt: 't2',
         fields: { trashed_time: { value: 'x', base: null } },
-      },
-      {
-        ...base,
-        seq: 3,
-        kind: 'update',
-        updatedAt: 't3',
-        fields: { name: { value: 'B', base: 'A' } },
-      },
+      }),
+      op({ seq: 3, kind: 'update', updatedAt: 't3', fields: { name: { value: 'B', base: 'A' } } }),
     ];
     expect([...overlayOf(ops)]).toEqual([['name', { value: 'B', base: 'S', editedAt: 't3' }]]);
   });

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
 import commentsSql from '../queries/mirrorComments.sql?raw';
+import { namedStatements } from '../namedStatements';
 import type { FullTextIndex } from './fullTextIndex';
 import type { MetadataRepository } from './metadataRepository';
 import { ChangeLog, type MirrorChanges } from './mirrorChanges';
@@ -35,22 +36,15 @@ type Query = keyof typeof queries;
  * are mirrored and as of which version of the record.
  */
 export class CommentRepository {
-  private readonly statements = new Map<Query, Database.Statement>();
+  private readonly statement: (name: Query) => Database.Statement;
 
   constructor(
     private readonly db: Database.Database,
     private readonly metadata: MetadataRepository,
     private readonly fullText: FullTextIndex,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  private statement(name: Query): Database.Statement {
-    let statement = this.statements.get(name);
-    if (!statement) {
-      statement = this.db.prepare(queries[name]);
-      this.statements.set(name, statement);
-    }
-    return statement;
+  ) {
+    this.statement = namedStatements(db, queries);
   }
 
   private recordVersion(portalId: string, recordId: string, what: string): string {

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { ProfileSummary } from '../../../../shared/contracts/accounts';
 import { AddProfileForm } from './AddProfileForm';
 import { useAccounts } from './AccountsContext';
+import { OptionSelect } from './OptionSelect';
+import { SecretInput } from './SecretInput';
 
 /** "Sign in to a service": the browser flow with a client registration of the user's own. */
 export function ConnectAccountForm() {
@@ -79,40 +81,26 @@ function ConnectFields({
   return (
     <form className="accounts-form" onSubmit={(event) => void submit(event)}>
       {profiles.length > 1 && (
-        <label>
-          Service
-          <select value={profile.id} onChange={(e) => onProfile(e.target.value)}>
-            {profiles.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <OptionSelect
+          label="Service"
+          value={profile.id}
+          options={profiles.map((p) => ({ value: p.id, label: p.name }))}
+          onChange={onProfile}
+        />
       )}
-      <label>
-        Data center
-        <select value={dataCenter} onChange={(e) => setDataCenter(e.target.value)}>
-          {signInDcs.map((dc) => (
-            <option key={dc.key} value={dc.key}>
-              {dc.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <OptionSelect
+        label="Data center"
+        value={dataCenter}
+        options={signInDcs.map((dc) => ({ value: dc.key, label: dc.label }))}
+        onChange={setDataCenter}
+      />
       <label>
         Client id
         <input value={clientId} onChange={(e) => setClientId(e.target.value)} required />
       </label>
       <label>
         Client secret{profile.multiDc ? ` (${dataCenter.toUpperCase()})` : ''}
-        <input
-          type="password"
-          autoComplete="off"
-          value={clientSecret}
-          onChange={(e) => setClientSecret(e.target.value)}
-          required
-        />
+        <SecretInput value={clientSecret} onChange={setClientSecret} required />
       </label>
       {profile.multiDc && (
         <details>
@@ -122,11 +110,9 @@ function ConnectFields({
             .map((dc) => (
               <label key={dc.key}>
                 {dc.label}
-                <input
-                  type="password"
-                  autoComplete="off"
+                <SecretInput
                   value={otherSecrets[dc.key] ?? ''}
-                  onChange={(e) => setOtherSecrets({ ...otherSecrets, [dc.key]: e.target.value })}
+                  onChange={(secret) => setOtherSecrets({ ...otherSecrets, [dc.key]: secret })}
                 />
               </label>
             ))}

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useAccounts } from './AccountsContext';
+import { OptionSelect } from './OptionSelect';
+import { SecretInput } from './SecretInput';
 
 /**
  * "Self Client code": a grant code generated in the developer console with the user's scopes,
@@ -39,27 +41,19 @@ export function SelfClientForm() {
 
   return (
     <form className="accounts-form" onSubmit={(event) => void submit(event)}>
-      <label>
-        Service
-        <select value={profile.id} onChange={(e) => setProfileId(e.target.value)}>
-          {profiles.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <OptionSelect
+        label="Service"
+        value={profile.id}
+        options={profiles.map((p) => ({ value: p.id, label: p.name }))}
+        onChange={setProfileId}
+      />
       {dcs.length > 1 && (
-        <label>
-          Data center the code was generated in
-          <select value={dc} onChange={(e) => setDataCenter(e.target.value)}>
-            {dcs.map((d) => (
-              <option key={d.key} value={d.key}>
-                {d.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <OptionSelect
+          label="Data center the code was generated in"
+          value={dc}
+          options={dcs.map((d) => ({ value: d.key, label: d.label }))}
+          onChange={setDataCenter}
+        />
       )}
       {!profile.isDemo && (
         <>
@@ -69,13 +63,7 @@ export function SelfClientForm() {
           </label>
           <label>
             Client secret
-            <input
-              type="password"
-              autoComplete="off"
-              value={clientSecret}
-              onChange={(e) => setClientSecret(e.target.value)}
-              required
-            />
+            <SecretInput value={clientSecret} onChange={setClientSecret} required />
           </label>
         </>
       )}

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { OutboxState, OutboxStore } from './outboxStore';
+import { EMPTY_OUTBOX, type OutboxState, type OutboxStore } from './outboxStore';
 
 export const OutboxContext = createContext<OutboxStore | null>(null);
 
@@ -9,12 +9,7 @@ const nothing = async () => undefined;
 
 /** Where no store is provided (a window without the outbox): empty, and every action a no-op. */
 const detached: OutboxStore = createStore<OutboxState>()(() => ({
-  status: null,
-  entries: [],
-  notice: null,
-  remapped: [],
-  error: null,
-  busy: false,
+  ...EMPTY_OUTBOX,
   load: nothing,
   received: () => undefined,
   refresh: nothing,

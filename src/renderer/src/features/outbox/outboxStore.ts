@@ -33,6 +33,19 @@ export interface OutboxState {
   dismissNotice(): void;
 }
 
+/** Before the first load (and where no outbox is provided): nothing known, nothing queued. */
+export const EMPTY_OUTBOX: Pick<
+  OutboxState,
+  'status' | 'entries' | 'notice' | 'remapped' | 'error' | 'busy'
+> = {
+  status: null,
+  entries: [],
+  notice: null,
+  remapped: [],
+  error: null,
+  busy: false,
+};
+
 function describe(error: unknown): string {
   if (error instanceof CallFailure) return error.message;
   return error instanceof Error ? error.message : String(error);
@@ -56,12 +69,7 @@ export function createOutboxStore(api: Api) {
       }
     };
     return {
-      status: null,
-      entries: [],
-      notice: null,
-      remapped: [],
-      error: null,
-      busy: false,
+      ...EMPTY_OUTBOX,
       load: async () => {
         try {
           set({ status: await api.outbox.status(), error: null });

@@ -1,17 +1,21 @@
 import type { ReactNode } from 'react';
 
 /**
- * The form that edits one item of a router list (a rule, a target): a card that saves on submit
- * (Enter too), with "Save <item>" and "Cancel" under its fields.
+ * The form that edits one named item of a router list (a rule, a target): a card with the name
+ * first, then `children`, then "Save <item>" and "Cancel"; it saves on submit (Enter too).
  */
 export function DraftForm({
   item,
+  name,
+  onNameChange,
   onSave,
   onCancel,
   children,
 }: {
   /** "Rule", "Target": the form's accessible name and its save button's. */
   item: string;
+  name: string;
+  onNameChange: (name: string) => void;
   onSave: () => void;
   onCancel: () => void;
   children: ReactNode;
@@ -25,6 +29,9 @@ export function DraftForm({
         onSave();
       }}
     >
+      <label>
+        Name <input value={name} onChange={(e) => onNameChange(e.target.value)} />
+      </label>
       {children}
       <div className="router-actions">
         <button type="submit">Save {item.toLowerCase()}</button>

@@ -246,14 +246,13 @@ export function RulesPanel() {
         </tbody>
       </table>
       {draft && (
-        <DraftForm item="Rule" onSave={save} onCancel={() => setDraft(null)}>
-          <label>
-            Name{' '}
-            <input
-              value={draft.name}
-              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            />
-          </label>
+        <DraftForm
+          item="Rule"
+          name={draft.name}
+          onNameChange={(name) => setDraft({ ...draft, name })}
+          onSave={save}
+          onCancel={() => setDraft(null)}
+        >
           <label>
             Retry count{' '}
             <input

@@ -165,14 +165,13 @@ export function TargetsPanel() {
         </tbody>
       </table>
       {draft && (
-        <DraftForm item="Target" onSave={save} onCancel={() => setDraft(null)}>
-          <label>
-            Name{' '}
-            <input
-              value={draft.name}
-              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            />
-          </label>
+        <DraftForm
+          item="Target"
+          name={draft.name}
+          onNameChange={(name) => setDraft({ ...draft, name })}
+          onSave={save}
+          onCancel={() => setDraft(null)}
+        >
           <label>
             Kind
             <select
