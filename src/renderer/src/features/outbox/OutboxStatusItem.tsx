@@ -1,11 +1,10 @@
 /** The status bar's piece of the outbox: what waits to be sent, refusals and conflicts. */
 import { outboxSummary } from './outboxFormat';
-import { useHasOutbox, useOutbox } from './OutboxContext';
+import { useOutbox } from './OutboxContext';
 
 export function OutboxStatusItem({ onOpen }: { onOpen(): void }) {
-  const has = useHasOutbox();
   const status = useOutbox((s) => s.status);
-  if (!has || !status) return null;
+  if (!status) return null;
   const summary = outboxSummary(status.counts);
   const attention = status.counts.failed + status.counts.conflict > 0;
   return (

@@ -34,7 +34,7 @@ export interface OutboxState {
 }
 
 /** Before the first load (and where no outbox is provided): nothing known, nothing queued. */
-export const EMPTY_OUTBOX: Pick<
+const EMPTY_OUTBOX: Pick<
   OutboxState,
   'status' | 'entries' | 'notice' | 'remapped' | 'error' | 'busy'
 > = {

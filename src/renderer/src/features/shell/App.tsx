@@ -3,7 +3,7 @@ import { useFirstRunScreen } from '../accounts/useFirstRunScreen';
 import { SettingsView } from '../settings/SettingsView';
 import { RouterView } from '../router/RouterView';
 import { RecordsView } from '../records/RecordsView';
-import { OutboxSection } from '../outbox/OutboxSection';
+import { OutboxView } from '../outbox/OutboxView';
 import { SyncView } from '../sync/SyncView';
 import { EmptyState } from './EmptyState';
 import { SECTIONS, sectionByShortcut } from './sections';
@@ -75,7 +75,7 @@ export function App() {
           {section.id === 'records' ? (
             <RecordsView />
           ) : section.id === 'outbox' ? (
-            <OutboxSection />
+            <OutboxView />
           ) : section.id === 'sync' ? (
             <SyncView />
           ) : section.id === 'router' ? (
