@@ -105,7 +105,7 @@ export function startEngine(options: EngineOptions): Engine {
     ...options.sync,
     log,
   });
-  const outbox = new OutboxService({ db: store.db, mirror, connection: sync, events });
+  const outbox = new OutboxService({ db: store.db, mirror, connection: sync, events, log });
   const stopFeeds = feedRouter(router.engine, {
     mirror,
     sync,

@@ -7,7 +7,7 @@ import type { Mirror } from './store/mirror/mirror';
 export interface RouterSink {
   raisePlatformEvent(
     publisher: 'data_updates' | 'authentication',
-    event: 'SyncCompleted' | 'SyncFailed' | 'SignedIn' | 'SignedOut',
+    event: 'SyncCompleted' | 'SyncFailed' | 'SignedIn' | 'TokenRefreshed' | 'SignedOut',
     data: Record<string, unknown>,
   ): string;
   ensureSuitePublisher(portal: { id: string; name: string; modules: readonly string[] }): unknown;
@@ -27,6 +27,7 @@ export interface RouterSources {
   accounts: {
     onSignedIn(listener: (account: { accountId: string; label?: string }) => void): () => void;
     onSignedOut(listener: (accountId: string) => void): () => void;
+    onTokenRefreshed(listener: (accountId: string, expiresAt: number) => void): () => void;
   };
   log: { warn(message: string): void };
 }
@@ -39,8 +40,8 @@ const SCOPE_OF: Record<ReplayedChange['kind'], SuiteScope> = {
 
 /**
  * Connects the app's own events to the event-router sandbox (issue 8's default publishers): each
- * sync run is a "data updates" event, sign-in and sign-out are "authentication activity", and each
- * change the outbox replayed is a Create, Update or Delete of its portal's suite publisher. A
+ * sync run is a "data updates" event, sign-in, token refreshes and sign-out are "authentication
+ * activity", and each change the outbox replayed is a Create, Update or Delete of its portal's suite publisher. A
  * router failure is logged and never disturbs the source. Returns the disconnect.
  */
 export function feedRouter(router: RouterSink, sources: RouterSources): () => void {
@@ -109,6 +110,14 @@ export function feedRouter(router: RouterSink, sources: RouterSources): () => vo
         router.raisePlatformEvent('authentication', 'SignedIn', {
           account_id: account.accountId,
           label: account.label ?? null,
+        });
+      }),
+    ),
+    sources.accounts.onTokenRefreshed(
+      guarded('a token refresh', (accountId: string, expiresAt: number) => {
+        router.raisePlatformEvent('authentication', 'TokenRefreshed', {
+          account_id: accountId,
+          valid_until: new Date(expiresAt).toISOString(),
         });
       }),
     ),

@@ -108,6 +108,7 @@ export class AccountManager {
   private readonly runtimes = new Map<string, Runtime>();
   private readonly signedInListeners = new Set<(account: SignedInAccount) => void>();
   private readonly signedOutListeners = new Set<(accountId: string) => void>();
+  private readonly refreshedListeners = new Set<(accountId: string, expiresAt: number) => void>();
   private readonly changeListeners = new Set<(state: AccountsState) => void>();
   private pending: Pending | null = null;
   private closed = false;
@@ -135,6 +136,12 @@ export class AccountManager {
   onSignedIn(listener: (account: SignedInAccount) => void): () => void {
     this.signedInListeners.add(listener);
     return () => this.signedInListeners.delete(listener);
+  }
+
+  /** After a refresh issued an account a new access token (never the token itself). */
+  onTokenRefreshed(listener: (accountId: string, expiresAt: number) => void): () => void {
+    this.refreshedListeners.add(listener);
+    return () => this.refreshedListeners.delete(listener);
   }
 
   /** After a sign-out, or when the service refused an account's refresh token. */
@@ -696,6 +703,15 @@ export class AccountManager {
       onRefreshTokenRefused: (message) => this.refused(spec.accountId, message),
       onStatusChange: () => {
         if (this.runtimes.has(spec.accountId)) this.changed();
+      },
+      onRefreshed: (expiresAt) => {
+        for (const listener of this.refreshedListeners) {
+          try {
+            listener(spec.accountId, expiresAt);
+          } catch {
+            // A listener's failure is its own; the token is issued either way.
+          }
+        }
       },
     });
   }

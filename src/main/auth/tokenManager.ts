@@ -58,6 +58,8 @@ export interface TokenManagerOptions {
   onRefreshTokenRefused(message: string): void;
   /** A token was issued or a wait began or ended: the account page's status changed. */
   onStatusChange?(): void;
+  /** A refresh issued a new access token (for the event router's authentication activity). */
+  onRefreshed?(expiresAt: number): void;
 }
 
 export interface TokenStatus {
@@ -183,6 +185,7 @@ export class TokenManager implements TokenProvider {
         lifetimeMs: issued.lifetimeMs,
       };
       this.options.onStatusChange?.();
+      this.options.onRefreshed?.(this.held.expiresAt);
       return issued.accessToken;
     } catch (error) {
       // A refusal issued no token; a lost answer may have, as late as now, so it stays counted.

@@ -967,6 +967,21 @@ export class RouterEngine {
 
   /** Picks up where a previous run stopped: unrouted events are routed, unfinished deliveries resume. */
   private resume(): void {
+    // Events accepted (202) but not yet matched against the rules when the process stopped.
+    for (const event of this.repository.unroutedEvents()) {
+      const publisher = this.config.publisher(event.publisher_id);
+      const config = this.config.eventConfig(event.event_config_id);
+      if (!publisher || !config) continue;
+      this.pending.push({
+        id: event.id,
+        publisher,
+        config,
+        data: JSON.parse(event.data) as Record<string, unknown>,
+        timeMs: event.time_ms,
+        version: event.version,
+      });
+    }
+    if (this.pending.length > 0) this.scheduleRouting();
     for (const row of this.repository.unfinishedExecutions()) {
       const event = this.repository.getEvent(row.event_id);
       if (!event) continue;

@@ -49,6 +49,7 @@ const queries = requireQueries(
     'markRouted',
     'setOverallStatus',
     'getEvent',
+    'unroutedEvents',
     'insertExecution',
     'updateExecution',
     'getExecution',
@@ -394,6 +395,10 @@ export class RouterRepository {
   getEvent(id: string): EventRow | undefined {
     this.flush();
     return this.s.getEvent.get(id) as EventRow | undefined;
+  }
+  unroutedEvents(): EventRow[] {
+    this.flush();
+    return this.s.unroutedEvents.all() as EventRow[];
   }
   insertExecution(row: ExecutionRow): void {
     this.s.insertExecution.run({

@@ -50,4 +50,21 @@ test('sign-in and sync runs become default-publisher events in the router', asyn
   const suites = overview.publishers.filter((p) => p.kind === 'suite');
   expect(suites.length).toBe(portals.length);
   expect(suites[0]!.events.length).toBeGreaterThan(0);
+
+  // A refresh of the access token is authentication activity too (the token itself never shows).
+  const account = engine.accounts.signedIn()[0]!;
+  const token = await account.tokens.refresh(await account.tokens.accessToken());
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const after = await call<{ rows: { id: string; apiName: string }[] }>(
+    engine,
+    'router.listEvents',
+    {},
+  );
+  const refreshed = after.rows.find((row) => row.apiName === 'TokenRefreshed');
+  expect(refreshed).toBeDefined();
+  const detail = await call<{ data: Record<string, unknown> }>(engine, 'router.getEvent', {
+    id: refreshed!.id,
+  });
+  expect(detail.data).toMatchObject({ account_id: account.accountId });
+  expect(JSON.stringify(detail.data)).not.toContain(token);
 });

@@ -296,4 +296,21 @@ describe('deliveries', () => {
     expect(detail.executions[0]!.attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
     expect(detail.status).toBe('Success');
   });
+
+  it('an event accepted but not yet routed when the process stopped is routed after a restart', async () => {
+    const first = await testRouter();
+    const { publisher, event } = await customSetup(first.engine);
+    const target = first.engine.saveTarget({ name: 'bin', kind: 'request_bin' });
+    first.engine.saveRule({ name: 'all', eventConfigIds: [event.id], targetIds: [target.id] });
+    // Routing happens on the next turn of the event loop; the process stops before it.
+    const id = first.engine.publish(publisher.id, 'order_created', { order: 'A-10' });
+    await first.close();
+
+    const second = await testRouter({ file: first.file });
+    await second.engine.settle();
+    const detail = second.engine.getEvent(id);
+    expect(detail.executions).toHaveLength(1);
+    expect(detail.status).toBe('Success');
+    expect(second.engine.requestBin(target.id)).toHaveLength(1);
+  });
 });

@@ -117,6 +117,10 @@ UPDATE router_events SET overall_status = @overallStatus WHERE id = @id;
 -- name: getEvent
 SELECT * FROM router_events WHERE id = ?;
 
+-- name: unroutedEvents
+-- Stored as Received but not routed yet when the process stopped: routed again at start-up.
+SELECT * FROM router_events WHERE stage = 'received' ORDER BY time_ms, id;
+
 -- name: insertExecution
 INSERT INTO router_executions (id, event_id, rule_id, target_id, rule_status, target_status, status,
   retry_count, next_attempt_at, note)
