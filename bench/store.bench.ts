@@ -15,18 +15,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { it } from 'vitest';
-import type { CustomFieldType } from '../src/shared/domain/customFieldTypes';
-import {
-  COMMENT_LINES,
-  CURRENCIES,
-  MODULES,
-  PEOPLE,
-  SENTENCES,
-  type SeedField,
-} from '../src/emulator/model/seedCatalog';
+import { COMMENT_LINES } from '../src/emulator/model/seedCatalog';
 import { Mirror } from '../src/main/store/mirror/mirror';
 import type { MirrorRecord } from '../src/main/store/mirror/mirrorTypes';
 import { Store } from '../src/main/store/store';
+import {
+  MODULE,
+  PORTAL,
+  STATUS_IDS,
+  ZPUIDS,
+  generator,
+  record,
+  recordId,
+  writeMetadata,
+} from './syntheticRecords';
 
 const RECORDS = Number(process.env.STORE_BENCH_RECORDS ?? 1_000_000);
 const OUT = process.env.STORE_BENCH_OUT;
@@ -35,191 +37,6 @@ const PAGE = 200;
 /** Every Nth record gets 1-3 comments (the emulator's seed gives 45% of records some). */
 const COMMENTED_EVERY = 20;
 const ITERATIONS = Number(process.env.STORE_BENCH_ITERATIONS ?? 40);
-const PORTAL = '1000000000001';
-const MODULE = '1000000000002';
-const DAY_MS = 86_400_000;
-const ANCHOR = Date.parse('2026-03-05T00:00:00.000Z');
-
-const ASSETS = MODULES[0]!;
-const ZPUIDS = PEOPLE.map((_, i) => String(4_000_000_000 + i));
-const STATUS_IDS = ASSETS.statuses.map((_, i) => String(2_000_000_000 + i));
-const optionIds = new Map<string, string[]>();
-
-/** Deterministic numbers (mulberry32), so every run measures the same data. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
-
-type Random = ReturnType<typeof generator>;
-
-/** A value in the shape the API shows (as the emulator's seed makes them, then shows them). */
-function value(random: Random, field: SeedField, created: number): unknown {
-  const type: CustomFieldType = field.type;
-  const user = () => {
-    const i = random.int(0, PEOPLE.length - 1);
-    return { zpuid: ZPUIDS[i], name: PEOPLE[i]!.join(' ') };
-  };
-  switch (type) {
-    case 'single_line':
-      return `SN-${random.int(10_000_000, 99_999_999).toString(36).toUpperCase()}`;
-    case 'multi_line':
-      return Array.from({ length: random.int(1, 3) }, () => random.pick(SENTENCES)).join('\n');
-    case 'pick_list':
-      return random.pick(field.options ?? []);
-    case 'multi_select':
-      return (field.options ?? []).filter(() => random.chance(0.3));
-    case 'user_pick_list':
-      return user();
-    case 'multi_user':
-      return Array.from({ length: random.int(1, 3) }, user);
-    case 'date':
-      return new Date(created + random.int(-200, 400) * DAY_MS).toISOString().slice(0, 10);
-    case 'time':
-      return `${String(random.int(7, 19)).padStart(2, '0')}:${random.pick(['00', '15', '30', '45'])}`;
-    case 'timestamp':
-      return new Date(created + random.int(0, 120) * DAY_MS).toISOString();
-    case 'check_box':
-      return random.chance(0.5);
-    case 'currency': {
-      const amount = random.int(2_000, 5_000_000) / 100;
-      const code = random.pick(CURRENCIES);
-      return { currency_code: code, formatted_amount: `${code} ${amount.toFixed(2)}`, amount };
-    }
-    case 'percentage':
-      return random.int(0, 100);
-    case 'number':
-      return random.int(1, 500);
-    case 'decimal':
-      return random.int(10, 50_000) / 100;
-    case 'email':
-      return `${random.pick(['sales', 'support', 'billing'])}@${random.pick(['bluefin', 'redwood'])}.example`;
-    case 'phone':
-      return `+1 555 ${random.int(100, 999)} ${random.int(1000, 9999)}`;
-    case 'url':
-      return `https://docs.example.com/${field.apiName.replace('cf_', '')}/${random.int(100, 999)}`;
-  }
-}
-
-/** Record `ordinal`, the same on every call (a repeated pull sees the same data). */
-function record(ordinal: number): MirrorRecord {
-  const random = generator(ordinal);
-  const created = ANCHOR - random.int(0, 730 * DAY_MS);
-  const status = random.int(0, STATUS_IDS.length - 1);
-  const custom: Record<string, unknown> = {};
-  for (const field of ASSETS.fields) {
-    custom[field.apiName] =
-      !field.mandatory && random.chance(0.15) ? null : value(random, field, created);
-  }
-  return {
-    portalId: PORTAL,
-    moduleId: MODULE,
-    id: String(1_100_000_000_000 + ordinal),
-    name: `${random.pick(ASSETS.adjectives)} ${random.pick(ASSETS.nouns)} #${ordinal}`,
-    description: Array.from({ length: random.int(0, 3) }, () => random.pick(SENTENCES)).join(' '),
-    statusId: STATUS_IDS[status]!,
-    layoutId: '1000000000003',
-    projectId: random.chance(0.8) ? '1000000000004' : null,
-    projectName: 'Warehouse Automation',
-    ownerZpuid: random.pick(ZPUIDS),
-    isClosed: ASSETS.statuses[status]!.closed,
-    isExternal: random.chance(0.05),
-    createdTime: new Date(created).toISOString(),
-    lastUpdatedTime: new Date(Math.min(ANCHOR, created + random.int(0, 90) * DAY_MS)).toISOString(),
-    trashedTime: null,
-    custom,
-  };
-}
-
-function mirrorMetadata(mirror: Mirror): void {
-  mirror.metadata.upsertPortals([
-    {
-      id: PORTAL,
-      accountId: 'bench',
-      dc: 'us',
-      name: 'northwind',
-      orgName: 'Northwind Traders',
-      timeZone: 'Asia/Kolkata',
-      weekStartDay: 1,
-      isDefault: true,
-      details: {},
-    },
-  ]);
-  mirror.metadata.upsertUsers(
-    PORTAL,
-    PEOPLE.map(([first, last], i) => ({
-      zpuid: ZPUIDS[i]!,
-      name: `${first} ${last}`,
-      email: `${first.toLowerCase()}@portaldesk.demo`,
-    })),
-  );
-  mirror.metadata.replaceModules(PORTAL, [
-    {
-      id: MODULE,
-      apiName: ASSETS.apiName,
-      singularName: ASSETS.singular,
-      pluralName: ASSETS.plural,
-      iconClass: ASSETS.icon,
-      isActive: true,
-      isDefault: false,
-      createdTime: null,
-      details: {},
-    },
-  ]);
-  mirror.metadata.replaceFields(
-    PORTAL,
-    MODULE,
-    ASSETS.fields.map((field, i) => ({
-      id: String(1_000_000_100 + i),
-      apiName: field.apiName,
-      displayName: field.label,
-      fieldType: field.type,
-      dataType: field.type,
-      isDefault: false,
-      isMandatory: field.mandatory === true,
-      fieldProperty: {},
-      createdTime: null,
-    })),
-  );
-  mirror.metadata.replaceStatuses(
-    PORTAL,
-    MODULE,
-    ASSETS.statuses.map((status, i) => ({
-      id: STATUS_IDS[i]!,
-      name: status.name,
-      color: status.color,
-      isClosedType: status.closed,
-      isDefault: i === 0,
-      position: i + 1,
-      transitions: STATUS_IDS.filter((_, j) => j !== i),
-    })),
-  );
-  ASSETS.fields.forEach((field, i) => {
-    if (!field.options) return;
-    const ids = field.options.map((_, j) => String(1_000_001_000 + i * 100 + j));
-    optionIds.set(field.apiName, ids);
-    mirror.metadata.replaceFieldOptions(
-      PORTAL,
-      String(1_000_000_100 + i),
-      field.options.map((option, j) => ({
-        kind: 'custom_option' as const,
-        valueId: ids[j]!,
-        value: option,
-        layoutId: null,
-        position: j + 1,
-      })),
-    );
-  });
-}
 
 /** Milliseconds of each run of `fn` (argument: the run's index), as p50/p95/max. */
 function latencies(runs: number, before: () => void, fn: (i: number) => unknown) {
@@ -246,7 +63,7 @@ it('store benchmark', () => {
   const store = Store.open({ dataDir: dir, mode: 'bench' });
   try {
     const mirror = new Mirror(store.db);
-    mirrorMetadata(mirror);
+    writeMetadata(mirror, { accountId: 'bench' });
 
     // Upserts: what a full pull does, page by page with its cursor. Only the upsert is timed.
     // CPU time too: on a shared machine the wall time also holds other processes' turns.
@@ -318,7 +135,7 @@ it('store benchmark', () => {
       }));
       comments += list.length;
       const started = performance.now();
-      mirror.comments.replaceRecordComments(PORTAL, String(1_100_000_000_000 + ordinal), list);
+      mirror.comments.replaceRecordComments(PORTAL, recordId(ordinal), list);
       commentMs += performance.now() - started;
     }
 
@@ -411,7 +228,7 @@ it('store benchmark', () => {
     );
 
     // Reconciliation: the server lists every id but ten.
-    const listed = Array.from({ length: RECORDS }, (_, i) => String(1_100_000_000_000 + i + 1));
+    const listed = Array.from({ length: RECORDS }, (_, i) => recordId(i + 1));
     const gone = new Set(listed.filter((_, i) => i % Math.floor(RECORDS / 10) === 5));
     const reconcileStarted = performance.now();
     const reconciled = mirror.records.deleteRecordsNotIn(

@@ -43,6 +43,12 @@ export interface EngineOptions {
   sync?: Pick<SyncServiceOptions, 'client' | 'engine' | 'clock' | 'statusIntervalMs'>;
   /** Opens the system browser for sign-in (Electron: shell.openExternal); default: the OS browser. */
   openExternal?: (url: string) => Promise<unknown> | unknown;
+  /**
+   * Opens a record's link in the system browser once `app.openLink` has checked it (an http(s)
+   * address the mirror holds); default: `openExternal`. Desktop: shell.openExternal, because the
+   * sign-in opener refuses anything but accounts servers.
+   */
+  openLink?: (url: string) => Promise<unknown> | unknown;
   /** Where refresh tokens and client secrets go; default: the OS keychain (tests: in memory). */
   secrets?: SecretStore;
 }
@@ -124,7 +130,7 @@ export function startEngine(options: EngineOptions): Engine {
   // One line per area; each area's handlers are a factory in ./handlers taking what it needs.
   const handlers = {
     ...appHandlers(info),
-    ...linkHandlers({ db: store.db, openExternal }),
+    ...linkHandlers({ db: store.db, openExternal: options.openLink ?? openExternal }),
     ...settingsHandlers(new SettingsRepository(store.db), events),
     ...syncHandlers(sync),
     ...accountsHandlers({ accounts: accountManager, events }),

@@ -92,6 +92,8 @@ async function start(): Promise<void> {
         }
         await shell.openExternal(url);
       },
+      // Record links: app.openLink has checked them (http(s), held by the mirror) before this.
+      openLink: (url) => shell.openExternal(url),
       nativeBinding: electronSqliteBinding({
         isPackaged: app.isPackaged,
         appPath: app.getAppPath(),

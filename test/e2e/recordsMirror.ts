@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-
-const START_TIMEOUT_MS = 15_000;
+import { startWebMode } from './webMode';
 
 /**
  * Fills `dataDir`'s mirror with bench/uiMirror.bench.ts (run through vitest, because the mirror
@@ -32,39 +31,6 @@ export interface WebModeOnDir {
 
 /** `node out/main/web.js` on an existing data directory (what `npm run web -- --data-dir` runs). */
 export async function startWebModeOn(dataDir: string): Promise<WebModeOnDir> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['out/main/web.js', '--port', '0', '--no-open', '--data-dir', dataDir],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`web mode did not print its address in time:\n${output}`));
-    }, START_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:\d+\/#secret=[0-9a-f]+/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[0]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`web mode exited with ${code}:\n${output}`));
-    });
-  });
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const { url, stop } = await startWebMode({ dataDir });
+  return { url, stop };
 }

@@ -11,19 +11,42 @@ export interface RunningWebMode {
   stop(): Promise<void>;
 }
 
+export interface WebModeOptions {
+  /** An existing data directory, kept on stop; without it a fresh one, removed on stop. */
+  dataDir?: string;
+  /** Starts web mode from its arguments (`out/main/web.js …`); default: `node` with them. */
+  spawn?: (webArgs: string[]) => ChildProcess;
+  /**
+   * Ends web mode while it runs and resolves once `child` exited; default: SIGTERM to `child`.
+   * `output` is everything it printed so far.
+   */
+  terminate?: (child: ChildProcess, output: string) => Promise<void>;
+}
+
 const START_TIMEOUT_MS = 15_000;
+const ADDRESS = /http:\/\/127\.0\.0\.1:\d+\/#secret=[0-9a-f]+/;
+
+/** Resolves once `child` exited. */
+export const exitOf = (child: ChildProcess): Promise<unknown> =>
+  new Promise((resolve) => child.once('exit', resolve));
+
+async function sigterm(child: ChildProcess): Promise<void> {
+  const exited = exitOf(child);
+  child.kill('SIGTERM');
+  await exited;
+}
 
 /**
  * Starts `node out/main/web.js` (what `npm run web` runs after building) on a free port with a
- * fresh data directory, and resolves with the address it prints.
+ * fresh data directory (or `options.dataDir`), and resolves with the address it prints.
  */
-export async function startWebMode(): Promise<RunningWebMode> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-e2e-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['out/main/web.js', '--port', '0', '--no-open', '--data-dir', dataDir],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+export async function startWebMode(options: WebModeOptions = {}): Promise<RunningWebMode> {
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'portaldesk-e2e-'));
+  const webArgs = ['out/main/web.js', '--port', '0', '--no-open', '--data-dir', dataDir];
+  const child: ChildProcess = options.spawn
+    ? options.spawn(webArgs)
+    : spawn(process.execPath, webArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -32,7 +55,7 @@ export async function startWebMode(): Promise<RunningWebMode> {
     }, START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:\d+\/#secret=[0-9a-f]+/.exec(output);
+      const match = ADDRESS.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[0]);
@@ -51,12 +74,10 @@ export async function startWebMode(): Promise<RunningWebMode> {
     dataDir,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        await (options.terminate ?? sigterm)(child, output);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
