@@ -47,4 +47,22 @@ test('after a demo sign-in the Sync view shows each module, the endpoint budgets
   await expect(log.getByRole('listitem').filter({ hasText: /^Done/ })).toHaveCount(2, {
     timeout: 30_000,
   });
+
+  // The mirror it filled is what the records workspace reads: open a record of the demo portal
+  // and read its comments now through the signed-in account ("Fetch now").
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Records' })
+    .click();
+  const grid = page.getByRole('grid', { name: 'Assets records' });
+  await grid.locator('.grid-row:not(.is-loading)').nth(5).click();
+  const detail = page.getByTestId('record-detail');
+  await expect(detail.getByRole('heading', { name: /Comments \(\d+\)/ })).toBeVisible();
+  const notMirrored = detail.getByTestId('comments-not-mirrored');
+  if (await notMirrored.isVisible()) {
+    await notMirrored.getByRole('button', { name: 'Fetch now' }).click();
+    await expect(notMirrored).toHaveCount(0, { timeout: 15_000 });
+  }
+  await expect(detail.getByRole('heading', { name: 'Status timeline' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/sync-record-comments.png' });
 });
