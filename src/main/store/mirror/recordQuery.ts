@@ -23,6 +23,7 @@ import type { MirrorRecordView } from './mirrorTypes';
 import { recordFilterSetup, type RecordFilterSetup } from './recordFilterSetup';
 import { recordFilterSql } from './recordFilterSql';
 import { RecordQueryError } from './recordQueryError';
+import { statusSegments, windowParts, type StatusSegment } from './statusWindow';
 import { orderByTerms, recordSortPlan, type RecordSort, type SortPlan } from './recordSort';
 
 const queries = requireQueries(
@@ -404,6 +405,12 @@ export class RecordQuery {
     total: number,
   ): number[] {
     const base = `FROM records r WHERE r.module_key = ? AND r.list_state = 0 AND ${where.sql}`;
+    if (edited === null && plan.byStatus) {
+      // No index holds the workflow position: read the window status by status instead.
+      const { order, from, rows, reversed } = nearerEnd(plan, offset, limit, total);
+      const keys = this.statusWindowKeys(context, where, order, from, rows);
+      return reversed ? keys.reverse() : keys;
+    }
     if (edited === null) {
       // A window past the middle is read from the other end: OFFSET steps over every row before
       // it, so the deepest window then passes half the rows instead of all of them.
@@ -437,6 +444,45 @@ export class RecordQuery {
         offset,
       ) as { row_key: number }[]
     ).map((row) => row.row_key);
+  }
+
+  /** Rows of the status order, segment by segment (statusWindow.ts); segment counts are cached. */
+  private statusWindowKeys(
+    context: ModuleContext,
+    where: SqlFragment,
+    order: SortPlan,
+    offset: number,
+    limit: number,
+  ): number[] {
+    const segments = statusSegments([...context.statuses.values()], order);
+    const from = (segment: StatusSegment) =>
+      `FROM records r WHERE r.module_key = ? AND r.list_state = 0 AND ${segment.condition} ` +
+      `AND (${where.sql})`;
+    const params = (segment: StatusSegment) => [
+      context.moduleKey,
+      ...segment.params,
+      ...where.params,
+    ];
+    const size = (index: number): number => {
+      const segment = segments[index]!;
+      const key = `${this.countKey(context, where)}\u0000status\u0000${segment.condition}\u0000${segment.params.join(',')}`;
+      const known = this.counts.get(key);
+      if (known !== undefined) return known;
+      const rows = this.statement(`SELECT count(*) ${from(segment)}`)
+        .pluck()
+        .get(...params(segment)) as number;
+      this.counts.set(key, rows);
+      return rows;
+    };
+    const direction = order.descending ? 'DESC' : 'ASC';
+    return windowParts(size, segments.length, offset, limit).flatMap(({ segment, skip, take }) => {
+      const chosen = segments[segment]!;
+      return this.statement(
+        `SELECT r.row_key ${from(chosen)} ORDER BY r.id ${direction} LIMIT ? OFFSET ?`,
+      )
+        .pluck()
+        .all(...params(chosen), take, skip) as number[];
+    });
   }
 
   private views(context: ModuleContext, moduleId: string, keys: number[]): MirrorRecordView[] {

@@ -2,7 +2,8 @@
  * The order of a record list, as the API sorts (src/emulator/README.md, "Record order and
  * sort_by"): text ignoring case, statuses in workflow order, users by name, empty values last in
  * both directions, ties by id in the same direction; multi-valued fields cannot be sorted by.
- * id, name, last_updated_time and status are index orders; the others sort in a temporary B-tree.
+ * id, name and last_updated_time are index orders, status reads one index range per status (see
+ * statusWindowSql); the others sort in a temporary B-tree.
  * Pure: SQL over a record row aliased `r`.
  */
 import { isCustomFieldType } from '../../../shared/domain/customFieldTypes';
@@ -25,6 +26,11 @@ export interface SortPlan {
   descending: boolean;
   /** Empty values first: the exact reverse of an order, read from its far end. */
   nullsFirst?: boolean;
+  /**
+   * The status order: `key` is each row's status position, which no index holds, but the rows of
+   * one status are an index range in id order, so a window can be read status by status.
+   */
+  byStatus?: boolean;
 }
 
 const fold = (expr: string) => `${FOLD_SQL_FUNCTION}(${expr})`;
@@ -65,7 +71,12 @@ export function recordSortPlan(
   const system = systemKeys(closedExpr);
   if (Object.hasOwn(system, wanted.field)) {
     const { key, nullable } = system[wanted.field] as { key: string; nullable: boolean };
-    return { key, nullable, descending: wanted.descending };
+    return {
+      key,
+      nullable,
+      descending: wanted.descending,
+      ...(wanted.field === 'status' ? { byStatus: true } : {}),
+    };
   }
   const field = fields.find(
     (f) => f.apiName === wanted.field && f.isDefault !== true && f.isDefault !== 1,
