@@ -152,6 +152,40 @@ export class MetadataRepository {
     log.upserted(table, id, existing.has(id), changes > 0);
   }
 
+  /**
+   * A list the API returns whole, in the caller's transaction: every item upserted (by the key
+   * `key` gives), then the scope's rows whose keys were not listed deleted.
+   */
+  private replaceListed<T>(
+    log: ChangeLog,
+    list: {
+      table: MirrorTable;
+      existing: Query;
+      upsert: Query;
+      deleteNotIn: Query;
+      scope: string[];
+      items: readonly T[];
+      key: (item: T) => string;
+      row: (item: T) => Record<string, unknown>;
+    },
+  ): void {
+    const existing = this.ids(list.existing, ...list.scope);
+    const keys = list.items.map(list.key);
+    list.items.forEach((item, i) => {
+      this.upsert(log, list.table, list.upsert, keys[i]!, existing, list.row(item));
+    });
+    this.deleteNotIn(log, list.table, list.deleteNotIn, list.scope, keys);
+  }
+
+  /** Portals upserted in the caller's transaction. */
+  private upsertPortalsIn(log: ChangeLog, portals: readonly MirrorPortal[]): void {
+    const now = new Date().toISOString();
+    const existing = this.ids('portalIdsIn', JSON.stringify(portals.map((p) => p.id)));
+    for (const portal of portals) {
+      this.upsert(log, 'portals', 'upsertPortal', portal.id, existing, this.portalRow(portal, now));
+    }
+  }
+
   private portalRow(portal: MirrorPortal, now: string) {
     return {
       ...portal,
@@ -163,20 +197,7 @@ export class MetadataRepository {
 
   upsertPortals(portals: readonly MirrorPortal[]): MirrorChanges {
     const log = new ChangeLog();
-    const now = new Date().toISOString();
-    this.db.transaction(() => {
-      const existing = this.ids('portalIdsIn', JSON.stringify(portals.map((p) => p.id)));
-      for (const portal of portals) {
-        this.upsert(
-          log,
-          'portals',
-          'upsertPortal',
-          portal.id,
-          existing,
-          this.portalRow(portal, now),
-        );
-      }
-    })();
+    this.db.transaction(() => this.upsertPortalsIn(log, portals))();
     return log.result();
   }
 
@@ -190,19 +211,8 @@ export class MetadataRepository {
     portals: readonly MirrorPortal[],
   ): MirrorChanges {
     const log = new ChangeLog();
-    const now = new Date().toISOString();
     this.db.transaction(() => {
-      const existing = this.ids('portalIdsIn', JSON.stringify(portals.map((p) => p.id)));
-      for (const portal of portals) {
-        this.upsert(
-          log,
-          'portals',
-          'upsertPortal',
-          portal.id,
-          existing,
-          this.portalRow(portal, now),
-        );
-      }
+      this.upsertPortalsIn(log, portals);
       const listed = new Set(portals.map((p) => p.id));
       for (const id of this.ids('portalIdsOfAccount', accountId, dc)) {
         if (listed.has(id)) continue;
@@ -248,25 +258,24 @@ export class MetadataRepository {
 
   replaceModules(portalId: string, modules: readonly MirrorModule[]): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() => {
-      const existing = this.ids('moduleIds', portalId);
-      for (const module of modules) {
-        this.upsert(log, 'modules', 'upsertModule', module.id, existing, {
+    this.db.transaction(() =>
+      this.replaceListed(log, {
+        table: 'modules',
+        existing: 'moduleIds',
+        upsert: 'upsertModule',
+        deleteNotIn: 'deleteModulesNotIn',
+        scope: [portalId],
+        items: modules,
+        key: (module) => module.id,
+        row: (module) => ({
           ...module,
           portalId,
           isActive: flag(module.isActive),
           isDefault: flag(module.isDefault),
           details: JSON.stringify(module.details),
-        });
-      }
-      this.deleteNotIn(
-        log,
-        'modules',
-        'deleteModulesNotIn',
-        [portalId],
-        modules.map((m) => m.id),
-      );
-    })();
+        }),
+      }),
+    )();
     return log.result();
   }
 
@@ -285,24 +294,18 @@ export class MetadataRepository {
     layouts: readonly MirrorLayout[],
   ): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() => {
-      const existing = this.ids('layoutIds', portalId, moduleId);
-      for (const layout of layouts) {
-        this.upsert(log, 'layouts', 'upsertLayout', layout.id, existing, {
-          ...layout,
-          portalId,
-          moduleId,
-          isDefault: flag(layout.isDefault),
-        });
-      }
-      this.deleteNotIn(
-        log,
-        'layouts',
-        'deleteLayoutsNotIn',
-        [portalId, moduleId],
-        layouts.map((l) => l.id),
-      );
-    })();
+    this.db.transaction(() =>
+      this.replaceListed(log, {
+        table: 'layouts',
+        existing: 'layoutIds',
+        upsert: 'upsertLayout',
+        deleteNotIn: 'deleteLayoutsNotIn',
+        scope: [portalId, moduleId],
+        items: layouts,
+        key: (layout) => layout.id,
+        row: (layout) => ({ ...layout, portalId, moduleId, isDefault: flag(layout.isDefault) }),
+      }),
+    )();
     return log.result();
   }
 
@@ -359,26 +362,25 @@ export class MetadataRepository {
 
   replaceFields(portalId: string, moduleId: string, fields: readonly MirrorField[]): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() => {
-      const existing = this.ids('fieldIds', portalId, moduleId);
-      for (const field of fields) {
-        this.upsert(log, 'fields', 'upsertField', field.id, existing, {
+    this.db.transaction(() =>
+      this.replaceListed(log, {
+        table: 'fields',
+        existing: 'fieldIds',
+        upsert: 'upsertField',
+        deleteNotIn: 'deleteFieldsNotIn',
+        scope: [portalId, moduleId],
+        items: fields,
+        key: (field) => field.id,
+        row: (field) => ({
           ...field,
           portalId,
           moduleId,
           isDefault: flag(field.isDefault),
           isMandatory: flag(field.isMandatory),
           fieldProperty: JSON.stringify(field.fieldProperty),
-        });
-      }
-      this.deleteNotIn(
-        log,
-        'fields',
-        'deleteFieldsNotIn',
-        [portalId, moduleId],
-        fields.map((f) => f.id),
-      );
-    })();
+        }),
+      }),
+    )();
     return log.result();
   }
 
@@ -393,20 +395,18 @@ export class MetadataRepository {
     options: readonly MirrorFieldOption[],
   ): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() => {
-      const existing = this.ids('optionKeys', portalId, fieldId);
-      const keys: string[] = [];
-      for (const option of options) {
-        const key = `${option.kind}:${option.valueId}`;
-        keys.push(key);
-        this.upsert(log, 'field_options', 'upsertOption', key, existing, {
-          ...option,
-          portalId,
-          fieldId,
-        });
-      }
-      this.deleteNotIn(log, 'field_options', 'deleteOptionsNotIn', [portalId, fieldId], keys);
-    })();
+    this.db.transaction(() =>
+      this.replaceListed(log, {
+        table: 'field_options',
+        existing: 'optionKeys',
+        upsert: 'upsertOption',
+        deleteNotIn: 'deleteOptionsNotIn',
+        scope: [portalId, fieldId],
+        items: options,
+        key: (option) => `${option.kind}:${option.valueId}`,
+        row: (option) => ({ ...option, portalId, fieldId }),
+      }),
+    )();
     return log.result();
   }
 
