@@ -41,6 +41,8 @@ export class SyncRunLog {
   private readonly finishRun: Database.Statement;
   private readonly recentRuns: Database.Statement<[number], Row>;
   private readonly pruneRuns: Database.Statement;
+  /** The log as last read: it changes only when a run begins or ends, status is read often. */
+  private cached: SyncRunEntry[] | null = null;
   private readonly cursors: Database.Statement<
     [],
     { portalId: string; moduleId: string; updatedAt: string }
@@ -58,6 +60,7 @@ export class SyncRunLog {
 
   begin(run: { runId: string; accountId: string; dc: string; startedAt: number }): void {
     this.beginRun.run({ ...run, startedAt: Math.round(run.startedAt) });
+    this.cached = null;
   }
 
   finish(result: SyncResult, endedAt: number): void {
@@ -71,14 +74,16 @@ export class SyncRunLog {
       outcomes: JSON.stringify(result.outcomes),
     });
     this.pruneRuns.run(RUN_LOG_SIZE);
+    this.cached = null;
   }
 
   /** Most recent first. */
-  recent(limit = RUN_LOG_SIZE): SyncRunEntry[] {
-    return this.recentRuns.all(limit).map((row) => ({
+  recent(): SyncRunEntry[] {
+    this.cached ??= this.recentRuns.all(RUN_LOG_SIZE).map((row) => ({
       ...row,
       outcomes: outcomesOf(row.outcomes),
     }));
+    return this.cached;
   }
 
   /** When each mirrored module was last pulled. */

@@ -1,10 +1,5 @@
 import type Database from 'better-sqlite3';
-import type {
-  EndpointBudget,
-  SyncProgress,
-  SyncRunEntry,
-  SyncStatus,
-} from '../../shared/contracts/sync';
+import type { SyncProgress, SyncRunEntry, SyncStatus } from '../../shared/contracts/sync';
 import type { ServiceProfile } from '../../shared/serviceProfile';
 import {
   createApiClient,
@@ -149,17 +144,8 @@ export class SyncService {
       })),
       running: [...this.running.values()],
       progress: [...this.progress.values()],
-      budgets: this.scheduler.report().map((report): EndpointBudget => ({
-        key: report.key,
-        limit: report.limit,
-        windowMs: report.windowMs,
-        spent: report.spent,
-        remaining: report.remaining,
-        nextSlotAt: report.nextSlotAt,
-        blockedUntil: report.blockedUntil,
-        queued: report.queued,
-        inFlight: report.inFlight,
-      })),
+      // The scheduler's report is the contract's EndpointBudget, field for field.
+      budgets: this.scheduler.report(),
       lastSynced: this.runLog.lastSynced(),
       log: this.runLog.recent(),
       nextAutoSyncAt: this.nextAutoSyncAt,
