@@ -117,6 +117,22 @@ describe('value views', () => {
     });
   });
 
+  it('shows a value of the wrong shape as its text: never empty, never "[object Object]"', () => {
+    expect(describeValue('user_pick_list', { zpuid: 5 }, context)).toEqual({
+      kind: 'text',
+      text: '{"zpuid":5}',
+    });
+    expect(describeValue('multi_select', [{ id: '41' }, 7], context)).toEqual({
+      kind: 'chips',
+      items: ['{"id":"41"}', '7'],
+    });
+    expect(describeValue('status', {}, context)).toEqual({ kind: 'text', text: '{}' });
+    expect(describeValue('url', { href: 'https://x.example' }, context)).toEqual({
+      kind: 'text',
+      text: '{"href":"https://x.example"}',
+    });
+  });
+
   it('shows an instant as stored when the portal names a zone Intl does not know', () => {
     expect(
       describeValue('timestamp', '2026-03-05T10:00:00.000Z', { timeZone: 'Mars/Olympus' }),

@@ -34,7 +34,8 @@ export interface FilterBuilderProps {
  */
 export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilderProps) {
   const id = useId();
-  const [copied, setCopied] = useState<string | null>(null);
+  // Which text was copied: the note goes away as soon as the filter on screen is another one.
+  const [copied, setCopied] = useState<{ text: string; note: string } | null>(null);
   const problems = checkDraft(draft, fields);
   const filter = draftToFilter(draft, fields);
   const text = filterText(draft, fields);
@@ -45,9 +46,12 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
     if (text === undefined) return;
     try {
       await navigator.clipboard.writeText(text);
-      setCopied('Copied: paste it as the filter query parameter.');
+      setCopied({ text, note: 'Copied: paste it as the filter query parameter.' });
     } catch {
-      setCopied('The clipboard is not available here: select the text below and copy it.');
+      setCopied({
+        text,
+        note: 'The clipboard is not available here: select the text below and copy it.',
+      });
     }
   };
 
@@ -226,9 +230,9 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
               <code className="filter-json" data-testid="filter-json">
                 {text}
               </code>
-              {copied && (
+              {copied?.text === text && (
                 <span className="hint" role="status">
-                  {copied}
+                  {copied.note}
                 </span>
               )}
             </div>

@@ -1,6 +1,9 @@
-import { memo, useContext } from 'react';
+import { memo, useContext, type MouseEvent } from 'react';
 import { describeValue, type ValueContext } from './describeValue';
 import { LinkOpenerContext } from './LinkOpenerContext';
+
+/** `MouseEvent.button` of the middle (wheel) button. */
+const MIDDLE_BUTTON = 1;
 
 export interface FieldValueProps {
   type: string;
@@ -67,23 +70,29 @@ export const FieldValue = memo(function FieldValue({
           {view.checked ? '✓' : '✗'}
         </span>
       );
-    case 'link':
+    case 'link': {
+      const open = (event: MouseEvent) => {
+        event.stopPropagation();
+        if (!openLink) return;
+        event.preventDefault();
+        openLink(view.href);
+      };
       return (
         <a
           className="value value--link"
           href={view.href}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={(event) => {
-            event.stopPropagation();
-            if (!openLink) return;
-            event.preventDefault();
-            openLink(view.href);
+          onClick={open}
+          // A middle click opens a new tab by default: it goes through the opener like a click.
+          onAuxClick={(event) => {
+            if (event.button === MIDDLE_BUTTON) open(event);
           }}
         >
           {view.text}
         </a>
       );
+    }
     case 'text':
       return (
         <span

@@ -143,6 +143,11 @@ function formatCurrency(value: unknown, context: ValueContext): ValueView {
   return textView(formatNumber(amount, context, 2), 'end');
 }
 
+/** Any value as text; a value of the wrong shape shows as its JSON, never "[object Object]". */
+function plainText(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
 function textView(text: string, align?: 'end'): ValueView {
   return align ? { kind: 'text', text, align } : { kind: 'text', text };
 }
@@ -186,20 +191,28 @@ function isEmpty(value: unknown): boolean {
  */
 export function describeValue(type: string, value: unknown, context: ValueContext): ValueView {
   if (isEmpty(value)) return EMPTY;
+  const view = describeShape(type, value, context);
+  // A value of a shape the type does not have is still there: shown as text, never as empty.
+  return view === EMPTY ? textView(plainText(value)) : view;
+}
+
+function describeShape(type: string, value: unknown, context: ValueContext): ValueView {
   switch (type) {
     case 'status': {
       if (typeof value !== 'object' || value === null) return EMPTY;
-      const status = value as {
-        id: string;
-        name: string | null;
-        color: string | null;
-        isClosedType?: boolean;
-      };
+      const { id, name, color, isClosedType } = value as Record<string, unknown>;
+      const text =
+        typeof name === 'string' && name !== ''
+          ? name
+          : typeof id === 'string'
+            ? `Status ${id}`
+            : null;
+      if (text === null) return EMPTY;
       return {
         kind: 'status',
-        text: status.name ?? `Status ${status.id}`,
-        color: status.color,
-        closed: status.isClosedType === true,
+        text,
+        color: typeof color === 'string' ? color : null,
+        closed: isClosedType === true,
       };
     }
     case 'owner':
@@ -215,13 +228,14 @@ export function describeValue(type: string, value: unknown, context: ValueContex
       return items.length === 0 ? EMPTY : { kind: 'chips', items };
     }
     case 'multi_select': {
-      const items = (Array.isArray(value) ? value : [value]).map((item) => String(item));
+      const items = (Array.isArray(value) ? value : [value]).map(plainText);
       return { kind: 'chips', items };
     }
     case 'project': {
       if (typeof value !== 'object' || value === null) return EMPTY;
-      const project = value as { id: string; name: string | null };
-      return textView(project.name ?? `Project ${project.id}`);
+      const { id, name } = value as Record<string, unknown>;
+      if (typeof name === 'string' && name !== '') return textView(name);
+      return typeof id === 'string' ? textView(`Project ${id}`) : EMPTY;
     }
     case 'check_box':
       return { kind: 'check', checked: value === true || value === 1 || value === 'true' };
@@ -230,24 +244,27 @@ export function describeValue(type: string, value: unknown, context: ValueContex
     case 'percentage':
       return typeof value === 'number'
         ? textView(`${formatNumber(value, context)} %`, 'end')
-        : textView(String(value), 'end');
+        : textView(plainText(value), 'end');
     case 'number':
     case 'decimal':
       return typeof value === 'number'
         ? textView(formatNumber(value, context), 'end')
-        : textView(String(value), 'end');
+        : textView(plainText(value), 'end');
     case 'date':
-      return textView(formatCivilDate(String(value), context));
+      return textView(
+        typeof value === 'string' ? formatCivilDate(value, context) : plainText(value),
+      );
     case 'timestamp':
-      return { kind: 'text', text: formatInstant(String(value), context), title: String(value) };
+      return typeof value === 'string'
+        ? { kind: 'text', text: formatInstant(value, context), title: value }
+        : textView(plainText(value));
     case 'url': {
-      const text = String(value);
-      const href = safeHttpUrl(text);
-      return href ? { kind: 'link', text, href } : textView(text);
+      const href = typeof value === 'string' ? safeHttpUrl(value) : null;
+      return href ? { kind: 'link', text: value as string, href } : textView(plainText(value));
     }
     case 'id':
-      return { kind: 'text', text: String(value), mono: true };
+      return { kind: 'text', text: plainText(value), mono: true };
     default:
-      return textView(typeof value === 'object' ? JSON.stringify(value) : String(value));
+      return textView(plainText(value));
   }
 }
