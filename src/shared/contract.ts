@@ -28,9 +28,13 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
-/** A link in mirrored data, and the portal whose mirror holds it. */
+/** A link in mirrored data, and the record (of that portal) whose field holds it. */
 export const OpenLinkArgs = z
-  .object({ portalId: z.string().regex(/^\d{1,20}$/), url: z.string().min(1).max(2_048) })
+  .object({
+    portalId: z.string().regex(/^\d{1,20}$/),
+    recordId: z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, 'a record id'),
+    url: z.string().min(1).max(2_048),
+  })
   .strict();
 
 export const requests = {
@@ -38,7 +42,7 @@ export const requests = {
   'app.openLink': request(
     OpenLinkArgs,
     z.object({ opened: z.literal(true) }),
-    "Open a record's URL field value in the system browser (only URLs the mirror holds).",
+    "Open a record's URL field value in the system browser (only a URL that record holds).",
   ),
   'settings.get': request(NoArgs, Settings, 'All settings, defaults filled in.'),
   'settings.set': request(SettingsPatch, Settings, 'Change some settings; returns all of them.'),

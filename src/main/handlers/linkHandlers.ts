@@ -12,8 +12,8 @@ const queries = requireQueries(
 
 /**
  * Record URL fields open in the system browser, never in the app's window, and only when the URL
- * is an http(s) address without credentials that the portal's mirror really holds: a page cannot
- * use this to open an address of its choosing.
+ * is an http(s) address without credentials that the given mirrored record really holds: a page
+ * cannot use this to open an address of its choosing.
  */
 export function linkHandlers(deps: {
   db: Database.Database;
@@ -22,7 +22,7 @@ export function linkHandlers(deps: {
 }): Pick<Handlers, 'app.openLink'> {
   const mirrored = deps.db.prepare(queries.mirroredLink).pluck();
   return {
-    'app.openLink': async ({ portalId, url }) => {
+    'app.openLink': async ({ portalId, recordId, url }) => {
       let origin: string;
       try {
         origin = new URL(url).origin;
@@ -34,9 +34,9 @@ export function linkHandlers(deps: {
           `Only http and https addresses without a user name or password are opened; "${url}" was not.`,
         );
       }
-      if (mirrored.get(portalId, JSON.stringify(url)) !== 1) {
+      if (mirrored.get(portalId, recordId, JSON.stringify(url)) !== 1) {
         throw new UserFacingError(
-          `"${url}" is not a value of this portal's records, so PortalDesk did not open it.`,
+          `"${url}" is not a value of record ${recordId} in this portal's mirror, so PortalDesk did not open it.`,
         );
       }
       if ((await deps.openExternal(url)) === false) {

@@ -34,10 +34,10 @@ if (!link) {
   const recordsStore = createRecordsStore(api);
   const accountsStore = createAccountsStore(api);
   const outboxStore = createOutboxStore(api);
-  const openLink = (url: string) => {
+  const openLink = (url: string, recordId: string) => {
     const portalId = recordsStore.getState().portalId;
     if (portalId === null) return;
-    api.app.openLink({ portalId, url }).catch((error: unknown) => {
+    api.app.openLink({ portalId, recordId, url }).catch((error: unknown) => {
       store.getState().notify(error instanceof Error ? error.message : String(error));
     });
   };

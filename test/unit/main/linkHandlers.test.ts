@@ -5,6 +5,9 @@ import { record, PORTAL, MODULE } from '../records/workspace';
 
 const origin = { transport: 'internal' as const, trusted: true, description: 'test' };
 const DOC = 'https://docs.example.com/assets/42';
+/** The record holding DOC; record 2 holds another address. */
+const HOLDER = record(1, { custom: { cf_manual: DOC } });
+const RECORD = HOLDER.id;
 
 function engineWithLink(opened: (url: string) => Promise<unknown>): Engine {
   const engine = testEngine({ openExternal: opened, autoSync: false });
@@ -34,7 +37,10 @@ function engineWithLink(opened: (url: string) => Promise<unknown>): Engine {
       details: {},
     },
   ]);
-  engine.mirror.records.upsertRecords([record(1, { custom: { cf_manual: DOC } })]);
+  engine.mirror.records.upsertRecords([
+    HOLDER,
+    record(2, { custom: { cf_manual: 'https://docs.example.com/assets/43' } }),
+  ]);
   return engine;
 }
 
@@ -44,7 +50,7 @@ describe('app.openLink', () => {
     const engine = engineWithLink(opened);
     const outcome = await engine.dispatcher.dispatch(
       'app.openLink',
-      { portalId: PORTAL, url: DOC },
+      { portalId: PORTAL, recordId: RECORD, url: DOC },
       origin,
     );
     expect(outcome).toEqual({ ok: true, value: { opened: true } });
@@ -55,23 +61,31 @@ describe('app.openLink', () => {
     const opened = vi.fn(async () => true);
     const engine = engineWithLink(opened);
     for (const [url, reason] of [
-      ['https://evil.example/phish', /not a value of this portal's records/],
+      ['https://evil.example/phish', /not a value of record/],
       ['javascript:alert(1)', /Only http and https/],
       ['https://user:pw@docs.example.com/assets/42', /Only http and https/],
       ['not a url', /not a web address/],
     ] as const) {
       const outcome = await engine.dispatcher.dispatch(
         'app.openLink',
-        { portalId: PORTAL, url },
+        { portalId: PORTAL, recordId: RECORD, url },
         origin,
       );
       expect(outcome.ok).toBe(false);
       if (!outcome.ok) expect(outcome.error.message).toMatch(reason);
     }
+    // Another record's address is not this one's, even in the same module.
+    const elsewhere = await engine.dispatcher.dispatch(
+      'app.openLink',
+      { portalId: PORTAL, recordId: RECORD, url: 'https://docs.example.com/assets/43' },
+      origin,
+    );
+    expect(elsewhere.ok).toBe(false);
+    if (!elsewhere.ok) expect(elsewhere.error.message).toMatch(/not a value of record/);
     // The same URL in another portal's mirror is not this portal's.
     const other = await engine.dispatcher.dispatch(
       'app.openLink',
-      { portalId: '999', url: DOC },
+      { portalId: '999', recordId: RECORD, url: DOC },
       origin,
     );
     expect(other.ok).toBe(false);
@@ -82,7 +96,7 @@ describe('app.openLink', () => {
     const engine = engineWithLink(async () => false);
     const outcome = await engine.dispatcher.dispatch(
       'app.openLink',
-      { portalId: PORTAL, url: DOC },
+      { portalId: PORTAL, recordId: RECORD, url: DOC },
       origin,
     );
     expect(outcome.ok).toBe(false);

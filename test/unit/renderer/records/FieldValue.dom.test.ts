@@ -19,11 +19,18 @@ useDomTestEnvironment();
 
 const context = { timeZone: 'Asia/Kolkata', locale: 'en-GB' };
 const NBSP = '\u00a0';
+/** The record whose field the value is: the opener gets it with the address. */
+const RECORD_ID = '1100000000042';
 
 function show(
   type: string,
   value: unknown,
-  options: { variant?: 'cell' | 'detail'; opener?: (url: string) => void; onRow?: () => void } = {},
+  options: {
+    variant?: 'cell' | 'detail';
+    opener?: (url: string, recordId: string) => void;
+    onRow?: () => void;
+    recordId?: string;
+  } = {},
 ): HTMLElement {
   const { container } = render(
     createElement(
@@ -32,7 +39,13 @@ function show(
       createElement(
         LinkOpenerContext.Provider,
         { value: options.opener ?? null },
-        createElement(FieldValue, { type, value, context, variant: options.variant }),
+        createElement(FieldValue, {
+          type,
+          value,
+          context,
+          variant: options.variant,
+          recordId: 'recordId' in options ? options.recordId : RECORD_ID,
+        }),
       ),
     ),
   );
@@ -262,7 +275,7 @@ describe('field values: links', () => {
     await user.keyboard('{Enter}');
     clicks.stop();
 
-    expect(opener.mock.calls).toEqual(Array.from({ length: 7 }, () => [URL_VALUE]));
+    expect(opener.mock.calls).toEqual(Array.from({ length: 7 }, () => [URL_VALUE, RECORD_ID]));
     expect(clicks.events.map((e) => e.type)).toEqual([
       ...Array.from({ length: 5 }, () => 'click'),
       'auxclick',
@@ -282,6 +295,18 @@ describe('field values: links', () => {
     show('url', URL_VALUE, { opener });
     await user.pointer({ keys: '[MouseRight]', target: screen.getByRole('link') });
     expect(opener).not.toHaveBeenCalled();
+  });
+
+  it('never calls the opener without the record that holds the address', async () => {
+    const user = setupUser();
+    const opener = vi.fn();
+    show('url', URL_VALUE, { opener, recordId: undefined });
+    const link = screen.getByRole('link');
+    // The engine checks the address against that record: without one there is nothing to check.
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    expect(opener).not.toHaveBeenCalled();
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
   it('makes no link of anything but a web address', () => {

@@ -11,18 +11,21 @@ export interface FieldValueProps {
   context: ValueContext;
   /** In a table cell the text stays on one line; the detail panel shows it whole. */
   variant?: 'cell' | 'detail';
+  /** The record holding the value: the engine opens a link only if that record holds it. */
+  recordId?: string;
 }
 
 /**
  * One value of any field type. Links go to the system browser through the engine's
- * `app.openLink`, which opens only http(s) addresses the portal's mirror holds; without an
- * engine (static renders) they stay plain links, opened without access to this page (noopener).
+ * `app.openLink`, which opens only http(s) addresses the record holds; without an engine (static
+ * renders) or a record they stay plain links, opened without access to this page (noopener).
  */
 export const FieldValue = memo(function FieldValue({
   type,
   value,
   context,
   variant = 'cell',
+  recordId,
 }: FieldValueProps) {
   const view = describeValue(type, value, context);
   const openLink = useContext(LinkOpenerContext);
@@ -73,9 +76,9 @@ export const FieldValue = memo(function FieldValue({
     case 'link': {
       const open = (event: MouseEvent) => {
         event.stopPropagation();
-        if (!openLink) return;
+        if (!openLink || recordId === undefined) return;
         event.preventDefault();
-        openLink(view.href);
+        openLink(view.href, recordId);
       };
       return (
         <a

@@ -41,6 +41,7 @@ function Fields({
               value={fieldValue(detail.record, key)}
               context={context}
               variant="detail"
+              recordId={detail.record.id}
             />
           </dd>,
         ];

@@ -66,7 +66,12 @@ const Row = memo(function Row({
             className="grid-cell"
             style={{ width: widths[column.key] }}
           >
-            <FieldValue type={column.type} value={fieldValue(row, column.key)} context={context} />
+            <FieldValue
+              type={column.type}
+              value={fieldValue(row, column.key)}
+              context={context}
+              recordId={row.id}
+            />
           </div>
         ))
       ) : (
