@@ -5,6 +5,9 @@
  * It never throws, so a filter builder can show it while the filter is still being edited:
  * unknown fields and conditions are shown by name, and a pattern that does not parse yields the
  * criteria one by one (`1: ...; 2: ...`) instead of a combination.
+ *
+ * Statuses, people and multi-select options are ids in the filter; `valueLabel` names them
+ * (quoted, like text) when the caller knows them.
  */
 import { FieldCatalog } from './checkFilter';
 import { ALL_CLOSED_TOKEN, ALL_OPEN_TOKEN, findCondition } from './conditions';
@@ -22,14 +25,24 @@ const STATUS_TOKENS: Record<string, string> = {
   [ALL_CLOSED_TOKEN]: 'is all closed',
 };
 
-function formatValue(field: FilterField | undefined, value: string): string {
+/** The display name of a value that is an id (a status, a person, an option), if known. */
+export type ValueLabel = (field: FilterField, value: string) => string | undefined;
+
+function formatValue(
+  field: FilterField | undefined,
+  value: string,
+  valueLabel: ValueLabel | undefined,
+): string {
   switch (field?.kind) {
+    case 'status':
+    case 'user':
+    case 'multipicklist': {
+      const label = valueLabel?.(field, value);
+      return label === undefined ? value : JSON.stringify(label);
+    }
     case 'number':
     case 'date':
     case 'datetime':
-    case 'status':
-    case 'user':
-    case 'multipicklist':
       return value;
     case 'boolean': {
       const flag = parseBoolean(value);
@@ -40,7 +53,11 @@ function formatValue(field: FilterField | undefined, value: string): string {
   }
 }
 
-function explainCriterion(criterion: FilterCriterion, catalog: FieldCatalog): string {
+function explainCriterion(
+  criterion: FilterCriterion,
+  catalog: FieldCatalog,
+  valueLabel: ValueLabel | undefined,
+): string {
   const field = catalog.get(criterion);
   const name =
     field?.label ??
@@ -50,7 +67,7 @@ function explainCriterion(criterion: FilterCriterion, catalog: FieldCatalog): st
   const conditionName = criterion.criteria_condition;
   const condition = field ? findCondition(field.kind, conditionName) : undefined;
   const label = condition?.label ?? conditionName.replaceAll('_', ' ');
-  const values = (criterion.value ?? []).map((value) => formatValue(field, value));
+  const values = (criterion.value ?? []).map((value) => formatValue(field, value, valueLabel));
 
   if (conditionName === 'custom_condition' && field?.kind === 'status') {
     const token = criterion.value?.[0] ?? '';
@@ -69,10 +86,14 @@ function explainCriterion(criterion: FilterCriterion, catalog: FieldCatalog): st
   return `${name} ${label} ${values.join(', ')}`;
 }
 
-export function explainFilter(filter: Filter, fields: readonly FilterField[]): string {
+export function explainFilter(
+  filter: Filter,
+  fields: readonly FilterField[],
+  valueLabel?: ValueLabel,
+): string {
   const catalog = new FieldCatalog(fields);
   const criteria = Array.isArray(filter.criteria) ? filter.criteria : [];
-  const parts = criteria.map((criterion) => explainCriterion(criterion, catalog));
+  const parts = criteria.map((criterion) => explainCriterion(criterion, catalog, valueLabel));
   const pattern =
     typeof filter.pattern === 'string' ? parsePattern(filter.pattern, parts.length) : undefined;
   if (pattern?.ok) return formatGroup(pattern.tree, (index) => parts[index - 1] as string);

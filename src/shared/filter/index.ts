@@ -49,4 +49,4 @@ export { FOLD_SQL_FUNCTION, foldSqlValue, foldText } from './fold';
 export type { SqlBinding, SqlFragment } from './toSql';
 export { toSql } from './toSql';
 export { evaluate } from './evaluate';
-export { explainFilter } from './explain';
+export { explainFilter, type ValueLabel } from './explain';

@@ -52,6 +52,18 @@ describe('explainFilter', () => {
     );
   });
 
+  it('names ids (statuses, people, options) when told their names, and keeps unknown ids', () => {
+    const names: Record<string, string> = { '101': 'Critical', '6001': 'Maya Raman' };
+    const explain = (...criteria: Parameters<typeof c>) =>
+      explainFilter(filterOf([c(...criteria)]), FIELDS, (_field, value) => names[value]);
+    expect(explain('tag', 'is_not', '101', '102')).toBe('Tags includes none of "Critical", 102');
+    expect(explain('owner', 'subordinates_of', '6001')).toBe(
+      'Owner is a subordinate of "Maya Raman"',
+    );
+    // Text is never looked up: a name that looks like an id stays the text it is.
+    expect(explain('name', 'contains', '101')).toBe('Name contains "101"');
+  });
+
   it('never throws while a filter is being edited', () => {
     expect(explainFilter(filterOf([c('milestone.title', 'sounds_like', 'x')]), FIELDS)).toBe(
       'milestone.title sounds like "x"',

@@ -337,7 +337,10 @@ describe('filter builder: pick lists and multi pick lists', () => {
         '1 AND 2',
       ),
     );
-    expect(explanation()).toBe('Tags includes none of 41, 42 AND Watchers includes 5002');
+    // The filter holds ids; the words name them as the pickers do.
+    expect(explanation()).toBe(
+      'Tags includes none of "Critical", "Leased" AND Watchers includes "Jonas Weber"',
+    );
   });
 });
 

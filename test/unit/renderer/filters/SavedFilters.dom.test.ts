@@ -202,6 +202,18 @@ describe('saved filters', () => {
     ).toBeNull();
   });
 
+  it('says so when a saved filter no longer reads, and keeps the list as it is', async () => {
+    const { ws, user } = await openFilterPanel({
+      saved: [{ id: 5, name: 'Broken', filter: '{"criteria":', updatedAt: '2026-11-01T00:00:00Z' }],
+    });
+    const before = lastListed(ws);
+    await user.click(savedList().getByRole('button', { name: 'Broken' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^The saved filter "Broken" can no longer be read \(.+\); the list keeps its filter\. Delete it/,
+    );
+    expect(lastListed(ws)).toBe(before);
+  });
+
   it('deletes a saved filter and leaves the list as it is', async () => {
     const { ws, user } = await openFilterPanel({
       saved: [

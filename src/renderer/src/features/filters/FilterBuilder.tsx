@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { RecordsColumns } from '../../../../shared/contracts/records';
-import { explainFilter, type FilterField } from '../../../../shared/filter';
+import { explainFilter, type FilterField, type ValueLabel } from '../../../../shared/filter';
 import {
   addCriterion,
   builderConditions,
@@ -14,7 +14,7 @@ import {
   type FilterDraft,
 } from './filterDraft';
 import { filterPresets } from './filterPresets';
-import { ValueInput } from './ValueInput';
+import { choicesFor, ValueInput } from './ValueInput';
 
 /** A pause after typing before the list follows (a `contains` on a million names is not free). */
 export const TYPING_APPLY_MS = 300;
@@ -41,6 +41,11 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
   const text = filterText(draft, fields);
   const presets = filterPresets(fields);
   const fieldByKey = new Map(columns.fields.map((f) => [f.key, f]));
+  // Statuses, people and options by name in the filter in words, as the pickers show them.
+  const valueLabel: ValueLabel = (field, value) =>
+    choicesFor(field.kind, fieldByKey.get(field.name), columns.statuses, columns.users)?.find(
+      (choice) => choice.value === value,
+    )?.label;
 
   const copy = async () => {
     if (text === undefined) return;
@@ -219,7 +224,7 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
         <div className="filter-builder__summary">
           <p className="filter-explain" data-testid="filter-explain">
             {problems.ok
-              ? explainFilter(filter, fields)
+              ? explainFilter(filter, fields, valueLabel)
               : 'The list still shows the last valid filter: correct the problems above to apply this one.'}
           </p>
           {problems.ok && text !== undefined && (

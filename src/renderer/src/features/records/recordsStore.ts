@@ -401,7 +401,14 @@ export function createRecordsStore(api: Api) {
 
       loadSaved: (saved) => {
         const parsed = parseFilter(saved.filter);
-        if (!parsed.ok) return;
+        if (!parsed.ok) {
+          // Stored filters were checked when saved; one that no longer reads says so, never nothing.
+          const why = parsed.errors.map((error) => error.message).join(' ');
+          set({
+            savedError: `The saved filter "${saved.name}" can no longer be read (${why}); the list keeps its filter. Delete it and save the filter again.`,
+          });
+          return;
+        }
         clearTimeout(applyTimer);
         set({ draft: draftFromFilter(parsed.filter) });
         get().applyFilter(saved.filter);
