@@ -104,7 +104,7 @@ test('offline edits wait in the outbox, replay exactly once, and a conflict is r
 
   // The records to edit: the first three Assets of the portal the app opened, as the service has
   // them (the table lists them in id order too).
-  const portalId = await page.getByLabel('Account and portal').inputValue();
+  const portalId = await page.getByLabel('Portal', { exact: true }).inputValue();
   const admin = await emulator.restAs();
   const base = `/api/v3/portal/${portalId}/projects/assets`;
   const listed = await admin('GET', `${base}/entities?page=1&per_page=3`);

@@ -46,7 +46,7 @@ test('a module opens with its records; filter, sort and saved filters change the
 
   const nav = page.getByRole('navigation', { name: 'Sections' });
   await expect(nav.getByRole('button', { name: /Assets\s*3,000/ })).toBeVisible();
-  await expect(nav.getByLabel('Account and portal')).toHaveValue('1000000000001');
+  await expect(nav.getByLabel('Portal', { exact: true })).toHaveValue('1000000000001');
   await expect(total(page)).toHaveText('3,000 records');
   await expect(rows(page).first()).toContainText('Samsung phone #1');
   // Only a screenful of rows exists in the page, not 3,000.

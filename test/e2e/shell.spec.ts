@@ -31,7 +31,7 @@ test('the shell opens, shows the version and data directory, and switches sectio
   const expected: [string, string][] = [
     ['Outbox', 'No pending edits'],
     ['Sync', 'Nothing synced yet'],
-    ['Backups', 'No backups yet'],
+    ['Backups', 'Backups are not available in this version yet'],
     ['Event router', 'No publishers or rules yet'],
   ];
   for (const [label, emptyTitle] of expected) {

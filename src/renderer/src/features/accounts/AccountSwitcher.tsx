@@ -11,6 +11,9 @@ export function AccountSwitcher() {
   const active = accounts.find((a) => a.active);
   return (
     <div className="account-switcher" data-testid="account-switcher">
+      <span className="account-switcher__label" aria-hidden="true">
+        Account
+      </span>
       {accounts.length > 1 ? (
         <select
           aria-label="Active account"

@@ -7,9 +7,9 @@ export function AccountsMessages() {
   const dismiss = useAccounts((s) => s.dismiss);
   if (!error && !notice) return null;
   return (
-    <div className={error ? 'error banner' : 'accounts-notice'} role={error ? 'alert' : 'status'}>
+    <div className={error ? 'error banner' : 'banner banner--ok'} role={error ? 'alert' : 'status'}>
       <span>{error ?? notice}</span>
-      <button type="button" className="link-button" onClick={dismiss}>
+      <button type="button" onClick={dismiss}>
         Dismiss
       </button>
     </div>

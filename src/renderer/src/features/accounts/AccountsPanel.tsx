@@ -108,7 +108,7 @@ function AccountCard({ account }: { account: AccountSummary }) {
           <>
             <button
               type="button"
-              className="danger"
+              className="primary danger"
               onClick={() => void signOut(account.accountId, true)}
             >
               Delete its local data and queued edits
@@ -118,7 +118,7 @@ function AccountCard({ account }: { account: AccountSummary }) {
             </button>
           </>
         ) : (
-          <button type="button" onClick={() => setConfirmDelete(true)}>
+          <button type="button" className="danger" onClick={() => setConfirmDelete(true)}>
             {account.status === 'signed_in' ? 'Sign out and delete local data…' : 'Remove…'}
           </button>
         )}

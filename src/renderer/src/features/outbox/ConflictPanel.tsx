@@ -3,7 +3,7 @@
  * (mine) and the service's value now (theirs), with "keep mine", "take theirs" and, for text, an
  * edit box. A record deleted or trashed on the service offers keeping mine or theirs as a whole.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ConflictField, OutboxEntry } from '../../../../shared/contracts/outbox';
 import { formatValue } from './outboxFormat';
 import { useOutbox } from './OutboxContext';
@@ -26,36 +26,38 @@ function FieldRow({
       <td>{formatValue(field.type, field.base)}</td>
       <td>{formatValue(field.type, field.mine)}</td>
       <td>{formatValue(field.type, field.theirs)}</td>
-      <td className="conflict__choices">
-        <label>
-          <input
-            type="radio"
-            name={`c-${field.field}`}
-            checked={choice?.choice === 'mine'}
-            onChange={() => onChoose({ choice: 'mine' })}
-          />
-          Keep mine
-        </label>
-        <label>
-          <input
-            type="radio"
-            name={`c-${field.field}`}
-            checked={choice?.choice === 'theirs'}
-            onChange={() => onChoose({ choice: 'theirs' })}
-          />
-          Take theirs
-        </label>
-        {field.editable && (
+      <td className="conflict__keep">
+        <div className="conflict__choices" role="radiogroup" aria-label={`Keep for ${field.label}`}>
           <label>
             <input
               type="radio"
               name={`c-${field.field}`}
-              checked={choice?.choice === 'edited'}
-              onChange={() => onChoose({ choice: 'edited', value: text })}
+              checked={choice?.choice === 'mine'}
+              onChange={() => onChoose({ choice: 'mine' })}
             />
-            Edit
+            Keep mine
           </label>
-        )}
+          <label>
+            <input
+              type="radio"
+              name={`c-${field.field}`}
+              checked={choice?.choice === 'theirs'}
+              onChange={() => onChoose({ choice: 'theirs' })}
+            />
+            Take theirs
+          </label>
+          {field.editable && (
+            <label>
+              <input
+                type="radio"
+                name={`c-${field.field}`}
+                checked={choice?.choice === 'edited'}
+                onChange={() => onChoose({ choice: 'edited', value: text })}
+              />
+              Edit
+            </label>
+          )}
+        </div>
         {field.editable && choice?.choice === 'edited' && (
           <textarea
             aria-label={`${field.label}: the text to keep`}
@@ -72,7 +74,8 @@ function FieldRow({
   );
 }
 
-export function ConflictPanel({ entry }: { entry: OutboxEntry }) {
+/** `children`: the entry's other actions (Discard), shown in the panel's row of buttons. */
+export function ConflictPanel({ entry, children }: { entry: OutboxEntry; children?: ReactNode }) {
   const resolve = useOutbox((s) => s.resolve);
   const busy = useOutbox((s) => s.busy);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
@@ -87,8 +90,13 @@ export function ConflictPanel({ entry }: { entry: OutboxEntry }) {
             ? 'This record was deleted on the service after you changed it.'
             : 'This record was moved to the trash on the service after you changed it.'}
         </p>
-        <div className="conflict__actions">
-          <button type="button" disabled={busy} onClick={() => void resolve(entry.id, [], 'mine')}>
+        <div className="conflict__actions actions">
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() => void resolve(entry.id, [], 'mine')}
+          >
             {conflict.kind === 'deleted' ? 'Keep mine (create it again)' : 'Keep mine (restore it)'}
           </button>
           <button
@@ -98,6 +106,7 @@ export function ConflictPanel({ entry }: { entry: OutboxEntry }) {
           >
             Take theirs (drop my change)
           </button>
+          {children}
         </div>
       </div>
     );
@@ -105,7 +114,7 @@ export function ConflictPanel({ entry }: { entry: OutboxEntry }) {
   const chosen = Object.entries(choices).map(([field, c]) => ({ field, ...c }));
   return (
     <div className="conflict" data-testid="conflict-panel">
-      <table className="conflict__table">
+      <table className="data-table conflict__table">
         <thead>
           <tr>
             <th scope="col">Field</th>
@@ -126,14 +135,19 @@ export function ConflictPanel({ entry }: { entry: OutboxEntry }) {
           ))}
         </tbody>
       </table>
-      <div className="conflict__actions">
+      <div className="conflict__actions actions">
         <button
           type="button"
+          className="primary"
           disabled={busy || chosen.length === 0}
           onClick={() => void resolve(entry.id, chosen)}
         >
           Resolve {chosen.length > 0 ? `${chosen.length} of ${conflict.fields.length}` : ''}
         </button>
+        {children}
+        {chosen.length === 0 && (
+          <span className="muted">Choose what to keep for each field, then resolve.</span>
+        )}
       </div>
     </div>
   );

@@ -214,7 +214,7 @@ export function FieldEditor({ field, value, timeZone, onSave, mark, disabled }: 
         {changed && (
           <button
             type="button"
-            className="link"
+            className="link-button"
             disabled={saving}
             onClick={() => setDraft(initial)}
           >

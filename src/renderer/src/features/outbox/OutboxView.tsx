@@ -16,6 +16,31 @@ function Entry({ entry, onEdit }: { entry: OutboxEntry; onEdit(entry: OutboxEntr
   const retry = useOutbox((s) => s.retry);
   const discard = useOutbox((s) => s.discard);
   const busy = useOutbox((s) => s.busy);
+  const actions = (
+    <>
+      {(entry.state === 'failed' ||
+        (entry.state === 'pending' && entry.nextAttemptAt !== null)) && (
+        <button type="button" disabled={busy} onClick={() => void retry(entry.id)}>
+          Retry
+        </button>
+      )}
+      {entry.state === 'failed' && (entry.kind === 'update' || entry.kind === 'create') && (
+        <button type="button" disabled={busy} onClick={() => onEdit(entry)}>
+          Edit
+        </button>
+      )}
+      {entry.state !== 'sending' && (
+        <button
+          type="button"
+          className="danger"
+          disabled={busy}
+          onClick={() => void discard(entry.id)}
+        >
+          Discard
+        </button>
+      )}
+    </>
+  );
   return (
     <li
       className={`outbox-entry is-${entry.state}`}
@@ -63,30 +88,12 @@ function Entry({ entry, onEdit }: { entry: OutboxEntry; onEdit(entry: OutboxEntr
           An earlier send got no answer: the service is checked before anything is sent again.
         </p>
       )}
-      {entry.state === 'conflict' && <ConflictPanel entry={entry} />}
-      <div className="outbox-entry__actions">
-        {(entry.state === 'failed' ||
-          (entry.state === 'pending' && entry.nextAttemptAt !== null)) && (
-          <button type="button" disabled={busy} onClick={() => void retry(entry.id)}>
-            Retry
-          </button>
-        )}
-        {entry.state === 'failed' && (entry.kind === 'update' || entry.kind === 'create') && (
-          <button type="button" disabled={busy} onClick={() => onEdit(entry)}>
-            Edit
-          </button>
-        )}
-        {entry.state !== 'sending' && (
-          <button
-            type="button"
-            className="danger"
-            disabled={busy}
-            onClick={() => void discard(entry.id)}
-          >
-            Discard
-          </button>
-        )}
-      </div>
+      {entry.state === 'conflict' ? (
+        // The conflict's own choices and Discard share one row of buttons.
+        <ConflictPanel entry={entry}>{actions}</ConflictPanel>
+      ) : (
+        <div className="outbox-entry__actions actions">{actions}</div>
+      )}
     </li>
   );
 }
@@ -123,8 +130,8 @@ export function OutboxView({ onEditRecord }: { onEditRecord?: (entry: OutboxEntr
           role="status"
           data-testid="outbox-notice"
         >
-          {notice.message}{' '}
-          <button type="button" className="link" onClick={dismiss}>
+          <span>{notice.message}</span>
+          <button type="button" onClick={dismiss}>
             Dismiss
           </button>
         </p>
@@ -136,9 +143,11 @@ export function OutboxView({ onEditRecord }: { onEditRecord?: (entry: OutboxEntr
       )}
       {editing && (
         <p className="banner" role="status">
-          Open record {editing.recordName ?? editing.recordId} in Records and change the refused
-          value: the corrected change goes out again.{' '}
-          <button type="button" className="link" onClick={() => setEditing(null)}>
+          <span>
+            Open record {editing.recordName ?? editing.recordId} in Records and change the refused
+            value: the corrected change goes out again.
+          </span>
+          <button type="button" onClick={() => setEditing(null)}>
             OK
           </button>
         </p>

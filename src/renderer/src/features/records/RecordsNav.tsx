@@ -14,8 +14,9 @@ function byAccount(portals: readonly RecordsPortal[]): [string, RecordsPortal[]]
 }
 
 /**
- * The records section's part of the sidebar: which account and portal, the portal's modules with
- * their record counts, and the records opened recently.
+ * The records section's part of the sidebar: which portal, the portal's modules with their
+ * record counts, and the records opened recently. The account is the sidebar's account block;
+ * portals are grouped by account only when several accounts are signed in.
  */
 export function RecordsNav() {
   const portals = useRecords((s) => s.portals);
@@ -28,30 +29,30 @@ export function RecordsNav() {
   const selectModule = useRecords((s) => s.selectModule);
   const openRecord = useRecords((s) => s.openRecord);
   if (!portals || portals.length === 0) return null;
+  const groups = byAccount(portals);
+  const option = (portal: RecordsPortal) => (
+    <option key={portal.id} value={portal.id} title={`${portal.name} · ${portal.timeZone}`}>
+      {portal.orgName ?? portal.name}
+    </option>
+  );
 
   return (
     <div className="records-nav">
       <label className="records-nav__label" htmlFor="records-portal">
-        Account and portal
+        Portal
       </label>
       <select
         id="records-portal"
         value={portalId ?? ''}
         onChange={(event) => void selectPortal(event.target.value)}
       >
-        {byAccount(portals).map(([account, list]) => (
-          <optgroup key={account} label={account}>
-            {list.map((portal) => (
-              <option
-                key={portal.id}
-                value={portal.id}
-                title={`${portal.name} · ${portal.timeZone}`}
-              >
-                {portal.orgName ?? portal.name}
-              </option>
+        {groups.length === 1
+          ? portals.map(option)
+          : groups.map(([account, list]) => (
+              <optgroup key={account} label={account}>
+                {list.map(option)}
+              </optgroup>
             ))}
-          </optgroup>
-        ))}
       </select>
 
       <h2 className="records-nav__heading" id="records-modules-heading">

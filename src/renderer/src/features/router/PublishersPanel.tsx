@@ -232,7 +232,7 @@ function PublisherCard({ publisher }: { publisher: PublisherView }) {
           <li key={event.id}>
             <button
               type="button"
-              className="router-link"
+              className="link-button"
               aria-expanded={open === event.id}
               onClick={() => setOpen(open === event.id ? null : event.id)}
             >

@@ -64,13 +64,13 @@ function RouterBody() {
           </section>
         )}
       {error && (
-        <p className="error" role="alert">
+        <p className="error banner" role="alert">
           {error}
         </p>
       )}
       {notice && (
-        <p className="router-notice" role="status">
-          <span className="mono">{notice}</span>{' '}
+        <p className="banner router-notice" role="status">
+          <span className="mono">{notice}</span>
           <button type="button" onClick={() => setNotice(null)}>
             Dismiss
           </button>

@@ -200,7 +200,7 @@ export function RulesPanel() {
       <button type="button" onClick={() => setDraft(emptyDraft())}>
         New rule
       </button>
-      <table className="router-table">
+      <table className="data-table">
         <thead>
           <tr>
             <th>Rule</th>
@@ -212,6 +212,13 @@ export function RulesPanel() {
           </tr>
         </thead>
         <tbody>
+          {overview.rules.length === 0 && (
+            <tr>
+              <td colSpan={6} className="muted">
+                No rules yet: New rule picks events, their conditions and the targets to deliver to.
+              </td>
+            </tr>
+          )}
           {overview.rules.map((rule) => (
             <tr key={rule.id}>
               <td>{rule.name}</td>

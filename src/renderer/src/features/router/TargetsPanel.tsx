@@ -117,7 +117,7 @@ export function TargetsPanel() {
       <button type="button" onClick={() => setDraft(emptyDraft())}>
         New target
       </button>
-      <table className="router-table">
+      <table className="data-table">
         <thead>
           <tr>
             <th>Target</th>
@@ -129,6 +129,13 @@ export function TargetsPanel() {
           </tr>
         </thead>
         <tbody>
+          {targets.length === 0 && (
+            <tr>
+              <td colSpan={6} className="muted">
+                No targets yet: New target adds a webhook, a request bin or a fault simulator.
+              </td>
+            </tr>
+          )}
           {targets.map((t) => (
             <tr key={t.id}>
               <td>{t.name}</td>

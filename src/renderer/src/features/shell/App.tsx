@@ -64,9 +64,9 @@ export function App() {
           </p>
         )}
         {notice && (
-          <p className="error banner notice" role="alert">
+          <p className="error banner" role="alert">
             <span>{notice}</span>
-            <button type="button" className="link-button" onClick={() => notify(null)}>
+            <button type="button" onClick={() => notify(null)}>
               Dismiss
             </button>
           </p>

@@ -6,7 +6,8 @@ export const SECTIONS = [
     empty: {
       title: 'No portals mirrored yet',
       body: 'Every record of every portal you mirror appears here: a table per module with filters, search and a detail panel, all readable without a network.',
-      next: 'Sign in to a portal and run a sync to fill this view.',
+      // Also shown while a fresh sign-in's first sync runs, so it points to Sync as well.
+      next: 'Sign in to a portal (top left); its first sync fills this view, and the Sync section shows how far it is.',
     },
   },
   {
@@ -30,10 +31,11 @@ export const SECTIONS = [
   {
     id: 'backups',
     label: 'Backups',
+    // Not built yet (see README): the view says so rather than invite an action that does not exist.
     empty: {
-      title: 'No backups yet',
-      body: 'Portal data backups you request are listed here with their status. Finished backups download to this machine and can be dragged out of the window.',
-      next: 'Sign in to a portal to request its backup.',
+      title: 'Backups are not available in this version yet',
+      body: 'A later version will request backups of your portals from the service, list them here with their status, download finished ones to this computer and let you drag them out of the window.',
+      next: "Until then, use the service's own data backup: PortalDesk's local mirror holds records and comments, not a full backup of a portal.",
     },
   },
   {

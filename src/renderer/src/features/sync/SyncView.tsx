@@ -53,7 +53,7 @@ function Controls({ status }: { status: SyncStatus }) {
     <div className="sync-controls" role="toolbar" aria-label="Sync controls">
       <button
         type="button"
-        className="button primary"
+        className="primary"
         onClick={() => void syncNow()}
         disabled={busy || !signedIn}
         title={signedIn ? 'Pull what changed in every signed-in account' : 'Sign in first'}
@@ -62,7 +62,7 @@ function Controls({ status }: { status: SyncStatus }) {
       </button>
       <button
         type="button"
-        className="button"
+
         onClick={() => void syncNow({ reconcile: true })}
         disabled={busy || !signedIn}
         title="Also compare every record id with the service, to drop records deleted there"
@@ -70,13 +70,13 @@ function Controls({ status }: { status: SyncStatus }) {
         Full check
       </button>
       {status.paused ? (
-        <button type="button" className="button" onClick={() => void resume()} disabled={busy}>
+        <button type="button" onClick={() => void resume()} disabled={busy}>
           Resume
         </button>
       ) : (
         <button
           type="button"
-          className="button"
+
           onClick={() => void pause()}
           disabled={busy || !running}
         >
@@ -85,7 +85,7 @@ function Controls({ status }: { status: SyncStatus }) {
       )}
       <button
         type="button"
-        className="button danger"
+        className="danger"
         onClick={() => void cancel()}
         disabled={busy || !running}
         title="Stop; everything pulled so far is kept"
@@ -210,9 +210,15 @@ function Portals({ status, now }: { status: SyncStatus; now: number }) {
                 <tr>
                   <th scope="col">Module</th>
                   <th scope="col">Progress</th>
-                  <th scope="col">Done</th>
-                  <th scope="col">Calls</th>
-                  <th scope="col">ETA</th>
+                  <th scope="col" className="num">
+                    Done
+                  </th>
+                  <th scope="col" className="num">
+                    Calls
+                  </th>
+                  <th scope="col" className="num">
+                    ETA
+                  </th>
                   <th scope="col">Last synced</th>
                 </tr>
               </thead>
@@ -284,9 +290,15 @@ function Budgets({ budgets, now }: { budgets: EndpointBudget[]; now: number }) {
           <tr>
             <th scope="col">Endpoint</th>
             <th scope="col">Portal</th>
-            <th scope="col">Spent</th>
-            <th scope="col">Remaining</th>
-            <th scope="col">Queued</th>
+            <th scope="col" className="num">
+              Spent
+            </th>
+            <th scope="col" className="num">
+              Remaining
+            </th>
+            <th scope="col" className="num">
+              Queued
+            </th>
             <th scope="col">Next call</th>
           </tr>
         </thead>
