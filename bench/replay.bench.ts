@@ -15,13 +15,21 @@
  * - `wall_s`: the replay in real seconds
  * - `ceiling_s`: as in the sync benchmark, over the replay's calls per endpoint key:
  *   (⌈calls ÷ 200⌉ − 1) × (120 s ÷ time scale); `ratio` = ceiling_s ÷ wall_s (target ≥ 0.9)
+ * - `cpu_s`: this process's CPU time (user + system) during the replay, steadier than wall time
+ *   on a busy machine; `emulator_cpu_s` the same of the emulator's process (Linux only)
+ *
+ * For looking into a result: REPLAY_BENCH_TRACE=1 prints, once a second, each key's budget and
+ * this process's CPU use to stderr; REPLAY_BENCH_PROFILE=FILE writes a CPU profile of the replay;
+ * REPLAY_BENCH_CALLS=FILE writes every call of the replay (key, sent and answered in ms from its
+ * start, the server's RateLimit-Remaining) as JSON lines.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { it } from 'vitest';
 import { createApiClient } from '../src/main/api/client/apiClient';
+import type { ApiScheduler } from '../src/main/api/client/apiScheduler';
 import { emulatorServiceProfile } from '../src/main/api/client/emulatorProfile';
 import { rateCeilingSeconds } from '../src/main/api/rateCeiling';
 import { SPEC_RATE_LIMIT } from '../src/main/api/rateBudget';
@@ -42,13 +50,60 @@ const SCOPES = 'PMS.portals.ALL,PMS.custom_fields.ALL';
 /** The emulator puts 60% of its records in the first portal: enough for RECORDS of them. */
 const EMULATOR_RECORDS = Math.ceil((RECORDS / 0.6) * 1.1);
 
+const CALLS_FILE = process.env.REPLAY_BENCH_CALLS;
+
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
+
+interface CallRecord {
+  key: string;
+  sent: number;
+  answered: number;
+  remaining: string | null;
+}
+
+/**
+ * CPU seconds (user + system) of this process's child running the emulator, from /proc; null
+ * where there is no /proc.
+ */
+function emulatorCpuSeconds(): number | null {
+  try {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: state ppid ... utime(12th) stime(13th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) !== process.pid) continue;
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('emulator.js')) continue;
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    }
+  } catch {
+    // No /proc (not Linux) or the process just ended.
+  }
+  return null;
+}
+
+/** The scheduler, with every send's times and rate reading written to `calls`. */
+function recordCalls(scheduler: ApiScheduler, calls: CallRecord[]): ApiScheduler {
+  return {
+    schedule: (request) =>
+      scheduler.schedule({
+        ...request,
+        send: async (signal) => {
+          const sent = performance.now();
+          const response = await request.send(signal);
+          const remaining = response.headers.get('RateLimit-Remaining');
+          calls.push({ key: request.key, sent, answered: performance.now(), remaining });
+          return response;
+        },
+      }),
+  };
+}
 
 it('replays queued edits at the rate limit ceiling', async () => {
   const emulator = await startBenchEmulator({ records: EMULATOR_RECORDS, timeScale: TIME_SCALE });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-bench-replay-'));
   const store = Store.open({ dataDir: dir, mode: 'bench' });
   const scheduler = new RequestScheduler({ clock: systemClock });
+  const calls: CallRecord[] = [];
   let outbox: OutboxService | undefined;
   try {
     const { facts } = emulator;
@@ -56,7 +111,7 @@ it('replays queued edits at the rate limit ceiling', async () => {
       profile: emulatorServiceProfile(facts),
       dataCenter: 'us',
       tokens: await emulator.signIn(SCOPES),
-      scheduler,
+      scheduler: CALLS_FILE ? recordCalls(scheduler, calls) : scheduler,
       onMalformed: (report) => console.error(`malformed: ${report.endpoint.label}`),
     });
     const mirror = new Mirror(store.db);
@@ -101,22 +156,67 @@ it('replays queued edits at the rate limit ceiling', async () => {
     const queueS = (performance.now() - queueStarted) / 1000;
     const inOutbox = outbox.status().total;
 
+    const { Session } = await import('node:inspector/promises');
+    const session = new Session();
+    if (process.env.REPLAY_BENCH_PROFILE) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
     const before = await emulator.stats();
+    const cpuBefore = process.cpuUsage();
+    const emulatorCpuBefore = emulatorCpuSeconds();
+    calls.length = 0;
     const began = performance.now();
+    const trace: string[] = [];
+    let traceCpu = process.cpuUsage();
+    const tracer = process.env.REPLAY_BENCH_TRACE
+      ? setInterval(() => {
+          const used = process.cpuUsage(traceCpu);
+          traceCpu = process.cpuUsage();
+          const keys = scheduler
+            .report()
+            .filter((r) => r.key.includes('{entity_id}'))
+            .map(
+              (r) =>
+                `${r.key.split(' ')[1]} spent=${r.spent} left=${r.remaining} q=${r.queued} fly=${r.inFlight}`,
+            );
+          trace.push(
+            `${((performance.now() - began) / 1000).toFixed(1)}s cpu=${Math.round((used.user + used.system) / 10_000)}% ${keys.join(' | ')}`,
+          );
+        }, 1000)
+      : null;
     outbox.setWorkOffline(false);
     await outbox.idle();
     const wallS = (performance.now() - began) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const emulatorCpuAfter = emulatorCpuSeconds();
+    if (tracer) clearInterval(tracer);
+    if (process.env.REPLAY_BENCH_PROFILE) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(process.env.REPLAY_BENCH_PROFILE, JSON.stringify(profile));
+    }
+    if (trace.length > 0) console.error(trace.join('\n'));
+    if (CALLS_FILE) {
+      const at = (ms: number) => round(ms - began, 1);
+      writeFileSync(
+        CALLS_FILE,
+        calls
+          .map((c) => JSON.stringify({ ...c, sent: at(c.sent), answered: at(c.answered) }))
+          .join('\n'),
+      );
+    }
     const after = await emulator.stats();
 
     const delta = Object.entries(after.apiCallsPerKey)
-      .map(([key, calls]) => [key, calls - (before.apiCallsPerKey[key] ?? 0)] as const)
-      .filter(([, calls]) => calls > 0);
+      .map(([key, n]) => [key, n - (before.apiCallsPerKey[key] ?? 0)] as const)
+      .filter(([, n]) => n > 0);
     const patches = delta
       .filter(([key]) => key.includes('PATCH'))
       .reduce((sum, [, n]) => sum + n, 0);
     const windowS = SPEC_RATE_LIMIT.windowMs / 1000 / TIME_SCALE;
     const ceilingS = rateCeilingSeconds(
-      delta.map(([, calls]) => calls),
+      delta.map(([, n]) => n),
       SPEC_RATE_LIMIT.calls,
       windowS,
     );
@@ -132,6 +232,11 @@ it('replays queued edits at the rate limit ceiling', async () => {
       wall_s: round(wallS),
       ceiling_s: round(ceilingS),
       ratio: round(ceilingS / wallS),
+      cpu_s: round((cpu.user + cpu.system) / 1e6),
+      emulator_cpu_s:
+        emulatorCpuBefore === null || emulatorCpuAfter === null
+          ? null
+          : round(emulatorCpuAfter - emulatorCpuBefore, 2),
       time_scale: TIME_SCALE,
       window_s: windowS,
       calls_per_key: Object.fromEntries(delta),

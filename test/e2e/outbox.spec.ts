@@ -214,7 +214,7 @@ test('offline edits wait in the outbox, replay exactly once, and a conflict is r
   // The replay finds their value where my edit's base was expected: a conflict, field by field.
   await expect(outboxCount(page)).toHaveText('Outbox: 1 conflict', { timeout: ENGINE_TIMEOUT_MS });
   await expect(page.getByTestId('outbox-notice')).toContainText(
-    `record "${String(two?.name)}" were changed on the service`,
+    `1 field of record "${String(two?.name)}" was changed on the service`,
   );
   const panel = page.getByTestId('conflict-panel');
   const row = panel.getByRole('row', { name: /Description/ });

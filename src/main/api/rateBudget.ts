@@ -18,23 +18,46 @@ export interface RateLimit {
 }
 
 /**
- * Calls kept in reserve below the server's limit, for calls made by other clients with the same
- * token between two of our responses (the headers tell us about them only afterwards).
+ * How far below the server's limit we stay. Two different risks, two different answers:
+ * - the server's window ending a little later than ours (clock rates, a server that counts in
+ *   whole seconds): time slack, a freed slot stays closed a little longer; it costs a fraction of a
+ *   window's time instead of whole calls;
+ * - calls by another client with the same token, which the headers tell of only afterwards: a
+ *   reserve of calls, held while another client has been seen on the key (or while no answer has
+ *   said where the server stands), since on a key only we use it would waste calls every window.
  */
 export interface SafetyMargin {
-  /** Share of the limit kept in reserve, rounded up. */
+  /** While another client may be using the key: share of the limit kept in reserve, rounded up. */
   fraction: number;
-  /** Never fewer calls than this in reserve. */
+  /** While another client may be using the key: never fewer calls than this in reserve. */
   minCalls: number;
+  /** Share of the window a slot stays closed after our window frees it. */
+  slackFraction: number;
 }
 
-/** 1 % of the limit, at least one call: 2 of the spec's 200, 1 of a test server's 5. */
-export const DEFAULT_SAFETY: SafetyMargin = { fraction: 0.01, minCalls: 1 };
+/**
+ * Reserve: 1 % of the limit, at least one call (2 of the spec's 200, 1 of a test server's 5).
+ * Slack: 1 % of the window, 1.2 s of the spec's 2 minutes: more than a server counting in whole
+ * seconds or any clock-rate difference can shift its window (NTP keeps rates within 0.05 %).
+ */
+export const DEFAULT_SAFETY: SafetyMargin = { fraction: 0.01, minCalls: 1, slackFraction: 0.01 };
 
-/** Calls held back from `limit`; at least one call per window always stays usable. */
+/**
+ * Once another client's calls show in the server's count, the reserve stays on for this many of
+ * the key's windows: the spec's block (10 minutes) over its window (2 minutes), as long as an
+ * overrun that client causes would close the key.
+ */
+export const OTHER_CLIENT_MEMORY_WINDOWS = SPEC_BLOCK_MS / SPEC_RATE_LIMIT.windowMs;
+
+/** Calls held back from `limit` while another client may use the key; at least one always stays usable. */
 export function reservedCalls(limit: number, safety: SafetyMargin): number {
   const wanted = Math.max(safety.minCalls, Math.ceil(limit * safety.fraction));
   return Math.max(0, Math.min(limit - 1, wanted));
+}
+
+/** How long after our window frees a slot it stays closed: `slackFraction` of the window. */
+export function slackMs(windowMs: number, safety: SafetyMargin): number {
+  return Math.max(0, Math.ceil(windowMs * safety.slackFraction));
 }
 
 /** What a response's rate headers said (any part may be missing). */
@@ -69,7 +92,8 @@ export interface BudgetSeed {
  * and its window starts when its response arrives (the server saw it somewhere in between), so
  * `s[k + budget] >= responseTime[k] + window` holds and the server, whatever window it uses (the
  * emulator's is fixed), never sees more than `budget` calls in any window. The cost is one round
- * trip per window.
+ * trip per window, plus the time slack (see SafetyMargin): a call occupies its slot for the window
+ * and the slack after its response.
  *
  * How a server reading maps onto the window: the server's count `spent = limit - remaining`
  * (RateLimit minus RateLimit-Remaining) is our calls it had counted plus other clients' calls.
@@ -94,6 +118,12 @@ export class RateBudget {
   /** Other clients' calls in the server's window, as last estimated, and when. */
   private foreign = 0;
   private foreignAt = -Infinity;
+  /** The call whose reading set `foreign` (index into `times`, -1 if none), and that reading. */
+  private estimate = { index: -1, sentAt: 0, serverSpent: 0 };
+  /** When a reading last proved that another client had called this key. */
+  private othersSeenAt = -Infinity;
+  /** Whether a reading with RateLimit-Remaining came since start-up or the last 429. */
+  private counting = false;
   inFlight = 0;
   blockedUntil = 0;
   /**
@@ -116,9 +146,19 @@ export class RateBudget {
     }
   }
 
-  /** Calls we allow ourselves per window. */
-  get budget(): number {
-    return this.limit - reservedCalls(this.limit, this.safety);
+  /**
+   * Calls we allow ourselves per window: the whole limit once the server's counts have shown that
+   * only we use the key, less the reserve while another client may (see SafetyMargin).
+   */
+  budgetAt(now: number): number {
+    const othersLikely =
+      !this.counting || this.othersSeenAt + OTHER_CLIENT_MEMORY_WINDOWS * this.windowMs > now;
+    return this.limit - (othersLikely ? reservedCalls(this.limit, this.safety) : 0);
+  }
+
+  /** How long a call occupies a slot after its response: the window plus the slack. */
+  private get heldMs(): number {
+    return this.windowMs + slackMs(this.windowMs, this.safety);
   }
 
   /** The earliest time a call may be sent: `now` if one may go now; Infinity if only a response can free a slot. */
@@ -145,6 +185,7 @@ export class RateBudget {
       return;
     }
     const serverSpent = Math.max(0, this.limit - reading.remaining);
+    this.counting = true;
     this.settle(now, serverSpent);
     this.resync(sentAt, now, serverSpent);
   }
@@ -160,6 +201,9 @@ export class RateBudget {
     this.adopt(reading);
     this.blockedUntil = Math.max(this.blockedUntil, now + retryAfterMs);
     this.synced = false;
+    // A 429 we did not expect: someone else spent the budget (or the server counts differently).
+    this.counting = false;
+    this.othersSeenAt = now;
   }
 
   report(now: number): BudgetReport {
@@ -172,7 +216,7 @@ export class RateBudget {
       limit: this.limit,
       windowMs: this.windowMs,
       spent,
-      remaining: blocked ? 0 : Math.max(0, this.budget - spent),
+      remaining: blocked ? 0 : Math.max(0, this.budgetAt(now) - spent),
       nextSlotAt: Number.isFinite(nextSlotAt) ? nextSlotAt : null,
       blockedUntil: blocked ? this.blockedUntil : null,
     };
@@ -196,7 +240,7 @@ export class RateBudget {
   }
 
   private foreignAlive(now: number): number {
-    return this.foreignAt + this.windowMs > now ? this.foreign : 0;
+    return this.foreignAt + this.heldMs > now ? this.foreign : 0;
   }
 
   /** The earliest time at which our live calls, in-flight calls and others' calls leave a slot. */
@@ -206,13 +250,14 @@ export class RateBudget {
       // The oldest `excess + 1` live calls must leave first.
       if (excess < 0) return from;
       if (excess >= live) return Infinity;
-      return Math.max(from, (this.times[this.head + excess] as number) + this.windowMs);
+      return Math.max(from, (this.times[this.head + excess] as number) + held);
     };
+    const held = this.heldMs;
     const foreign = this.foreignAlive(now);
-    const excess = live + this.inFlight - this.budget;
+    const excess = live + this.inFlight - this.budgetAt(now);
     const withForeign = fits(excess + foreign, now);
     if (foreign === 0) return withForeign;
-    return Math.min(withForeign, fits(excess, this.foreignAt + this.windowMs));
+    return Math.min(withForeign, fits(excess, this.foreignAt + held));
   }
 
   private settle(now: number, serverSpent: number): void {
@@ -229,31 +274,55 @@ export class RateBudget {
   private resync(sentAt: number, now: number, serverSpent: number): void {
     this.attributedFrom = Math.max(this.attributedFrom, this.head);
     const last = this.times.length - 1; // this call, just settled
-    // Answered before this call was sent: the server had counted them.
-    const answeredBefore = upperBound(this.times, sentAt, this.attributedFrom, last);
-    let counted = answeredBefore - this.attributedFrom + 1;
-    // Answered since, with a lower count: the server handled them first.
-    for (let i = answeredBefore; i < last; i++) {
-      if ((this.readings[i] as number) < serverSpent) counted++;
-    }
+    const counted = this.countedWith(last, sentAt, serverSpent);
     if (serverSpent < counted) {
       this.attributedFrom += Math.min(counted - serverSpent, counted - 1);
     }
     const others = Math.max(0, serverSpent - counted);
+    // Our calls still in flight may have been counted before this one; beyond them, surely others.
+    if (others > this.inFlight) this.othersSeenAt = now;
     // A call sent after the estimate's response was handled after it, so its reading is newer.
     const fresh = sentAt >= this.foreignAt || this.foreignAlive(now) === 0;
-    this.foreign = fresh ? others : Math.max(others, this.foreign);
+    if (fresh) {
+      this.foreign = others;
+      this.estimate = { index: last, sentAt, serverSpent };
+    } else {
+      // An older call answered late. If the server counted it before the estimate's call, the
+      // estimate took it for someone else's: count again with what is known now.
+      const { index, sentAt: estimateSentAt, serverSpent: estimateSpent } = this.estimate;
+      const recounted =
+        index >= this.attributedFrom
+          ? Math.max(0, estimateSpent - this.countedWith(index, estimateSentAt, estimateSpent))
+          : this.foreign;
+      this.foreign = Math.max(others, Math.min(this.foreign, recounted));
+    }
     this.foreignAt = now;
+  }
+
+  /**
+   * Our calls the server surely counted when it answered call `index` (sent at `sentAt`) with
+   * `serverSpent`: those answered before it was sent, itself, and those answered since with a
+   * lower count (the server handled them first).
+   */
+  private countedWith(index: number, sentAt: number, serverSpent: number): number {
+    const answeredBefore = upperBound(this.times, sentAt, this.attributedFrom, index);
+    let counted = answeredBefore - this.attributedFrom + 1;
+    for (let i = answeredBefore; i < this.times.length; i++) {
+      if (i !== index && (this.readings[i] as number) < serverSpent) counted++;
+    }
+    return counted;
   }
 
   private prune(now: number): void {
     const times = this.times;
     let head = this.head;
-    while (head < times.length && (times[head] as number) + this.windowMs <= now) head++;
+    const held = this.heldMs;
+    while (head < times.length && (times[head] as number) + held <= now) head++;
     if (head > 256 && head * 2 > times.length) {
       this.times = times.slice(head);
       this.readings = this.readings.slice(head);
       this.attributedFrom = Math.max(0, this.attributedFrom - head);
+      this.estimate.index -= head;
       head = 0;
     }
     this.head = head;

@@ -39,6 +39,11 @@ export const DEFAULT_PARALLEL_RECORDS = 32;
 export const SIGNED_OUT_RETRY_MS = 60_000;
 /** Ours: records (or comments) of one name read to find a lost create ("per_page" ≤ 200). */
 export const LOOKUP_PAGE = 50;
+/**
+ * Ours: while a replay runs, a module's edit catalog read from the mirror serves its records for
+ * this long (reading it took ~1 ms a record); a metadata pull reaches the replay within it.
+ */
+export const CATALOG_REUSE_MS = 1_000;
 
 export interface ReplayerClock {
   now(): number;
@@ -87,7 +92,8 @@ function isAbort(error: unknown): boolean {
 }
 
 export class OutboxReplayer {
-  private readonly active = new Map<string, Promise<void>>();
+  /** Records being replayed (portal and record id), with the operation each is sending. */
+  private readonly active = new Map<string, number>();
   private readonly clock: ReplayerClock;
   private readonly parallel: number;
   private readonly random: () => number;
@@ -99,6 +105,8 @@ export class OutboxReplayer {
   private closed = false;
   private readonly abort = new AbortController();
   private idleWaiters: (() => void)[] = [];
+  /** Edit catalogs by portal and module, while records are in flight (see CATALOG_REUSE_MS). */
+  private readonly catalogs = new Map<string, { catalog: EditCatalog; readAt: number }>();
   replayed = 0;
 
   constructor(private readonly options: ReplayerOptions) {
@@ -177,25 +185,30 @@ export class OutboxReplayer {
     if (this.closed) return;
     const now = this.clock.now();
     if (this.options.mayRun() && this.heldUntil > now) this.wakeAt(this.heldUntil);
-    if (this.options.mayRun() && this.heldUntil <= now) {
-      let earliest = Infinity;
-      for (const op of this.options.repo.heads()) {
-        if (this.active.size >= this.parallel) break;
-        const key = `${op.portalId}\u0000${op.recordId}`;
-        if (this.active.has(key) || op.state === 'failed' || op.state === 'conflict') continue;
-        if (op.nextAttemptAt !== null && op.nextAttemptAt > now) {
-          earliest = Math.min(earliest, op.nextAttemptAt);
-          continue;
-        }
-        const run = this.run(op).finally(() => {
+    if (this.options.mayRun() && this.heldUntil <= now && this.active.size < this.parallel) {
+      const repo = this.options.repo;
+      const free = this.parallel - this.active.size;
+      for (const head of repo.readyHeads(now, free, this.active.values())) {
+        const key = `${head.portalId}\u0000${head.recordId}`;
+        if (this.active.has(key)) continue;
+        const op = repo.op(head.seq);
+        if (!op) continue;
+        this.active.set(key, op.seq);
+        void this.run(op).finally(() => {
           this.active.delete(key);
           this.pump();
         });
-        this.active.set(key, run);
       }
-      if (Number.isFinite(earliest)) this.wakeAt(earliest);
+      // With every slot busy, a finishing record pumps again; otherwise wake for the next backoff.
+      if (this.active.size < this.parallel) {
+        const earliest = repo.nextAttemptAt(now);
+        if (earliest !== null) this.wakeAt(earliest);
+      }
     }
-    if (this.active.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    if (this.active.size === 0) {
+      this.catalogs.clear();
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
   }
 
   private async run(op: OutboxOp): Promise<void> {
@@ -271,7 +284,13 @@ export class OutboxReplayer {
   }
 
   private catalog(op: OutboxOp): EditCatalog {
+    const key = `${op.portalId}\u0000${op.moduleId}`;
+    const now = this.clock.now();
+    const kept = this.catalogs.get(key);
+    if (kept && now - kept.readAt < CATALOG_REUSE_MS) return kept.catalog;
     const catalog = loadEditCatalog(this.options.repo, op.portalId, op.moduleId, null, null);
+    if (catalog) this.catalogs.set(key, { catalog, readAt: now });
+    else this.catalogs.delete(key);
     if (!catalog) {
       throw new ApiError({
         kind: 'permanent',
@@ -423,8 +442,10 @@ export class OutboxReplayer {
       });
     }
     if (compared.conflicts.length > 0) {
+      const count = compared.conflicts.length;
+      const fields = count === 1 ? '1 field' : `${count} fields`;
       this.options.onAttention(
-        `${compared.conflicts.length} field(s) of record "${answer.name}" were changed on the service since your edit; choose which value to keep in the Outbox.`,
+        `${fields} of record "${answer.name}" ${count === 1 ? 'was' : 'were'} changed on the service since your edit; choose which value to keep in the Outbox.`,
       );
       return 'stop';
     }

@@ -21,6 +21,8 @@ const NAMES = [
   'allOps',
   'opsOfPortal',
   'heads',
+  'readyHeads',
+  'nextAttemptAt',
   'counts',
   'claim',
   'markSending',
@@ -176,6 +178,13 @@ export interface LocalRecordValues {
   custom: Record<string, unknown>;
 }
 
+/** An operation that may go now: which one, and whose queue it heads. */
+export interface ReadyHead {
+  seq: number;
+  portalId: string;
+  recordId: string;
+}
+
 export class OutboxRepository {
   private readonly statement: (name: Query) => Database.Statement;
 
@@ -253,6 +262,23 @@ export class OutboxRepository {
 
   heads(): OutboxOp[] {
     return (this.statement('heads').all() as OpRow[]).map(parseOp);
+  }
+
+  /**
+   * Up to `limit` heads that may go at `now`, oldest first, other than the `running` operations
+   * (keys only; `op` reads one).
+   */
+  readyHeads(now: number, limit: number, running: Iterable<number> = []): ReadyHead[] {
+    return this.statement('readyHeads').all({
+      now,
+      limit,
+      running: JSON.stringify([...running]),
+    }) as ReadyHead[];
+  }
+
+  /** When the earliest head waiting out a backoff may go; null if none waits. */
+  nextAttemptAt(now: number): number | null {
+    return (this.statement('nextAttemptAt').pluck().get({ now }) as number | null) ?? null;
   }
 
   counts(): Record<OpState, number> {

@@ -1,4 +1,4 @@
-import { DEFAULT_SAFETY, reservedCalls, SPEC_RATE_LIMIT, type RateLimit } from '../api/rateBudget';
+import { DEFAULT_SAFETY, slackMs, SPEC_RATE_LIMIT, type RateLimit } from '../api/rateBudget';
 import type { EndpointBudgetReport } from '../api/requestScheduler';
 
 /**
@@ -10,6 +10,9 @@ import type { EndpointBudgetReport } from '../api/requestScheduler';
  * 2-minute window.
  *
  * A key the scheduler has not seen yet is taken at `assumed` (the spec's 200 per 2 minutes).
+ * Each window counts with the scheduler's time slack, and at its whole limit: the scheduler keeps
+ * calls in reserve only while another client is seen on the key (src/main/api/README.md), and
+ * an estimate then a few calls short is better than one always a few calls long.
  */
 export function estimateEtaMs(
   remainingCallsByKey: ReadonlyMap<string, number> | Readonly<Record<string, number>>,
@@ -38,13 +41,13 @@ function keyEtaMs(
 ): number {
   const limit = budget?.limit ?? assumed.calls;
   const windowMs = budget?.windowMs ?? assumed.windowMs;
-  const perWindow = Math.max(1, limit - reservedCalls(limit, DEFAULT_SAFETY));
-  const windows = (n: number) => (Math.ceil(n / perWindow) - 1) * windowMs;
+  const cycleMs = windowMs + slackMs(windowMs, DEFAULT_SAFETY);
+  const windows = (n: number) => (Math.ceil(n / Math.max(1, limit)) - 1) * cycleMs;
   if (!budget) return windows(calls);
   // A blocked key reports nothing remaining and its next slot at the block's end.
   const later = calls - budget.remaining;
   if (later <= 0) return 0;
   // No slot time known (only an answer can free one): the next one frees within a window.
-  const firstSlot = budget.nextSlotAt ?? now + windowMs;
+  const firstSlot = budget.nextSlotAt ?? now + cycleMs;
   return Math.max(0, firstSlot - now) + windows(later);
 }

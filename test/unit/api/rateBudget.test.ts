@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SAFETY,
+  OTHER_CLIENT_MEMORY_WINDOWS,
   RateBudget,
   reservedCalls,
+  slackMs,
   SPEC_BLOCK_MS,
   SPEC_RATE_LIMIT,
 } from '../../../src/main/api/rateBudget';
 
-const exact = { fraction: 0, minCalls: 0 };
+const exact = { fraction: 0, minCalls: 0, slackFraction: 0 };
 
 /** One call sent at `at` and answered `rtt` later, with the server's remaining count if given. */
 function call(budget: RateBudget, at: number, rtt: number, remaining?: number) {
@@ -27,8 +29,74 @@ describe('reservedCalls', () => {
     expect(reservedCalls(200, DEFAULT_SAFETY)).toBe(2);
     expect(reservedCalls(5, DEFAULT_SAFETY)).toBe(1);
     expect(reservedCalls(1, DEFAULT_SAFETY)).toBe(0);
-    expect(reservedCalls(1000, { fraction: 0.05, minCalls: 0 })).toBe(50);
+    expect(reservedCalls(1000, { fraction: 0.05, minCalls: 0, slackFraction: 0 })).toBe(50);
     expect(reservedCalls(200, exact)).toBe(0);
+  });
+});
+
+describe('slackMs', () => {
+  it("keeps a freed slot closed for 1 % of the window: 1.2 s of the spec's 2 minutes", () => {
+    expect(slackMs(120_000, DEFAULT_SAFETY)).toBe(1_200);
+    expect(slackMs(12_000, DEFAULT_SAFETY)).toBe(120);
+    expect(slackMs(120_000, exact)).toBe(0);
+  });
+});
+
+/** The default reserve of one call in ten, without slack, to read the counts easily. */
+const reserveOnly = { fraction: 0.01, minCalls: 1, slackFraction: 0 };
+
+describe('RateBudget: safety', () => {
+  it('frees a slot the slack after its window', () => {
+    const budget = new RateBudget({ calls: 1, windowMs: 1_000 }, { ...exact, slackFraction: 0.01 });
+    budget.synced = true;
+    call(budget, 0, 10, 0);
+    expect(budget.nextSendAt(1_010)).toBe(1_020);
+    expect(budget.report(1_019)).toMatchObject({ spent: 1, remaining: 0 });
+    expect(budget.report(1_020)).toMatchObject({ spent: 0, remaining: 1 });
+  });
+
+  it('holds the reserve until an answer shows that no other client calls the key', () => {
+    const budget = new RateBudget({ calls: 10, windowMs: 1_000 }, reserveOnly);
+    expect(budget.report(0)).toMatchObject({ spent: 0, remaining: 9 });
+    call(budget, 0, 10, 9);
+    // The server counted our one call: the whole limit is ours.
+    expect(budget.report(10)).toMatchObject({ spent: 1, remaining: 9 });
+    call(budget, 20, 10, 9 - 1);
+    expect(budget.report(30)).toMatchObject({ spent: 2, remaining: 8 });
+  });
+
+  it(`keeps the reserve for ${OTHER_CLIENT_MEMORY_WINDOWS} windows after another client's calls show`, () => {
+    const budget = new RateBudget({ calls: 10, windowMs: 1_000 }, reserveOnly);
+    call(budget, 0, 10, 9);
+    // The server counts 4: ours 2, someone else's 2.
+    call(budget, 20, 10, 10 - 4);
+    expect(budget.report(30)).toMatchObject({ spent: 4, remaining: 10 - 1 - 4 });
+    const memory = OTHER_CLIENT_MEMORY_WINDOWS * 1_000;
+    expect(budget.report(30 + memory - 1)).toMatchObject({ spent: 0, remaining: 9 });
+    expect(budget.report(30 + memory)).toMatchObject({ spent: 0, remaining: 10 });
+  });
+
+  it('does not take its own calls still in flight for another client', () => {
+    const budget = new RateBudget({ calls: 10, windowMs: 1_000 }, reserveOnly);
+    call(budget, 0, 10, 9);
+    const a = budget.start(20);
+    const b = budget.start(20);
+    // b answered first, counted after a: a in flight explains the count, no reserve; a's answer
+    // then shows b's count held a, so no one else either.
+    budget.finish(b, 30, { remaining: 10 - 3 });
+    expect(budget.report(30)).toMatchObject({ spent: 2 + 1 + 1, remaining: 10 - 4 });
+    budget.finish(a, 31, { remaining: 10 - 2 });
+    expect(budget.report(40)).toMatchObject({ spent: 3, remaining: 10 - 3 });
+    // With a third call nothing of ours explains, the reserve is back.
+    budget.finish(budget.start(40), 50, { remaining: 10 - 5 });
+    expect(budget.report(50)).toMatchObject({ spent: 5, remaining: 10 - 1 - 5 });
+  });
+
+  it('holds the reserve again after a 429', () => {
+    const budget = new RateBudget({ calls: 10, windowMs: 1_000 }, reserveOnly);
+    call(budget, 0, 10, 9);
+    budget.pause(budget.start(20) + 10, 500, { remaining: 0 });
+    expect(budget.report(600)).toMatchObject({ spent: 2, remaining: 10 - 1 - 2 });
   });
 });
 
@@ -94,7 +162,7 @@ describe('RateBudget', () => {
     expect(budget.report(10)).toMatchObject({ spent: 4, remaining: 6 });
   });
 
-  it('keeps the newer estimate when an older answer arrives late', () => {
+  it('counts again when an older answer arrives late and shows the server counted it first', () => {
     const budget = new RateBudget({ calls: 10, windowMs: 1_000 }, exact);
     budget.synced = true;
     const a = budget.start(0);
@@ -103,7 +171,19 @@ describe('RateBudget', () => {
     budget.finish(b, 10, { remaining: 10 - 5 });
     // From b's answer alone a may not have been counted yet: up to 4 calls by someone else.
     expect(budget.report(10)).toMatchObject({ spent: 1 + 1 + 4, remaining: 4 });
+    // a was the server's first: b's count held it, so someone else made 3 calls, not 4.
     budget.finish(a, 20, { remaining: 10 - 1 });
+    expect(budget.report(20)).toMatchObject({ spent: 2 + 3, remaining: 5 });
+  });
+
+  it('keeps the estimate when the older answer shows the server counted it later', () => {
+    const budget = new RateBudget({ calls: 10, windowMs: 1_000 }, exact);
+    budget.synced = true;
+    const a = budget.start(0);
+    const b = budget.start(0);
+    // Someone else made 4 calls, then the server handled b, then a.
+    budget.finish(b, 10, { remaining: 10 - 5 });
+    budget.finish(a, 20, { remaining: 10 - 6 });
     expect(budget.report(20)).toMatchObject({ spent: 2 + 4, remaining: 4 });
   });
 

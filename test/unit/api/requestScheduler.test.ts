@@ -11,7 +11,7 @@ import { deferred, fakeApi, maxInAnyWindow, openBudgetDb } from './fakeApi';
 
 const quiet = { warn: () => undefined };
 /** No reserve: the scheduler may use every call the server allows, to test the window exactly. */
-const exact = { fraction: 0, minCalls: 0 };
+const exact = { fraction: 0, minCalls: 0, slackFraction: 0 };
 const open: RequestScheduler[] = [];
 
 afterEach(() => {
@@ -25,6 +25,16 @@ function newScheduler(clock: FakeClock, options: Partial<RequestSchedulerOptions
 }
 
 const times = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/** Sizes of the groups of `sent` (ascending) separated by more than `gapMs`. */
+function bursts(sent: readonly number[], gapMs: number): number[] {
+  const sizes: number[] = [];
+  sent.forEach((at, i) => {
+    if (i === 0 || at - (sent[i - 1] as number) > gapMs) sizes.push(0);
+    sizes[sizes.length - 1]!++;
+  });
+  return sizes;
+}
 
 /** A send that records its label and answers 200 after `ms` of fake time (no rate headers). */
 function recorder(clock: FakeClock, ms = 10) {
@@ -58,18 +68,64 @@ describe('RequestScheduler: the sliding window', () => {
     expect(sent[200]).toBe(t0 + 10 + 120_000);
   });
 
-  it('keeps 1 % of the limit in reserve by default: 198 of 200 calls per window', async () => {
+  it('uses all 200 calls of a window when only PortalDesk calls the endpoint, and waits 1 % of a window longer for the next', async () => {
     const clock = new FakeClock();
     const t0 = clock.now();
     const api = fakeApi(clock, { calls: 200, windowMs: 120_000 });
     const scheduler = newScheduler(clock);
-    const all = times(199).map(() =>
+    const all = times(201).map(() =>
       scheduler.schedule({ key: 'k', priority: 'background', send: api.send('k') }),
     );
     await clock.advance(60_000);
-    expect(api.sendTimes('k')).toHaveLength(198);
+    expect(api.sendTimes('k')).toHaveLength(200);
     await clock.run(Promise.all(all));
-    expect(api.sendTimes('k')[198]).toBe(t0 + 10 + 120_000);
+    expect(api.throttled).toBe(0);
+    // The first answer came at t0 + 10; its slot frees a window and 1.2 s of slack later.
+    expect(api.sendTimes('k')[200]).toBe(t0 + 10 + 120_000 + 1_200);
+  });
+
+  it('keeps 1 % in reserve (198 of 200) while another client has been seen on the endpoint, for 10 minutes', async () => {
+    const clock = new FakeClock();
+    const api = fakeApi(clock, { calls: 200, windowMs: 120_000 });
+    api.foreign('k', 3);
+    const scheduler = newScheduler(clock);
+    const all = times(1_200).map(() =>
+      scheduler.schedule({ key: 'k', priority: 'background', send: api.send('k') }),
+    );
+    await clock.run(Promise.all(all));
+    expect(api.throttled).toBe(0);
+    // First window: the other client's 3 and a reserve of 2 left out; then 198 a window until
+    // 10 minutes after the other client was last seen (t0 + 10), then the whole window again.
+    expect(bursts(api.sendTimes('k'), 60_000)).toEqual([195, 198, 198, 198, 198, 200, 13]);
+  });
+
+  it('keeps every window full when answers come back out of order', async () => {
+    const clock = new FakeClock();
+    const api = fakeApi(clock, { calls: 200, windowMs: 120_000 });
+    const scheduler = newScheduler(clock);
+    // The server counts calls as they arrive; every third answer takes longer than the next ones.
+    let n = 0;
+    const send = (signal: AbortSignal) => {
+      const latency = n++ % 3 === 0 ? 40 : 5;
+      const verdict = api.limiter.check('k');
+      api.calls.push({
+        key: 'k',
+        at: clock.now(),
+        status: verdict.allowed ? 200 : 429,
+        label: 'k',
+      });
+      return clock
+        .sleep(latency, signal)
+        .then(
+          () =>
+            new Response(null, { status: verdict.allowed ? 200 : 429, headers: verdict.headers }),
+        );
+    };
+    const all = times(1_000).map(() => scheduler.schedule({ key: 'k', priority: 'user', send }));
+    await clock.run(Promise.all(all));
+    expect(api.throttled).toBe(0);
+    // 1,000 calls in 5 windows: none of our own calls was taken for another client's.
+    expect(bursts(api.sendTimes('k'), 60_000)).toEqual([200, 200, 200, 200, 200]);
   });
 
   it('never bursts across a fixed-window boundary', async () => {

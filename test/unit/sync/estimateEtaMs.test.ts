@@ -4,6 +4,8 @@ import { estimateEtaMs } from '../../../src/main/sync/estimateEtaMs';
 
 const NOW = 1_000_000;
 const WINDOW = 120_000;
+/** A window and the scheduler's time slack after it (1 % of the window). */
+const CYCLE = 121_200;
 const KEY = 'us GET /api/v3/portal/{portal_id}/{scope_path}/{module_api_name}/entities portal=1';
 
 function budget(patch: Partial<EndpointBudgetReport> = {}): EndpointBudgetReport {
@@ -12,7 +14,7 @@ function budget(patch: Partial<EndpointBudgetReport> = {}): EndpointBudgetReport
     limit: 200,
     windowMs: WINDOW,
     spent: 0,
-    remaining: 198,
+    remaining: 200,
     nextSlotAt: NOW,
     blockedUntil: null,
     queued: 0,
@@ -23,21 +25,21 @@ function budget(patch: Partial<EndpointBudgetReport> = {}): EndpointBudgetReport
 
 describe('estimateEtaMs', () => {
   it('is zero when the calls left fit in what the window still allows', () => {
-    expect(estimateEtaMs({ [KEY]: 198 }, [budget()], NOW)).toBe(0);
+    expect(estimateEtaMs({ [KEY]: 200 }, [budget()], NOW)).toBe(0);
     expect(estimateEtaMs({}, [budget()], NOW)).toBe(0);
     expect(estimateEtaMs({ [KEY]: 0 }, [budget({ remaining: 0 })], NOW)).toBe(0);
   });
 
-  it('adds a window for every further budget of calls (198 of 200 per window)', () => {
-    // 199 calls: 198 now, one when a slot frees.
-    expect(estimateEtaMs({ [KEY]: 199 }, [budget()], NOW)).toBe(0);
-    // Spent 150 of 198: 48 go now, the next 198 as slots free, the last 2 one window later.
-    const partly = budget({ spent: 150, remaining: 48, nextSlotAt: NOW });
-    expect(estimateEtaMs({ [KEY]: 248 }, [partly], NOW)).toBe(WINDOW);
-    const exhausted = budget({ spent: 198, remaining: 0, nextSlotAt: NOW + 30_000 });
-    expect(estimateEtaMs({ [KEY]: 198 }, [exhausted], NOW)).toBe(30_000);
-    expect(estimateEtaMs({ [KEY]: 199 }, [exhausted], NOW)).toBe(30_000 + WINDOW);
-    expect(estimateEtaMs({ [KEY]: 1000 }, [exhausted], NOW)).toBe(30_000 + 5 * WINDOW);
+  it('adds a window and its slack for every further 200 calls', () => {
+    // 201 calls: 200 now, one when a slot frees.
+    expect(estimateEtaMs({ [KEY]: 201 }, [budget()], NOW)).toBe(0);
+    // Spent 150 of 200: 50 go now, the next 200 as slots free, the last 2 one window later.
+    const partly = budget({ spent: 150, remaining: 50, nextSlotAt: NOW });
+    expect(estimateEtaMs({ [KEY]: 252 }, [partly], NOW)).toBe(CYCLE);
+    const exhausted = budget({ spent: 200, remaining: 0, nextSlotAt: NOW + 30_000 });
+    expect(estimateEtaMs({ [KEY]: 200 }, [exhausted], NOW)).toBe(30_000);
+    expect(estimateEtaMs({ [KEY]: 201 }, [exhausted], NOW)).toBe(30_000 + CYCLE);
+    expect(estimateEtaMs({ [KEY]: 1000 }, [exhausted], NOW)).toBe(30_000 + 4 * CYCLE);
   });
 
   it('waits out a 429 block before the budget starts afresh', () => {
@@ -47,7 +49,7 @@ describe('estimateEtaMs', () => {
       nextSlotAt: NOW + 600_000,
     });
     expect(estimateEtaMs({ [KEY]: 10 }, [blocked], NOW)).toBe(600_000);
-    expect(estimateEtaMs({ [KEY]: 400 }, [blocked], NOW)).toBe(600_000 + 2 * WINDOW);
+    expect(estimateEtaMs({ [KEY]: 400 }, [blocked], NOW)).toBe(600_000 + CYCLE);
   });
 
   it('takes the slowest key, since keys have separate budgets', () => {
@@ -67,14 +69,14 @@ describe('estimateEtaMs', () => {
   });
 
   it("assumes the spec's limit for a key the scheduler has not seen, and learns a server's", () => {
-    expect(estimateEtaMs({ [KEY]: 500 }, [], NOW)).toBe(2 * WINDOW);
-    // A server stating 5 calls per second: 4 per window (one in reserve).
-    const small = budget({ limit: 5, windowMs: 1_000, remaining: 4, nextSlotAt: NOW });
-    expect(estimateEtaMs({ [KEY]: 12 }, [small], NOW)).toBe(1_000);
+    expect(estimateEtaMs({ [KEY]: 500 }, [], NOW)).toBe(2 * CYCLE);
+    // A server stating 5 calls per second: 5 per window, each 10 ms of slack longer.
+    const small = budget({ limit: 5, windowMs: 1_000, remaining: 5, nextSlotAt: NOW });
+    expect(estimateEtaMs({ [KEY]: 12 }, [small], NOW)).toBe(1_010);
   });
 
   it('never promises a slot in the past when nothing says when one frees', () => {
     const unknown = budget({ remaining: 0, nextSlotAt: null });
-    expect(estimateEtaMs({ [KEY]: 1 }, [unknown], NOW)).toBe(WINDOW);
+    expect(estimateEtaMs({ [KEY]: 1 }, [unknown], NOW)).toBe(CYCLE);
   });
 });

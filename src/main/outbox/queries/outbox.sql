@@ -40,6 +40,27 @@ JOIN (SELECT portal_id, record_id, min(seq) AS seq FROM outbox_ops GROUP BY port
   ON h.seq = o.seq
 ORDER BY o.seq;
 
+-- name: readyHeads
+-- Heads that may go now (not failed, in conflict or waiting out a backoff), oldest first, keys
+-- only, leaving out those in flight (@running: a JSON array of seqs): the replay asks after
+-- every finished record, so it reads the rows it will start, not the whole log (`+` keeps the
+-- walk in seq order, stopping at the limit, instead of sorting every pending row of the state index).
+SELECT o.seq, o.portal_id AS portalId, o.record_id AS recordId FROM outbox_ops o
+WHERE +o.state IN ('pending', 'sending')
+  AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= @now)
+  AND o.seq NOT IN (SELECT value FROM json_each(@running))
+  AND NOT EXISTS (SELECT 1 FROM outbox_ops p
+                  WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
+ORDER BY o.seq
+LIMIT @limit;
+
+-- name: nextAttemptAt
+-- When the earliest head waiting out a backoff may go.
+SELECT min(o.next_attempt_at) FROM outbox_ops o
+WHERE o.state = 'pending' AND o.next_attempt_at > @now
+  AND NOT EXISTS (SELECT 1 FROM outbox_ops p
+                  WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq);
+
 -- name: counts
 SELECT state, count(*) AS n FROM outbox_ops GROUP BY state;
 

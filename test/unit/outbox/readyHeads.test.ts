@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { OutboxRepository } from '../../../src/main/outbox/outboxRepository';
+import { Store } from '../../../src/main/store/store';
+import { tempDir } from '../../support/tempDir';
+
+/** An outbox log on a fresh store; `queue` adds an update of a record. */
+function outboxLog() {
+  const store = Store.open({ dataDir: tempDir(), mode: 'test' });
+  const repo = new OutboxRepository(store.db, () => 0);
+  const queue = (recordId: string) =>
+    repo.insertOp({ portalId: 'p', moduleId: 'm', recordId, kind: 'update' });
+  return { store, repo, queue };
+}
+
+describe('OutboxRepository.readyHeads: what the replay may start', () => {
+  it('gives the first operation of each record, oldest first, and none behind it', () => {
+    const { store, repo, queue } = outboxLog();
+    const a1 = queue('a');
+    const b1 = queue('b');
+    queue('a');
+    const c1 = queue('c');
+    expect(repo.readyHeads(0, 10)).toEqual([
+      { seq: a1, portalId: 'p', recordId: 'a' },
+      { seq: b1, portalId: 'p', recordId: 'b' },
+      { seq: c1, portalId: 'p', recordId: 'c' },
+    ]);
+    expect(repo.readyHeads(0, 2).map((head) => head.recordId)).toEqual(['a', 'b']);
+    store.close();
+  });
+
+  it('leaves out operations in flight, refused, in conflict or waiting out a backoff', () => {
+    const { store, repo, queue } = outboxLog();
+    const sending = queue('a');
+    const refused = queue('b');
+    const conflict = queue('c');
+    const waiting = queue('d');
+    const ready = queue('e');
+    queue('b'); // behind a refused operation: the record's queue is stopped
+    expect(repo.claim(sending)).toBe(true);
+    repo.markFailed(refused, 'HTTP 400');
+    repo.markConflict(conflict, {}, { kind: 'deleted', foundAt: '', fields: [] });
+    repo.markWaiting(waiting, { nextAttemptAt: 5_000, error: 'HTTP 503', keepSent: false });
+
+    expect(repo.readyHeads(1_000, 10, [sending]).map((head) => head.seq)).toEqual([ready]);
+    // A claimed operation nobody is sending (after a crash) goes again.
+    expect(repo.readyHeads(1_000, 10).map((head) => head.seq)).toEqual([sending, ready]);
+    // The backoff ends.
+    expect(repo.readyHeads(5_000, 10, [sending]).map((head) => head.seq)).toEqual([waiting, ready]);
+    store.close();
+  });
+
+  it('tells when the earliest backoff of a head ends', () => {
+    const { store, repo, queue } = outboxLog();
+    const first = queue('a');
+    const second = queue('b');
+    const behind = queue('a');
+    expect(repo.nextAttemptAt(0)).toBeNull();
+    repo.markWaiting(first, { nextAttemptAt: 9_000, error: null, keepSent: false });
+    repo.markWaiting(second, { nextAttemptAt: 7_000, error: null, keepSent: false });
+    // Not a head: its record waits for `first`.
+    repo.markWaiting(behind, { nextAttemptAt: 3_000, error: null, keepSent: false });
+    expect(repo.nextAttemptAt(0)).toBe(7_000);
+    expect(repo.nextAttemptAt(7_000)).toBe(9_000);
+    expect(repo.nextAttemptAt(9_000)).toBeNull();
+    store.close();
+  });
+});
