@@ -32,7 +32,7 @@ test('the shell opens, shows the version and data directory, and switches sectio
     ['Outbox', 'No pending edits'],
     ['Sync', 'Nothing synced yet'],
     ['Backups', 'Backups are not available in this version yet'],
-    ['Event router', 'No publishers or rules yet'],
+    ['Event router', 'No rules or custom publishers yet'],
   ];
   for (const [label, emptyTitle] of expected) {
     await nav.getByRole('button', { name: label }).click();

@@ -42,9 +42,10 @@ export const SECTIONS = [
     id: 'router',
     label: 'Event router',
     empty: {
-      title: 'No publishers or rules yet',
+      // The built-in publishers (sync, sign-in, each signed-in portal) always exist: say what is missing.
+      title: 'No rules or custom publishers yet',
       body: 'A local sandbox for event routing: publishers, event schemas, rules and webhook targets, with every delivery and its status recorded, so you see what your endpoint would receive.',
-      next: 'Add a custom publisher or sign in to a portal to get its events.',
+      next: 'Create a rule to route the built-in publishers’ events (syncs, sign-ins, records each signed-in portal changes) to a target, or add a custom publisher for your own events.',
     },
   },
   { id: 'settings', label: 'Settings', empty: null },
