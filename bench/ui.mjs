@@ -9,14 +9,25 @@
 //   scroll_fps_median frames per second while scrolling from the top to the end in 5 seconds
 //   longest_frame_ms  the longest frame of that scroll
 //   renderer_mb       the page's JS heap right after the scroll
+//   custom_filter_p95_ms  a filter change on a custom field (Category is X, alternating), p95,
+//                     once its index exists
+//   custom_sort_p95_ms    a sort change on a custom field (Cost, both ways), p95, index built
+//   custom_first_filter_ms, custom_first_sort_ms  the first such change, before any index
+//   custom_index_ready_ms the first custom filter to its index being in the schema (the worker
+//                     thread builds it: src/main/store/mirror/customFieldIndexer.ts)
+//   engine_longest_call_ms_while_indexing  the slowest of app.info calls made every 50 ms
+//                     meanwhile: how long the engine's thread stalled, if at all
 //
-// More detail (every sample, sorts and filters the targets do not cover) goes to stderr.
-// Needs a build (out/main/web.js):
+// Each run starts without custom-field indexes (dropped from the cached mirror first). More
+// detail (every sample, sorts and filters the targets do not cover) goes to stderr.
+// Needs a build (out/main/web.js, or --out DIR):
 //
 //   electron-vite build --logLevel warn && node bench/ui.mjs [--records 1000000] [--fresh]
+//     [--data-dir DIR] [--out DIR]
 // Functions passed to page.evaluate run in the page, where these exist.
 /* global window, document, MutationObserver, requestAnimationFrame */
 import { chromium } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -29,13 +40,16 @@ const { values: args } = parseArgs({
     records: { type: 'string', default: '1000000' },
     fresh: { type: 'boolean', default: false },
     runs: { type: 'string', default: '20' },
+    'data-dir': { type: 'string' },
+    out: { type: 'string', default: 'out' },
   },
 });
 const RECORDS = Number(args.records);
 const RUNS = Number(args.runs);
 const SCROLL_MS = 5000;
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const dataDir = path.join(os.tmpdir(), `portaldesk-ui-bench-${RECORDS}`);
+const dataDir = args['data-dir'] ?? path.join(os.tmpdir(), `portaldesk-ui-bench-${RECORDS}`);
+const databaseFile = path.join(dataDir, 'portaldesk.sqlite');
 const log = (...parts) => console.error('[bench:ui]', ...parts);
 
 function run(command, argv, env) {
@@ -82,7 +96,7 @@ async function ensureMirror() {
 async function startWeb() {
   const child = spawn(
     process.execPath,
-    ['out/main/web.js', '--port', '0', '--no-open', '--data-dir', dataDir],
+    [path.join(args.out, 'main', 'web.js'), '--port', '0', '--no-open', '--data-dir', dataDir],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -117,6 +131,54 @@ const median = (samples) => {
 };
 const round = (n) => Math.round(n * 10) / 10;
 
+/** Custom-field indexes in the mirror's schema (read on a connection of the bench's own). */
+function customIndexes() {
+  const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'records_cf_%'")
+      .pluck()
+      .all();
+  } finally {
+    db.close();
+  }
+}
+
+/** Each run measures the first custom-field lists unindexed: drop what an earlier run built. */
+function dropCustomIndexes() {
+  const db = new Database(databaseFile, { fileMustExist: true });
+  try {
+    for (const name of customIndexes()) db.exec(`DROP INDEX ${name}`);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Waits for an index whose name holds `field`; meanwhile calls app.info every 50 ms over the
+ * web bridge. Resolves with ms until the index was there and the slowest call.
+ */
+async function awaitIndex(web, field, since) {
+  const { origin, hash } = new URL(web.url);
+  const secret = hash.replace('#secret=', '');
+  let slowest = 0;
+  for (;;) {
+    if (customIndexes().some((name) => name.includes(`_${field}_`))) {
+      return { readyMs: performance.now() - since, slowestCallMs: slowest };
+    }
+    if (performance.now() - since > 300_000) throw new Error(`no index for ${field} after 5 min`);
+    const began = performance.now();
+    const response = await fetch(`${origin}/api/call/app.info`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+      body: '',
+    });
+    await response.json();
+    slowest = Math.max(slowest, performance.now() - began);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Runs `act` and resolves with ms from just before it to the next list's rows painted. */
 async function timeListChange(page, act) {
   const before = await page.locator('.grid').getAttribute('data-generation');
@@ -144,6 +206,7 @@ async function timeListChange(page, act) {
 
 async function main() {
   await ensureMirror();
+  dropCustomIndexes();
   let web;
   try {
     web = await startWeb();
@@ -217,13 +280,39 @@ async function main() {
       );
     }
     log('filter samples (ms)', filterSamples.map(round).join(' '));
-    // A custom field's filter reads every record's JSON: not indexed, reported apart.
+    // A custom field's filter: the first change reads every record's JSON (no index yet) and
+    // asks for the index; the worker builds it while the engine serves calls.
     await page.getByRole('button', { name: '+ Add criterion' }).click();
     await page.getByLabel('Field of criterion 2').selectOption({ label: 'Category' });
-    const customFilter = await timeListChange(page, () =>
+    const firstFilterAt = performance.now();
+    const customFirstFilter = await timeListChange(page, () =>
       page.getByLabel('Values of criterion 2').selectOption('Network'),
     );
-    log(`custom field filter (Category is Network AND Status): ${round(customFilter)} ms`);
+    log(
+      `custom field filter (Category is Network AND Status), no index: ${round(customFirstFilter)} ms`,
+    );
+    const categoryIndex = await awaitIndex(web, 'cf_category', firstFilterAt);
+    log(
+      `category index ready ${round(categoryIndex.readyMs)} ms after the filter; slowest app.info meanwhile ${round(categoryIndex.slowestCallMs)} ms`,
+    );
+    // Category alone: remove the status criterion, then change the category.
+    await timeListChange(page, () =>
+      page.getByRole('button', { name: 'Remove criterion 1' }).click(),
+    );
+    const categories = await page
+      .getByLabel('Values of criterion 1')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => o.value).filter((v) => v !== ''));
+    const customFilterSamples = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const value = categories[i % categories.length];
+      customFilterSamples.push(
+        await timeListChange(page, () =>
+          page.getByLabel('Values of criterion 1').selectOption(value),
+        ),
+      );
+    }
+    log('custom filter samples (ms)', customFilterSamples.map(round).join(' '));
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
     await page.getByRole('button', { name: /^Filter/ }).click();
     await page.waitForFunction(
@@ -242,10 +331,20 @@ async function main() {
     const statusSort = await timeListChange(page, () =>
       page.getByRole('columnheader', { name: 'Status' }).getByRole('button').click(),
     );
-    const costSort = await timeListChange(page, () =>
-      page.getByRole('columnheader', { name: 'Cost' }).getByRole('button').click(),
+    log(`sort by status (workflow order): ${round(statusSort)} ms`);
+    // A custom field's sort: the first reads every record (no index yet), later ones walk it.
+    const cost = page.getByRole('columnheader', { name: 'Cost' }).getByRole('button');
+    const firstSortAt = performance.now();
+    const customFirstSort = await timeListChange(page, () => cost.click());
+    const costIndex = await awaitIndex(web, 'cf_cost', firstSortAt);
+    log(
+      `sort by cost, no index: ${round(customFirstSort)} ms; index ready ${round(costIndex.readyMs)} ms after; slowest app.info meanwhile ${round(costIndex.slowestCallMs)} ms`,
     );
-    log(`sort by status (workflow order): ${round(statusSort)} ms; by cost: ${round(costSort)} ms`);
+    const customSortSamples = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      customSortSamples.push(await timeListChange(page, () => cost.click()));
+    }
+    log('custom sort samples (ms)', customSortSamples.map(round).join(' '));
     await timeListChange(page, () =>
       page.getByRole('columnheader', { name: 'Asset name' }).getByRole('button').click(),
     );
@@ -297,6 +396,14 @@ async function main() {
         scroll_fps_median: round(1000 / medianFrame),
         longest_frame_ms: round(Math.max(...frames)),
         renderer_mb: round(usedSize / 1048576),
+        custom_filter_p95_ms: round(p95(customFilterSamples)),
+        custom_sort_p95_ms: round(p95(customSortSamples)),
+        custom_first_filter_ms: round(customFirstFilter),
+        custom_first_sort_ms: round(customFirstSort),
+        custom_index_ready_ms: round(categoryIndex.readyMs),
+        engine_longest_call_ms_while_indexing: round(
+          Math.max(categoryIndex.slowestCallMs, costIndex.slowestCallMs),
+        ),
       }),
     );
   } finally {

@@ -24,6 +24,7 @@ import { BudgetStore } from './api/budgetStore';
 import { RequestScheduler } from './api/requestScheduler';
 import { systemClock } from './api/schedulerClock';
 import { Mirror } from './store/mirror/mirror';
+import { CustomFieldIndexer } from './store/mirror/customFieldIndexer';
 import { SettingsRepository } from './store/settingsRepository';
 import { Store, type StoreOptions } from './store/store';
 import { SyncService, type AccountSource, type SyncServiceOptions } from './sync/syncService';
@@ -112,6 +113,14 @@ export function startEngine(options: EngineOptions): Engine {
     log,
   });
   const outbox = new OutboxService({ db: store.db, mirror, connection: sync, events, log });
+  // Custom fields that lists filter and sort on get expression indexes, built by a worker thread.
+  const customFieldIndexes = CustomFieldIndexer.attach(mirror.query, {
+    db: store.db,
+    file: store.file,
+    nativeBinding: options.nativeBinding,
+    busy: () => sync.status().running.length > 0,
+    log,
+  });
   const stopFeeds = feedRouter(router.engine, {
     mirror,
     sync,
@@ -157,6 +166,7 @@ export function startEngine(options: EngineOptions): Engine {
       scheduler.close();
       void demo.close();
       router.close();
+      customFieldIndexes.close();
       store.close();
     },
   };

@@ -7,21 +7,34 @@
  *   shape): the ids become names before toSql sees them;
  * - multi-user conditions name zpuids, while the mirror stores [{zpuid, name}]: the list is read
  *   with json_each and each item's zpuid compared.
- * and/or/not combine as toSql combines them (NOT over COALESCE(..., 0), two-valued). Pure.
+ * and/or/not combine as toSql combines them (NOT over COALESCE(..., 0), two-valued). It also names
+ * the custom-field expressions the conditions compare, the ones an expression index can serve
+ * (customFieldIndexDefinition.ts). Pure.
  */
 import {
+  FOLD_SQL_FUNCTION,
   toSql,
   type CompiledFilter,
   type Predicate,
   type SqlFragment,
 } from '../../../shared/filter';
+import { isCustomFieldExpression } from './customFieldIndexDefinition';
 import type { RecordFilterSetup } from './recordFilterSetup';
+
+export interface RecordFilterSql extends SqlFragment {
+  /**
+   * The custom-field expressions the filter compares (as written in `sql`, over `r`), once each:
+   * an index on one makes its conditions index ranges, or at least an index scan.
+   */
+  indexable: string[];
+}
 
 /** Value lists longer than this are bound as one JSON array (as toSql does). */
 const MAX_INLINE_VALUES = 16;
 
 class FilterWriter {
   readonly params: (string | number)[] = [];
+  readonly indexable = new Set<string>();
 
   constructor(
     private readonly compiled: CompiledFilter,
@@ -41,8 +54,23 @@ class FilterWriter {
     return `IN (SELECT value FROM json_each(${this.param(JSON.stringify(values))}))`;
   }
 
+  /** Notes the expression a leaf compares when it is a custom field's. */
+  private compares(expression: string): void {
+    if (isCustomFieldExpression(expression)) this.indexable.add(expression);
+  }
+
+  /** The expression toSql compares for a leaf: the folded value for text, else the value. */
+  private noteShared(node: Predicate): void {
+    if (node.op === 'and' || node.op === 'or' || node.op === 'not' || node.op === 'const') return;
+    if (node.op === 'closed') return;
+    const expr = this.setup.bindings[node.field]?.expr;
+    if (expr === undefined) return;
+    this.compares(node.op === 'text' ? `${FOLD_SQL_FUNCTION}(${expr})` : expr);
+  }
+
   /** One leaf through toSql, its parameters appended in order. */
   private shared(node: Predicate): string {
+    this.noteShared(node);
     const fragment = toSql(
       { root: node, fields: this.compiled.fields, closedFields: this.compiled.closedFields },
       this.setup.bindings,
@@ -58,7 +86,11 @@ class FilterWriter {
 
   private userList(field: string, values?: readonly string[]): string {
     const zpuid = FilterWriter.zpuidOf('pd_u');
-    const source = `json_each(r.custom, '$.${field}') AS pd_u`;
+    // `->` gives the value as JSON text whatever its type, so json_each reads what json_each's
+    // path argument would, from an expression an index can hold.
+    const list = `r.custom -> '$.${field}'`;
+    this.compares(list);
+    const source = `json_each(${list}) AS pd_u`;
     if (values === undefined) {
       return `(NOT EXISTS (SELECT 1 FROM ${source} WHERE typeof(${zpuid}) = 'text'))`;
     }
@@ -107,8 +139,11 @@ class FilterWriter {
   }
 }
 
-export function recordFilterSql(compiled: CompiledFilter, setup: RecordFilterSetup): SqlFragment {
+export function recordFilterSql(
+  compiled: CompiledFilter,
+  setup: RecordFilterSetup,
+): RecordFilterSql {
   const writer = new FilterWriter(compiled, setup);
   const sql = writer.write(compiled.root);
-  return { sql, params: writer.params };
+  return { sql, params: writer.params, indexable: [...writer.indexable] };
 }

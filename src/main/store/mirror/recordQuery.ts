@@ -21,7 +21,7 @@ import type {
 } from './metadataRepository';
 import type { MirrorRecordView } from './mirrorTypes';
 import { recordFilterSetup, type RecordFilterSetup } from './recordFilterSetup';
-import { recordFilterSql } from './recordFilterSql';
+import { recordFilterSql, type RecordFilterSql } from './recordFilterSql';
 import { RecordQueryError } from './recordQueryError';
 import { statusSegments, windowParts, type StatusSegment } from './statusWindow';
 import { orderByTerms, recordSortPlan, type RecordSort, type SortPlan } from './recordSort';
@@ -51,6 +51,11 @@ const STATEMENT_CACHE_SIZE = 64;
  * `contains` on names matching 11 of a million rows would otherwise read all of them).
  */
 const SORTED_WALK_SHARE = 0.15;
+/**
+ * Rows read at once from a window SQLite must sort, and kept for the next windows: a top-N sort of
+ * a million rows costs about the same for 1,000 rows as for 100 (the scan dominates).
+ */
+const SORTED_PREFETCH_ROWS = 1000;
 
 export interface RecordQueryInput {
   portalId: string;
@@ -60,6 +65,11 @@ export interface RecordQueryInput {
   sort?: RecordSort;
   offset: number;
   limit: number;
+}
+
+/** Told which custom-field expressions each list compared (customFieldIndexer.ts). */
+export interface CustomFieldIndexUse {
+  used(moduleKey: number, expressions: readonly string[]): void;
 }
 
 export interface RecordWindow {
@@ -176,13 +186,21 @@ export class RecordQuery {
   private readonly modules = new Map<string, ModuleContext>();
   private readonly edited = new Map<number, { rows: StoredRecordRow[]; json: string }>();
   private readonly coveringWalks = new Map<string, boolean>();
+  private readonly sortingPlans = new Map<string, boolean>();
+  /** Rows of sorted windows read ahead (sortedWindow), until anything is written. */
+  private readonly sortedWindows = new Map<
+    string,
+    { from: number; keys: number[]; complete: boolean }
+  >();
   /**
    * The last listed count of each module: only a hint of which way counting it is cheaper (never
    * an answer), so it outlives the writes that clear `counts`.
    */
   private readonly listedSizes = new Map<number, number>();
   private version = '';
+  private schemaVersion = -1;
   private readonly dataVersion: Database.Statement;
+  private indexes: CustomFieldIndexUse | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -190,6 +208,14 @@ export class RecordQuery {
     private readonly now: () => number = Date.now,
   ) {
     this.dataVersion = db.prepare(queries.dataVersion).pluck();
+  }
+
+  /**
+   * Reports the custom-field expressions each list compares to `indexes`, which builds indexes
+   * for them; null stops reporting. Without it lists read custom fields from every record's JSON.
+   */
+  useIndexes(indexes: CustomFieldIndexUse | null): void {
+    this.indexes = indexes;
   }
 
   private statement(sql: string): Database.Statement {
@@ -209,12 +235,20 @@ export class RecordQuery {
 
   /** Drops what a write may have made stale. */
   private refresh(): void {
+    // An index built or dropped (by the index worker's connection) changes which walks are covering.
+    const schemaVersion = this.db.pragma('schema_version', { simple: true }) as number;
+    if (schemaVersion !== this.schemaVersion) {
+      this.schemaVersion = schemaVersion;
+      this.coveringWalks.clear();
+      this.sortingPlans.clear();
+    }
     const version = `${String(this.dataVersion.get())}:${String(this.db.pragma('data_version', { simple: true }))}`;
     if (version === this.version) return;
     this.version = version;
     this.counts.clear();
     this.modules.clear();
     this.edited.clear();
+    this.sortedWindows.clear();
   }
 
   private context(portalId: string, moduleId: string): ModuleContext {
@@ -262,8 +296,9 @@ export class RecordQuery {
     };
   }
 
-  private filterSql(context: ModuleContext, filter: string | undefined): SqlFragment {
-    if (filter === undefined || filter.trim() === '') return { sql: '1', params: [] };
+  private filterSql(context: ModuleContext, filter: string | undefined): RecordFilterSql {
+    if (filter === undefined || filter.trim() === '')
+      return { sql: '1', params: [], indexable: [] };
     const parsed = parseFilter(filter);
     if (!parsed.ok) throw refuse(parsed.errors);
     const problems = checkFilter(parsed.filter, context.setup.fields);
@@ -316,6 +351,45 @@ export class RecordQuery {
       this.coveringWalks.set(sql, covering);
     }
     return covering;
+  }
+
+  /** Whether SQLite's plan for `sql` sorts the rows (a temporary B-tree for ORDER BY). */
+  private sorts(sql: string, params: unknown[]): boolean {
+    let sorting = this.sortingPlans.get(sql);
+    if (sorting === undefined) {
+      const steps = this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as {
+        detail: string;
+      }[];
+      sorting = steps.some((step) => step.detail.includes('TEMP B-TREE FOR ORDER BY'));
+      if (this.sortingPlans.size >= STATEMENT_CACHE_SIZE) this.sortingPlans.clear();
+      this.sortingPlans.set(sql, sorting);
+    }
+    return sorting;
+  }
+
+  /**
+   * Rows from..from+rows of a window SQLite has to sort (an order no index holds, such as a custom
+   * field before its index is built: seconds at a million records). The sort costs the same for
+   * SORTED_PREFETCH_ROWS rows as for a screenful, so that many are read and kept until a write:
+   * the next windows of the scroll come from them instead of sorting again.
+   */
+  private sortedWindow(sql: string, base: unknown[], from: number, rows: number): number[] {
+    const key = `${sql}\u0000${JSON.stringify(base)}`;
+    const known = this.sortedWindows.get(key);
+    if (
+      known &&
+      from >= known.from &&
+      (from + rows <= known.from + known.keys.length || known.complete)
+    ) {
+      return known.keys.slice(from - known.from, from - known.from + rows);
+    }
+    const take = Math.max(rows, SORTED_PREFETCH_ROWS);
+    const keys = this.statement(sql)
+      .pluck()
+      .all(...base, take, from) as number[];
+    if (this.sortedWindows.size >= STATEMENT_CACHE_SIZE) this.sortedWindows.clear();
+    this.sortedWindows.set(key, { from, keys, complete: keys.length < take });
+    return keys.slice(0, rows);
   }
 
   /**
@@ -424,9 +498,11 @@ export class RecordQuery {
         !this.coveringWalk(walk, params)
           ? `SELECT r.row_key ${base} ORDER BY ${orderByTerms(order, `+${order.key}`, '+r.id')} LIMIT ? OFFSET ?`
           : walk;
-      const keys = this.statement(sql)
-        .pluck()
-        .all(...params) as number[];
+      const keys = this.sorts(sql, params)
+        ? this.sortedWindow(sql, params.slice(0, -2), from, rows)
+        : (this.statement(sql)
+            .pluck()
+            .all(...params) as number[]);
       return reversed ? keys.reverse() : keys;
     }
     const columns = `r.row_key AS row_key, ${plan.key} AS sort_key, r.id AS sort_id`;
@@ -564,6 +640,10 @@ export class RecordQuery {
       context.fields,
       context.setup.bindings.is_closed?.expr ?? '0',
     );
+    if (this.indexes) {
+      const expressions = plan.custom ? [...where.indexable, plan.key] : where.indexable;
+      if (expressions.length > 0) this.indexes.used(context.moduleKey, expressions);
+    }
     const edited = this.editedRows(context);
     const editedJson = edited.rows.length === 0 ? null : edited.json;
     const whole = this.wholeFirstWindow(context, where, plan, editedJson, offset, limit);

@@ -3,7 +3,9 @@
  * sort_by"): text ignoring case, statuses in workflow order, users by name, empty values last in
  * both directions, ties by id in the same direction; multi-valued fields cannot be sorted by.
  * id, name and last_updated_time are index orders, status reads one index range per status (see
- * statusWindowSql); the others sort in a temporary B-tree.
+ * statusWindowSql), a custom field's key is an index order once its expression index exists
+ * (customFieldIndexer.ts; SQLite walks it for NULLS LAST too); the others sort in a temporary
+ * B-tree.
  * Pure: SQL over a record row aliased `r`.
  */
 import { isCustomFieldType } from '../../../shared/domain/customFieldTypes';
@@ -31,9 +33,21 @@ export interface SortPlan {
    * one status are an index range in id order, so a window can be read status by status.
    */
   byStatus?: boolean;
+  /**
+   * A custom field's key: an expression index on it (customFieldIndexDefinition.ts) makes the
+   * order an index walk; without one, every window sorts the module.
+   */
+  custom?: boolean;
 }
 
 const fold = (expr: string) => `${FOLD_SQL_FUNCTION}(${expr})`;
+
+const customPlan = (key: string, descending: boolean): SortPlan => ({
+  key,
+  nullable: true,
+  descending,
+  custom: true,
+});
 
 /** System fields a list can be sorted by, with their key and whether it can be empty. */
 function systemKeys(closedExpr: string): Record<string, { key: string; nullable: boolean }> {
@@ -96,21 +110,16 @@ export function recordSortPlan(
       case 'email':
       case 'phone':
       case 'url':
-        return { key: fold(value), nullable: true, descending: wanted.descending };
+        return customPlan(fold(value), wanted.descending);
       case 'user_pick_list':
-        return {
-          key: fold(`json_extract(r.custom, '$.${field.apiName}.name')`),
-          nullable: true,
-          descending: wanted.descending,
-        };
+        return customPlan(
+          fold(`json_extract(r.custom, '$.${field.apiName}.name')`),
+          wanted.descending,
+        );
       case 'currency':
-        return {
-          key: `json_extract(r.custom, '$.${field.apiName}.amount')`,
-          nullable: true,
-          descending: wanted.descending,
-        };
+        return customPlan(`json_extract(r.custom, '$.${field.apiName}.amount')`, wanted.descending);
       default:
-        return { key: value, nullable: true, descending: wanted.descending };
+        return customPlan(value, wanted.descending);
     }
   }
   const names = [
