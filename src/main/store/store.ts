@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { acquireDataDirLock } from './dataDirLock';
+import { registerSqlFunctions } from './sqlFunctions';
 import { applyMigrations, migrationsFromFiles, MigrationError, type Migration } from './migrate';
 
 export const DATABASE_FILE = 'portaldesk.sqlite';
@@ -68,6 +69,8 @@ export class Store {
       db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
       // Sorts of list windows (temporary B-trees) stay in memory instead of temporary files.
       db.pragma('temp_store = MEMORY');
+      // Before migrating: a migration that writes records meets the custom-field indexes.
+      registerSqlFunctions(db);
       const { schemaVersion } = runMigrations(db, options.migrations ?? appMigrations, file);
       return new Store(db, file, schemaVersion, releaseLock);
     } catch (error) {

@@ -121,3 +121,29 @@ describe('store migrations', () => {
     open(dir).close();
   });
 });
+
+describe('application-defined SQL functions', () => {
+  it('are there before migrations run, so a migration may write rows an index of pd_fold covers', () => {
+    const dir = tempDir();
+    const words = { './m/0001_words.sql': 'CREATE TABLE w (t TEXT) STRICT;' };
+    const first = migrationsFromFiles(words);
+    // What a custom-field index does to records: an expression calling pd_fold.
+    const setup = open(dir, first);
+    setup.db.exec("CREATE INDEX w_fold ON w (pd_fold(t)); INSERT INTO w VALUES ('Ä');");
+    setup.close();
+    const later = migrationsFromFiles({
+      ...words,
+      './m/0002_more_words.sql': "INSERT INTO w VALUES ('Straße');",
+    });
+    const store = open(dir, later);
+    try {
+      expect(store.schemaVersion).toBe(2);
+      expect(store.db.prepare('SELECT pd_fold(t) FROM w ORDER BY rowid').pluck().all()).toEqual([
+        'ä',
+        'strasse',
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+});

@@ -9,7 +9,7 @@
  */
 import Database from 'better-sqlite3';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { FOLD_SQL_FUNCTION, foldSqlValue } from '../../../shared/filter/fold';
+import { registerSqlFunctions } from '../sqlFunctions';
 import { runCustomFieldIndexJob, type CustomFieldIndexJob } from './customFieldIndexJob';
 
 export interface CustomFieldIndexWorkerData {
@@ -61,8 +61,8 @@ function open(data: CustomFieldIndexWorkerData): Database.Database {
   db.pragma(`cache_size = -${WORKER_CACHE_KIB}`);
   db.pragma('temp_store = MEMORY');
   db.pragma(`threads = ${SORTER_THREADS}`);
-  // The indexes call the filter language's fold, as the engine's connection does (mirror.ts).
-  db.function(FOLD_SQL_FUNCTION, { deterministic: true }, foldSqlValue);
+  // The indexes call the filter language's fold, as the engine's connection does.
+  registerSqlFunctions(db);
   return db;
 }
 

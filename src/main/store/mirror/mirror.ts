@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { FOLD_SQL_FUNCTION, foldSqlValue } from '../../../shared/filter';
+import { registerSqlFunctions } from '../sqlFunctions';
 import { CommentRepository } from './commentRepository';
 import { FullTextIndex } from './fullTextIndex';
 import { MetadataRepository } from './metadataRepository';
@@ -15,7 +15,7 @@ export interface MirrorOptions {
 /**
  * The local mirror on the store's connection (`Store.db`, migrated to 0002_mirror or later): the
  * repositories the sync engine writes through and the queries the UI reads with. Registers the
- * filter language's case-folding SQL function on the connection.
+ * SQL functions its queries and indexes call on the connection (Store.open does too).
  */
 export class Mirror {
   readonly fullText: FullTextIndex;
@@ -27,7 +27,7 @@ export class Mirror {
 
   constructor(db: Database.Database, options: MirrorOptions = {}) {
     const now = options.now ?? Date.now;
-    db.function(FOLD_SQL_FUNCTION, { deterministic: true }, foldSqlValue);
+    registerSqlFunctions(db);
     this.fullText = new FullTextIndex(db);
     this.metadata = new MetadataRepository(db);
     this.records = new RecordRepository(db, this.metadata, this.fullText, now);
