@@ -46,7 +46,7 @@ function offsets(value: string): number[] | null {
 export class BudgetStore {
   private readonly selectAll: Database.Statement<[], Row>;
   private readonly upsert: Database.Statement<Row>;
-  private readonly saveAll: (budgets: readonly StoredBudget[]) => void;
+  private readonly saveAll: Database.Transaction<(budgets: readonly StoredBudget[]) => void>;
 
   constructor(db: Database.Database) {
     this.selectAll = db.prepare(queries.all);
@@ -83,7 +83,7 @@ export class BudgetStore {
 
   /** Writes these budgets in one transaction. */
   save(budgets: readonly StoredBudget[]): void {
-    if (budgets.length > 0) this.saveAll(budgets);
+    if (budgets.length > 0) this.saveAll.immediate(budgets);
   }
 }
 

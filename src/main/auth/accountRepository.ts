@@ -122,7 +122,7 @@ export class AccountRepository {
           position,
         }),
       );
-    })();
+    }).immediate();
   }
 
   markSignedOut(id: string, message: string): void {
@@ -134,14 +134,14 @@ export class AccountRepository {
     this.db.transaction(() => {
       if (withMirror) this.statement('deleteMirroredPortals').run({ accountId: id });
       this.statement('deleteAccount').run({ id });
-    })();
+    }).immediate();
   }
 
   setActive(id: string | null): void {
     this.db.transaction(() => {
       this.statement('clearActive').run();
       if (id !== null) this.statement('setActive').run({ id });
-    })();
+    }).immediate();
   }
 
   /** Profiles the user added; one this version cannot read is left out (and named in `broken`). */

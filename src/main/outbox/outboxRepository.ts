@@ -200,7 +200,7 @@ export class OutboxRepository {
   }
 
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    return this.db.transaction(work).immediate();
   }
 
   // ---- operations ------------------------------------------------------------------------------

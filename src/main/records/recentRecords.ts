@@ -29,7 +29,7 @@ export class RecentRecords {
         .prepare(queries.markViewed)
         .run(portalId, recordId, new Date(this.now()).toISOString());
       this.db.prepare(queries.trimRecent).run({ portalId, keep: RECENT_RECORDS_MAX });
-    })();
+    }).immediate();
     return this.list(portalId);
   }
 }

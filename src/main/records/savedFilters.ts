@@ -59,7 +59,7 @@ export class SavedFilters {
         filter: JSON.stringify(parsed.ok ? parsed.filter : null),
         now: new Date(this.now()).toISOString(),
       });
-    })();
+    }).immediate();
     return this.list(portalId, moduleId);
   }
 

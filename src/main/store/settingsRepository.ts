@@ -39,7 +39,7 @@ export class SettingsRepository {
       for (const [key, value] of Object.entries(patch)) {
         if (value !== undefined) this.upsert.run({ key, value: JSON.stringify(value), updatedAt });
       }
-    })();
+    }).immediate();
     return this.read();
   }
 }

@@ -106,7 +106,7 @@ export class CommentRepository {
         this.metadata.upsertUsersIn(log, portalId, options.users);
       }
       this.fullText.flushIfDue();
-    })();
+    }).immediate();
     return log.result();
   }
 
@@ -169,7 +169,7 @@ export class CommentRepository {
         .pluck()
         .all(portalId, recordId, JSON.stringify(entries.map((e) => e.id))) as string[];
       log.add('status_timeline', 'deleted', deleted);
-    })();
+    }).immediate();
     return log.result();
   }
 

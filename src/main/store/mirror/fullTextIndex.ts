@@ -75,14 +75,14 @@ export class FullTextIndex {
 
   /** Indexes what changed; cheap when nothing did. Joins the caller's transaction if any. */
   flush(): void {
-    if (this.recordsPending.get() === 1) this.flushRecords();
-    if (this.commentsPending.get() === 1) this.flushComments();
+    if (this.recordsPending.get() === 1) this.flushRecords.immediate();
+    if (this.commentsPending.get() === 1) this.flushComments.immediate();
   }
 
   /** Flushes each index whose waiting rows reached `batchRows`; what writers call. */
   flushIfDue(batchRows = FULL_TEXT_BATCH_ROWS): void {
-    if ((this.recordsPendingRows.get() as number) >= batchRows) this.flushRecords();
-    if ((this.commentsPendingRows.get() as number) >= batchRows) this.flushComments();
+    if ((this.recordsPendingRows.get() as number) >= batchRows) this.flushRecords.immediate();
+    if ((this.commentsPendingRows.get() as number) >= batchRows) this.flushComments.immediate();
   }
 
   /** Rows waiting to be indexed (an upper bound), records and comments together. */

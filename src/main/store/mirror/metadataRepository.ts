@@ -197,7 +197,7 @@ export class MetadataRepository {
 
   upsertPortals(portals: readonly MirrorPortal[]): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() => this.upsertPortalsIn(log, portals))();
+    this.db.transaction(() => this.upsertPortalsIn(log, portals)).immediate();
     return log.result();
   }
 
@@ -219,7 +219,7 @@ export class MetadataRepository {
         this.statement('deletePortal').run(id);
         log.add('portals', 'deleted', [id]);
       }
-    })();
+    }).immediate();
     return log.result();
   }
 
@@ -229,7 +229,7 @@ export class MetadataRepository {
 
   upsertUsers(portalId: string, users: readonly MirrorUser[]): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() => this.upsertUsersIn(log, portalId, users))();
+    this.db.transaction(() => this.upsertUsersIn(log, portalId, users)).immediate();
     return log.result();
   }
 
@@ -275,7 +275,7 @@ export class MetadataRepository {
           details: JSON.stringify(module.details),
         }),
       }),
-    )();
+    ).immediate();
     return log.result();
   }
 
@@ -305,7 +305,7 @@ export class MetadataRepository {
         key: (layout) => layout.id,
         row: (layout) => ({ ...layout, portalId, moduleId, isDefault: flag(layout.isDefault) }),
       }),
-    )();
+    ).immediate();
     return log.result();
   }
 
@@ -356,7 +356,7 @@ export class MetadataRepository {
         [portalId, layoutId],
         sections.map((s) => s.id),
       );
-    })();
+    }).immediate();
     return log.result();
   }
 
@@ -380,7 +380,7 @@ export class MetadataRepository {
           fieldProperty: JSON.stringify(field.fieldProperty),
         }),
       }),
-    )();
+    ).immediate();
     return log.result();
   }
 
@@ -406,7 +406,7 @@ export class MetadataRepository {
         key: (option) => `${option.kind}:${option.valueId}`,
         row: (option) => ({ ...option, portalId, fieldId }),
       }),
-    )();
+    ).immediate();
     return log.result();
   }
 
@@ -450,7 +450,7 @@ export class MetadataRepository {
         [portalId, moduleId],
         statuses.map((s) => s.id),
       );
-    })();
+    }).immediate();
     return log.result();
   }
 

@@ -66,7 +66,7 @@ export class RecordRepository {
   /** Upserts a batch in one transaction. */
   upsertRecords(records: readonly MirrorRecord[], options: UpsertOptions = {}): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() => this.upsertIn(log, records, options))();
+    this.db.transaction(() => this.upsertIn(log, records, options)).immediate();
     return log.result();
   }
 
@@ -83,7 +83,7 @@ export class RecordRepository {
     this.db.transaction(() => {
       this.upsertIn(log, records, options);
       this.writeCursorIn(log, cursor);
-    })();
+    }).immediate();
     return log.result();
   }
 
@@ -180,7 +180,7 @@ export class RecordRepository {
       log.add('records', 'deleted', deleted);
       clear.run();
       this.fullText.flushIfDue();
-    })();
+    }).immediate();
     return log.result();
   }
 
@@ -194,7 +194,7 @@ export class RecordRepository {
         .all(portalId, JSON.stringify(ids)) as string[];
       log.add('records', 'deleted', deleted);
       this.fullText.flushIfDue();
-    })();
+    }).immediate();
     return log.result();
   }
 
@@ -212,7 +212,7 @@ export class RecordRepository {
   /** Writes the given fields of a cursor; the others keep their stored value. */
   writeCursor(update: MirrorCursorUpdate): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() => this.writeCursorIn(log, update))();
+    this.db.transaction(() => this.writeCursorIn(log, update)).immediate();
     return log.result();
   }
 
