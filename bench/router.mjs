@@ -12,7 +12,7 @@
 // last delivery). The ingress allows 500 requests per minute per publisher (the real service's
 // limit), so events are spread over 200 publishers, 100 per phase.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,7 +104,8 @@ const child = spawn(
   [
     // e.g. ROUTER_BENCH_NODE_ARGS=--cpu-prof to profile the router process.
     ...(process.env.ROUTER_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-    path.join(root, 'out/main/router.js'),
+    // ROUTER_BENCH_ENTRY: another build of the headless command (before/after comparisons).
+    process.env.ROUTER_BENCH_ENTRY ?? path.join(root, 'out/main/router.js'),
     '--config',
     configFile,
     '--json',
@@ -164,6 +165,21 @@ async function waitForDeliveries(expected, timeoutMs) {
     await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
+/**
+ * The router process's CPU seconds (user + system) so far, from /proc (Linux); null elsewhere.
+ * `thread: true` counts only its main thread (the event loop), not the writer and other threads.
+ */
+function routerCpuSeconds({ thread = false } = {}) {
+  try {
+    const file = thread ? `/proc/${child.pid}/task/${child.pid}/stat` : `/proc/${child.pid}/stat`;
+    const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length
@@ -189,6 +205,9 @@ try {
   // Phase 2: as fast as possible.
   phase = 'saturated';
   deliveries = 0;
+  const cpuBefore = routerCpuSeconds();
+  const mainCpuBefore = routerCpuSeconds({ thread: true });
+  const harnessCpuBefore = process.cpuUsage();
   const start = now();
   let next = 0;
   await Promise.all(
@@ -202,6 +221,12 @@ try {
   const acceptedAt = now();
   await waitForDeliveries(2 * (EVENTS - refused), 300_000);
   const seconds = (lastDeliveryAt - start) / 1000;
+  const msPerEvent = (before, after) =>
+    before === null || after === null ? null : Math.round(((after - before) * 1e6) / EVENTS) / 1000;
+  const routerCpuMsPerEvent = msPerEvent(cpuBefore, routerCpuSeconds());
+  const mainCpuMsPerEvent = msPerEvent(mainCpuBefore, routerCpuSeconds({ thread: true }));
+  const harnessCpu = process.cpuUsage(harnessCpuBefore);
+  const harnessCpuMsPerEvent = Math.round((harnessCpu.user + harnessCpu.system) / EVENTS) / 1000;
 
   console.log(
     JSON.stringify({
@@ -221,6 +246,11 @@ try {
       saturated: {
         p50_ms: percentile(latencies.saturated, 50),
         p99_ms: percentile(latencies.saturated, 99),
+        // CPU time of the router process per event (all its threads): less noisy than wall time
+        // on a shared machine.
+        router_cpu_ms_per_event: routerCpuMsPerEvent,
+        router_main_thread_cpu_ms_per_event: mainCpuMsPerEvent,
+        harness_cpu_ms_per_event: harnessCpuMsPerEvent,
       },
     }),
   );

@@ -12,13 +12,13 @@ export interface TargetRequest {
 export const ROUTER_USER_AGENT = 'PortalDesk-EventRouter/1';
 
 /**
- * The HTTP request a target gets: the payload as JSON (GET carries none), the target's headers
+ * The HTTP request a target gets: the payload's JSON (GET carries none), the target's headers
  * and query parameters with `{{path}}` filled from the event's data. Request bins and fault
  * targets are addressed as `sandbox://<kind>/<target id>`.
  */
 export function buildTargetRequest(
   target: TargetView,
-  payload: unknown,
+  payloadJson: string,
   data: unknown,
 ): TargetRequest {
   const headers: Record<string, string> = {
@@ -37,7 +37,7 @@ export function buildTargetRequest(
     }
     url = parsed.toString();
   }
-  const body = target.method === 'GET' ? null : JSON.stringify(payload);
+  const body = target.method === 'GET' ? null : payloadJson;
   if (body === null) delete headers['content-type'];
   return { method: target.method, url, headers, body };
 }

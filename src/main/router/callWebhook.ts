@@ -1,6 +1,7 @@
 import http from 'node:http';
-import https from 'node:https';
 import type { TargetRequest } from './buildTargetRequest';
+import { WebhookConnections } from './webhookConnections';
+import { webhookRequestBytes } from './webhookRequestBytes';
 
 /** What a target answered, as recorded on the attempt; response bodies are cut at 64 KB. */
 export interface TargetAnswer {
@@ -9,78 +10,54 @@ export interface TargetAnswer {
 }
 
 export const MAX_RECORDED_RESPONSE_CHARS = 64 * 1024;
-/** Connections kept open per target origin; node:http rather than fetch, which costs far more per call. */
+/** Connections kept open per target origin; more concurrent calls wait for a free one. */
 const SOCKETS_PER_ORIGIN = 64;
+/** An unused connection is closed after this (sooner when the target's Keep-Alive says so). */
+const IDLE_CONNECTION_MS = 15_000;
 
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_ORIGIN }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: SOCKETS_PER_ORIGIN }),
-};
-
-function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
-}
+const connections = new WebhookConnections({
+  maxSocketsPerOrigin: SOCKETS_PER_ORIGIN,
+  idleMs: IDLE_CONNECTION_MS,
+  // node:http's own limit on a response's headers, as before this client.
+  maxHeadBytes: http.maxHeaderSize,
+  maxBodyBytes: MAX_RECORDED_RESPONSE_CHARS,
+});
 
 /** One webhook call; the target's timeout is real time (it bounds a network wait). */
 export function callWebhook(request: TargetRequest, timeoutMs: number): Promise<TargetAnswer> {
   return new Promise((resolve) => {
-    let settled = false;
-    const finish = (answer: TargetAnswer): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(answer);
-    };
-    const url = new URL(request.url);
-    const protocol = url.protocol === 'https:' ? https : http;
-    const body = request.body === null ? null : Buffer.from(request.body);
-    const outgoing = protocol.request(
-      url,
-      {
-        method: request.method,
-        headers: { ...request.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
-        agent: agents[url.protocol === 'https:' ? 'https:' : 'http:'],
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (size < MAX_RECORDED_RESPONSE_CHARS) chunks.push(chunk);
-          size += chunk.length;
-        });
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          finish({
-            response: {
-              status: response.statusCode ?? 0,
-              headers: flatHeaders(response.headers),
-              body:
-                text.length > MAX_RECORDED_RESPONSE_CHARS
-                  ? text.slice(0, MAX_RECORDED_RESPONSE_CHARS)
-                  : text,
-            },
-            error: null,
-          });
-        });
-        response.on('error', (error) =>
-          finish({ response: null, error: `The answer broke off (${error.message}).` }),
-        );
-      },
-    );
-    const timer = setTimeout(() => {
-      finish({
+    let prepared: ReturnType<typeof webhookRequestBytes>;
+    try {
+      prepared = webhookRequestBytes(request);
+    } catch (error) {
+      resolve({
         response: null,
-        error: `No answer within the target's timeout of ${timeoutMs} ms.`,
+        error: `The request was not sent: ${error instanceof Error ? error.message : String(error)}.`,
       });
-      outgoing.destroy();
-    }, timeoutMs);
-    outgoing.on('error', (error) =>
-      finish({ response: null, error: `Could not reach the target (${error.message}).` }),
+      return;
+    }
+    connections.send(
+      prepared.origin,
+      prepared.bytes,
+      { timeoutMs, headRequest: request.method === 'HEAD' },
+      (result) => {
+        if (result.response === null) {
+          resolve({ response: null, error: result.error });
+          return;
+        }
+        const text = result.response.body.toString('utf8');
+        resolve({
+          response: {
+            status: result.response.status,
+            headers: result.response.headers,
+            body:
+              text.length > MAX_RECORDED_RESPONSE_CHARS
+                ? text.slice(0, MAX_RECORDED_RESPONSE_CHARS)
+                : text,
+          },
+          error: null,
+        });
+      },
     );
-    outgoing.end(body ?? undefined);
   });
 }

@@ -5,7 +5,7 @@ import type {
   RouterAccount,
   TargetView,
 } from '../../shared/contracts/router';
-import { buildPayload, type PayloadEvent } from './buildPayload';
+import { payloadJson, type PayloadEvent } from './buildPayload';
 import { buildTargetRequest, type TargetRequest } from './buildTargetRequest';
 import { callWebhook, type TargetAnswer } from './callWebhook';
 import type { ConfigCache } from './configCache';
@@ -70,6 +70,8 @@ export class DeliveryWorker {
   private readonly cancels = new Set<() => void>();
   private idleWaiters: (() => void)[] = [];
   private readonly tracked = new Map<string, TrackedEvent>();
+  /** Jobs whose attempt start is queued but not committed yet, so not sent yet. */
+  private readonly awaitingCommit = new Set<DeliveryJob>();
   private closed = false;
 
   constructor(private readonly options: DeliveryWorkerOptions) {}
@@ -129,7 +131,7 @@ export class DeliveryWorker {
     });
     if (overall !== tracked.overall) {
       tracked.overall = overall;
-      repository.defer(() => repository.setOverallStatus(eventId, overall));
+      repository.queue((batch) => batch.setOverallStatus(eventId, overall));
     }
     if (!pairs.some((entry) => entry.execution !== null && UNFINISHED.has(entry.execution))) {
       this.tracked.delete(eventId);
@@ -152,8 +154,25 @@ export class DeliveryWorker {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /**
+   * Stops delivering. Attempts started but not sent yet are taken back (the execution returns to
+   * In Queue or Retry Scheduled), so the next run sends them instead of reporting them cut off.
+   */
   close(): void {
     this.closed = true;
+    const now = this.options.clock.now();
+    for (const job of this.awaitingCommit) {
+      this.options.repository.queue((batch) =>
+        batch.cancelAttemptStart(
+          job.executionId,
+          job.attempt,
+          job.attempt === 1
+            ? { status: 'In Queue', next_attempt_at: null, note: null }
+            : { status: 'Retry Scheduled', next_attempt_at: now, note: null },
+        ),
+      );
+    }
+    this.awaitingCommit.clear();
     for (const cancel of this.cancels) cancel();
     this.cancels.clear();
     this.queue.length = 0;
@@ -223,13 +242,15 @@ export class DeliveryWorker {
       const which =
         ruleStatus !== 'active' ? `rule was ${ruleStatus}` : `target was ${targetStatus}`;
       const note = `The ${which} before attempt ${job.attempt}; nothing was sent.`;
-      repository.defer(() => repository.updateExecution(job.executionId, status, null, note));
+      repository.queue((batch) =>
+        batch.updateExecution(job.executionId, { status, next_attempt_at: null, note }),
+      );
       this.setExecution(job.event.id, job.executionId, status);
       this.options.changed();
       return;
     }
     const liveTarget = target as TargetView;
-    const payload = buildPayload({
+    const payload = payloadJson({
       ruleId: job.ruleId,
       targetId: job.targetId,
       version: job.version,
@@ -240,16 +261,35 @@ export class DeliveryWorker {
     const request = buildTargetRequest(liveTarget, payload, job.event.data);
     const startedAt = clock.now();
     const requestText = JSON.stringify(request);
-    repository.defer(() => {
-      repository.updateExecution(job.executionId, 'In Progress', null, null);
-      repository.insertAttempt({
-        executionId: job.executionId,
+    repository.queue((batch) => {
+      batch.updateExecution(job.executionId, {
+        status: 'In Progress',
+        next_attempt_at: null,
+        note: null,
+      });
+      batch.startAttempt({
+        execution_id: job.executionId,
         attempt: job.attempt,
-        startedAt,
+        started_at: startedAt,
         request: requestText,
       });
     });
     this.setExecution(job.event.id, job.executionId, 'In Progress');
+
+    // Nothing is sent before its attempt is stored: after a crash every sent request has a record.
+    this.awaitingCommit.add(job);
+    try {
+      await repository.committed();
+    } catch (error) {
+      this.options.log?.error(
+        `Attempt ${job.attempt} of execution ${job.executionId} could not be stored, so it was not sent`,
+        error,
+      );
+      return;
+    } finally {
+      this.awaitingCommit.delete(job);
+    }
+    if (this.closed) return;
 
     const answer = await this.call(liveTarget, request);
     if (this.closed) return;
@@ -281,16 +321,20 @@ export class DeliveryWorker {
           ? `Attempt ${job.attempt} failed and no retries are left (retry count ${job.retryCount}).`
           : null;
     const responseText = answer.response ? JSON.stringify(answer.response) : null;
-    repository.defer(() => {
-      repository.finishAttempt({
-        executionId: job.executionId,
+    repository.queue((batch) => {
+      batch.finishAttempt({
+        execution_id: job.executionId,
         attempt: job.attempt,
-        finishedAt,
+        finished_at: finishedAt,
         response: responseText,
         error: answer.error,
         outcome,
       });
-      repository.updateExecution(job.executionId, executionStatus, nextAt, note);
+      batch.updateExecution(job.executionId, {
+        status: executionStatus,
+        next_attempt_at: nextAt,
+        note,
+      });
     });
     this.setExecution(job.event.id, job.executionId, executionStatus);
     if (nextAt !== null) this.schedule({ ...job, attempt: job.attempt + 1, paced: false }, nextAt);
@@ -302,14 +346,14 @@ export class DeliveryWorker {
     if (target.kind === 'webhook') return callWebhook(request, target.timeoutMs);
     if (target.kind === 'request_bin') {
       const entry = {
-        targetId: target.id,
-        receivedAt: clock.now(),
+        target_id: target.id,
+        received_at: clock.now(),
         method: request.method,
         url: request.url,
         headers: JSON.stringify(request.headers),
         body: request.body,
       };
-      repository.defer(() => repository.insertBinEntry(entry));
+      repository.queue((batch) => batch.insertBinEntry(entry));
       return {
         response: {
           status: 200,

@@ -176,9 +176,12 @@ export class RouterAdminApi {
       case 'GET /events/:id':
         sendJson(response, 200, detailJson(engine.getEvent(id)));
         return;
-      case 'POST /events/:id/redeliver':
-        sendJson(response, 202, { id: engine.redeliver(id) });
+      case 'POST /events/:id/redeliver': {
+        const newId = engine.redeliver(id);
+        await engine.stored();
+        sendJson(response, 202, { id: newId });
         return;
+      }
       case 'PATCH /rules/:id': {
         const status = RuleStatus.safeParse((await body()).status);
         if (!status.success)

@@ -37,8 +37,10 @@ import {
   type PlatformPublisherKey,
   type SuiteScope,
 } from './defaultPublishers';
-import { DeliveryWorker } from './deliveryWorker';
-import { deriveOverallStatus } from './deriveOverallStatus';
+import type { CompareContext } from './compareValue';
+import type { CommitSink } from './groupCommit';
+import { DeliveryWorker, type DeliveryJob } from './deliveryWorker';
+import { deriveOverallStatus, type RoutePair } from './deriveOverallStatus';
 import { filterSize } from './filterDepth';
 import { mergeSample, snapshotToSchema } from './inferenceSnapshot';
 import { planRoutes } from './planRoutes';
@@ -48,6 +50,7 @@ import {
   RouterRepository,
   type EventConfigRow,
   type EventRow,
+  type ExecutionRow,
   type PublisherRow,
 } from './routerRepository';
 import { applySchemaEdits, type SchemaEdit } from './schemaEdits';
@@ -66,6 +69,8 @@ export interface RouterEngineOptions {
   /** Pushed at most every CHANGE_COALESCE_MS, so a burst of deliveries is one refresh. */
   onChange?: (change: RouterChange) => void;
   log?: { error(message: string, error: unknown): void };
+  /** Where group commits go instead of `db` (the headless command's writer thread). */
+  commitSink?: (inline: CommitSink) => CommitSink;
 }
 
 /** The account until the user sets one: ids in the spec's long numeric form. */
@@ -76,8 +81,6 @@ const DEFAULT_ACCOUNT: RouterAccount = {
 };
 
 const CHANGE_COALESCE_MS = 250;
-/** Events routed per batch (one transaction); the rest wait for the next turn of the loop. */
-const ROUTE_BATCH = 2_000;
 
 interface PendingRoute {
   id: string;
@@ -104,8 +107,6 @@ export class RouterEngine {
   private readonly validator = new SchemaValidator();
   private readonly ids = new RouterIds();
   private readonly pending: PendingRoute[] = [];
-  private routeScheduled: NodeJS.Immediate | null = null;
-  private routeWaiters: (() => void)[] = [];
   private changeTimer: NodeJS.Timeout | null = null;
   private pendingChange: RouterChange = { config: false, events: false };
   private accountCache: RouterAccount | null = null;
@@ -115,7 +116,12 @@ export class RouterEngine {
 
   constructor(private readonly options: RouterEngineOptions) {
     this.clock = options.clock ?? new VirtualClock();
-    this.repository = new RouterRepository(options.db);
+    this.repository = new RouterRepository(options.db, {
+      onCommitError: (error) =>
+        options.log?.error('The router could not store events or deliveries', error),
+      ...(options.commitSink ? { sink: options.commitSink } : {}),
+    });
+    this.repository.beforeCommit(() => this.routePending());
     this.config = new ConfigCache(this.repository);
     this.worker = new DeliveryWorker({
       repository: this.repository,
@@ -610,13 +616,21 @@ export class RouterEngine {
       schema_errors: JSON.stringify(errors),
       redelivery_of: redeliveryOf,
     } as const;
-    this.repository.defer(() => this.repository.insertEvent(row));
+    this.repository.queue((batch) => batch.insertEvent(row));
+    // Routed just before the commit that stores it, so the event is written once, already routed.
     if (!inactive) {
       this.pending.push({ id, publisher, config, data, timeMs, version: schema?.version ?? null });
-      this.scheduleRouting();
     }
     this.changed(false, true);
     return id;
+  }
+
+  /**
+   * Settles once every event published so far is stored (committed); the ingress answers 202 only
+   * then. Rejects if the commit failed.
+   */
+  stored(): Promise<void> {
+    return this.repository.committed();
   }
 
   /** The ingress's check of a custom publisher's key; null when accepted, else the HTTP answer. */
@@ -639,101 +653,99 @@ export class RouterEngine {
     return this.config.eventConfigByName(publisherId, apiName) !== undefined;
   }
 
-  private scheduleRouting(): void {
-    if (this.routeScheduled || this.closed) return;
-    this.routeScheduled = setImmediate(() => {
-      this.routeScheduled = null;
-      this.routePending();
-    });
+  /**
+   * Plans every pending event's executions, in the group commit that stores the event (a hook run
+   * before each commit), and hands the deliveries to the worker, which sends them once stored.
+   */
+  private routePending(): void {
+    if (this.pending.length === 0) return;
+    const batch = this.pending.splice(0);
+    const targets = this.config.targets();
+    const context = { nowMs: this.clock.now(), timeZone: this.account().time_zone };
+    const jobs: DeliveryJob[] = [];
+    for (const event of batch) {
+      try {
+        this.routeOne(event, targets, context, jobs);
+      } catch (error) {
+        // Stays Received; the next start routes it again.
+        this.options.log?.error(`Event ${event.id} could not be routed`, error);
+      }
+    }
+    for (const job of jobs) this.worker.enqueue(job);
+    this.changed(false, true);
   }
 
-  private routePending(): void {
-    const batch = this.pending.splice(0, ROUTE_BATCH);
-    if (batch.length > 0) {
-      const targets = this.config.targets();
-      const context = { nowMs: this.clock.now(), timeZone: this.account().time_zone };
-      const jobs: Parameters<DeliveryWorker['enqueue']>[0][] = [];
-      const writes: (() => void)[] = [];
-      {
-        for (const event of batch) {
-          const plan = planRoutes({
-            data: event.data,
-            rules: this.config.rulesFor(event.config.id),
-            targets,
-            context,
-          });
-          const payloadEvent: PayloadEvent = {
-            id: event.id,
-            data: event.data,
-            timeMs: event.timeMs,
-            publisherId: event.publisher.id,
-            service: event.publisher.service,
-            eventConfigId: event.config.id,
-            apiName: event.config.api_name,
-          };
-          const tracked: Parameters<DeliveryWorker['track']>[2][number][] = [];
-          for (const pair of plan.pairs) {
-            const executionId = this.ids.next();
-            tracked.push({
-              executionId,
-              ruleStatus: pair.ruleStatus,
-              targetStatus: pair.targetStatus,
-              execution: pair.status,
-            });
-            const execution = {
-              id: executionId,
-              event_id: event.id,
-              rule_id: pair.ruleId,
-              target_id: pair.targetId,
-              rule_status: pair.ruleStatus,
-              target_status: pair.targetStatus,
-              status: pair.status,
-              retry_count: pair.retryCount,
-              next_attempt_at: null,
-              note: pair.note,
-            };
-            writes.push(() => this.repository.insertExecution(execution));
-            if (pair.status === 'In Queue') {
-              jobs.push({
-                executionId,
-                ruleId: pair.ruleId,
-                targetId: pair.targetId,
-                retryCount: pair.retryCount,
-                attempt: 1,
-                event: payloadEvent,
-                version: event.version,
-              });
-            }
-          }
-          const status = deriveOverallStatus({
-            stage: 'routed',
-            publisherStatus: event.publisher.status,
-            pairs: plan.pairs.map((pair) => ({
-              ruleStatus: pair.ruleStatus,
-              targetStatus: pair.targetStatus,
-              execution: pair.status,
-            })),
-          });
-          writes.push(() => this.repository.markRouted(event.id, status));
-          this.worker.track(event.id, event.publisher.status, tracked, status);
-        }
-      }
-      this.repository.defer(() => {
-        for (const write of writes) write();
+  private routeOne(
+    event: PendingRoute,
+    targets: ReadonlyMap<string, TargetView>,
+    context: CompareContext,
+    jobs: DeliveryJob[],
+  ): void {
+    const plan = planRoutes({
+      data: event.data,
+      rules: this.config.rulesFor(event.config.id),
+      targets,
+      context,
+    });
+    const payloadEvent: PayloadEvent = {
+      id: event.id,
+      data: event.data,
+      timeMs: event.timeMs,
+      publisherId: event.publisher.id,
+      service: event.publisher.service,
+      eventConfigId: event.config.id,
+      apiName: event.config.api_name,
+    };
+    const tracked: (RoutePair & { executionId: string })[] = [];
+    const executions: ExecutionRow[] = [];
+    for (const pair of plan.pairs) {
+      const executionId = this.ids.next();
+      tracked.push({
+        executionId,
+        ruleStatus: pair.ruleStatus,
+        targetStatus: pair.targetStatus,
+        execution: pair.status,
       });
-      for (const job of jobs) this.worker.enqueue(job);
-      this.changed(false, true);
+      executions.push({
+        id: executionId,
+        event_id: event.id,
+        rule_id: pair.ruleId,
+        target_id: pair.targetId,
+        rule_status: pair.ruleStatus,
+        target_status: pair.targetStatus,
+        status: pair.status,
+        retry_count: pair.retryCount,
+        next_attempt_at: null,
+        note: pair.note,
+      });
+      if (pair.status === 'In Queue') {
+        jobs.push({
+          executionId,
+          ruleId: pair.ruleId,
+          targetId: pair.targetId,
+          retryCount: pair.retryCount,
+          attempt: 1,
+          event: payloadEvent,
+          version: event.version,
+        });
+      }
     }
-    if (this.pending.length > 0) this.scheduleRouting();
-    else for (const resolve of this.routeWaiters.splice(0)) resolve();
+    const status = deriveOverallStatus({
+      stage: 'routed',
+      publisherStatus: event.publisher.status,
+      pairs: tracked,
+    });
+    this.repository.queue((writes) => {
+      for (const execution of executions) writes.insertExecution(execution);
+      writes.setOverallStatus(event.id, status, true);
+    });
+    this.worker.track(event.id, event.publisher.status, tracked, status);
   }
 
   /** Resolves once every received event is routed and no delivery is queued or running. */
   async settle(): Promise<void> {
     for (;;) {
-      if (this.pending.length > 0) {
-        await new Promise<void>((resolve) => this.routeWaiters.push(resolve));
-      }
+      if (this.pending.length > 0) await this.repository.committed();
       await this.worker.settle();
       if (this.pending.length === 0) return;
     }
@@ -981,7 +993,6 @@ export class RouterEngine {
         version: event.version,
       });
     }
-    if (this.pending.length > 0) this.scheduleRouting();
     for (const row of this.repository.unfinishedExecutions()) {
       const event = this.repository.getEvent(row.event_id);
       if (!event) continue;
@@ -1008,9 +1019,9 @@ export class RouterEngine {
       };
       if (row.status === 'In Progress' && last > 0) {
         this.repository.finishAttempt({
-          executionId: row.id,
+          execution_id: row.id,
           attempt: last,
-          finishedAt: this.clock.now(),
+          finished_at: this.clock.now(),
           response: null,
           error: 'PortalDesk stopped during this attempt; whether the target got it is unknown.',
           outcome: last > row.retry_count ? 'failed' : 'retry',
@@ -1052,13 +1063,16 @@ export class RouterEngine {
   }
 
   close(): void {
-    this.repository.flush();
     this.closed = true;
-    if (this.routeScheduled) clearImmediate(this.routeScheduled);
-    if (this.changeTimer) clearTimeout(this.changeTimer);
+    // The worker first: attempts not sent yet are taken back before the last commit.
     this.worker.close();
+    try {
+      this.repository.flush();
+    } catch (error) {
+      this.options.log?.error('The router could not store its last changes while closing', error);
+    }
+    if (this.changeTimer) clearTimeout(this.changeTimer);
     this.clock.close();
-    for (const resolve of this.routeWaiters.splice(0)) resolve();
   }
 }
 

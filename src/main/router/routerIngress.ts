@@ -6,8 +6,9 @@ import {
   INGRESS_WINDOW_MS,
   MAX_EVENT_BODY_BYTES,
 } from '../../shared/contracts/router';
-import { readBody, sendJson } from '../httpJson';
+import { sendJson } from '../httpJson';
 import { RateWindow } from './rateWindow';
+import { readLimitedBody } from './readLimitedBody';
 import type { RouterEngine } from './routerEngine';
 
 /** The ingress answers on loopback only: the sandbox is for this machine's own tests. */
@@ -89,7 +90,7 @@ export class RouterIngress {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const path = new URL(request.url ?? '/', 'http://ingress').pathname;
+    const path = requestPath(request.url ?? '/');
     const event = EVENT_PATH.exec(path);
     const capture = CAPTURE_PATH.exec(path);
     if (!event && !capture) {
@@ -150,6 +151,15 @@ export class RouterIngress {
       return;
     }
     const id = this.engine.publish(publisherId, apiName, body.value);
+    try {
+      // 202 promises the event is stored: answer only once its group commit is done.
+      await this.engine.stored();
+    } catch (error) {
+      sendJson(response, 500, {
+        error: `The router could not store this event (${error instanceof Error ? error.message : String(error)}). Nothing was recorded; send it again, and check the disk if it keeps failing.`,
+      });
+      return;
+    }
     sendJson(response, 202, { id });
   }
 
@@ -158,7 +168,7 @@ export class RouterIngress {
     request: IncomingMessage,
     response: ServerResponse,
   ): Promise<{ value: unknown } | undefined> {
-    const { text, tooLarge } = await readBody(request, MAX_EVENT_BODY_BYTES);
+    const { text, tooLarge } = await readLimitedBody(request, MAX_EVENT_BODY_BYTES);
     if (tooLarge) {
       sendJson(response, 400, {
         error: `The body is over ${MAX_EVENT_BODY_BYTES / 1024} KB, the most an event may carry. Nothing was recorded; send less data.`,
@@ -175,4 +185,13 @@ export class RouterIngress {
       return undefined;
     }
   }
+}
+
+/** The request's path without query or fragment; dot segments resolved as a URL would. */
+function requestPath(target: string): string {
+  const end = target.search(/[?#]/);
+  const path = end < 0 ? target : target.slice(0, end);
+  return !path.startsWith('/') || path.includes('/.') || path.includes('\\')
+    ? new URL(path, 'http://ingress').pathname
+    : path;
 }

@@ -13,7 +13,11 @@ import type {
 } from '../../shared/contracts/router';
 import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
 import routerSql from './queries/router.sql?raw';
+import { prepareRouterWrites, type RouterWriteStatements } from './applyRouterWrites';
+import { GroupCommit, type CommitSink } from './groupCommit';
+import { inlineCommitSink } from './inlineCommitSink';
 import type { SchemaEdit } from './schemaEdits';
+import type { AttemptFinish, WriteBatch } from './writeBatch';
 
 const queries = requireQueries(
   parseNamedQueries(routerSql, 'router.sql'),
@@ -45,22 +49,14 @@ const queries = requireQueries(
     'linkRuleEvent',
     'linkRuleTarget',
     'setRuleStatus',
-    'insertEvent',
-    'markRouted',
-    'setOverallStatus',
     'getEvent',
     'unroutedEvents',
-    'insertExecution',
-    'updateExecution',
     'getExecution',
     'executionsOfEvent',
     'executionStatusesOfEvent',
     'unfinishedExecutions',
-    'insertAttempt',
-    'finishAttempt',
     'attemptsOfEvent',
     'lastAttempt',
-    'insertBinEntry',
     'listBinEntries',
     'insertCapture',
     'getCapture',
@@ -194,39 +190,56 @@ const TARGET_CONFIG_KEYS = [
 export class RouterRepository {
   private readonly s: Statements;
 
-  constructor(readonly db: Database.Database) {
+  /** The delivery path's statements on this connection (the group commit's inline writes). */
+  private readonly w: RouterWriteStatements;
+  private readonly commits: GroupCommit;
+
+  constructor(
+    readonly db: Database.Database,
+    options: {
+      onCommitError?: (error: unknown) => void;
+      /** Commits elsewhere (the writer thread) instead of on `db`; it falls back to `inline`. */
+      sink?: (inline: CommitSink) => CommitSink;
+    } = {},
+  ) {
     this.s = Object.fromEntries(
       Object.entries(queries).map(([name, sql]) => [name, db.prepare(sql)]),
     ) as Statements;
+    this.w = prepareRouterWrites(db);
+    const inline = inlineCommitSink(db, this.w);
+    this.commits = new GroupCommit({
+      sink: options.sink ? options.sink(inline) : inline,
+      isOpen: () => this.db.open,
+      onError: options.onCommitError ?? (() => {}),
+    });
   }
 
   transaction<T>(fn: () => T): T {
     this.flush();
-    return this.db.transaction(fn)();
+    return this.db.transaction(fn).immediate();
   }
 
-  private deferred: (() => void)[] = [];
-  private flushScheduled: NodeJS.Immediate | null = null;
-
   /**
-   * Group commit: writes of the delivery path (events, executions, attempts) made in one turn of
-   * the event loop go into one transaction, since a commit costs far more than a row. Reads that
+   * Group commit of the delivery path (events, executions, attempts, request-bin entries): queued
+   * writes are merged per row and committed together once per turn of the event loop. Reads that
    * must see them call flush() first; close() flushes too.
    */
-  defer(write: () => void): void {
-    this.deferred.push(write);
-    this.flushScheduled ??= setImmediate(() => this.flush());
+  queue(write: (batch: WriteBatch) => void): void {
+    this.commits.queue(write);
+  }
+
+  /** Settles once every write queued so far is committed (rejects if the commit failed). */
+  committed(): Promise<void> {
+    return this.commits.committed();
+  }
+
+  /** Runs before each group commit; what it queues is part of that commit. */
+  beforeCommit(hook: () => void): void {
+    this.commits.beforeCommit(hook);
   }
 
   flush(): void {
-    if (this.flushScheduled) clearImmediate(this.flushScheduled);
-    this.flushScheduled = null;
-    if (this.deferred.length === 0 || !this.db.open) return;
-    const writes = this.deferred;
-    this.deferred = [];
-    this.db.transaction(() => {
-      for (const write of writes) write();
-    })();
+    this.commits.flush();
   }
 
   // -- settings
@@ -370,27 +383,10 @@ export class RouterRepository {
   }
 
   // -- events, executions, attempts
-  insertEvent(row: EventRow): void {
-    this.s.insertEvent.run({
-      id: row.id,
-      publisherId: row.publisher_id,
-      eventConfigId: row.event_config_id,
-      apiName: row.api_name,
-      timeMs: row.time_ms,
-      data: row.data,
-      version: row.version,
-      stage: row.stage,
-      publisherStatus: row.publisher_status,
-      overallStatus: row.overall_status,
-      schemaErrors: row.schema_errors,
-      redeliveryOf: row.redelivery_of,
-    });
-  }
-  markRouted(id: string, overallStatus: OverallStatus): void {
-    this.s.markRouted.run({ id, overallStatus });
-  }
+
+  /** Changes an event's status at once (not queued): resuming after a restart. */
   setOverallStatus(id: string, overallStatus: OverallStatus): void {
-    this.s.setOverallStatus.run({ id, overallStatus });
+    this.w.setOverallStatus.run({ id, overall_status: overallStatus });
   }
   getEvent(id: string): EventRow | undefined {
     this.flush();
@@ -400,27 +396,14 @@ export class RouterRepository {
     this.flush();
     return this.s.unroutedEvents.all() as EventRow[];
   }
-  insertExecution(row: ExecutionRow): void {
-    this.s.insertExecution.run({
-      id: row.id,
-      eventId: row.event_id,
-      ruleId: row.rule_id,
-      targetId: row.target_id,
-      ruleStatus: row.rule_status,
-      targetStatus: row.target_status,
-      status: row.status,
-      retryCount: row.retry_count,
-      nextAttemptAt: row.next_attempt_at,
-      note: row.note,
-    });
-  }
+
   updateExecution(
     id: string,
     status: ExecutionStatus,
     nextAttemptAt: number | null,
     note: string | null,
   ): void {
-    this.s.updateExecution.run({ id, status, nextAttemptAt, note });
+    this.w.updateExecution.run({ id, status, next_attempt_at: nextAttemptAt, note });
   }
   getExecution(id: string): ExecutionRow | undefined {
     this.flush();
@@ -448,23 +431,9 @@ export class RouterRepository {
     this.flush();
     return this.s.unfinishedExecutions.all() as ExecutionRow[];
   }
-  insertAttempt(row: {
-    executionId: string;
-    attempt: number;
-    startedAt: number;
-    request: string;
-  }): void {
-    this.s.insertAttempt.run(row);
-  }
-  finishAttempt(row: {
-    executionId: string;
-    attempt: number;
-    finishedAt: number;
-    response: string | null;
-    error: string | null;
-    outcome: AttemptRow['outcome'];
-  }): void {
-    this.s.finishAttempt.run(row);
+  /** Records an attempt's end at once (resuming after a restart; deliveries queue it). */
+  finishAttempt(row: AttemptFinish): void {
+    this.w.finishAttempt.run(row);
   }
   attemptsOfEvent(eventId: string): AttemptRow[] {
     this.flush();
@@ -489,16 +458,7 @@ export class RouterRepository {
   }
 
   // -- request bins and captures
-  insertBinEntry(row: {
-    targetId: string;
-    receivedAt: number;
-    method: string;
-    url: string;
-    headers: string;
-    body: string | null;
-  }): void {
-    this.s.insertBinEntry.run(row);
-  }
+
   listBinEntries(targetId: string, limit: number): BinEntryRow[] {
     this.flush();
     return this.s.listBinEntries.all(targetId, limit) as BinEntryRow[];

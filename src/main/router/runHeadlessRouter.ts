@@ -7,7 +7,10 @@ import { parseHeadlessConfig } from './headlessConfig';
 import { openRouterDatabase } from './openRouterDatabase';
 import { RouterAdminApi } from './routerAdminApi';
 import { RouterEngine } from './routerEngine';
+import type { CommitSink } from './groupCommit';
 import { RouterIngress } from './routerIngress';
+import { ROUTER_WRITER_SCRIPT } from './routerWriterScript';
+import { RouterWriterThread } from './routerWriterThread';
 import { VirtualClock } from './virtualClock';
 
 export interface HeadlessRouter {
@@ -15,6 +18,8 @@ export interface HeadlessRouter {
   admin: string;
   adminToken: string;
   engine: RouterEngine;
+  /** The writer thread's state (null: commits run on the engine's connection). */
+  writerThread(): { active: boolean; commits: number } | null;
   close(): Promise<void>;
 }
 
@@ -26,18 +31,49 @@ export interface HeadlessRouter {
 export async function runHeadlessRouter(
   args: Pick<HeadlessArgs, 'config' | 'port' | 'adminPort' | 'timeScale' | 'db'>,
   log: { error(message: string, error: unknown): void } = console,
+  options: {
+    /** The built writer thread; null commits on the engine's connection. */
+    writerScript?: string | URL | null;
+    /** See RouterWriterThread's inlineMaxRows (tests set 0 so every commit goes to the thread). */
+    writerInlineMaxRows?: number;
+  } = {},
 ): Promise<HeadlessRouter> {
   const config = parseHeadlessConfig(readFileSync(args.config, 'utf8'), args.config);
   const tempDir = args.db ? null : mkdtempSync(path.join(os.tmpdir(), 'portaldesk-router-'));
   const file = args.db ?? path.join(tempDir as string, 'router.sqlite');
   const db = openRouterDatabase(file);
-  const engine = new RouterEngine({ db, clock: new VirtualClock({ scale: args.timeScale }), log });
+  // The file is the router's alone, so a second connection on a writer thread may commit to it.
+  const writerScript =
+    options.writerScript === undefined ? ROUTER_WRITER_SCRIPT : options.writerScript;
+  let writer: RouterWriterThread | null = null;
+  const engine = new RouterEngine({
+    db,
+    clock: new VirtualClock({ scale: args.timeScale }),
+    log,
+    ...(writerScript
+      ? {
+          commitSink: (inline: CommitSink) =>
+            (writer = new RouterWriterThread(
+              {
+                script: writerScript,
+                file,
+                ...(options.writerInlineMaxRows !== undefined
+                  ? { inlineMaxRows: options.writerInlineMaxRows }
+                  : {}),
+              },
+              inline,
+              log,
+            )),
+        }
+      : {}),
+  });
   const ingress = new RouterIngress(engine, args.port);
   const admin = new RouterAdminApi(engine);
   const close = async (): Promise<void> => {
     await ingress.close();
     await admin.close();
     engine.close();
+    await writer?.close();
     db.close();
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   };
@@ -45,7 +81,17 @@ export async function runHeadlessRouter(
     applyHeadlessConfig(engine, config);
     const ingressUrl = await ingress.start();
     const adminUrl = await admin.start(args.adminPort);
-    return { ingress: ingressUrl, admin: adminUrl, adminToken: admin.token, engine, close };
+    return {
+      ingress: ingressUrl,
+      admin: adminUrl,
+      adminToken: admin.token,
+      engine,
+      writerThread: () => {
+        const thread = writer as RouterWriterThread | null;
+        return thread ? { active: thread.active, commits: thread.commits } : null;
+      },
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

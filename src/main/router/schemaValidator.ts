@@ -8,6 +8,8 @@ const MAX_CACHED_VALIDATORS = 500;
 export class SchemaValidator {
   private readonly ajv: Ajv2020;
   private readonly cache = new Map<string, ValidateFunction>();
+  /** The same schema text (many events share one shape) is compiled once: a compile takes ms. */
+  private readonly byText = new Map<string, ValidateFunction>();
 
   constructor() {
     // strict: false because schemas are edited by hand and may carry keywords Ajv does not know.
@@ -18,11 +20,10 @@ export class SchemaValidator {
   private compile(key: string, schema: object): ValidateFunction {
     let validate = this.cache.get(key);
     if (!validate) {
-      validate = this.ajv.compile(schema);
-      if (this.cache.size >= MAX_CACHED_VALIDATORS) {
-        this.cache.delete(this.cache.keys().next().value as string);
-      }
-      this.cache.set(key, validate);
+      const text = JSON.stringify(schema);
+      validate = this.byText.get(text) ?? this.ajv.compile(schema);
+      remember(this.byText, text, validate);
+      remember(this.cache, key, validate);
     }
     return validate;
   }
@@ -47,4 +48,9 @@ export class SchemaValidator {
       return `${where}: ${error.message ?? error.keyword}${extra}`;
     });
   }
+}
+
+function remember(cache: Map<string, ValidateFunction>, key: string, validate: ValidateFunction) {
+  if (cache.size >= MAX_CACHED_VALIDATORS) cache.delete(cache.keys().next().value as string);
+  cache.set(key, validate);
 }

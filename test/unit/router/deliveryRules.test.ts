@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPayload } from '../../../src/main/router/buildPayload';
+import { buildPayload, payloadJson } from '../../../src/main/router/buildPayload';
 import { buildTargetRequest } from '../../../src/main/router/buildTargetRequest';
 import { DELIVERED_PAYLOAD_SCHEMA } from '../../../src/main/router/deliveredPayloadSchema';
 import { faultResponse } from '../../../src/main/router/faultResponse';
@@ -111,7 +111,7 @@ describe('the virtual clock', () => {
 });
 
 describe('the delivered payload', () => {
-  const payload = buildPayload({
+  const input = {
     ruleId: '171580000000000001',
     targetId: '171580000000000002',
     version: 3,
@@ -130,6 +130,27 @@ describe('the delivered payload', () => {
       eventConfigId: '171580000000000005',
       apiName: 'order_created',
     },
+  };
+  const payload = buildPayload(input);
+
+  it('payloadJson is JSON.stringify(buildPayload) exactly, attempt after attempt and account after account', () => {
+    const event = { ...input.event };
+    expect(payloadJson({ ...input, event })).toBe(JSON.stringify(payload));
+    const third = { ...input, event, attempt: 3, targetId: '9"x' };
+    expect(payloadJson(third)).toBe(JSON.stringify(buildPayload(third)));
+    const moved = {
+      ...input,
+      event,
+      account: {
+        ...input.account,
+        org_id: '8001',
+        project: { ...input.account.project, name: 'Q' },
+      },
+    };
+    expect(payloadJson(moved)).toBe(JSON.stringify(buildPayload(moved)));
+    expect(payloadJson({ ...input, event, version: null })).toBe(
+      JSON.stringify(buildPayload({ ...input, version: null })),
+    );
   });
 
   it('validates against the spec schema, time_in_ms a number, ids long numeric strings', () => {
@@ -170,7 +191,7 @@ describe('the delivered payload', () => {
         timeoutMs: 5_000,
         fault: null,
       },
-      payload,
+      JSON.stringify(payload),
       payload.events[0]!.data,
     );
     expect(request.url).toBe('https://hooks.example/in?x=1&amount=5&none=');

@@ -101,35 +101,12 @@ INSERT INTO router_rule_targets (rule_id, target_id, position) VALUES (?, ?, ?);
 -- name: setRuleStatus
 UPDATE router_rules SET status = @status, updated_at = @updatedAt WHERE id = @id;
 
--- name: insertEvent
-INSERT INTO router_events (id, publisher_id, event_config_id, api_name, time_ms, data, version, stage,
-  publisher_status, overall_status, schema_errors, redelivery_of)
-VALUES (@id, @publisherId, @eventConfigId, @apiName, @timeMs, @data, @version, @stage,
-  @publisherStatus, @overallStatus, @schemaErrors, @redeliveryOf);
-
--- name: markRouted
-UPDATE router_events SET stage = 'routed', overall_status = @overallStatus
-WHERE id = @id;
-
--- name: setOverallStatus
-UPDATE router_events SET overall_status = @overallStatus WHERE id = @id;
-
 -- name: getEvent
 SELECT * FROM router_events WHERE id = ?;
 
 -- name: unroutedEvents
 -- Stored as Received but not routed yet when the process stopped: routed again at start-up.
 SELECT * FROM router_events WHERE stage = 'received' ORDER BY time_ms, id;
-
--- name: insertExecution
-INSERT INTO router_executions (id, event_id, rule_id, target_id, rule_status, target_status, status,
-  retry_count, next_attempt_at, note)
-VALUES (@id, @eventId, @ruleId, @targetId, @ruleStatus, @targetStatus, @status, @retryCount,
-  @nextAttemptAt, @note);
-
--- name: updateExecution
-UPDATE router_executions SET status = @status, next_attempt_at = @nextAttemptAt, note = @note
-WHERE id = @id;
 
 -- name: getExecution
 SELECT * FROM router_executions WHERE id = ?;
@@ -144,24 +121,12 @@ SELECT id, rule_status, target_status, status FROM router_executions WHERE event
 SELECT * FROM router_executions
 WHERE status IN ('In Queue', 'In Progress', 'Retry Scheduled') ORDER BY id;
 
--- name: insertAttempt
-INSERT INTO router_attempts (execution_id, attempt, started_at, finished_at, request, response, error, outcome)
-VALUES (@executionId, @attempt, @startedAt, NULL, @request, NULL, NULL, 'pending');
-
--- name: finishAttempt
-UPDATE router_attempts SET finished_at = @finishedAt, response = @response, error = @error, outcome = @outcome
-WHERE execution_id = @executionId AND attempt = @attempt;
-
 -- name: attemptsOfEvent
 SELECT a.* FROM router_attempts a JOIN router_executions x ON x.id = a.execution_id
 WHERE x.event_id = ? ORDER BY a.execution_id, a.attempt;
 
 -- name: lastAttempt
 SELECT MAX(attempt) AS attempt FROM router_attempts WHERE execution_id = ?;
-
--- name: insertBinEntry
-INSERT INTO router_bin_entries (target_id, received_at, method, url, headers, body)
-VALUES (@targetId, @receivedAt, @method, @url, @headers, @body);
 
 -- name: listBinEntries
 SELECT * FROM router_bin_entries WHERE target_id = ? ORDER BY id DESC LIMIT ?;
