@@ -109,20 +109,22 @@ export class AccountRepository {
       now: this.now(),
     };
     delete (params as Partial<typeof params>).portals;
-    this.db.transaction(() => {
-      const updated = this.statement('updateSignIn').run(params);
-      if (updated.changes === 0) this.statement('insertAccount').run(params);
-      this.statement('deletePortalsOf').run({ accountId: record.id });
-      record.portals.forEach((portal, position) =>
-        this.statement('insertPortal').run({
-          accountId: record.id,
-          portalId: portal.portalId,
-          name: portal.name,
-          isDefault: portal.isDefault ? 1 : 0,
-          position,
-        }),
-      );
-    }).immediate();
+    this.db
+      .transaction(() => {
+        const updated = this.statement('updateSignIn').run(params);
+        if (updated.changes === 0) this.statement('insertAccount').run(params);
+        this.statement('deletePortalsOf').run({ accountId: record.id });
+        record.portals.forEach((portal, position) =>
+          this.statement('insertPortal').run({
+            accountId: record.id,
+            portalId: portal.portalId,
+            name: portal.name,
+            isDefault: portal.isDefault ? 1 : 0,
+            position,
+          }),
+        );
+      })
+      .immediate();
   }
 
   markSignedOut(id: string, message: string): void {
@@ -131,17 +133,21 @@ export class AccountRepository {
 
   /** Forgets the account; with `withMirror` also every portal the mirror holds for it. */
   delete(id: string, withMirror: boolean): void {
-    this.db.transaction(() => {
-      if (withMirror) this.statement('deleteMirroredPortals').run({ accountId: id });
-      this.statement('deleteAccount').run({ id });
-    }).immediate();
+    this.db
+      .transaction(() => {
+        if (withMirror) this.statement('deleteMirroredPortals').run({ accountId: id });
+        this.statement('deleteAccount').run({ id });
+      })
+      .immediate();
   }
 
   setActive(id: string | null): void {
-    this.db.transaction(() => {
-      this.statement('clearActive').run();
-      if (id !== null) this.statement('setActive').run({ id });
-    }).immediate();
+    this.db
+      .transaction(() => {
+        this.statement('clearActive').run();
+        if (id !== null) this.statement('setActive').run({ id });
+      })
+      .immediate();
   }
 
   /** Profiles the user added; one this version cannot read is left out (and named in `broken`). */

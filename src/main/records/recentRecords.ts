@@ -24,12 +24,14 @@ export class RecentRecords {
         `Record ${recordId} is not in the local mirror of portal ${portalId}. The recent list is unchanged.`,
       );
     }
-    this.db.transaction(() => {
-      this.db
-        .prepare(queries.markViewed)
-        .run(portalId, recordId, new Date(this.now()).toISOString());
-      this.db.prepare(queries.trimRecent).run({ portalId, keep: RECENT_RECORDS_MAX });
-    }).immediate();
+    this.db
+      .transaction(() => {
+        this.db
+          .prepare(queries.markViewed)
+          .run(portalId, recordId, new Date(this.now()).toISOString());
+        this.db.prepare(queries.trimRecent).run({ portalId, keep: RECENT_RECORDS_MAX });
+      })
+      .immediate();
     return this.list(portalId);
   }
 }

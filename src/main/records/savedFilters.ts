@@ -39,27 +39,29 @@ export class SavedFilters {
       );
     }
     const { portalId, moduleId, name } = input;
-    this.db.transaction(() => {
-      const replacing =
-        this.db.prepare(queries.savedFilterExists).pluck().get(portalId, moduleId, name) === 1;
-      const count = this.db
-        .prepare(queries.countSavedFilters)
-        .pluck()
-        .get(portalId, moduleId) as number;
-      if (!replacing && count >= SAVED_FILTERS_PER_MODULE_MAX) {
-        throw new RecordQueryError(
-          `The filter "${name}" was not saved: this module already has ${SAVED_FILTERS_PER_MODULE_MAX} saved filters, the most PortalDesk keeps. Delete one you no longer use, then save again.`,
-        );
-      }
-      this.db.prepare(queries.saveFilter).run({
-        portalId,
-        moduleId,
-        name,
-        // Stored as the clean copy parseFilter gives, in the API's own JSON text.
-        filter: JSON.stringify(parsed.ok ? parsed.filter : null),
-        now: new Date(this.now()).toISOString(),
-      });
-    }).immediate();
+    this.db
+      .transaction(() => {
+        const replacing =
+          this.db.prepare(queries.savedFilterExists).pluck().get(portalId, moduleId, name) === 1;
+        const count = this.db
+          .prepare(queries.countSavedFilters)
+          .pluck()
+          .get(portalId, moduleId) as number;
+        if (!replacing && count >= SAVED_FILTERS_PER_MODULE_MAX) {
+          throw new RecordQueryError(
+            `The filter "${name}" was not saved: this module already has ${SAVED_FILTERS_PER_MODULE_MAX} saved filters, the most PortalDesk keeps. Delete one you no longer use, then save again.`,
+          );
+        }
+        this.db.prepare(queries.saveFilter).run({
+          portalId,
+          moduleId,
+          name,
+          // Stored as the clean copy parseFilter gives, in the API's own JSON text.
+          filter: JSON.stringify(parsed.ok ? parsed.filter : null),
+          now: new Date(this.now()).toISOString(),
+        });
+      })
+      .immediate();
     return this.list(portalId, moduleId);
   }
 

@@ -35,11 +35,14 @@ export class SettingsRepository {
   /** Writes every key of the (already validated) patch in one transaction. */
   write(patch: SettingsPatch): Settings {
     const updatedAt = new Date().toISOString();
-    this.db.transaction(() => {
-      for (const [key, value] of Object.entries(patch)) {
-        if (value !== undefined) this.upsert.run({ key, value: JSON.stringify(value), updatedAt });
-      }
-    }).immediate();
+    this.db
+      .transaction(() => {
+        for (const [key, value] of Object.entries(patch)) {
+          if (value !== undefined)
+            this.upsert.run({ key, value: JSON.stringify(value), updatedAt });
+        }
+      })
+      .immediate();
     return this.read();
   }
 }

@@ -211,15 +211,17 @@ export class MetadataRepository {
     portals: readonly MirrorPortal[],
   ): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() => {
-      this.upsertPortalsIn(log, portals);
-      const listed = new Set(portals.map((p) => p.id));
-      for (const id of this.ids('portalIdsOfAccount', accountId, dc)) {
-        if (listed.has(id)) continue;
-        this.statement('deletePortal').run(id);
-        log.add('portals', 'deleted', [id]);
-      }
-    }).immediate();
+    this.db
+      .transaction(() => {
+        this.upsertPortalsIn(log, portals);
+        const listed = new Set(portals.map((p) => p.id));
+        for (const id of this.ids('portalIdsOfAccount', accountId, dc)) {
+          if (listed.has(id)) continue;
+          this.statement('deletePortal').run(id);
+          log.add('portals', 'deleted', [id]);
+        }
+      })
+      .immediate();
     return log.result();
   }
 
@@ -258,24 +260,26 @@ export class MetadataRepository {
 
   replaceModules(portalId: string, modules: readonly MirrorModule[]): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() =>
-      this.replaceListed(log, {
-        table: 'modules',
-        existing: 'moduleIds',
-        upsert: 'upsertModule',
-        deleteNotIn: 'deleteModulesNotIn',
-        scope: [portalId],
-        items: modules,
-        key: (module) => module.id,
-        row: (module) => ({
-          ...module,
-          portalId,
-          isActive: flag(module.isActive),
-          isDefault: flag(module.isDefault),
-          details: JSON.stringify(module.details),
+    this.db
+      .transaction(() =>
+        this.replaceListed(log, {
+          table: 'modules',
+          existing: 'moduleIds',
+          upsert: 'upsertModule',
+          deleteNotIn: 'deleteModulesNotIn',
+          scope: [portalId],
+          items: modules,
+          key: (module) => module.id,
+          row: (module) => ({
+            ...module,
+            portalId,
+            isActive: flag(module.isActive),
+            isDefault: flag(module.isDefault),
+            details: JSON.stringify(module.details),
+          }),
         }),
-      }),
-    ).immediate();
+      )
+      .immediate();
     return log.result();
   }
 
@@ -294,18 +298,20 @@ export class MetadataRepository {
     layouts: readonly MirrorLayout[],
   ): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() =>
-      this.replaceListed(log, {
-        table: 'layouts',
-        existing: 'layoutIds',
-        upsert: 'upsertLayout',
-        deleteNotIn: 'deleteLayoutsNotIn',
-        scope: [portalId, moduleId],
-        items: layouts,
-        key: (layout) => layout.id,
-        row: (layout) => ({ ...layout, portalId, moduleId, isDefault: flag(layout.isDefault) }),
-      }),
-    ).immediate();
+    this.db
+      .transaction(() =>
+        this.replaceListed(log, {
+          table: 'layouts',
+          existing: 'layoutIds',
+          upsert: 'upsertLayout',
+          deleteNotIn: 'deleteLayoutsNotIn',
+          scope: [portalId, moduleId],
+          items: layouts,
+          key: (layout) => layout.id,
+          row: (layout) => ({ ...layout, portalId, moduleId, isDefault: flag(layout.isDefault) }),
+        }),
+      )
+      .immediate();
     return log.result();
   }
 
@@ -316,71 +322,75 @@ export class MetadataRepository {
     sections: readonly MirrorSection[],
   ): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() => {
-      const existing = this.ids('sectionIds', portalId, layoutId);
-      const placed = this.ids('placedFieldIds', portalId, layoutId);
-      const fieldIds: string[] = [];
-      for (const section of sections) {
-        this.upsert(log, 'sections', 'upsertSection', section.id, existing, {
-          portalId,
-          id: section.id,
-          layoutId,
-          name: section.name,
-          position: section.position,
-        });
-      }
-      // Placements after every section exists: a field may move to a section listed later.
-      for (const section of sections) {
-        for (const field of section.fields) {
-          fieldIds.push(field.fieldId);
-          this.upsert(log, 'layout_fields', 'upsertPlacement', field.fieldId, placed, {
+    this.db
+      .transaction(() => {
+        const existing = this.ids('sectionIds', portalId, layoutId);
+        const placed = this.ids('placedFieldIds', portalId, layoutId);
+        const fieldIds: string[] = [];
+        for (const section of sections) {
+          this.upsert(log, 'sections', 'upsertSection', section.id, existing, {
             portalId,
+            id: section.id,
             layoutId,
-            fieldId: field.fieldId,
-            sectionId: section.id,
-            position: field.position,
+            name: section.name,
+            position: section.position,
           });
         }
-      }
-      this.deleteNotIn(
-        log,
-        'layout_fields',
-        'deletePlacementsNotIn',
-        [portalId, layoutId],
-        fieldIds,
-      );
-      this.deleteNotIn(
-        log,
-        'sections',
-        'deleteSectionsNotIn',
-        [portalId, layoutId],
-        sections.map((s) => s.id),
-      );
-    }).immediate();
+        // Placements after every section exists: a field may move to a section listed later.
+        for (const section of sections) {
+          for (const field of section.fields) {
+            fieldIds.push(field.fieldId);
+            this.upsert(log, 'layout_fields', 'upsertPlacement', field.fieldId, placed, {
+              portalId,
+              layoutId,
+              fieldId: field.fieldId,
+              sectionId: section.id,
+              position: field.position,
+            });
+          }
+        }
+        this.deleteNotIn(
+          log,
+          'layout_fields',
+          'deletePlacementsNotIn',
+          [portalId, layoutId],
+          fieldIds,
+        );
+        this.deleteNotIn(
+          log,
+          'sections',
+          'deleteSectionsNotIn',
+          [portalId, layoutId],
+          sections.map((s) => s.id),
+        );
+      })
+      .immediate();
     return log.result();
   }
 
   replaceFields(portalId: string, moduleId: string, fields: readonly MirrorField[]): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() =>
-      this.replaceListed(log, {
-        table: 'fields',
-        existing: 'fieldIds',
-        upsert: 'upsertField',
-        deleteNotIn: 'deleteFieldsNotIn',
-        scope: [portalId, moduleId],
-        items: fields,
-        key: (field) => field.id,
-        row: (field) => ({
-          ...field,
-          portalId,
-          moduleId,
-          isDefault: flag(field.isDefault),
-          isMandatory: flag(field.isMandatory),
-          fieldProperty: JSON.stringify(field.fieldProperty),
+    this.db
+      .transaction(() =>
+        this.replaceListed(log, {
+          table: 'fields',
+          existing: 'fieldIds',
+          upsert: 'upsertField',
+          deleteNotIn: 'deleteFieldsNotIn',
+          scope: [portalId, moduleId],
+          items: fields,
+          key: (field) => field.id,
+          row: (field) => ({
+            ...field,
+            portalId,
+            moduleId,
+            isDefault: flag(field.isDefault),
+            isMandatory: flag(field.isMandatory),
+            fieldProperty: JSON.stringify(field.fieldProperty),
+          }),
         }),
-      }),
-    ).immediate();
+      )
+      .immediate();
     return log.result();
   }
 
@@ -395,18 +405,20 @@ export class MetadataRepository {
     options: readonly MirrorFieldOption[],
   ): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() =>
-      this.replaceListed(log, {
-        table: 'field_options',
-        existing: 'optionKeys',
-        upsert: 'upsertOption',
-        deleteNotIn: 'deleteOptionsNotIn',
-        scope: [portalId, fieldId],
-        items: options,
-        key: (option) => `${option.kind}:${option.valueId}`,
-        row: (option) => ({ ...option, portalId, fieldId }),
-      }),
-    ).immediate();
+    this.db
+      .transaction(() =>
+        this.replaceListed(log, {
+          table: 'field_options',
+          existing: 'optionKeys',
+          upsert: 'upsertOption',
+          deleteNotIn: 'deleteOptionsNotIn',
+          scope: [portalId, fieldId],
+          items: options,
+          key: (option) => `${option.kind}:${option.valueId}`,
+          row: (option) => ({ ...option, portalId, fieldId }),
+        }),
+      )
+      .immediate();
     return log.result();
   }
 
@@ -421,36 +433,38 @@ export class MetadataRepository {
     statuses: readonly MirrorStatus[],
   ): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() => {
-      const existing = this.ids('statusIds', portalId, moduleId);
-      for (const status of statuses) {
-        const { changes } = this.statement('upsertStatus').run({
-          portalId,
-          moduleId,
-          id: status.id,
-          name: status.name,
-          color: status.color,
-          isClosedType: flag(status.isClosedType),
-          isDefault: flag(status.isDefault),
-          position: status.position,
-        });
-        const before = [...this.ids('transitionsOf', portalId, status.id)].sort();
-        const after = [...new Set(status.transitions)].sort();
-        const moved = before.join('\u0000') !== after.join('\u0000');
-        if (moved) {
-          this.statement('deleteTransitionsOf').run(portalId, status.id);
-          for (const to of after) this.statement('insertTransition').run(portalId, status.id, to);
+    this.db
+      .transaction(() => {
+        const existing = this.ids('statusIds', portalId, moduleId);
+        for (const status of statuses) {
+          const { changes } = this.statement('upsertStatus').run({
+            portalId,
+            moduleId,
+            id: status.id,
+            name: status.name,
+            color: status.color,
+            isClosedType: flag(status.isClosedType),
+            isDefault: flag(status.isDefault),
+            position: status.position,
+          });
+          const before = [...this.ids('transitionsOf', portalId, status.id)].sort();
+          const after = [...new Set(status.transitions)].sort();
+          const moved = before.join('\u0000') !== after.join('\u0000');
+          if (moved) {
+            this.statement('deleteTransitionsOf').run(portalId, status.id);
+            for (const to of after) this.statement('insertTransition').run(portalId, status.id, to);
+          }
+          log.upserted('statuses', status.id, existing.has(status.id), changes > 0 || moved);
         }
-        log.upserted('statuses', status.id, existing.has(status.id), changes > 0 || moved);
-      }
-      this.deleteNotIn(
-        log,
-        'statuses',
-        'deleteStatusesNotIn',
-        [portalId, moduleId],
-        statuses.map((s) => s.id),
-      );
-    }).immediate();
+        this.deleteNotIn(
+          log,
+          'statuses',
+          'deleteStatusesNotIn',
+          [portalId, moduleId],
+          statuses.map((s) => s.id),
+        );
+      })
+      .immediate();
     return log.result();
   }
 

@@ -80,10 +80,12 @@ export class RecordRepository {
     options: UpsertOptions = {},
   ): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() => {
-      this.upsertIn(log, records, options);
-      this.writeCursorIn(log, cursor);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        this.upsertIn(log, records, options);
+        this.writeCursorIn(log, cursor);
+      })
+      .immediate();
     return log.result();
   }
 
@@ -165,36 +167,40 @@ export class RecordRepository {
     this.db.prepare(queries.createKeepTable).run();
     const clear = this.db.prepare(queries.clearKeepTable);
     const add = this.db.prepare(queries.addKeepIds);
-    this.db.transaction(() => {
-      clear.run();
-      let chunk: string[] = [];
-      for (const id of keepIds) {
-        chunk.push(id);
-        if (chunk.length === KEEP_IDS_CHUNK) {
-          add.run(JSON.stringify(chunk));
-          chunk = [];
+    this.db
+      .transaction(() => {
+        clear.run();
+        let chunk: string[] = [];
+        for (const id of keepIds) {
+          chunk.push(id);
+          if (chunk.length === KEEP_IDS_CHUNK) {
+            add.run(JSON.stringify(chunk));
+            chunk = [];
+          }
         }
-      }
-      if (chunk.length > 0) add.run(JSON.stringify(chunk));
-      const deleted = this.db.prepare(queries.deleteNotKept).pluck().all(key) as string[];
-      log.add('records', 'deleted', deleted);
-      clear.run();
-      this.fullText.flushIfDue();
-    }).immediate();
+        if (chunk.length > 0) add.run(JSON.stringify(chunk));
+        const deleted = this.db.prepare(queries.deleteNotKept).pluck().all(key) as string[];
+        log.add('records', 'deleted', deleted);
+        clear.run();
+        this.fullText.flushIfDue();
+      })
+      .immediate();
     return log.result();
   }
 
   /** Deletes server copies by id (records the server reported deleted). */
   deleteRecords(portalId: string, ids: readonly string[]): MirrorChanges {
     const log = new ChangeLog();
-    this.db.transaction(() => {
-      const deleted = this.db
-        .prepare(queries.deleteIn)
-        .pluck()
-        .all(portalId, JSON.stringify(ids)) as string[];
-      log.add('records', 'deleted', deleted);
-      this.fullText.flushIfDue();
-    }).immediate();
+    this.db
+      .transaction(() => {
+        const deleted = this.db
+          .prepare(queries.deleteIn)
+          .pluck()
+          .all(portalId, JSON.stringify(ids)) as string[];
+        log.add('records', 'deleted', deleted);
+        this.fullText.flushIfDue();
+      })
+      .immediate();
     return log.result();
   }
 
