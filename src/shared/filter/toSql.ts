@@ -29,6 +29,9 @@ export interface SqlFragment {
   params: (string | number)[];
 }
 
+/** Text that JSON writes as it is between quotes: printable ASCII but `"` and `\`. */
+const UNESCAPED_JSON = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /** Value lists longer than this are bound as one JSON array. */
 const MAX_INLINE_VALUES = 16;
 
@@ -63,6 +66,21 @@ class SqlWriter {
       return `IN (${values.map((value) => this.param(value)).join(', ')})`;
     }
     return `IN (SELECT value FROM json_each(${this.param(JSON.stringify(values))}))`;
+  }
+
+  /**
+   * For `has_any`: a necessary condition SQLite checks on the array's JSON text (or on an index
+   * of that text) without parsing it, each value in quotes as it appears there; parsing each
+   * record's list took 0.6 s at a million records, the text test a tenth of that. Exact only for
+   * values no JSON writer escapes (printable ASCII but quotes and backslashes): the stored JSON is
+   * written by JSON.stringify and SQLite's json functions, which escape nothing else. Other
+   * values, or long lists, get no prefilter.
+   */
+  private hasAnyPrefilter(x: string, values: readonly (string | number)[]): string {
+    const plain = values.every((value) => typeof value === 'string' && UNESCAPED_JSON.test(value));
+    if (!plain || values.length > MAX_INLINE_VALUES) return '';
+    const tests = values.map((value) => `instr(${x}, ${this.param(`"${value}"`)}) > 0`);
+    return `(${tests.join(' OR ')}) AND `;
   }
 
   private bounds(x: string, min?: Bound<string | number>, max?: Bound<string | number>): string[] {
@@ -124,7 +142,10 @@ class SqlWriter {
       case 'has_any': {
         const x = this.expr(node.field);
         if (node.values.length === 0) return '0';
-        return `(EXISTS (SELECT 1 FROM json_each(${jsonArrayOrNull(x)}) AS pd_j WHERE pd_j.type = 'text' AND pd_j.value ${this.inList(node.values)}))`;
+        // The prefilter's parameters come first, as it does in the text.
+        const prefilter = this.hasAnyPrefilter(x, node.values);
+        const exists = `EXISTS (SELECT 1 FROM json_each(${jsonArrayOrNull(x)}) AS pd_j WHERE pd_j.type = 'text' AND pd_j.value ${this.inList(node.values)})`;
+        return `(${prefilter}${exists})`;
       }
     }
   }

@@ -144,6 +144,25 @@ describe('toSql', () => {
     expect(sqlIds([c('tag', 'is_not_empty')])).toEqual([1, 3]);
   });
 
+  it("tests a multi pick list's JSON text for each option id before parsing it", () => {
+    const plain = toSql(compile([c('tag', 'is', '101', '102')]), BINDINGS);
+    expect(plain.sql).toMatch(/^\(\(instr\(.+, \?\) > 0 OR instr\(.+, \?\) > 0\) AND EXISTS/);
+    // Its parameters first, as in the text: each value in quotes, then the list's.
+    expect(plain.params).toEqual(['"101"', '"102"', '101', '102']);
+    // "101" inside another value's text, or in an object, is not an element equal to 101.
+    db.prepare('INSERT INTO r VALUES (?, ?, ?, ?)').run(
+      99,
+      'x',
+      JSON.stringify({ tag: ['x"101"', { id: '101' }] }),
+      '1',
+    );
+    try {
+      expect(sqlIds([c('tag', 'is', '101')])).toEqual([1, 3]);
+    } finally {
+      db.prepare('DELETE FROM r WHERE id = 99').run();
+    }
+  });
+
   it('status presets use closedExpr', () => {
     expect(sqlIds([c('status', 'all_closed')])).toEqual([2, 4]);
     expect(sqlIds([c('status', 'custom_condition', '${ALL_OPEN}')])).toEqual([
