@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { RecordsColumns, RecordsField } from '../../../../src/shared/contracts/records';
+import { COLUMNS } from '../support/recordsColumns';
 import { FIELD_KINDS, type FieldKind, type FilterField } from '../../../../src/shared/filter';
 import { FilterBuilder } from '../../../../src/renderer/src/features/filters/FilterBuilder';
 import {
@@ -13,60 +13,14 @@ import {
   type FilterDraft,
 } from '../../../../src/renderer/src/features/filters/filterDraft';
 
-const field = (
-  key: string,
-  label: string,
-  type: string,
-  filterKind: FieldKind,
-  options: RecordsField['options'] = [],
-): RecordsField => ({
-  key,
-  label,
-  type,
-  system: false,
-  sortable: true,
-  filterKind,
-  options,
-});
-
-const COLUMNS: RecordsColumns = {
-  portalId: '1',
-  moduleId: '2',
-  timeZone: 'UTC',
-  fields: [
-    field('name', 'Name', 'name', 'text'),
-    field('status', 'Status', 'status', 'status'),
-    field('owner', 'Owner', 'owner', 'user'),
-    field('created_time', 'Created', 'timestamp', 'datetime'),
-    field('cf_cost', 'Cost', 'currency', 'number'),
-    field('cf_due', 'Due', 'date', 'date'),
-    field('cf_insured', 'Insured', 'check_box', 'boolean'),
-    field('cf_category', 'Category', 'pick_list', 'picklist', [
-      { id: '31', name: 'Hardware' },
-      { id: '32', name: 'Network' },
-    ]),
-    field('cf_tags', 'Tags', 'multi_select', 'multipicklist', [
-      { id: '41', name: 'Critical' },
-      { id: '42', name: 'Leased' },
-    ]),
-    field('cf_watchers', 'Watchers', 'multi_user', 'multipicklist'),
-  ],
-  statuses: [
-    { id: '2001', name: 'Open', color: '#2a64d6', isClosedType: false },
-    { id: '2003', name: 'Approved', color: '#1f8a4c', isClosedType: true },
-  ],
-  users: [
-    { zpuid: '5001', name: 'Maya Raman', email: null },
-    { zpuid: '5002', name: 'Jonas Weber', email: null },
-  ],
-  layouts: [],
-};
-
-const FIELDS: FilterField[] = COLUMNS.fields.map((f) => ({
-  name: f.key,
-  kind: f.filterKind as FieldKind,
-  label: f.label,
-}));
+// The builder offers only the fields with a filter kind.
+const FIELDS: FilterField[] = COLUMNS.fields
+  .filter((f) => f.filterKind !== null)
+  .map((f) => ({
+    name: f.key,
+    kind: f.filterKind as FieldKind,
+    label: f.label,
+  }));
 
 function render(draft: FilterDraft): string {
   return renderToStaticMarkup(

@@ -5,12 +5,7 @@
  */
 import { createElement, type ReactNode } from 'react';
 import { act } from '@testing-library/react';
-import type {
-  RecordsColumns,
-  RecordsField,
-  SavedFilter,
-} from '../../../../src/shared/contracts/records';
-import type { FieldKind } from '../../../../src/shared/filter';
+import type { SavedFilter } from '../../../../src/shared/contracts/records';
 import { ApiContext } from '../../../../src/renderer/src/bridge/ApiContext';
 import { RecordsContext } from '../../../../src/renderer/src/features/records/RecordsContext';
 import {
@@ -19,51 +14,8 @@ import {
 } from '../../../../src/renderer/src/features/records/recordsStore';
 import { fakeEngine, type FakeEngine, type FakeHandlers } from './fakeEngine';
 
-export const PORTAL_ID = '1000000000001';
-export const MODULE_ID = '1000000000002';
-
-const field = (
-  key: string,
-  label: string,
-  type: string,
-  filterKind: FieldKind | null,
-  options: RecordsField['options'] = [],
-): RecordsField => ({ key, label, type, system: false, sortable: true, filterKind, options });
-
-export const COLUMNS: RecordsColumns = {
-  portalId: PORTAL_ID,
-  moduleId: MODULE_ID,
-  timeZone: 'UTC',
-  fields: [
-    field('name', 'Name', 'name', 'text'),
-    field('status', 'Status', 'status', 'status'),
-    field('owner', 'Owner', 'owner', 'user'),
-    field('created_time', 'Created', 'timestamp', 'datetime'),
-    field('cf_cost', 'Cost', 'currency', 'number'),
-    field('cf_due', 'Due', 'date', 'date'),
-    field('cf_insured', 'Insured', 'check_box', 'boolean'),
-    field('cf_category', 'Category', 'pick_list', 'picklist', [
-      { id: '31', name: 'Hardware' },
-      { id: '32', name: 'Network' },
-    ]),
-    field('cf_tags', 'Tags', 'multi_select', 'multipicklist', [
-      { id: '41', name: 'Critical' },
-      { id: '42', name: 'Leased' },
-    ]),
-    field('cf_watchers', 'Watchers', 'multi_user', 'multipicklist'),
-    // Not filterable: the builder must not offer it.
-    field('cf_notes', 'Notes', 'multi_line', null),
-  ],
-  statuses: [
-    { id: '2001', name: 'Open', color: '#2a64d6', isClosedType: false },
-    { id: '2003', name: 'Approved', color: '#1f8a4c', isClosedType: true },
-  ],
-  users: [
-    { zpuid: '5001', name: 'Maya Raman', email: null },
-    { zpuid: '5002', name: 'Jonas Weber', email: null },
-  ],
-  layouts: [],
-};
+export { COLUMNS, MODULE_ID, PORTAL_ID } from './recordsColumns';
+import { COLUMNS, MODULE_ID, PORTAL_ID } from './recordsColumns';
 
 export interface Workspace {
   engine: FakeEngine;
