@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { useRecords } from './RecordsContext';
+import { usePopover } from './usePopover';
 
 /** Shows or hides columns; the choice is kept per module in this browser profile. */
 export function ColumnChooser() {
@@ -7,30 +7,11 @@ export function ColumnChooser() {
   const layout = useRecords((s) => s.layout);
   const toggle = useRecords((s) => s.toggleColumn);
   const reset = useRecords((s) => s.resetColumns);
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+  const { open, setOpen, anchorProps } = usePopover();
 
   if (!columns || !layout) return null;
   return (
-    <div
-      className="popover-anchor"
-      ref={root}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-        }
-      }}
-    >
+    <div {...anchorProps}>
       <button
         type="button"
         aria-expanded={open}

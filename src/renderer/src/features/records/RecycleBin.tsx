@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { formatInstant } from './describeValue';
 import { useRecords } from './RecordsContext';
+import { usePopover } from './usePopover';
 
 /**
  * The module's records in the service's recycle bin: lists and search leave them out, so this is
@@ -12,30 +12,11 @@ export function RecycleBin() {
   const load = useRecords((s) => s.loadTrashed);
   const openRecord = useRecords((s) => s.openRecord);
   const timeZone = useRecords((s) => s.columns?.timeZone ?? 'UTC');
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    void load();
-    const onDown = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open, load]);
+  // Read again each time it opens: a sync may have trashed or restored records since.
+  const { open, setOpen, anchorProps } = usePopover(load);
 
   return (
-    <div
-      className="popover-anchor"
-      ref={root}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-        }
-      }}
-    >
+    <div {...anchorProps}>
       <button
         type="button"
         aria-expanded={open}
