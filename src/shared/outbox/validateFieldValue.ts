@@ -77,6 +77,11 @@ function text(input: unknown, max: number, what: string): FieldCheck {
   return ok(input);
 }
 
+/** Text whose line breaks are stored as `\n` (description, multi-line), checked against `max`. */
+function multiLineText(input: unknown, max: number, what: string): FieldCheck {
+  return text(typeof input === 'string' ? normalizeLineBreaks(input) : input, max, what);
+}
+
 function zpuidOf(input: unknown): string | null {
   if (typeof input === 'string' && input.trim() !== '') return input.trim();
   if (typeof input === 'number' && Number.isSafeInteger(input)) return String(input);
@@ -196,22 +201,14 @@ export function validateFieldValue(
       return text(name, NAME_MAX, 'the name');
     }
     case 'description':
-      return text(
-        typeof input === 'string' ? normalizeLineBreaks(input) : input,
-        DESCRIPTION_MAX,
-        'the description',
-      );
+      return multiLineText(input, DESCRIPTION_MAX, 'the description');
     case 'single_line':
       if (typeof input === 'string' && /[\r\n]/.test(input)) {
         return fail('one line only: no line breaks.');
       }
       return text(input, SINGLE_LINE_MAX, 'the value');
     case 'multi_line':
-      return text(
-        typeof input === 'string' ? normalizeLineBreaks(input) : input,
-        MULTI_LINE_MAX,
-        'the value',
-      );
+      return multiLineText(input, MULTI_LINE_MAX, 'the value');
     case 'status': {
       const id =
         typeof input === 'string'
