@@ -118,7 +118,7 @@ export function startEngine(options: EngineOptions): Engine {
     db: store.db,
     file: store.file,
     nativeBinding: options.nativeBinding,
-    busy: () => sync.status().running.length > 0,
+    busy: () => sync.isSyncing(),
     log,
   });
   const stopFeeds = feedRouter(router.engine, {

@@ -132,6 +132,11 @@ export class SyncService {
     return this.options.autoSync !== false;
   }
 
+  /** Whether a sync run is going on (without building a status snapshot). */
+  isSyncing(): boolean {
+    return this.running.size > 0;
+  }
+
   status(): SyncStatus {
     const now = this.clock.now();
     return {
