@@ -52,7 +52,8 @@ function nameOf(value: unknown): string | null {
   return null;
 }
 
-function parseCustom(text: string): Record<string, unknown> {
+/** The custom values of a stored `custom` text; `{}` when damaged or not an object. */
+export function parseCustom(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null && !Array.isArray(value)

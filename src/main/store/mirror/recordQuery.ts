@@ -13,6 +13,7 @@ import {
 import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
 import querySql from '../queries/mirrorQuery.sql?raw';
 import { mergeRecordEdits, type RecordEdit, type StoredRecordRow } from './mergeRecordEdits';
+import { recordRowOf } from './recordRowOf';
 import type {
   MetadataRepository,
   StoredField,
@@ -578,42 +579,18 @@ export class RecordQuery {
       const recordEdits = byRecord.get(stored.id) ?? [];
       const row = mergeRecordEdits(stored, recordEdits, context.closedStatusIds);
       const status = row.status_id === null ? undefined : context.statuses.get(row.status_id);
-      let custom: Record<string, unknown> = {};
-      try {
-        custom = JSON.parse(row.custom) as Record<string, unknown>;
-      } catch {
-        // Only the repository writes `custom`, always as JSON; a damaged value lists as empty.
-      }
-      const view: MirrorRecordView = {
-        id: row.id,
-        portalId: row.portal_id,
+      const view: MirrorRecordView = recordRowOf(
+        stored,
         moduleId,
-        name: row.name,
-        description: row.description,
-        status:
-          row.status_id === null
-            ? null
-            : {
-                id: row.status_id,
-                name: status?.name ?? null,
-                color: status?.color ?? null,
-                isClosedType: status?.isClosedType === 1,
-              },
-        layoutId: row.layout_id,
-        project: row.project_id === null ? null : { id: row.project_id, name: row.project_name },
-        owner:
-          row.owner_zpuid === null
-            ? null
-            : { zpuid: row.owner_zpuid, name: stored.owner_name, email: stored.owner_email },
-        isClosed: row.is_closed === 1,
-        isExternal: row.is_external === 1,
-        createdTime: row.created_time,
-        lastUpdatedTime: row.last_updated_time,
-        custom,
-        localOnly: row.local_only === 1,
-        pendingFields: [...new Set(recordEdits.map((e) => e.field))],
-        commentsMirrored: stored.comments_mirrored === 1,
-      };
+        row,
+        recordEdits,
+        status && {
+          name: status.name,
+          color: status.color,
+          isClosedType: status.isClosedType === 1,
+        },
+        { name: stored.owner_name, email: stored.owner_email },
+      );
       return [view];
     });
   }
