@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import type { OpConflict } from '../../shared/contracts/outbox';
 import { foldText } from '../../shared/filter';
 import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
+import type { StoredRecordRow } from '../store/mirror/mergeRecordEdits';
 import { namedStatements } from '../store/namedStatements';
 import type { OverlayValue } from './overlayOf';
 import type { OpFields, OpKind, OpState, OutboxOp } from './outboxTypes';
@@ -114,22 +115,10 @@ function parseOp(row: OpRow): OutboxOp {
 }
 
 /** A `records` row with its module (the server copy, or a record created offline). */
-export interface StoredRecord {
-  portal_id: string;
-  id: string;
-  name: string;
-  description: string;
-  status_id: string | null;
-  layout_id: string | null;
-  owner_zpuid: string | null;
-  is_closed: number;
-  is_external: number;
-  created_time: string;
-  last_updated_time: string;
-  trashed_time: string | null;
-  custom: string;
-  local_only: number;
-  module_key: number;
+export interface StoredRecord extends Omit<
+  StoredRecordRow,
+  'row_key' | 'name_fold' | 'project_id' | 'project_name'
+> {
   module_id: string;
   module_api_name: string;
   module_name: string;

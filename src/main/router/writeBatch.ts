@@ -1,5 +1,5 @@
 import type { ExecutionStatus, OverallStatus } from '../../shared/contracts/router';
-import type { AttemptRow, EventRow, ExecutionRow } from './routerRepository';
+import type { AttemptRow, BinEntryRow, EventRow, ExecutionRow } from './routerRepository';
 
 export interface ExecutionChange {
   status: ExecutionStatus;
@@ -13,14 +13,7 @@ export type AttemptFinish = Pick<
   'execution_id' | 'attempt' | 'finished_at' | 'response' | 'error' | 'outcome'
 >;
 
-export interface BinEntryWrite {
-  target_id: string;
-  received_at: number;
-  method: string;
-  url: string;
-  headers: string;
-  body: string | null;
-}
+export type BinEntryWrite = Omit<BinEntryRow, 'id'>;
 
 /** What one group commit writes, in an order the foreign keys accept (parents first). */
 export interface DrainedWrites {
