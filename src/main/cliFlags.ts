@@ -15,6 +15,8 @@ export interface CliFlag {
   value(): string | undefined;
   /** The value as a port, 0 to 65535, or a message naming the flag. */
   port(): number | { error: string };
+  /** The message for an argument the command does not take (never silently ignored). */
+  unknown(): { error: string };
 }
 
 export function* cliFlags(argv: readonly string[]): Generator<CliFlag> {
@@ -36,6 +38,7 @@ export function* cliFlags(argv: readonly string[]): Generator<CliFlag> {
         }
         return number;
       },
+      unknown: () => ({ error: `Unknown argument "${arg}".` }),
     };
   }
 }

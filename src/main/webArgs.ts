@@ -18,7 +18,7 @@ export const WEB_USAGE = `Usage: npm run web -- [--port N] [--no-open] [--data-d
 /** Parses web mode's command line; an unknown or malformed argument is an error, never ignored. */
 export function parseWebArgs(argv: readonly string[]): WebArgs | { error: string } {
   const result: WebArgs = { port: 0, open: true, dataDir: undefined, help: false };
-  for (const { flag, arg, value, port } of cliFlags(argv)) {
+  for (const { flag, value, port, unknown } of cliFlags(argv)) {
     switch (flag) {
       case '--port': {
         const parsed = port();
@@ -40,7 +40,7 @@ export function parseWebArgs(argv: readonly string[]): WebArgs | { error: string
         result.help = true;
         break;
       default:
-        return { error: `Unknown argument "${arg}".` };
+        return unknown();
     }
   }
   return result;

@@ -33,7 +33,7 @@ export function parseHeadlessArgs(argv: readonly string[]): HeadlessArgs | { err
     db: null,
     help: false,
   };
-  for (const { flag, arg, value, port } of cliFlags(argv)) {
+  for (const { flag, value, port, unknown } of cliFlags(argv)) {
     switch (flag) {
       case '--config': {
         const file = value();
@@ -72,7 +72,7 @@ export function parseHeadlessArgs(argv: readonly string[]): HeadlessArgs | { err
         result.help = true;
         break;
       default:
-        return { error: `Unknown argument "${arg}".` };
+        return unknown();
     }
   }
   if (!result.config && !result.help) return { error: '--config FILE is required.' };
