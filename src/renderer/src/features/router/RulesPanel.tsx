@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   COMPARATORS,
   MAX_TARGETS_PER_RULE,
@@ -10,7 +9,7 @@ import {
   type SchemaPathView,
   type ValueType,
 } from '../../../../shared/contracts/router';
-import { DraftForm } from './DraftForm';
+import { DraftTable } from './DraftTable';
 import { StatusSelect } from './StatusSelect';
 import { useRouter } from './useRouter';
 
@@ -159,27 +158,15 @@ function ConditionRow({
 export function RulesPanel() {
   const overview = useRouter((state) => state.overview);
   const run = useRouter((state) => state.run);
-  const [draft, setDraft] = useState<Draft | null>(null);
   if (!overview) return null;
   const events = overview.publishers.flatMap((p) =>
     p.events.map((e) => ({ ...e, publisher: p.name })),
   );
-  const paths = draft
-    ? [
-        ...new Map(
-          events
-            .filter((e) => draft.eventConfigIds.includes(e.id))
-            .flatMap((e) => e.paths)
-            .map((p) => [p.path, p]),
-        ).values(),
-      ]
-    : [];
   const toggle = (list: string[], id: string) =>
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 
-  const save = () => {
-    if (!draft) return;
-    void run((api) =>
+  const save = (draft: Draft) =>
+    run((api) =>
       api.router.saveRule({
         ...(draft.id ? { id: draft.id } : {}),
         name: draft.name,
@@ -192,167 +179,150 @@ export function RulesPanel() {
             ? { operator: draft.operator, conditions: draft.conditions }
             : null,
       }),
-    ).then((saved) => saved && setDraft(null));
-  };
+    );
 
   return (
-    <div className="router-panel">
-      <button type="button" onClick={() => setDraft(emptyDraft())}>
-        New rule
-      </button>
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th>Rule</th>
-            <th>Status</th>
-            <th>Events</th>
-            <th>Targets</th>
-            <th>Retries</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {overview.rules.length === 0 && (
-            <tr>
-              <td colSpan={6} className="muted">
-                No rules yet: New rule picks events, their conditions and the targets to deliver to.
-              </td>
-            </tr>
-          )}
-          {overview.rules.map((rule) => (
-            <tr key={rule.id}>
-              <td>{rule.name}</td>
-              <td>
-                <StatusSelect
-                  name={rule.name}
-                  value={rule.status}
-                  statuses={RuleStatus.options}
-                  onChange={(status) =>
-                    void run((api) => api.router.setRuleStatus({ id: rule.id, status }))
-                  }
-                />
-              </td>
-              <td>
-                {rule.eventConfigIds
-                  .map((id) => events.find((e) => e.id === id)?.apiName ?? id)
-                  .join(', ')}
-              </td>
-              <td>
-                {rule.targetIds
-                  .map((id) => overview.targets.find((t) => t.id === id)?.name ?? id)
-                  .join(', ')}
-              </td>
-              <td>{rule.retryCount}</td>
-              <td>
-                <button type="button" onClick={() => setDraft(toDraft(rule))}>
-                  Edit
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {draft && (
-        <DraftForm
-          item="Rule"
-          name={draft.name}
-          onNameChange={(name) => setDraft({ ...draft, name })}
-          onSave={save}
-          onCancel={() => setDraft(null)}
-        >
-          <label>
-            Retry count{' '}
-            <input
-              type="number"
-              min={0}
-              max={10}
-              value={draft.retryCount}
-              onChange={(e) => setDraft({ ...draft, retryCount: Number(e.target.value) })}
+    <DraftTable
+      item="Rule"
+      columns={['Status', 'Events', 'Targets', 'Retries']}
+      empty="No rules yet: New rule picks events, their conditions and the targets to deliver to."
+      rows={overview.rules}
+      cells={(rule) => (
+        <>
+          <td>
+            <StatusSelect
+              name={rule.name}
+              value={rule.status}
+              statuses={RuleStatus.options}
+              onChange={(status) =>
+                void run((api) => api.router.setRuleStatus({ id: rule.id, status }))
+              }
             />
-          </label>
-          <fieldset>
-            <legend>Events</legend>
-            {events.map((e) => (
-              <label key={e.id}>
-                <input
-                  type="checkbox"
-                  checked={draft.eventConfigIds.includes(e.id)}
-                  onChange={() =>
-                    setDraft({ ...draft, eventConfigIds: toggle(draft.eventConfigIds, e.id) })
-                  }
-                />{' '}
-                {e.publisher}: {e.apiName}
-              </label>
-            ))}
-          </fieldset>
-          <fieldset>
-            <legend>Targets (at most {MAX_TARGETS_PER_RULE})</legend>
-            {overview.targets
-              .filter((t) => t.status !== 'deleted')
-              .map((t) => (
-                <label key={t.id}>
+          </td>
+          <td>
+            {rule.eventConfigIds
+              .map((id) => events.find((e) => e.id === id)?.apiName ?? id)
+              .join(', ')}
+          </td>
+          <td>
+            {rule.targetIds
+              .map((id) => overview.targets.find((t) => t.id === id)?.name ?? id)
+              .join(', ')}
+          </td>
+          <td>{rule.retryCount}</td>
+        </>
+      )}
+      newDraft={emptyDraft}
+      toDraft={toDraft}
+      onSave={save}
+      form={(draft, setDraft) => {
+        const paths = [
+          ...new Map(
+            events
+              .filter((e) => draft.eventConfigIds.includes(e.id))
+              .flatMap((e) => e.paths)
+              .map((p) => [p.path, p]),
+          ).values(),
+        ];
+        return (
+          <>
+            <label>
+              Retry count{' '}
+              <input
+                type="number"
+                min={0}
+                max={10}
+                value={draft.retryCount}
+                onChange={(e) => setDraft({ ...draft, retryCount: Number(e.target.value) })}
+              />
+            </label>
+            <fieldset>
+              <legend>Events</legend>
+              {events.map((e) => (
+                <label key={e.id}>
                   <input
                     type="checkbox"
-                    checked={draft.targetIds.includes(t.id)}
+                    checked={draft.eventConfigIds.includes(e.id)}
                     onChange={() =>
-                      setDraft({ ...draft, targetIds: toggle(draft.targetIds, t.id) })
+                      setDraft({ ...draft, eventConfigIds: toggle(draft.eventConfigIds, e.id) })
                     }
                   />{' '}
-                  {t.name}
+                  {e.publisher}: {e.apiName}
                 </label>
               ))}
-          </fieldset>
-          <fieldset>
-            <legend>Conditions (none: deliver all events)</legend>
-            <select
-              aria-label="Combine conditions"
-              value={draft.operator}
-              onChange={(e) => setDraft({ ...draft, operator: e.target.value as 'AND' | 'OR' })}
-            >
-              <option value="AND">all must match (AND)</option>
-              <option value="OR">any may match (OR)</option>
-            </select>
-            {draft.conditions.map((condition, index) => (
-              <ConditionRow
-                key={index}
-                condition={condition}
-                paths={paths}
-                onChange={(next) =>
+            </fieldset>
+            <fieldset>
+              <legend>Targets (at most {MAX_TARGETS_PER_RULE})</legend>
+              {overview.targets
+                .filter((t) => t.status !== 'deleted')
+                .map((t) => (
+                  <label key={t.id}>
+                    <input
+                      type="checkbox"
+                      checked={draft.targetIds.includes(t.id)}
+                      onChange={() =>
+                        setDraft({ ...draft, targetIds: toggle(draft.targetIds, t.id) })
+                      }
+                    />{' '}
+                    {t.name}
+                  </label>
+                ))}
+            </fieldset>
+            <fieldset>
+              <legend>Conditions (none: deliver all events)</legend>
+              <select
+                aria-label="Combine conditions"
+                value={draft.operator}
+                onChange={(e) => setDraft({ ...draft, operator: e.target.value as 'AND' | 'OR' })}
+              >
+                <option value="AND">all must match (AND)</option>
+                <option value="OR">any may match (OR)</option>
+              </select>
+              {draft.conditions.map((condition, index) => (
+                <ConditionRow
+                  key={index}
+                  condition={condition}
+                  paths={paths}
+                  onChange={(next) =>
+                    setDraft({
+                      ...draft,
+                      conditions: draft.conditions.map((c, i) => (i === index ? next : c)),
+                    })
+                  }
+                  onRemove={() =>
+                    setDraft({
+                      ...draft,
+                      conditions: draft.conditions.filter((_, i) => i !== index),
+                    })
+                  }
+                />
+              ))}
+              <button
+                type="button"
+                disabled={paths.every((p) => !p.type)}
+                onClick={() => {
+                  const first = paths.find((p) => p.type);
+                  if (!first?.type) return;
                   setDraft({
                     ...draft,
-                    conditions: draft.conditions.map((c, i) => (i === index ? next : c)),
-                  })
-                }
-                onRemove={() =>
-                  setDraft({ ...draft, conditions: draft.conditions.filter((_, i) => i !== index) })
-                }
-              />
-            ))}
-            <button
-              type="button"
-              disabled={paths.every((p) => !p.type)}
-              onClick={() => {
-                const first = paths.find((p) => p.type);
-                if (!first?.type) return;
-                setDraft({
-                  ...draft,
-                  conditions: [
-                    ...draft.conditions,
-                    {
-                      path: first.path,
-                      type: first.type,
-                      comparator: COMPARATORS[first.type][0].id,
-                      value: first.type === 'boolean' ? true : first.type === 'number' ? 0 : '',
-                    } as FilterCondition,
-                  ],
-                });
-              }}
-            >
-              Add condition
-            </button>
-          </fieldset>
-        </DraftForm>
-      )}
-    </div>
+                    conditions: [
+                      ...draft.conditions,
+                      {
+                        path: first.path,
+                        type: first.type,
+                        comparator: COMPARATORS[first.type][0].id,
+                        value: first.type === 'boolean' ? true : first.type === 'number' ? 0 : '',
+                      } as FilterCondition,
+                    ],
+                  });
+                }}
+              >
+                Add condition
+              </button>
+            </fieldset>
+          </>
+        );
+      }}
+    />
   );
 }

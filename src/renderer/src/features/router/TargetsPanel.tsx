@@ -6,7 +6,7 @@ import {
   type TargetInput,
   type TargetView,
 } from '../../../../shared/contracts/router';
-import { DraftForm } from './DraftForm';
+import { DraftTable } from './DraftTable';
 import { formatPairs, parsePairs } from './routerFormat';
 import { StatusSelect } from './StatusSelect';
 import { useRouter } from './useRouter';
@@ -86,10 +86,8 @@ function RequestBin({ target }: { target: TargetView }) {
 export function TargetsPanel() {
   const targets = useRouter((state) => state.overview?.targets ?? []);
   const run = useRouter((state) => state.run);
-  const [draft, setDraft] = useState<Draft | null>(null);
 
-  const save = () => {
-    if (!draft) return;
+  const save = (draft: Draft) => {
     const input: TargetInput = {
       ...(draft.id ? { id: draft.id } : {}),
       name: draft.name,
@@ -109,76 +107,47 @@ export function TargetsPanel() {
             }
           : null,
     };
-    void run((api) => api.router.saveTarget(input)).then((saved) => saved && setDraft(null));
+    return run((api) => api.router.saveTarget(input));
   };
 
   return (
-    <div className="router-panel">
-      <button type="button" onClick={() => setDraft(emptyDraft())}>
-        New target
-      </button>
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th>Target</th>
-            <th>Kind</th>
-            <th>Status</th>
-            <th>Where</th>
-            <th>Rate / timeout</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {targets.length === 0 && (
-            <tr>
-              <td colSpan={6} className="muted">
-                No targets yet: New target adds a webhook, a request bin or a fault simulator.
-              </td>
-            </tr>
-          )}
-          {targets.map((t) => (
-            <tr key={t.id}>
-              <td>{t.name}</td>
-              <td>{t.kind === 'fault' ? `fault: ${t.fault?.mode}` : t.kind}</td>
-              <td>
-                <StatusSelect
-                  name={t.name}
-                  value={t.status}
-                  statuses={TargetStatus.options}
-                  onChange={(status) =>
-                    void run((api) => api.router.setTargetStatus({ id: t.id, status }))
-                  }
-                />
-              </td>
-              <td className="mono">
-                {t.kind === 'webhook' ? (
-                  `${t.method} ${t.url}`
-                ) : t.kind === 'request_bin' ? (
-                  <RequestBin target={t} />
-                ) : (
-                  '—'
-                )}
-              </td>
-              <td>
-                {t.rateLimitPerSecond}/s · {t.timeoutMs / 1000} s
-              </td>
-              <td>
-                <button type="button" onClick={() => setDraft(toDraft(t))}>
-                  Edit
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {draft && (
-        <DraftForm
-          item="Target"
-          name={draft.name}
-          onNameChange={(name) => setDraft({ ...draft, name })}
-          onSave={save}
-          onCancel={() => setDraft(null)}
-        >
+    <DraftTable
+      item="Target"
+      columns={['Kind', 'Status', 'Where', 'Rate / timeout']}
+      empty="No targets yet: New target adds a webhook, a request bin or a fault simulator."
+      rows={targets}
+      cells={(t) => (
+        <>
+          <td>{t.kind === 'fault' ? `fault: ${t.fault?.mode}` : t.kind}</td>
+          <td>
+            <StatusSelect
+              name={t.name}
+              value={t.status}
+              statuses={TargetStatus.options}
+              onChange={(status) =>
+                void run((api) => api.router.setTargetStatus({ id: t.id, status }))
+              }
+            />
+          </td>
+          <td className="mono">
+            {t.kind === 'webhook' ? (
+              `${t.method} ${t.url}`
+            ) : t.kind === 'request_bin' ? (
+              <RequestBin target={t} />
+            ) : (
+              '—'
+            )}
+          </td>
+          <td>
+            {t.rateLimitPerSecond}/s · {t.timeoutMs / 1000} s
+          </td>
+        </>
+      )}
+      newDraft={emptyDraft}
+      toDraft={toDraft}
+      onSave={save}
+      form={(draft, setDraft) => (
+        <>
           <label>
             Kind
             <select
@@ -295,8 +264,8 @@ export function TargetsPanel() {
               onChange={(e) => setDraft({ ...draft, timeoutMs: Number(e.target.value) })}
             />
           </label>
-        </DraftForm>
+        </>
       )}
-    </div>
+    />
   );
 }

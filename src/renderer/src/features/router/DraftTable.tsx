@@ -1,0 +1,88 @@
+import { useState, type ReactNode } from 'react';
+import { DraftForm } from './DraftForm';
+
+/**
+ * A router list (rules, targets): "New <item>", a table of rows (name first, `cells` next, then
+ * "Edit"), and below it the open draft's DraftForm, closed once `onSave` resolves to a result.
+ */
+export function DraftTable<
+  Row extends { id: string; name: string },
+  Draft extends { name: string },
+>({
+  item,
+  columns,
+  empty,
+  rows,
+  cells,
+  newDraft,
+  toDraft,
+  onSave,
+  form,
+}: {
+  /** "Rule", "Target": the first column's heading; lower-cased in "New <item>". */
+  item: string;
+  /** Headings of the columns between the name and the Edit button. */
+  columns: readonly string[];
+  /** Shown in the one row of an empty list. */
+  empty: string;
+  rows: readonly Row[];
+  /** The `<td>`s of one row between its name and its Edit button. */
+  cells: (row: Row) => ReactNode;
+  newDraft: () => Draft;
+  toDraft: (row: Row) => Draft;
+  /** Resolves to undefined when saving failed (the store shows why), so the form stays open. */
+  onSave: (draft: Draft) => Promise<unknown>;
+  /** The form's fields after the name. */
+  form: (draft: Draft, setDraft: (draft: Draft) => void) => ReactNode;
+}) {
+  const [draft, setDraft] = useState<Draft | null>(null);
+  return (
+    <div className="router-panel">
+      <button type="button" onClick={() => setDraft(newDraft())}>
+        New {item.toLowerCase()}
+      </button>
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th>{item}</th>
+            {columns.map((column) => (
+              <th key={column}>{column}</th>
+            ))}
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={columns.length + 2} className="muted">
+                {empty}
+              </td>
+            </tr>
+          )}
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{row.name}</td>
+              {cells(row)}
+              <td>
+                <button type="button" onClick={() => setDraft(toDraft(row))}>
+                  Edit
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {draft && (
+        <DraftForm
+          item={item}
+          name={draft.name}
+          onNameChange={(name) => setDraft({ ...draft, name })}
+          onSave={() => void onSave(draft).then((saved) => saved && setDraft(null))}
+          onCancel={() => setDraft(null)}
+        >
+          {form(draft, setDraft)}
+        </DraftForm>
+      )}
+    </div>
+  );
+}
