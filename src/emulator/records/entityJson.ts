@@ -4,6 +4,7 @@
  * project are `{id, ...}` objects a client can send back, and every custom field of the record's
  * layout sits at the top level under its api_name, null when empty.
  */
+import { parseJsonObject } from '../../shared/parseJsonObject';
 import { idString } from '../api/common';
 import { layoutFields, type FieldMeta, type ModuleMeta, type PortalMeta } from './recordMeta';
 import type { StoredEntity } from './entityInput';
@@ -26,17 +27,6 @@ export interface EntityRow {
   trashed_time: string | null;
 }
 
-export function parseCustom(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 export function storedEntity(row: EntityRow): StoredEntity {
   return {
     name: row.name,
@@ -45,7 +35,7 @@ export function storedEntity(row: EntityRow): StoredEntity {
     statusId: row.status_id,
     projectId: row.project_id,
     isExternal: row.is_external === 1,
-    custom: parseCustom(row.custom),
+    custom: parseJsonObject(row.custom),
   };
 }
 
@@ -110,7 +100,7 @@ export function entityJson(
     last_updated_time: row.last_updated_time,
     trashed_time: row.trashed_time,
   };
-  const custom = parseCustom(row.custom);
+  const custom = parseJsonObject(row.custom);
   for (const field of layoutFields(module, row.layout_id)) {
     if (Object.hasOwn(record, field.apiName)) continue;
     record[field.apiName] = shownValue(field, custom[field.apiName], portal);

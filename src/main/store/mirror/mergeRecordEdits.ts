@@ -3,6 +3,7 @@
  * outbox's `record_edits`, one value per field in the shape the API shows). Pure.
  */
 import { foldText } from '../../../shared/filter';
+import { parseJsonObject } from '../../../shared/parseJsonObject';
 
 /** A `records` row, as the lists read and filter it. */
 export interface StoredRecordRow {
@@ -52,18 +53,6 @@ function nameOf(value: unknown): string | null {
   return null;
 }
 
-/** The custom values of a stored `custom` text; `{}` when damaged or not an object. */
-export function parseCustom(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * The row with `edits` applied. A status edit also sets is_closed from `closedStatusIds` (the
  * module's statuses of a closed type), as the server would.
@@ -103,7 +92,7 @@ export function mergeRecordEdits<T extends StoredRecordRow>(
         merged.is_external = value === true ? 1 : 0;
         break;
       default:
-        custom ??= parseCustom(row.custom);
+        custom ??= parseJsonObject(row.custom);
         custom[field] = value;
     }
   }

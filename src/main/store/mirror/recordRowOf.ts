@@ -1,5 +1,6 @@
 import type { RecordRow } from '../../../shared/contracts/records';
-import { parseCustom, type RecordEdit, type StoredRecordRow } from './mergeRecordEdits';
+import { parseJsonObject } from '../../../shared/parseJsonObject';
+import type { RecordEdit, StoredRecordRow } from './mergeRecordEdits';
 
 /**
  * The row for `row` (`stored` with `edits` already merged), its status and owner as the caller
@@ -39,7 +40,7 @@ export function recordRowOf(
     isExternal: row.is_external === 1,
     createdTime: row.created_time,
     lastUpdatedTime: row.last_updated_time,
-    custom: parseCustom(row.custom),
+    custom: parseJsonObject(row.custom),
     localOnly: row.local_only === 1,
     pendingFields: [...new Set(edits.map((e) => e.field))],
     commentsMirrored: stored.comments_mirrored === 1,
