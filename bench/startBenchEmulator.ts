@@ -45,6 +45,10 @@ export async function startBenchEmulator(options: BenchEmulatorOptions): Promise
   const child = spawn(
     process.execPath,
     [
+      // EMULATOR_PROFILE_DIR=DIR: a CPU profile of the emulator, written when it is stopped.
+      ...(process.env.EMULATOR_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.EMULATOR_PROFILE_DIR}`]
+        : []),
       'out/main/emulator.js',
       '--json',
       '--records',

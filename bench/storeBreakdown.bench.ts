@@ -42,6 +42,7 @@ const LIST_INDEXES = [
 
 const VARIANTS: Record<string, Variant> = {
   as_built: { drop: [], page: PAGE, fullText: true },
+  pages_of_1000: { drop: [], page: 1_000, fullText: true },
   pages_of_2000: { drop: [], page: 2_000, fullText: true },
   no_name_updated_orders: {
     drop: ['records_by_name', 'records_by_updated'],

@@ -7,7 +7,7 @@ import type { MirrorChanges } from '../store/mirror/mirrorChanges';
 import type { MirrorCursorUpdate } from '../store/mirror/mirrorTypes';
 import { changedSinceFilter } from './incrementalFilter';
 import { mapRecord } from './mapRecord';
-import { pagesAhead } from './pagesAhead';
+import { pageRunsAhead } from './pagesAhead';
 import { MentionedUsers } from './mentionedUsers';
 import { laterInstant, planRecordPull, remainingPages } from './planRecordPull';
 import type { RecentCommentQueue } from './recentCommentQueue';
@@ -46,36 +46,46 @@ function changedIds(changes: MirrorChanges): string[] {
   return records ? [...records.inserted, ...records.updated] : [];
 }
 
-/** A page's records and the people they mention, ready for the mirror. */
-function pageRecords(pull: ModulePull, items: readonly Entity[]) {
+/** The records of a run of pages and the people they mention, ready for the mirror. */
+function runRecords(pull: ModulePull, run: readonly NumberedPage<Entity>[]) {
   const users = new MentionedUsers();
-  users.addRecords(items);
-  return {
-    records: items.map((entity) => mapRecord(pull.portal.id, pull.module.id, entity)),
-    users: users.list(),
-  };
+  const records = [];
+  for (const page of run) {
+    users.addRecords(page.items);
+    for (const entity of page.items)
+      records.push(mapRecord(pull.portal.id, pull.module.id, entity));
+  }
+  return { records, users: users.list() };
 }
 
-/** Progress after a page: records done, the total from page_info, calls still to make. */
-function pageDone(pull: ModulePull, page: NumberedPage<Entity>, done: number): number {
+/** Progress after a run: records done, the total from page_info, calls still to make. */
+function runDone(pull: ModulePull, run: readonly NumberedPage<Entity>[], done: number): number {
   const { ctx, scope } = pull;
-  const total = page.pageInfo.page_count ?? scope.total;
-  const now = done + page.received;
-  ctx.progress.records += page.received;
+  const last = run[run.length - 1]!;
+  const total = last.pageInfo.page_count ?? scope.total;
+  let received = 0;
+  let skipped = 0;
+  for (const page of run) {
+    received += page.received;
+    skipped += page.skipped.length;
+  }
+  const now = done + received;
+  ctx.progress.records += received;
   ctx.progress.update(scope, {
     done: now,
     total,
-    skipped: scope.skipped + page.skipped.length,
+    skipped: scope.skipped + skipped,
     pending: { key: pull.listKey, calls: remainingPages(total, now, ctx.pageSize) },
   });
   return now;
 }
 
-function listPages(pull: ModulePull, query: EntityListQuery, startPage = 1) {
+/** The list's pages in runs of those already arrived (pagesAhead.ts), each run one transaction. */
+function listRuns(pull: ModulePull, query: EntityListQuery, startPage = 1) {
   const { ctx, scope } = pull;
   const list = countedCall(ctx, scope, ctx.client.listEntities);
   // The total a probe or an earlier page told lets the next pages be requested ahead at once.
-  return pagesAhead(
+  return pageRunsAhead(
     list,
     { ...pull.args, query },
     { ...callOptions(ctx), perPage: ctx.pageSize, startPage, total: scope.total },
@@ -117,14 +127,15 @@ async function fullPull(pull: ModulePull, startPage: number, fresh: boolean): Pr
     });
   }
   let done = (startPage - 1) * ctx.pageSize;
-  for await (const page of listPages(pull, {}, startPage)) {
-    const { records, users } = pageRecords(pull, page.items);
-    const next: MirrorCursorUpdate = page.pageInfo.has_next_page
-      ? { ...cursor, nextPage: page.page + 1 }
+  for await (const run of listRuns(pull, {}, startPage)) {
+    const last = run[run.length - 1]!;
+    const { records, users } = runRecords(pull, run);
+    const next: MirrorCursorUpdate = last.pageInfo.has_next_page
+      ? { ...cursor, nextPage: last.page + 1 }
       : { ...cursor, nextPage: null, fullCompletedAt: isoNow(ctx.clock) };
     const changes = ctx.mirror.records.upsertRecordPage(records, next, { users });
     pull.comments.offer(module, changedIds(changes));
-    done = pageDone(pull, page, done);
+    done = runDone(pull, run, done);
   }
 }
 
@@ -142,16 +153,18 @@ async function incrementalPull(pull: ModulePull, since: string | null): Promise<
   };
   let highWater = since;
   let done = 0;
-  for await (const page of listPages(pull, query)) {
-    for (const item of page.items) highWater = laterInstant(highWater, item.last_updated_time);
-    const { records, users } = pageRecords(pull, page.items);
+  for await (const run of listRuns(pull, query)) {
+    for (const page of run) {
+      for (const item of page.items) highWater = laterInstant(highWater, item.last_updated_time);
+    }
+    const { records, users } = runRecords(pull, run);
     const changes = ctx.mirror.records.upsertRecordPage(
       records,
       { portalId: portal.id, moduleId: module.id, highWater },
       { users },
     );
     pull.comments.offer(module, changedIds(changes));
-    done = pageDone(pull, page, done);
+    done = runDone(pull, run, done);
   }
 }
 
@@ -165,15 +178,17 @@ async function reconcile(pull: ModulePull): Promise<void> {
   const keep = new Set<string>();
   let skipped = 0;
   let done = 0;
-  for await (const page of listPages(pull, {})) {
-    const { records, users } = pageRecords(pull, page.items);
+  for await (const run of listRuns(pull, {})) {
+    const { records, users } = runRecords(pull, run);
     const changes = ctx.mirror.records.upsertRecords(records, { users });
     pull.comments.offer(module, changedIds(changes));
     for (const record of records) keep.add(record.id);
-    // A record the server sends malformed is still there: its stored copy stays.
-    for (const item of page.skipped) if (item.id !== null) keep.add(item.id);
-    skipped += page.skipped.length;
-    done = pageDone(pull, page, done);
+    for (const page of run) {
+      // A record the server sends malformed is still there: its stored copy stays.
+      for (const item of page.skipped) if (item.id !== null) keep.add(item.id);
+      skipped += page.skipped.length;
+    }
+    done = runDone(pull, run, done);
   }
   const removed = ctx.mirror.records.deleteRecordsNotIn(portal.id, module.id, keep).records;
   const getEntity = countedCall(ctx, scope, ctx.client.getEntity);

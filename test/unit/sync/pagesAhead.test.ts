@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallOptions } from '../../../src/main/api/client/apiClient';
 import type { ListPage } from '../../../src/main/api/client/endpointTypes';
-import { pagesAhead } from '../../../src/main/sync/pagesAhead';
+import { pageRunsAhead } from '../../../src/main/sync/pagesAhead';
 
 interface Call {
   page: number;
@@ -41,15 +41,19 @@ function fakeList(total: number, perPage: number) {
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('pagesAhead', () => {
+/** The page numbers of the run a `next()` gave. */
+const numbers = (result: IteratorResult<{ page: number }[]>) =>
+  result.done ? [] : result.value.map((p) => p.page);
+
+describe('pageRunsAhead', () => {
   it('asks one page at a time until the total is known, then up to `ahead` pages, yielding in order', async () => {
     const { list, calls, answer } = fakeList(45, 10);
-    const pages = pagesAhead(list, { query: {} }, { perPage: 10, ahead: 3 });
+    const pages = pageRunsAhead(list, { query: {} }, { perPage: 10, ahead: 3, runItems: 1 });
     const first = pages.next();
     await turn();
     expect(calls.map((c) => c.page)).toEqual([1]);
     answer(1);
-    expect((await first).value).toMatchObject({ page: 1, items: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
+    expect((await first).value).toMatchObject([{ page: 1, items: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }]);
 
     const second = pages.next();
     await turn();
@@ -57,34 +61,35 @@ describe('pagesAhead', () => {
     expect(calls.map((c) => c.page)).toEqual([1, 2, 3, 4]);
     answer(3);
     answer(2);
-    expect((await second).value).toMatchObject({ page: 2 });
+    expect((await second).value).toMatchObject([{ page: 2 }]);
     const third = pages.next();
     await turn();
     expect(calls.map((c) => c.page)).toEqual([1, 2, 3, 4, 5]);
-    expect((await third).value).toMatchObject({ page: 3 });
+    expect((await third).value).toMatchObject([{ page: 3 }]);
     answer(4);
     answer(5);
     const rest = [];
-    for await (const page of { [Symbol.asyncIterator]: () => pages }) rest.push(page.page);
-    expect(rest).toEqual([4, 5]);
+    for await (const run of { [Symbol.asyncIterator]: () => pages })
+      rest.push(run.map((p) => p.page));
+    expect(rest).toEqual([[4], [5]]);
   });
 
   it('starts ahead at once from a known total and a resumed page, and aborts what is past the end', async () => {
     // The total said 60 when the pull began; the list has shrunk to 25 since.
     const { list, calls, answer } = fakeList(25, 10);
-    const pages = pagesAhead(
+    const pages = pageRunsAhead(
       list,
       { query: {} },
-      { perPage: 10, startPage: 2, total: 60, ahead: 4 },
+      { perPage: 10, startPage: 2, total: 60, ahead: 4, runItems: 1 },
     );
     const next = pages.next();
     await turn();
     expect(calls.map((c) => c.page)).toEqual([2, 3, 4, 5]);
     answer(2);
-    expect((await next).value).toMatchObject({ page: 2 });
+    expect((await next).value).toMatchObject([{ page: 2 }]);
     const last = pages.next();
     answer(3);
-    expect((await last).value).toMatchObject({ page: 3, pageInfo: { has_next_page: false } });
+    expect((await last).value).toMatchObject([{ page: 3, pageInfo: { has_next_page: false } }]);
     expect(await pages.next()).toEqual({ done: true, value: undefined });
     // Pages 4 and 5 (and 6, asked for meanwhile) are not needed: their requests are aborted.
     const past = calls.filter((c) => c.page > 3);
@@ -95,7 +100,7 @@ describe('pagesAhead', () => {
   it('passes the caller cancellation on, and refuses an empty page that claims more', async () => {
     const controller = new AbortController();
     const { list, calls } = fakeList(100, 10);
-    const pages = pagesAhead(list, { query: {} }, { perPage: 10, signal: controller.signal });
+    const pages = pageRunsAhead(list, { query: {} }, { perPage: 10, signal: controller.signal });
     const next = pages.next();
     await turn();
     controller.abort(new Error('cancelled'));
@@ -108,8 +113,34 @@ describe('pagesAhead', () => {
       received: 0,
       pageInfo: { page: 1, per_page: 10, page_count: null, has_next_page: true },
     });
-    const walk = pagesAhead(empty, {}, { perPage: 10 });
+    const walk = pageRunsAhead(empty, {}, { perPage: 10 });
     await walk.next();
     await expect(walk.next()).rejects.toMatchObject({ errorCode: 'MALFORMED_RESPONSE' });
+  });
+
+  it('hands over the pages that already arrived as one run, up to runItems', async () => {
+    const { list, calls, answer } = fakeList(95, 10);
+    const pages = pageRunsAhead(
+      list,
+      { query: {} },
+      { perPage: 10, total: 95, ahead: 10, runItems: 30 },
+    );
+    const first = pages.next();
+    await turn();
+    expect(calls.map((c) => c.page)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // 2, 3, 4 and 6 arrive before 1: the run is 1 to 3 (30 items); 4 alone after it (5 is late).
+    for (const page of [2, 3, 4, 6, 1]) answer(page);
+    await turn();
+    expect(numbers(await first)).toEqual([1, 2, 3]);
+    expect(numbers(await pages.next())).toEqual([4]);
+    const fifth = pages.next();
+    await turn();
+    answer(5);
+    expect(numbers(await fifth)).toEqual([5, 6]);
+    for (const page of [7, 8, 9, 10]) answer(page);
+    const rest = [];
+    for await (const run of { [Symbol.asyncIterator]: () => pages })
+      rest.push(run.map((p) => p.page));
+    expect(rest).toEqual([[7, 8, 9], [10]]);
   });
 });

@@ -14,7 +14,8 @@ import type { MirrorCursor, MirrorCursorUpdate, MirrorRecord, MirrorUser } from 
 const queries = requireQueries(
   parseNamedQueries(recordsSql, 'mirrorRecords.sql'),
   [
-    'maxRowKey',
+    'storedIds',
+    'insertRecord',
     'upsertRecord',
     'markEdited',
     'createKeepTable',
@@ -44,7 +45,8 @@ const flag = (value: boolean): number => (value ? 1 : 0);
  * cursor), reconciliation of deletions, and the cursors. Every write reports what it changed.
  */
 export class RecordRepository {
-  private readonly maxRowKey: Database.Statement;
+  private readonly storedIds: Database.Statement;
+  private readonly insertRecord: Database.Statement;
   private readonly upsertRecord: Database.Statement;
   private readonly markEdited: Database.Statement;
   private readonly readCursor: Database.Statement;
@@ -56,8 +58,9 @@ export class RecordRepository {
     private readonly fullText: FullTextIndex,
     private readonly now: () => number = Date.now,
   ) {
-    this.maxRowKey = db.prepare(queries.maxRowKey).pluck();
-    this.upsertRecord = db.prepare(queries.upsertRecord).pluck();
+    this.storedIds = db.prepare(queries.storedIds).pluck();
+    this.insertRecord = db.prepare(queries.insertRecord);
+    this.upsertRecord = db.prepare(queries.upsertRecord);
     this.markEdited = db.prepare(queries.markEdited);
     this.readCursor = db.prepare(queries.cursor);
     this.writeCursorRow = db.prepare(queries.writeCursor);
@@ -116,10 +119,12 @@ export class RecordRepository {
       else byPortal.set(record.portalId, [record]);
     }
     for (const [portalId, list] of byPortal) {
-      const before = this.maxRowKey.get() as number;
+      const stored = new Set(
+        this.storedIds.all(portalId, JSON.stringify(list.map((r) => r.id))) as string[],
+      );
       const inserted: string[] = [];
       for (const record of list) {
-        const rowKey = this.upsertRecord.get(
+        const row = [
           portalId,
           keys.get(`${portalId}\u0000${record.moduleId}`),
           record.id,
@@ -139,11 +144,16 @@ export class RecordRepository {
           JSON.stringify(record.custom),
           // list_state: a new row has no edits yet (markEdited below sets them).
           record.trashedTime === null ? 0 : 2,
-        ) as number | undefined;
-        if (rowKey === undefined) continue;
-        const isNew = rowKey > before;
-        log.upserted('records', record.id, !isNew, true);
-        if (isNew) inserted.push(record.id);
+        ];
+        if (!stored.has(record.id)) {
+          this.insertRecord.run(row);
+          // A batch may hold a record twice (a list that shifted between two pages).
+          stored.add(record.id);
+          inserted.push(record.id);
+          log.upserted('records', record.id, false, true);
+        } else if (this.upsertRecord.run(row).changes > 0) {
+          log.upserted('records', record.id, true, true);
+        }
       }
       if (inserted.length > 0) this.markEdited.run(portalId, portalId, JSON.stringify(inserted));
     }

@@ -2,13 +2,23 @@
 -- The record upsert binds positional parameters: binding an object by name costs about 40% of the
 -- upsert rate in better-sqlite3.
 
--- name: maxRowKey
-SELECT coalesce(max(row_key), 0) FROM records;
+-- name: storedIds
+-- Which of a batch's ids (a JSON array) are stored already: the others take the plain insert.
+SELECT id FROM records WHERE portal_id = ? AND id IN (SELECT value FROM json_each(?));
+
+-- name: insertRecord
+-- A record not stored yet (storedIds): a plain insert costs about a fifth less per row than the
+-- upsert below, which first probes the (portal_id, id) key and then inserts (bench/store.mjs).
+INSERT INTO records (
+  portal_id, module_key, id, name, name_fold, description, status_id, layout_id, project_id,
+  project_name, owner_zpuid, is_closed, is_external, created_time, last_updated_time,
+  trashed_time, custom, list_state
+)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- name: upsertRecord
--- A stored copy is replaced only by one at least as new (a page read before an edit must not undo
--- it) and only when something differs: a repeated page returns no rows. row_key tells an insert
--- (above the largest row_key before the batch; AUTOINCREMENT) from an update.
+-- A stored record. Its copy is replaced only by one at least as new (a page read before an edit
+-- must not undo it) and only when something differs: a repeated page returns no rows.
 INSERT INTO records (
   portal_id, module_key, id, name, name_fold, description, status_id, layout_id, project_id,
   project_name, owner_zpuid, is_closed, is_external, created_time, last_updated_time,
@@ -34,8 +44,7 @@ WHERE records.local_only = 0
             excluded.layout_id, excluded.project_id, excluded.project_name,
             excluded.owner_zpuid, excluded.is_closed, excluded.is_external,
             excluded.created_time, excluded.last_updated_time, excluded.trashed_time,
-            excluded.custom)
-RETURNING row_key;
+            excluded.custom);
 
 -- name: markEdited
 -- A record pulled again after its server copy was deleted keeps showing its pending edits.
