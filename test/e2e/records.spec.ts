@@ -71,9 +71,14 @@ test('a module opens with its records; filter, sort and saved filters change the
 
   await page.getByRole('button', { name: '+ Add criterion' }).click();
   await page.getByLabel('Field of criterion 2').selectOption({ label: 'Category' });
-  // No value yet: the problem is shown in place and the list keeps the last valid filter.
-  await expect(page.getByTestId('criterion-2').getByRole('alert')).toContainText('empty');
+  // No value yet: the criterion says what it waits for and the list keeps the last valid filter.
+  await expect(page.getByTestId('criterion-2')).toContainText('Waiting for a value');
+  await expect(page.getByTestId('criterion-2').getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('filter-explain')).toHaveText(
+    'The list changes once criterion 2 has a value.',
+  );
   await expect(total(page)).toHaveText(closedCount ?? '');
+  await page.screenshot({ path: 'test-results/records-filter-waiting.png' });
   await page.getByLabel('Values of criterion 2').selectOption('Network');
   await expect(page.getByTestId('applied-filter')).toContainText(
     'Status is all closed AND Category is "Network"',

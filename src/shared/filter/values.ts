@@ -56,8 +56,12 @@ function isZpuid(text: string): boolean {
   return true;
 }
 
+const EMPTY_VALUE: ParsedValue = {
+  ok: false,
+  message: 'is empty; to find empty fields use "is_empty"',
+};
+
 function text(value: string): ParsedValue {
-  if (value === '') return { ok: false, message: 'is empty; to find empty fields use "is_empty"' };
   if (!isPortableText(value)) {
     return { ok: false, message: 'contains a NUL character or a broken surrogate pair' };
   }
@@ -70,6 +74,8 @@ function text(value: string): ParsedValue {
  * time zone.
  */
 export function parseValue(kind: FieldKind, value: string): ParsedValue {
+  // Said the same way for every kind: "" is not a wrong number but no value at all.
+  if (value === '') return EMPTY_VALUE;
   const shown = JSON.stringify(value);
   switch (kind) {
     case 'text':

@@ -124,13 +124,21 @@ describe('checkFilter: value formats per kind', () => {
 
   it('number: a numeric string', () => {
     accepts(c('cf_budget', 'is', '0', '-1', '3.25', '.5', '12345678901234567'));
-    expect(problems(c('cf_budget', 'is', '1e3', ' 1', '0x10', 'NaN', '1,5', ''))).toEqual(
-      ['1e3', ' 1', '0x10', 'NaN', '1,5', ''].map(
+    expect(problems(c('cf_budget', 'is', '1e3', ' 1', '0x10', 'NaN', '1,5'))).toEqual(
+      ['1e3', ' 1', '0x10', 'NaN', '1,5'].map(
         (v, i) =>
           `criteria[0].value[${i}]: ${JSON.stringify(v)} is not a number; use digits, e.g. "42" or "-3.5"`,
       ),
     );
     expect(problems(c('cf_budget', 'less_than', '9'.repeat(400)))[0]).toMatch(/is not a number/);
+  });
+
+  it('an empty value is "empty" whatever the kind, not a wrong number, date or id', () => {
+    for (const field of ['cf_budget', 'due_date', 'status', 'owner', 'name']) {
+      expect(problems(c(field, 'is', ''))).toEqual([
+        'criteria[0].value[0]: is empty; to find empty fields use "is_empty"',
+      ]);
+    }
   });
 
   it('date and date-time: a real YYYY-MM-DD date', () => {

@@ -14,6 +14,7 @@ import { COLUMNS } from '../support/recordsWorkspace';
 import {
   addCriterion,
   button,
+  criterionHint,
   criterionProblem,
   explanation,
   filterText,
@@ -302,7 +303,34 @@ describe('filter builder: people', () => {
     const { ws, user } = await openFilterPanel();
     await addCriterion(user, 1, 'Owner', 'is a subordinate of');
     expect((select('Value of criterion 1') as HTMLSelectElement).value).toBe('');
-    expect(criterionProblem(1)).toMatch(/^First value "" is not a ZPUID/);
+    // Nothing is wrong yet: the new criterion waits for its value and is not applied.
+    expect(criterionProblem(1)).toBeUndefined();
+    expect(criterionHint(1)).toBe(
+      'Waiting for a value: the list changes once this criterion has one.',
+    );
+    expect(explanation()).toBe('The list changes once criterion 1 has a value.');
+    expect(lastListed(ws)).toBeUndefined();
+  });
+
+  it('shows an emptied value as an error once the person has given one', async () => {
+    const { ws, user } = await openFilterPanel();
+    await addCriterion(user, 1, 'Cost', 'is between');
+    const from = screen.getByRole('textbox', { name: 'From of criterion 1' });
+    expect(from.getAttribute('aria-invalid')).toBeNull();
+    expect(from.getAttribute('aria-describedby')).toBe(
+      screen.getByTestId('criterion-1').querySelector('.hint')?.id,
+    );
+    await user.type(from, '5');
+    await pass(TYPING_APPLY_MS);
+    // The second box is still empty, and now that counts as a problem.
+    expect(criterionProblem(1)).toMatch(/^Second value is empty/);
+    expect(criterionHint(1)).toBeUndefined();
+    await user.clear(from);
+    await pass(TYPING_APPLY_MS);
+    expect(criterionProblem(1)).toMatch(/^First value is empty.*Second value is empty/);
+    expect(explanation()).toBe(
+      'The list still shows the last valid filter: correct the problems above to apply this one.',
+    );
     expect(lastListed(ws)).toBeUndefined();
   });
 });

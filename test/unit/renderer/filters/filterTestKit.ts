@@ -61,6 +61,12 @@ export function lastListed(ws: Workspace): string | undefined {
   return ws.listedFilters().at(-1);
 }
 
+/** The hint shown at criterion `n` while it waits for its first value, if any. */
+export function criterionHint(n: number): string | undefined {
+  const item = screen.getByTestId(`criterion-${n}`);
+  return item.querySelector('p.hint')?.textContent ?? undefined;
+}
+
 /** The problem shown at criterion `n`, if any. */
 export function criterionProblem(n: number): string | undefined {
   const item = screen.getByTestId(`criterion-${n}`);

@@ -11,6 +11,7 @@ import {
   removeCriterion,
   setPattern,
   updateCriterion,
+  type DraftProblems,
   type FilterDraft,
 } from './filterDraft';
 import { filterPresets } from './filterPresets';
@@ -27,6 +28,24 @@ export interface FilterBuilderProps {
   onChange(draft: FilterDraft, after: number): void;
 }
 
+/** Numbers of the criteria that only wait for their first value; [] when anything else is wrong. */
+function onlyWaiting(draft: FilterDraft, problems: DraftProblems): number[] {
+  if (problems.pattern.length > 0 || problems.other.length > 0) return [];
+  const numbers: number[] = [];
+  for (const index of problems.criteria.keys()) {
+    if (draft.criteria[index]?.awaitingValue !== true) return [];
+    numbers.push(index + 1);
+  }
+  return numbers.sort((a, b) => a - b);
+}
+
+/** 2 → "2"; 2, 3 → "2 and 3"; 2, 3, 5 → "2, 3 and 5". */
+function listNumbers(numbers: readonly number[]): string {
+  return numbers.length === 1
+    ? String(numbers[0])
+    : `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+}
+
 /**
  * Builds a filter in the API's own language: criteria (field, a condition the field's kind takes,
  * values by type), the pattern that combines them, with every problem shown where it is, the
@@ -39,6 +58,8 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
   const problems = checkDraft(draft, fields);
   const filter = draftToFilter(draft, fields);
   const text = filterText(draft, fields);
+  // Criteria (1-based) that only wait for a first value, when nothing else is wrong.
+  const waitingFor = onlyWaiting(draft, problems);
   const presets = filterPresets(fields);
   const fieldByKey = new Map(columns.fields.map((f) => [f.key, f]));
   // Statuses, people and options by name in the filter in words, as the pickers show them.
@@ -71,7 +92,10 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
           {draft.criteria.map((criterion, index) => {
             const field = fields.find((f) => f.name === criterion.field);
             const label = `criterion ${index + 1}`;
-            const errors = problems.criteria.get(index) ?? [];
+            const problemsHere = problems.criteria.get(index) ?? [];
+            // A criterion just added only waits for its value: a hint, not an error.
+            const waiting = criterion.awaitingValue === true && problemsHere.length > 0;
+            const errors = waiting ? [] : problemsHere;
             const errorId = `${id}-c${index}`;
             return (
               <li key={index} className="criterion" data-testid={`criterion-${index + 1}`}>
@@ -129,7 +153,7 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
                     statuses={columns.statuses}
                     users={columns.users}
                     invalid={errors.length > 0}
-                    {...(errors.length > 0 ? { describedBy: errorId } : {})}
+                    {...(problemsHere.length > 0 ? { describedBy: errorId } : {})}
                     onChange={(values, typed) =>
                       onChange(
                         updateCriterion(draft, index, { values }, fields),
@@ -149,6 +173,11 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
                 {errors.length > 0 && (
                   <p className="field-error" id={errorId} role="alert">
                     {errors.join(' ')}
+                  </p>
+                )}
+                {waiting && (
+                  <p className="hint" id={errorId}>
+                    Waiting for a value: the list changes once this criterion has one.
                   </p>
                 )}
               </li>
@@ -225,7 +254,9 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
           <p className="filter-explain" data-testid="filter-explain">
             {problems.ok
               ? explainFilter(filter, fields, valueLabel)
-              : 'The list still shows the last valid filter: correct the problems above to apply this one.'}
+              : waitingFor.length > 0
+                ? `The list changes once ${waitingFor.length === 1 ? 'criterion' : 'criteria'} ${listNumbers(waitingFor)} ${waitingFor.length === 1 ? 'has a value' : 'have values'}.`
+                : 'The list still shows the last valid filter: correct the problems above to apply this one.'}
           </p>
           {problems.ok && text !== undefined && (
             <div className="filter-builder__copy">

@@ -21,6 +21,12 @@ export interface DraftCriterion {
   field: string;
   condition: string;
   values: string[];
+  /**
+   * Added by the person and not given a value yet: the builder shows its empty value as what it
+   * waits for, not as an error (it is still not applied). Set by newCriterion, cleared by the
+   * first change of its values.
+   */
+  awaitingValue?: boolean;
 }
 
 export interface FilterDraft {
@@ -63,7 +69,13 @@ function kindOf(fields: readonly FilterField[], name: string): FieldKind | undef
 
 export function newCriterion(field: FilterField, condition?: string): DraftCriterion {
   const name = condition ?? builderConditions(field.kind)[0]?.name ?? 'is';
-  return { field: field.name, condition: name, values: valuesFor(field.kind, name, []) };
+  const values = valuesFor(field.kind, name, []);
+  return {
+    field: field.name,
+    condition: name,
+    values,
+    ...(values.includes('') ? { awaitingValue: true } : {}),
+  };
 }
 
 export function addCriterion(draft: FilterDraft, criterion: DraftCriterion): FilterDraft {
@@ -114,6 +126,7 @@ export function updateCriterion(
       return field ? newCriterion(field) : criterion;
     }
     const next = { ...criterion, ...change };
+    if (change.values !== undefined) delete next.awaitingValue;
     const kind = kindOf(fields, next.field);
     if (change.condition !== undefined && kind) {
       next.values = valuesFor(kind, next.condition, criterion.values);
