@@ -6,9 +6,8 @@ import {
   INGRESS_WINDOW_MS,
   MAX_EVENT_BODY_BYTES,
 } from '../../shared/contracts/router';
-import { sendJson } from '../httpJson';
+import { readBody, sendJson } from '../httpJson';
 import { RateWindow } from './rateWindow';
-import { readLimitedBody } from './readLimitedBody';
 import type { RouterEngine } from './routerEngine';
 
 /** The ingress answers on loopback only: the sandbox is for this machine's own tests. */
@@ -168,7 +167,7 @@ export class RouterIngress {
     request: IncomingMessage,
     response: ServerResponse,
   ): Promise<{ value: unknown } | undefined> {
-    const { text, tooLarge } = await readLimitedBody(request, MAX_EVENT_BODY_BYTES);
+    const { text, tooLarge } = await readBody(request, MAX_EVENT_BODY_BYTES);
     if (tooLarge) {
       sendJson(response, 400, {
         error: `The body is over ${MAX_EVENT_BODY_BYTES / 1024} KB, the most an event may carry. Nothing was recorded; send less data.`,
