@@ -191,6 +191,10 @@ function Portals({ status, now }: { status: SyncStatus; now: number }) {
       {[...portals].map((portalId) => {
         const portal = portalProgress.get(portalId);
         const name = portalNames[portalId] ?? `Portal ${portalId}`;
+        // A portal whose records are done may still be reading comments in the background.
+        const readingComments = (byPortal.get(portalId) ?? []).some(
+          (row) => row.progress?.phase === 'comments',
+        );
         return (
           <div className="sync-portal" key={portalId} data-testid={`sync-portal-${portalId}`}>
             <h3>
@@ -199,6 +203,7 @@ function Portals({ status, now }: { status: SyncStatus; now: number }) {
                 <span className={`sync-phase${portal.phase === 'failed' ? ' text-danger' : ''}`}>
                   {' '}
                   · {phaseLabel(portal.phase)}
+                  {portal.phase === 'done' && readingComments ? ' · reading comments' : ''}
                 </span>
               )}
             </h3>

@@ -43,7 +43,8 @@ const PHASE_LABEL: Record<SyncProgress['phase'], string> = {
   records: 'Pulling records',
   incremental: 'Pulling changed records',
   reconcile: 'Checking for deleted records',
-  comments: 'Reading comments',
+  // Comments are read after the module's records (one call a record): the records are all there.
+  comments: 'Records up to date · reading comments',
   done: 'Up to date',
   failed: 'Failed',
 };
