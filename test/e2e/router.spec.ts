@@ -113,6 +113,11 @@ test('the router UI: a custom publisher, a request-bin rule, a test event and it
     await page.getByLabel('New publisher name').fill('Shop');
     await page.getByRole('button', { name: 'Add custom publisher' }).click();
     await expect(page.getByText(/API key for Shop \(shown once/)).toBeVisible();
+    await expect(page.getByTestId('router-secret')).toHaveText(/^pdk_[0-9a-f]{32,}$/);
+    await page.getByRole('button', { name: 'Copy key' }).click();
+    await expect(
+      page.getByText(/^(Copied\.|The clipboard is not available here)/).first(),
+    ).toBeVisible();
     await page.getByLabel('New event API name').fill('order_created');
     await page.getByRole('button', { name: 'Add event' }).click();
     await page.getByRole('button', { name: 'order_created' }).click();

@@ -213,7 +213,11 @@ function PublisherCard({ publisher }: { publisher: PublisherView }) {
             onClick={() =>
               void run((api) => api.router.rotateApiKey({ publisherId: publisher.id })).then(
                 (r) =>
-                  r && setNotice(`New API key for ${publisher.name} (shown once): ${r.apiKey}`),
+                  r &&
+                  setNotice({
+                    message: `New API key for ${publisher.name} (shown once; only its hash is kept):`,
+                    secret: r.apiKey,
+                  }),
               )
             }
           >
@@ -284,9 +288,10 @@ export function PublishersPanel() {
           void run((api) => api.router.createPublisher({ name })).then((result) => {
             if (!result) return;
             setName('');
-            setNotice(
-              `API key for ${result.publisher.name} (shown once; only its hash is kept): ${result.apiKey}`,
-            );
+            setNotice({
+              message: `API key for ${result.publisher.name} (shown once; only its hash is kept):`,
+              secret: result.apiKey,
+            });
           });
         }}
       >

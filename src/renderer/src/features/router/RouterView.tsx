@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { EventLog } from './EventLog';
 import { PublishersPanel } from './PublishersPanel';
 import { useApi } from '../../bridge/ApiContext';
-import { createRouterStore, type RouterTab } from './routerStore';
+import { createRouterStore, type RouterNotice, type RouterTab } from './routerStore';
 import { RulesPanel } from './RulesPanel';
 import { SECTIONS } from '../shell/sections';
 import { TargetsPanel } from './TargetsPanel';
@@ -17,6 +17,43 @@ const TABS: { id: RouterTab; label: string }[] = [
   { id: 'rules', label: 'Rules' },
   { id: 'targets', label: 'Targets' },
 ];
+
+/** The one-off notice; a secret in it can be copied, and the note says whether that worked. */
+function NoticeBanner({ notice, onDismiss }: { notice: RouterNotice; onDismiss(): void }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = async (secret: string) => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied('Copied.');
+    } catch {
+      setCopied('The clipboard is not available here: select the key and copy it.');
+    }
+  };
+  return (
+    <div className="banner router-notice" role="status">
+      <p>
+        {notice.message}
+        {notice.secret !== undefined && (
+          <>
+            {' '}
+            <code className="mono" data-testid="router-secret">
+              {notice.secret}
+            </code>
+          </>
+        )}
+      </p>
+      {copied && <span className="muted">{copied}</span>}
+      {notice.secret !== undefined && (
+        <button type="button" onClick={() => void copy(notice.secret!)}>
+          Copy key
+        </button>
+      )}
+      <button type="button" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
 
 function RouterBody() {
   const tab = useRouter((state) => state.tab);
@@ -68,14 +105,7 @@ function RouterBody() {
           {error}
         </p>
       )}
-      {notice && (
-        <p className="banner router-notice" role="status">
-          <span className="mono">{notice}</span>
-          <button type="button" onClick={() => setNotice(null)}>
-            Dismiss
-          </button>
-        </p>
-      )}
+      {notice && <NoticeBanner notice={notice} onDismiss={() => setNotice(null)} />}
       {tab === 'events' && <EventLog />}
       {tab === 'publishers' && <PublishersPanel />}
       {tab === 'rules' && <RulesPanel />}

@@ -21,6 +21,12 @@ export interface EventFilters {
   toMs: number | undefined;
 }
 
+/** A one-off message; `secret` (an API key shown once) gets its own box and a Copy button. */
+export interface RouterNotice {
+  message: string;
+  secret?: string;
+}
+
 export interface RouterState {
   tab: RouterTab;
   overview: RouterOverview | null;
@@ -32,7 +38,7 @@ export interface RouterState {
   /** A failed action, in words for the user. */
   error: string | null;
   /** A one-off message, e.g. a new API key shown once. */
-  notice: string | null;
+  notice: RouterNotice | null;
   setTab(tab: RouterTab): void;
   load(): Promise<void>;
   loadEvents(more?: boolean): Promise<void>;
@@ -40,7 +46,7 @@ export interface RouterState {
   select(id: string | null): Promise<void>;
   /** Runs an action, reloads what it may have changed, and reports a failure instead of throwing. */
   run<T>(action: (api: Api) => Promise<T>): Promise<T | undefined>;
-  setNotice(notice: string | null): void;
+  setNotice(notice: RouterNotice | null): void;
   changed(change: { config: boolean; events: boolean }): void;
 }
 
