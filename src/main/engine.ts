@@ -26,6 +26,7 @@ import { systemClock } from './api/schedulerClock';
 import { Mirror } from './store/mirror/mirror';
 import { CustomFieldIndexer } from './store/mirror/customFieldIndexer';
 import { SettingsRepository } from './store/settingsRepository';
+import { syncPreferences } from '../shared/settings';
 import { Store, type StoreOptions } from './store/store';
 import { SyncService, type AccountSource, type SyncServiceOptions } from './sync/syncService';
 
@@ -100,11 +101,15 @@ export function startEngine(options: EngineOptions): Engine {
   });
   const accounts = options.accounts ?? accountManager;
   const router = startRouter(store.db, events);
+  const settings = new SettingsRepository(store.db);
+  const preferences = syncPreferences(settings.read());
   const sync = new SyncService({
     db: store.db,
     mirror,
     accounts,
     scheduler,
+    periodicMs: preferences.periodicMs,
+    engine: { commentBackfill: preferences.commentBackfill },
     onStatus: (status) => events.emit('sync.status', status),
     onRecordsChanged: (portalId, moduleId) =>
       events.emit('records.changed', { portalId, moduleId }),
@@ -140,7 +145,9 @@ export function startEngine(options: EngineOptions): Engine {
   const handlers = {
     ...appHandlers(info),
     ...linkHandlers({ db: store.db, openExternal: options.openLink ?? openExternal }),
-    ...settingsHandlers(new SettingsRepository(store.db), events),
+    ...settingsHandlers(settings, events, (changed) =>
+      sync.setPreferences(syncPreferences(changed)),
+    ),
     ...syncHandlers(sync),
     ...accountsHandlers({ accounts: accountManager, events }),
     ...routerHandlers(router),

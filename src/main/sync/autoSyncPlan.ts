@@ -22,14 +22,15 @@ export interface AutoSyncState {
 
 export interface AutoSyncDecision {
   state: AutoSyncState;
-  /** Milliseconds until the next automatic sync; null for none (the user cancelled). */
+  /** Milliseconds until the next automatic sync; null for none. */
   delayMs: number | null;
 }
 
+/** `periodicMs` null: the user turned the periodic sync off (retries after going offline stay). */
 export function planAutoSync(
   previous: AutoSyncState,
   ended: RunEnd,
-  periodicMs: number = PERIODIC_SYNC_MS,
+  periodicMs: number | null = PERIODIC_SYNC_MS,
 ): AutoSyncDecision {
   switch (ended) {
     case 'offline': {

@@ -115,7 +115,13 @@ export class CommentBackfill {
         } catch (error) {
           const kind = classifySyncFailure(error);
           if (kind === 'stopped' || kind === 'offline' || kind === 'signedOut') {
-            this.progress.update(scope, { pending: null, message: failureMessage(error) });
+            // The module's records are still up to date; the records whose comments are not
+            // read say so where they are shown.
+            this.progress.update(scope, {
+              phase: 'done',
+              pending: null,
+              message: failureMessage(error),
+            });
             return false;
           }
           failed.add(recordId);

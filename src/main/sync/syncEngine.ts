@@ -66,9 +66,11 @@ export class SyncEngine {
   private readonly knownGaps = new Map<string, number>();
   private isPaused = false;
   private closed = false;
+  private commentBackfill: boolean;
 
   constructor(options: SyncEngineOptions) {
     this.options = options;
+    this.commentBackfill = options.commentBackfill !== false;
     this.mirror = options.mirror;
     this.clock = options.clock ?? systemClock;
     this.budgets = options.budgets ?? (() => []);
@@ -114,6 +116,16 @@ export class SyncEngine {
     this.isPaused = false;
     for (const run of this.runs.values()) run.resume();
     for (const backfill of this.backfills.values()) backfill.control.resume();
+  }
+
+  /**
+   * Turns the background comment reading on or off (settings.backgroundComments): off stops the
+   * backfills now, on starts them after the next sync.
+   */
+  setCommentBackfill(on: boolean): void {
+    this.commentBackfill = on;
+    if (on) return;
+    for (const slot of [...this.backfills.keys()]) this.stopBackfill(slot);
   }
 
   /** Cancels every run and the backfills; what was stored stays. */
@@ -205,7 +217,7 @@ export class SyncEngine {
       this.runs.delete(slot);
       for (const portal of run.synced) this.portalClients.set(portal.portalId, account.client);
       const reachable = result.state === 'done' || result.state === 'failed';
-      if (reachable && !this.closed && this.options.commentBackfill !== false) {
+      if (reachable && !this.closed && this.commentBackfill) {
         this.startBackfill(slot, account, run);
       }
     });
@@ -230,10 +242,8 @@ export class SyncEngine {
     });
   }
 
+  /** Stops the slot's backfill; it leaves the map when it has ended, so idle() waits for that. */
   private stopBackfill(slot: string): void {
-    const backfill = this.backfills.get(slot);
-    if (!backfill) return;
-    backfill.stop();
-    this.backfills.delete(slot);
+    this.backfills.get(slot)?.stop();
   }
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { SyncProgress, SyncRunEntry, SyncStatus } from '../../shared/contracts/sync';
 import type { ServiceProfile } from '../../shared/serviceProfile';
+import type { SyncPreferences } from '../../shared/settings';
 import {
   createApiClient,
   describeMalformedReply,
@@ -50,7 +51,8 @@ export interface SyncServiceOptions {
    * going offline (default true; tests turn it off and start syncs themselves).
    */
   autoSync?: boolean;
-  periodicMs?: number;
+  /** Between automatic syncs (default PERIODIC_SYNC_MS); null: none (settings.autoSyncMinutes 0). */
+  periodicMs?: number | null;
   statusIntervalMs?: number;
   engine?: Partial<Omit<SyncEngineOptions, 'mirror' | 'clock' | 'budgets'>>;
   client?: Partial<Omit<ApiClientOptions, 'profile' | 'dataCenter' | 'tokens' | 'scheduler'>>;
@@ -90,6 +92,11 @@ export class SyncService {
   private auto: AutoSyncState = { offlineStreak: 0 };
   private autoTimer: ReturnType<typeof setTimeout> | null = null;
   private nextAutoSyncAt: number | null = null;
+  /** The armed automatic sync is the periodic one (not a start-up sync or an offline retry). */
+  private autoIsPeriodic = false;
+  /** When the last run ended: a new periodic interval counts from there. */
+  private lastRunEndedAt: number | null = null;
+  private periodicMs: number | null;
   private statusTimer: ReturnType<typeof setTimeout> | null = null;
   private lastStatusAt = 0;
   private closed = false;
@@ -99,6 +106,7 @@ export class SyncService {
   constructor(options: SyncServiceOptions) {
     this.options = options;
     this.clock = options.clock ?? systemClock;
+    this.periodicMs = options.periodicMs === undefined ? PERIODIC_SYNC_MS : options.periodicMs;
     this.runLog = new SyncRunLog(options.db, this.clock.now());
     this.recordsChanged = new KeyedThrottle(RECORDS_CHANGED_INTERVAL_MS, (key) => {
       const [portalId, moduleId] = key.split('/') as [string, string];
@@ -130,6 +138,28 @@ export class SyncService {
 
   private get autoSync(): boolean {
     return this.options.autoSync !== false;
+  }
+
+  /**
+   * The user's sync settings, applied at once: a new interval counts from the end of the last
+   * run (a periodic sync already due starts now; none when turned off); turning the background
+   * comments off stops the ones being read, turning them on takes effect after the next sync.
+   */
+  setPreferences(preferences: SyncPreferences): void {
+    this.engine.setCommentBackfill(preferences.commentBackfill);
+    if (preferences.periodicMs === this.periodicMs) return;
+    this.periodicMs = preferences.periodicMs;
+    const idle = this.running.size === 0 && this.lastRunEndedAt !== null;
+    if (this.closed || !this.autoSync || !idle || (this.autoTimer && !this.autoIsPeriodic)) {
+      this.changed();
+      return;
+    }
+    if (this.periodicMs === null) this.disarmAutoSync();
+    else {
+      const due = this.lastRunEndedAt! + this.periodicMs - this.clock.now();
+      this.armAutoSync(Math.max(0, due), true);
+    }
+    this.changed();
   }
 
   /** Whether a sync run is going on (without building a status snapshot). */
@@ -390,24 +420,34 @@ export class SyncService {
       if (result.state === 'offline') this.online = false;
       else if (result.state === 'done' || result.state === 'failed') this.online = true;
       if (!this.closed && this.autoSync && this.running.size === 0) {
-        const decision = planAutoSync(
-          this.auto,
-          result.state,
-          this.options.periodicMs ?? PERIODIC_SYNC_MS,
-        );
+        this.lastRunEndedAt = this.clock.now();
+        const decision = planAutoSync(this.auto, result.state, this.periodicMs);
         this.auto = decision.state;
-        if (decision.delayMs !== null) this.armAutoSync(decision.delayMs);
+        if (decision.delayMs !== null) {
+          this.armAutoSync(decision.delayMs, result.state !== 'offline');
+        } else {
+          this.disarmAutoSync();
+        }
       }
       this.changed();
     });
   }
 
-  private armAutoSync(delayMs: number): void {
+  private disarmAutoSync(): void {
+    if (this.autoTimer) clearTimeout(this.autoTimer);
+    this.autoTimer = null;
+    this.nextAutoSyncAt = null;
+    this.autoIsPeriodic = false;
+  }
+
+  private armAutoSync(delayMs: number, periodic = false): void {
     if (this.autoTimer) clearTimeout(this.autoTimer);
     this.nextAutoSyncAt = this.clock.now() + delayMs;
+    this.autoIsPeriodic = periodic;
     this.autoTimer = setTimeout(() => {
       this.autoTimer = null;
       this.nextAutoSyncAt = null;
+      this.autoIsPeriodic = false;
       if (this.closed || this.workOffline) return;
       for (const account of this.options.accounts.signedIn()) this.startAccount(account, {});
       this.changed();

@@ -164,4 +164,61 @@ describe('comments', () => {
     await s.engine.idle();
     expect(mirroredRecords(s).length).toBeGreaterThan(0);
   });
+
+  it('stops the background reading when it is turned off, and starts none after the next sync', async () => {
+    const s = await syncSession({
+      emulator: { records: 20 },
+      engine: {
+        commentsPerRun: 0,
+        commentBackfill: true,
+        clock: {
+          now: () => Date.now(),
+          sleep: (ms, signal) => systemClock.sleep(Math.min(ms, 10), signal),
+        },
+        // No headroom on the comments endpoint: the backfill waits for it.
+        budgets: () =>
+          s.emulator.portals.map((portalId) => ({
+            key: commentsKey(s.client, portalId, { id: '', apiName: 'assets', name: '' }),
+            limit: 200,
+            windowMs: 120_000,
+            spent: 188,
+            remaining: COMMENT_VISIBLE_RESERVE,
+            nextSlotAt: Date.now(),
+            blockedUntil: null,
+            queued: 0,
+            inFlight: 0,
+          })),
+      },
+    });
+    await s.engine.syncAccount(s.account).done;
+    // The backfill's latest progress per module (the session keeps every event).
+    const backfillNow = () => {
+      const latest = new Map<string, ReturnType<Session['progress']>[number]>();
+      for (const p of s.progress()) {
+        if (p.runId === null) latest.set(`${p.portalId}/${p.moduleId}`, p);
+      }
+      return [...latest.values()];
+    };
+    const waiting = () => backfillNow().filter((p) => p.phase === 'comments');
+    let idle = false;
+    void s.engine.idle().then(() => (idle = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(idle).toBe(false);
+
+    s.engine.setCommentBackfill(false);
+    await s.engine.idle();
+    expect(waiting()).toEqual([]);
+    // Its module is up to date; only the comments were not read, and the row says why.
+    const stopped = backfillNow();
+    expect(stopped.length).toBeGreaterThan(0);
+    for (const p of stopped) {
+      expect(p.phase).toBe('done');
+      expect(p.message).toMatch(/stopped/);
+    }
+
+    await s.engine.syncAccount(s.account).done;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(waiting()).toEqual([]);
+    expect(mirroredRecords(s)).toEqual([]);
+  });
 });

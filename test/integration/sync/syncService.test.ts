@@ -182,6 +182,48 @@ describe('the sync service in the engine', () => {
     expect(after.nextAutoSyncAt! - after.at).toBeLessThanOrEqual(15_000);
   });
 
+  it('follows the settings: the periodic sync moves with its interval, stops at 0, and bad values change nothing', async () => {
+    const emulator = await testEmulator({ records: 20 });
+    const accounts = accountSource();
+    const engine = testEngine({ accounts: accounts.source, autoSync: true, sync: quickSync });
+    accounts.signIn({
+      accountId: 'acc-1',
+      profile: emulatorServiceProfile(emulator),
+      dataCenter: 'us',
+      tokens: tokensFor(emulator, 'us'),
+    });
+    await engine.sync.idle();
+    const minutesToNext = async () => {
+      const now = await status(engine);
+      return now.nextAutoSyncAt === null ? null : (now.nextAutoSyncAt - now.at) / 60_000;
+    };
+    // The default: every 15 minutes after a run that reached the service.
+    expect(await minutesToNext()).toBeGreaterThan(14.9);
+    expect(await minutesToNext()).toBeLessThanOrEqual(15);
+
+    // A new interval counts from the end of that run.
+    expect((await call(engine, 'settings.set', { autoSyncMinutes: 60 })).ok).toBe(true);
+    expect(await minutesToNext()).toBeGreaterThan(59.9);
+    expect(await minutesToNext()).toBeLessThanOrEqual(60);
+
+    // 0: no periodic sync at all.
+    await call(engine, 'settings.set', { autoSyncMinutes: 0 });
+    expect(await minutesToNext()).toBeNull();
+
+    // A value the settings cannot hold is refused and changes nothing.
+    const refused = await call(engine, 'settings.set', { autoSyncMinutes: -5 });
+    expect(refused.ok).toBe(false);
+    expect(await minutesToNext()).toBeNull();
+    expect(await call(engine, 'settings.get')).toMatchObject({
+      ok: true,
+      value: { autoSyncMinutes: 0 },
+    });
+
+    await call(engine, 'settings.set', { autoSyncMinutes: 5 });
+    expect(await minutesToNext()).toBeGreaterThan(4.9);
+    expect(await minutesToNext()).toBeLessThanOrEqual(5);
+  });
+
   it("syncs an account as soon as it signs in, and reads a record's comments on demand", async () => {
     const emulator = await testEmulator({ records: 40 });
     const accounts = accountSource();

@@ -6,6 +6,7 @@ import {
   type Handlers,
 } from '../../../src/main/bridge/dispatcher';
 import type { AppInfo } from '../../../src/shared/contract';
+import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 
 const trusted: CallOrigin = { transport: 'internal', trusted: true, description: 'test' };
 const info: AppInfo = {
@@ -20,10 +21,10 @@ const info: AppInfo = {
 function spyHandlers() {
   const handlers = {
     'app.info': vi.fn(() => info),
-    'settings.get': vi.fn(() => ({ theme: 'system' as const, firstRunSkipped: false })),
+    'settings.get': vi.fn(() => ({ ...DEFAULT_SETTINGS, theme: 'system' as const })),
     'settings.set': vi.fn((patch: { theme?: 'system' | 'light' | 'dark' }) => ({
+      ...DEFAULT_SETTINGS,
       theme: patch.theme ?? 'system',
-      firstRunSkipped: false,
     })),
   } satisfies Partial<Handlers>;
   const quiet = { warn: vi.fn(), error: vi.fn() };
@@ -45,7 +46,7 @@ describe('ContractDispatcher', () => {
     });
     await expect(dispatcher.dispatch('settings.set', { theme: 'dark' }, trusted)).resolves.toEqual({
       ok: true,
-      value: { theme: 'dark', firstRunSkipped: false },
+      value: { ...DEFAULT_SETTINGS, theme: 'dark' },
     });
     expect(handlers['settings.set']).toHaveBeenCalledWith({ theme: 'dark' });
   });

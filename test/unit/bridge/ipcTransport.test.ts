@@ -6,6 +6,7 @@ import { judgeIpcSender } from '../../../src/main/bridge/ipcSender';
 import { registerIpcTransport } from '../../../src/main/bridge/ipcTransport';
 import { isAppUrl } from '../../../src/main/security/appOrigin';
 import { CALL_CHANNEL, EVENT_CHANNEL } from '../../../src/shared/contract';
+import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 
 type InvokeHandler = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
 
@@ -73,7 +74,7 @@ describe('IPC transport', () => {
 
   it('forwards pushed events to our windows and stops when disposed', () => {
     const { ours, events, dispose, ipcMain } = setUp();
-    const dark = { theme: 'dark', firstRunSkipped: false } as const;
+    const dark = { ...DEFAULT_SETTINGS, theme: 'dark' as const };
     events.emit('settings.changed', dark);
     expect(ours.send).toHaveBeenCalledWith(EVENT_CHANNEL, 'settings.changed', dark);
     dispose();

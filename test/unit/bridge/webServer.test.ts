@@ -11,6 +11,7 @@ import {
 } from '../../../src/shared/webProtocol';
 import { testEngine } from '../../support/engine';
 import { tempDir } from '../../support/tempDir';
+import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 
 const servers: WebServer[] = [];
 afterEach(async () => {
@@ -208,7 +209,7 @@ describe('web mode server', () => {
     await call(server, 'settings.set', { theme: 'light' });
     expect(JSON.parse(await message)).toEqual({
       event: 'settings.changed',
-      payload: { theme: 'light', firstRunSkipped: false },
+      payload: { ...DEFAULT_SETTINGS, theme: 'light' },
     });
     socket.close();
   });

@@ -22,17 +22,17 @@ describe('settings over the contract', () => {
     const listener = vi.fn();
     engine.events.subscribe(listener);
     const outcome = await engine.dispatcher.dispatch('settings.set', { theme: 'dark' }, trusted);
-    expect(outcome).toEqual({ ok: true, value: { theme: 'dark', firstRunSkipped: false } });
+    expect(outcome).toEqual({ ok: true, value: { ...DEFAULT_SETTINGS, theme: 'dark' } });
     expect(listener).toHaveBeenCalledWith('settings.changed', {
+      ...DEFAULT_SETTINGS,
       theme: 'dark',
-      firstRunSkipped: false,
     });
     engine.close();
 
     const again = startEngine({ dataDir, mode: 'web', version: 't', log: quiet });
     await expect(again.dispatcher.dispatch('settings.get', undefined, trusted)).resolves.toEqual({
       ok: true,
-      value: { theme: 'dark', firstRunSkipped: false },
+      value: { ...DEFAULT_SETTINGS, theme: 'dark' },
     });
     again.close();
   });

@@ -33,4 +33,11 @@ describe('planAutoSync', () => {
       delayMs: 60_000,
     });
   });
+
+  it('plans no periodic sync when it is turned off, but still retries after going offline', () => {
+    for (const ended of ['done', 'failed', 'cancelled'] as const) {
+      expect(planAutoSync({ offlineStreak: 0 }, ended, null).delayMs).toBeNull();
+    }
+    expect(planAutoSync({ offlineStreak: 0 }, 'offline', null).delayMs).toBe(15_000);
+  });
 });
