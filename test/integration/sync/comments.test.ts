@@ -36,6 +36,37 @@ function recordingScheduler(seen: { key: string; priority: string }[]): ApiSched
   };
 }
 
+/**
+ * A session whose comment backfill sees `remaining()` calls left on each portal's comments
+ * endpoint (it waits while that is no more than the reserve), with no comments read in the run.
+ */
+async function backfillSession(remaining: () => number): Promise<Session> {
+  const s: Session = await syncSession({
+    emulator: { records: 20 },
+    engine: {
+      commentsPerRun: 0,
+      commentBackfill: true,
+      clock: {
+        now: () => Date.now(),
+        sleep: (ms, signal) => systemClock.sleep(Math.min(ms, 10), signal),
+      },
+      budgets: () =>
+        s.emulator.portals.map((portalId) => ({
+          key: commentsKey(s.client, portalId, { id: '', apiName: 'assets', name: '' }),
+          limit: 200,
+          windowMs: 120_000,
+          spent: 188,
+          remaining: remaining(),
+          nextSlotAt: Date.now(),
+          blockedUntil: null,
+          queued: 0,
+          inFlight: 0,
+        })),
+    },
+  });
+  return s;
+}
+
 describe('comments', () => {
   it("reads the comments of changed records within a run, up to the run's bound per portal", async () => {
     const s = await syncSession({ engine: { commentsPerRun: 7 } });
@@ -134,29 +165,7 @@ describe('comments', () => {
 
   it('leaves the reserve of the comments budget to the user while backfilling', async () => {
     let remaining = COMMENT_VISIBLE_RESERVE;
-    const s = await syncSession({
-      emulator: { records: 20 },
-      engine: {
-        commentsPerRun: 0,
-        commentBackfill: true,
-        clock: {
-          now: () => Date.now(),
-          sleep: (ms, signal) => systemClock.sleep(Math.min(ms, 10), signal),
-        },
-        budgets: () =>
-          s.emulator.portals.map((portalId) => ({
-            key: commentsKey(s.client, portalId, { id: '', apiName: 'assets', name: '' }),
-            limit: 200,
-            windowMs: 120_000,
-            spent: 188,
-            remaining,
-            nextSlotAt: Date.now(),
-            blockedUntil: null,
-            queued: 0,
-            inFlight: 0,
-          })),
-      },
-    });
+    const s = await backfillSession(() => remaining);
     await s.engine.syncAccount(s.account).done;
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(mirroredRecords(s)).toEqual([]);
@@ -166,30 +175,8 @@ describe('comments', () => {
   });
 
   it('stops the background reading when it is turned off, and starts none after the next sync', async () => {
-    const s = await syncSession({
-      emulator: { records: 20 },
-      engine: {
-        commentsPerRun: 0,
-        commentBackfill: true,
-        clock: {
-          now: () => Date.now(),
-          sleep: (ms, signal) => systemClock.sleep(Math.min(ms, 10), signal),
-        },
-        // No headroom on the comments endpoint: the backfill waits for it.
-        budgets: () =>
-          s.emulator.portals.map((portalId) => ({
-            key: commentsKey(s.client, portalId, { id: '', apiName: 'assets', name: '' }),
-            limit: 200,
-            windowMs: 120_000,
-            spent: 188,
-            remaining: COMMENT_VISIBLE_RESERVE,
-            nextSlotAt: Date.now(),
-            blockedUntil: null,
-            queued: 0,
-            inFlight: 0,
-          })),
-      },
-    });
+    // No headroom on the comments endpoint: the backfill waits for it.
+    const s = await backfillSession(() => COMMENT_VISIBLE_RESERVE);
     await s.engine.syncAccount(s.account).done;
     // The backfill's latest progress per module (the session keeps every event).
     const backfillNow = () => {

@@ -72,6 +72,20 @@ const quickSync = {
   statusIntervalMs: 0,
 };
 
+/** An engine with automatic syncs on, and one account of an emulator with `records` signing in. */
+async function signedInEngine(records: number) {
+  const emulator = await testEmulator({ records });
+  const accounts = accountSource();
+  const engine = testEngine({ accounts: accounts.source, autoSync: true, sync: quickSync });
+  accounts.signIn({
+    accountId: 'acc-1',
+    profile: emulatorServiceProfile(emulator),
+    dataCenter: 'us',
+    tokens: tokensFor(emulator, 'us'),
+  });
+  return { emulator, accounts, engine };
+}
+
 describe('the sync service in the engine', () => {
   it('refuses to sync with nobody signed in, and says what to do', async () => {
     const engine = testEngine({ autoSync: false });
@@ -183,15 +197,7 @@ describe('the sync service in the engine', () => {
   });
 
   it('follows the settings: the periodic sync moves with its interval, stops at 0, and bad values change nothing', async () => {
-    const emulator = await testEmulator({ records: 20 });
-    const accounts = accountSource();
-    const engine = testEngine({ accounts: accounts.source, autoSync: true, sync: quickSync });
-    accounts.signIn({
-      accountId: 'acc-1',
-      profile: emulatorServiceProfile(emulator),
-      dataCenter: 'us',
-      tokens: tokensFor(emulator, 'us'),
-    });
+    const { engine } = await signedInEngine(20);
     await engine.sync.idle();
     const minutesToNext = async () => {
       const now = await status(engine);
@@ -225,15 +231,7 @@ describe('the sync service in the engine', () => {
   });
 
   it("syncs an account as soon as it signs in, and reads a record's comments on demand", async () => {
-    const emulator = await testEmulator({ records: 40 });
-    const accounts = accountSource();
-    const engine = testEngine({ accounts: accounts.source, autoSync: true, sync: quickSync });
-    accounts.signIn({
-      accountId: 'acc-1',
-      profile: emulatorServiceProfile(emulator),
-      dataCenter: 'us',
-      tokens: tokensFor(emulator, 'us'),
-    });
+    const { emulator, accounts, engine } = await signedInEngine(40);
     expect((await status(engine)).running).toHaveLength(1);
     await engine.sync.idle();
     expect((await status(engine)).log[0]!.state).toBe('done');
