@@ -1,8 +1,14 @@
 /**
- * A stand-in engine for component tests: the renderer's real `createApi` over a bridge whose calls
- * are checked against the contract's schemas (as the main process's dispatcher does) and answered
- * by the test's handlers. Every call is recorded, so a test asserts what the UI asked the engine.
+ * A stand-in engine for component tests: the renderer's real `createApi` over the main process's
+ * real ContractDispatcher (so every argument is checked against the contract exactly as the app
+ * does), answered by the test's handlers. Every call is recorded, so a test asserts what the UI
+ * asked the engine.
  */
+import {
+  ContractDispatcher,
+  UserFacingError,
+  type Handlers,
+} from '../../../../src/main/bridge/dispatcher';
 import { buildNamedCalls, createApi } from '../../../../src/shared/api';
 import {
   requests,
@@ -31,38 +37,31 @@ export interface FakeEngine {
   argsOf<N extends RequestName>(name: N): RequestArgs<N>[];
 }
 
-function issuesOf(error: { issues: { path: PropertyKey[]; message: string }[] }): string[] {
-  return error.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`);
-}
+const trusted = { transport: 'internal', trusted: true, description: 'component test' } as const;
 
 export function fakeEngine(handlers: FakeHandlers): FakeEngine {
   const calls: FakeCall[] = [];
+  // Each test handler's answer must be what the real engine could send; what it throws reaches
+  // the UI as its message, as a UserFacingError of a real handler does.
+  const answering = Object.fromEntries(
+    Object.entries(handlers).map(([name, handler]) => [
+      name,
+      async (args: unknown) => {
+        try {
+          const answer = await (handler as (args: unknown) => unknown)(args);
+          return requests[name as RequestName].result.parse(answer);
+        } catch (error) {
+          throw new UserFacingError(error instanceof Error ? error.message : String(error));
+        }
+      },
+    ]),
+  ) as unknown as Handlers;
+  const dispatcher = new ContractDispatcher(answering);
   const bridge = buildNamedCalls((name) => async (args): Promise<CallOutcome<unknown>> => {
     calls.push({ name, args });
-    const handler = handlers[name] as ((args: unknown) => unknown) | undefined;
     // A call the test did not provide for rejects (not an outcome): the caller's error path runs.
-    if (!handler) throw new Error(`The fake engine has no handler for ${name}.`);
-    const parsed = requests[name].args.safeParse(args);
-    if (!parsed.success) {
-      const issues = issuesOf(parsed.error);
-      return {
-        ok: false,
-        error: {
-          code: 'invalid_argument',
-          message: `Invalid argument for ${name}: ${issues.join('; ')}. Nothing was changed.`,
-          issues,
-        },
-      };
-    }
-    try {
-      // The answer must be what the real engine could send.
-      return { ok: true, value: requests[name].result.parse(await handler(parsed.data)) };
-    } catch (error) {
-      return {
-        ok: false,
-        error: { code: 'failed', message: error instanceof Error ? error.message : String(error) },
-      };
-    }
+    if (!handlers[name]) throw new Error(`The fake engine has no handler for ${name}.`);
+    return dispatcher.dispatch(name, args, trusted);
   });
   const api = createApi({ ...bridge, on: () => () => undefined } as unknown as Bridge);
   return {
