@@ -24,6 +24,7 @@ import { Mirror } from '../src/main/store/mirror/mirror';
 import type { MirrorRecord } from '../src/main/store/mirror/mirrorTypes';
 import { SettingsRepository } from '../src/main/store/settingsRepository';
 import { Store } from '../src/main/store/store';
+import { pullPages, timedPages } from './timedPages';
 import {
   customFieldIndexWorkerScript,
   removeCustomFieldIndexWorkerBuild,
@@ -78,23 +79,10 @@ it('store benchmark', async () => {
 
     // Upserts: what a full pull does, page by page with its cursor. Only the upsert is timed.
     // CPU time too: on a shared machine the wall time also holds other processes' turns.
-    let upsertMs = 0;
-    let upsertCpuUs = 0;
     const loadBefore = os.loadavg()[0]!;
-    for (let first = 0, page = 1; first < RECORDS; first += PAGE, page++) {
-      const batch: MirrorRecord[] = [];
-      for (let i = first; i < Math.min(RECORDS, first + PAGE); i++) batch.push(record(i + 1));
-      const cpu = process.cpuUsage();
-      const started = performance.now();
-      mirror.records.upsertRecordPage(batch, {
-        portalId: PORTAL,
-        moduleId: MODULE,
-        nextPage: page + 1,
-      });
-      upsertMs += performance.now() - started;
-      const used = process.cpuUsage(cpu);
-      upsertCpuUs += used.user + used.system;
-    }
+    const pull = timedPages(mirror, pullPages(RECORDS, PAGE), (i) => ({ nextPage: i + 2 }));
+    let upsertMs = pull.wallMs;
+    const upsertCpuUs = pull.cpuUs;
     // A pull indexes the text still waiting when it ends (syncModuleRecords): part of the upsert.
     const flushStarted = performance.now();
     mirror.fullText.flush();
@@ -119,16 +107,9 @@ it('store benchmark', async () => {
         lastUpdatedTime: '2026-03-06T00:00:00.000Z',
       })),
     );
-    let changedMs = 0;
-    for (const batch of newer) {
-      const started = performance.now();
-      mirror.records.upsertRecordPage(batch, {
-        portalId: PORTAL,
-        moduleId: MODULE,
-        highWater: '2026-03-06T00:00:00.000Z',
-      });
-      changedMs += performance.now() - started;
-    }
+    const changedMs = timedPages(mirror, newer, () => ({
+      highWater: '2026-03-06T00:00:00.000Z',
+    })).wallMs;
     const againRecords = again.length * PAGE;
 
     // Comments, one record at a time as the API gives them.
@@ -381,17 +362,10 @@ async function benchCustomFields(
         };
       }),
     );
-    let ms = 0;
-    for (const batch of batches) {
-      const started = performance.now();
-      mirror.records.upsertRecordPage(batch, {
-        portalId: PORTAL,
-        moduleId: MODULE,
-        highWater: `2026-03-0${version}T00:00:00.000Z`,
-      });
-      ms += performance.now() - started;
-    }
-    return rate(batches.length * PAGE, ms);
+    const { wallMs } = timedPages(mirror, batches, () => ({
+      highWater: `2026-03-0${version}T00:00:00.000Z`,
+    }));
+    return rate(batches.length * PAGE, wallMs);
   };
   const upsertWithout = changedUpsert(7);
 

@@ -14,9 +14,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { it } from 'vitest';
 import { Mirror } from '../src/main/store/mirror/mirror';
-import type { MirrorRecord } from '../src/main/store/mirror/mirrorTypes';
 import { Store } from '../src/main/store/store';
-import { MODULE, PORTAL, record, writeMetadata } from './syntheticRecords';
+import { writeMetadata } from './syntheticRecords';
+import { pullPages, timedPages } from './timedPages';
 
 const RECORDS = Number(process.env.BREAKDOWN_BENCH_RECORDS ?? 300_000);
 const OUT = process.env.BREAKDOWN_BENCH_OUT;
@@ -62,24 +62,19 @@ function pull(variant: Variant): { rps: number; cpu_rps: number } {
     writeMetadata(mirror, { accountId: 'bench' });
     for (const index of variant.drop) store.db.exec(`DROP INDEX ${index}`);
     if (!variant.fullText) mirror.fullText.flushIfDue = () => undefined;
-    let wallMs = 0;
-    let cpuUs = 0;
-    for (let first = 0, page = 1; first < RECORDS; first += variant.page, page++) {
-      const batch: MirrorRecord[] = [];
-      for (let i = first; i < Math.min(RECORDS, first + variant.page); i++)
-        batch.push(record(i + 1));
+    const pull = timedPages(mirror, pullPages(RECORDS, variant.page), (i) => ({
+      nextPage: i + 2,
+    }));
+    // A pull indexes the text still waiting when it ends (syncModuleRecords): part of the upsert.
+    if (variant.fullText) {
       const cpu = process.cpuUsage();
       const started = performance.now();
-      mirror.records.upsertRecordPage(batch, {
-        portalId: PORTAL,
-        moduleId: MODULE,
-        nextPage: page + 1,
-      });
-      if (first + variant.page >= RECORDS && variant.fullText) mirror.fullText.flush();
-      wallMs += performance.now() - started;
+      mirror.fullText.flush();
+      pull.wallMs += performance.now() - started;
       const used = process.cpuUsage(cpu);
-      cpuUs += used.user + used.system;
+      pull.cpuUs += used.user + used.system;
     }
+    const { wallMs, cpuUs } = pull;
     return {
       rps: Math.round(RECORDS / (wallMs / 1000)),
       cpu_rps: Math.round(RECORDS / (cpuUs / 1_000_000)),
