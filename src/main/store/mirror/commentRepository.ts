@@ -4,7 +4,8 @@ import commentsSql from '../queries/mirrorComments.sql?raw';
 import { namedStatements } from '../namedStatements';
 import type { FullTextIndex } from './fullTextIndex';
 import type { MetadataRepository } from './metadataRepository';
-import { ChangeLog, type MirrorChanges } from './mirrorChanges';
+import { writeChanges, type MirrorChanges } from './mirrorChanges';
+import { replaceListed } from './replaceListed';
 import type { MirrorComment, MirrorStatusChange, MirrorUser } from './mirrorTypes';
 import { MirrorWriteError } from './mirrorWriteError';
 
@@ -70,46 +71,41 @@ export class CommentRepository {
     comments: readonly MirrorComment[],
     options: { users?: readonly MirrorUser[] } = {},
   ): MirrorChanges {
-    const log = new ChangeLog();
-    this.db
-      .transaction(() => {
-        const version = this.recordVersion(portalId, recordId, 'comments');
-        const existing = new Set(
-          this.statement('commentIds').pluck().all(portalId, recordId) as string[],
-        );
-        for (const comment of comments) {
-          const { changes } = this.statement('upsertComment').run({
-            portalId,
-            recordId,
-            id: comment.id,
-            content: comment.content,
-            attachments: JSON.stringify(comment.attachmentIds),
-            createdBy: comment.createdBy,
-            createdTime: comment.createdTime,
-            lastUpdatedTime: comment.lastUpdatedTime,
-          });
-          log.upserted('comments', comment.id, existing.has(comment.id), changes > 0);
-        }
-        const deleted = this.statement('deleteCommentsNotIn')
-          .pluck()
-          .all(portalId, recordId, JSON.stringify(comments.map((c) => c.id))) as string[];
-        log.add('comments', 'deleted', deleted);
-        const synced = this.statement('commentSyncExists').pluck().get(portalId, recordId) === 1;
-        this.statement('writeCommentSync').run(
+    return writeChanges(this.db, (log) => {
+      const version = this.recordVersion(portalId, recordId, 'comments');
+      replaceListed(log, this.statement, {
+        table: 'comments',
+        existing: 'commentIds',
+        upsert: 'upsertComment',
+        deleteNotIn: 'deleteCommentsNotIn',
+        scope: [portalId, recordId],
+        items: comments,
+        key: (comment) => comment.id,
+        row: (comment) => ({
           portalId,
           recordId,
-          new Date(this.now()).toISOString(),
-          version,
-          comments.length,
-        );
-        log.add('comment_sync', synced ? 'updated' : 'inserted', [recordId]);
-        if (options.users && options.users.length > 0) {
-          this.metadata.upsertUsersIn(log, portalId, options.users);
-        }
-        this.fullText.flushIfDue();
-      })
-      .immediate();
-    return log.result();
+          id: comment.id,
+          content: comment.content,
+          attachments: JSON.stringify(comment.attachmentIds),
+          createdBy: comment.createdBy,
+          createdTime: comment.createdTime,
+          lastUpdatedTime: comment.lastUpdatedTime,
+        }),
+      });
+      const synced = this.statement('commentSyncExists').pluck().get(portalId, recordId) === 1;
+      this.statement('writeCommentSync').run(
+        portalId,
+        recordId,
+        new Date(this.now()).toISOString(),
+        version,
+        comments.length,
+      );
+      log.add('comment_sync', synced ? 'updated' : 'inserted', [recordId]);
+      if (options.users && options.users.length > 0) {
+        this.metadata.upsertUsersIn(log, portalId, options.users);
+      }
+      this.fullText.flushIfDue();
+    });
   }
 
   comments(portalId: string, recordId: string): MirrorComment[] {
@@ -157,28 +153,19 @@ export class CommentRepository {
     recordId: string,
     entries: readonly MirrorStatusChange[],
   ): MirrorChanges {
-    const log = new ChangeLog();
-    this.db
-      .transaction(() => {
-        this.recordVersion(portalId, recordId, 'status timeline');
-        const existing = new Set(
-          this.statement('timelineIds').pluck().all(portalId, recordId) as string[],
-        );
-        for (const entry of entries) {
-          const { changes } = this.statement('upsertTimeline').run({
-            ...entry,
-            portalId,
-            recordId,
-          });
-          log.upserted('status_timeline', entry.id, existing.has(entry.id), changes > 0);
-        }
-        const deleted = this.statement('deleteTimelineNotIn')
-          .pluck()
-          .all(portalId, recordId, JSON.stringify(entries.map((e) => e.id))) as string[];
-        log.add('status_timeline', 'deleted', deleted);
-      })
-      .immediate();
-    return log.result();
+    return writeChanges(this.db, (log) => {
+      this.recordVersion(portalId, recordId, 'status timeline');
+      replaceListed(log, this.statement, {
+        table: 'status_timeline',
+        existing: 'timelineIds',
+        upsert: 'upsertTimeline',
+        deleteNotIn: 'deleteTimelineNotIn',
+        scope: [portalId, recordId],
+        items: entries,
+        key: (entry) => entry.id,
+        row: (entry) => ({ ...entry, portalId, recordId }),
+      });
+    });
   }
 
   statusTimeline(portalId: string, recordId: string): MirrorStatusChange[] {

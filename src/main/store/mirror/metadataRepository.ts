@@ -2,7 +2,13 @@ import type Database from 'better-sqlite3';
 import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
 import metadataSql from '../queries/mirrorMetadata.sql?raw';
 import { namedStatements } from '../namedStatements';
-import { ChangeLog, type MirrorChanges, type MirrorTable } from './mirrorChanges';
+import {
+  writeChanges,
+  type ChangeLog,
+  type MirrorChanges,
+  type MirrorTable,
+} from './mirrorChanges';
+import { replaceListed } from './replaceListed';
 import type {
   MirrorField,
   MirrorFieldOption,
@@ -152,31 +158,6 @@ export class MetadataRepository {
     log.upserted(table, id, existing.has(id), changes > 0);
   }
 
-  /**
-   * A list the API returns whole, in the caller's transaction: every item upserted (by the key
-   * `key` gives), then the scope's rows whose keys were not listed deleted.
-   */
-  private replaceListed<T>(
-    log: ChangeLog,
-    list: {
-      table: MirrorTable;
-      existing: Query;
-      upsert: Query;
-      deleteNotIn: Query;
-      scope: string[];
-      items: readonly T[];
-      key: (item: T) => string;
-      row: (item: T) => Record<string, unknown>;
-    },
-  ): void {
-    const existing = this.ids(list.existing, ...list.scope);
-    const keys = list.items.map(list.key);
-    list.items.forEach((item, i) => {
-      this.upsert(log, list.table, list.upsert, keys[i]!, existing, list.row(item));
-    });
-    this.deleteNotIn(log, list.table, list.deleteNotIn, list.scope, keys);
-  }
-
   /** Portals upserted in the caller's transaction. */
   private upsertPortalsIn(log: ChangeLog, portals: readonly MirrorPortal[]): void {
     const now = new Date().toISOString();
@@ -196,9 +177,7 @@ export class MetadataRepository {
   }
 
   upsertPortals(portals: readonly MirrorPortal[]): MirrorChanges {
-    const log = new ChangeLog();
-    this.db.transaction(() => this.upsertPortalsIn(log, portals)).immediate();
-    return log.result();
+    return writeChanges(this.db, (log) => this.upsertPortalsIn(log, portals));
   }
 
   /**
@@ -210,19 +189,15 @@ export class MetadataRepository {
     dc: string,
     portals: readonly MirrorPortal[],
   ): MirrorChanges {
-    const log = new ChangeLog();
-    this.db
-      .transaction(() => {
-        this.upsertPortalsIn(log, portals);
-        const listed = new Set(portals.map((p) => p.id));
-        for (const id of this.ids('portalIdsOfAccount', accountId, dc)) {
-          if (listed.has(id)) continue;
-          this.statement('deletePortal').run(id);
-          log.add('portals', 'deleted', [id]);
-        }
-      })
-      .immediate();
-    return log.result();
+    return writeChanges(this.db, (log) => {
+      this.upsertPortalsIn(log, portals);
+      const listed = new Set(portals.map((p) => p.id));
+      for (const id of this.ids('portalIdsOfAccount', accountId, dc)) {
+        if (listed.has(id)) continue;
+        this.statement('deletePortal').run(id);
+        log.add('portals', 'deleted', [id]);
+      }
+    });
   }
 
   portal(portalId: string): StoredPortal | undefined {
@@ -230,9 +205,7 @@ export class MetadataRepository {
   }
 
   upsertUsers(portalId: string, users: readonly MirrorUser[]): MirrorChanges {
-    const log = new ChangeLog();
-    this.db.transaction(() => this.upsertUsersIn(log, portalId, users)).immediate();
-    return log.result();
+    return writeChanges(this.db, (log) => this.upsertUsersIn(log, portalId, users));
   }
 
   /** For writers that add people inside their own transaction (a page of records). */
@@ -259,28 +232,24 @@ export class MetadataRepository {
   }
 
   replaceModules(portalId: string, modules: readonly MirrorModule[]): MirrorChanges {
-    const log = new ChangeLog();
-    this.db
-      .transaction(() =>
-        this.replaceListed(log, {
-          table: 'modules',
-          existing: 'moduleIds',
-          upsert: 'upsertModule',
-          deleteNotIn: 'deleteModulesNotIn',
-          scope: [portalId],
-          items: modules,
-          key: (module) => module.id,
-          row: (module) => ({
-            ...module,
-            portalId,
-            isActive: flag(module.isActive),
-            isDefault: flag(module.isDefault),
-            details: JSON.stringify(module.details),
-          }),
+    return writeChanges(this.db, (log) =>
+      replaceListed(log, this.statement, {
+        table: 'modules',
+        existing: 'moduleIds',
+        upsert: 'upsertModule',
+        deleteNotIn: 'deleteModulesNotIn',
+        scope: [portalId],
+        items: modules,
+        key: (module) => module.id,
+        row: (module) => ({
+          ...module,
+          portalId,
+          isActive: flag(module.isActive),
+          isDefault: flag(module.isDefault),
+          details: JSON.stringify(module.details),
         }),
-      )
-      .immediate();
-    return log.result();
+      }),
+    );
   }
 
   modules(portalId: string): StoredModule[] {
@@ -297,22 +266,18 @@ export class MetadataRepository {
     moduleId: string,
     layouts: readonly MirrorLayout[],
   ): MirrorChanges {
-    const log = new ChangeLog();
-    this.db
-      .transaction(() =>
-        this.replaceListed(log, {
-          table: 'layouts',
-          existing: 'layoutIds',
-          upsert: 'upsertLayout',
-          deleteNotIn: 'deleteLayoutsNotIn',
-          scope: [portalId, moduleId],
-          items: layouts,
-          key: (layout) => layout.id,
-          row: (layout) => ({ ...layout, portalId, moduleId, isDefault: flag(layout.isDefault) }),
-        }),
-      )
-      .immediate();
-    return log.result();
+    return writeChanges(this.db, (log) =>
+      replaceListed(log, this.statement, {
+        table: 'layouts',
+        existing: 'layoutIds',
+        upsert: 'upsertLayout',
+        deleteNotIn: 'deleteLayoutsNotIn',
+        scope: [portalId, moduleId],
+        items: layouts,
+        key: (layout) => layout.id,
+        row: (layout) => ({ ...layout, portalId, moduleId, isDefault: flag(layout.isDefault) }),
+      }),
+    );
   }
 
   /** A layout's sections and where each field sits in them (`layout_fields` ids are field ids). */
@@ -321,77 +286,69 @@ export class MetadataRepository {
     layoutId: string,
     sections: readonly MirrorSection[],
   ): MirrorChanges {
-    const log = new ChangeLog();
-    this.db
-      .transaction(() => {
-        const existing = this.ids('sectionIds', portalId, layoutId);
-        const placed = this.ids('placedFieldIds', portalId, layoutId);
-        const fieldIds: string[] = [];
-        for (const section of sections) {
-          this.upsert(log, 'sections', 'upsertSection', section.id, existing, {
+    return writeChanges(this.db, (log) => {
+      const existing = this.ids('sectionIds', portalId, layoutId);
+      const placed = this.ids('placedFieldIds', portalId, layoutId);
+      const fieldIds: string[] = [];
+      for (const section of sections) {
+        this.upsert(log, 'sections', 'upsertSection', section.id, existing, {
+          portalId,
+          id: section.id,
+          layoutId,
+          name: section.name,
+          position: section.position,
+        });
+      }
+      // Placements after every section exists: a field may move to a section listed later.
+      for (const section of sections) {
+        for (const field of section.fields) {
+          fieldIds.push(field.fieldId);
+          this.upsert(log, 'layout_fields', 'upsertPlacement', field.fieldId, placed, {
             portalId,
-            id: section.id,
             layoutId,
-            name: section.name,
-            position: section.position,
+            fieldId: field.fieldId,
+            sectionId: section.id,
+            position: field.position,
           });
         }
-        // Placements after every section exists: a field may move to a section listed later.
-        for (const section of sections) {
-          for (const field of section.fields) {
-            fieldIds.push(field.fieldId);
-            this.upsert(log, 'layout_fields', 'upsertPlacement', field.fieldId, placed, {
-              portalId,
-              layoutId,
-              fieldId: field.fieldId,
-              sectionId: section.id,
-              position: field.position,
-            });
-          }
-        }
-        this.deleteNotIn(
-          log,
-          'layout_fields',
-          'deletePlacementsNotIn',
-          [portalId, layoutId],
-          fieldIds,
-        );
-        this.deleteNotIn(
-          log,
-          'sections',
-          'deleteSectionsNotIn',
-          [portalId, layoutId],
-          sections.map((s) => s.id),
-        );
-      })
-      .immediate();
-    return log.result();
+      }
+      this.deleteNotIn(
+        log,
+        'layout_fields',
+        'deletePlacementsNotIn',
+        [portalId, layoutId],
+        fieldIds,
+      );
+      this.deleteNotIn(
+        log,
+        'sections',
+        'deleteSectionsNotIn',
+        [portalId, layoutId],
+        sections.map((s) => s.id),
+      );
+    });
   }
 
   replaceFields(portalId: string, moduleId: string, fields: readonly MirrorField[]): MirrorChanges {
-    const log = new ChangeLog();
-    this.db
-      .transaction(() =>
-        this.replaceListed(log, {
-          table: 'fields',
-          existing: 'fieldIds',
-          upsert: 'upsertField',
-          deleteNotIn: 'deleteFieldsNotIn',
-          scope: [portalId, moduleId],
-          items: fields,
-          key: (field) => field.id,
-          row: (field) => ({
-            ...field,
-            portalId,
-            moduleId,
-            isDefault: flag(field.isDefault),
-            isMandatory: flag(field.isMandatory),
-            fieldProperty: JSON.stringify(field.fieldProperty),
-          }),
+    return writeChanges(this.db, (log) =>
+      replaceListed(log, this.statement, {
+        table: 'fields',
+        existing: 'fieldIds',
+        upsert: 'upsertField',
+        deleteNotIn: 'deleteFieldsNotIn',
+        scope: [portalId, moduleId],
+        items: fields,
+        key: (field) => field.id,
+        row: (field) => ({
+          ...field,
+          portalId,
+          moduleId,
+          isDefault: flag(field.isDefault),
+          isMandatory: flag(field.isMandatory),
+          fieldProperty: JSON.stringify(field.fieldProperty),
         }),
-      )
-      .immediate();
-    return log.result();
+      }),
+    );
   }
 
   fields(portalId: string, moduleId: string): StoredField[] {
@@ -404,22 +361,18 @@ export class MetadataRepository {
     fieldId: string,
     options: readonly MirrorFieldOption[],
   ): MirrorChanges {
-    const log = new ChangeLog();
-    this.db
-      .transaction(() =>
-        this.replaceListed(log, {
-          table: 'field_options',
-          existing: 'optionKeys',
-          upsert: 'upsertOption',
-          deleteNotIn: 'deleteOptionsNotIn',
-          scope: [portalId, fieldId],
-          items: options,
-          key: (option) => `${option.kind}:${option.valueId}`,
-          row: (option) => ({ ...option, portalId, fieldId }),
-        }),
-      )
-      .immediate();
-    return log.result();
+    return writeChanges(this.db, (log) =>
+      replaceListed(log, this.statement, {
+        table: 'field_options',
+        existing: 'optionKeys',
+        upsert: 'upsertOption',
+        deleteNotIn: 'deleteOptionsNotIn',
+        scope: [portalId, fieldId],
+        items: options,
+        key: (option) => `${option.kind}:${option.valueId}`,
+        row: (option) => ({ ...option, portalId, fieldId }),
+      }),
+    );
   }
 
   moduleOptions(portalId: string, moduleId: string): StoredOption[] {
@@ -432,40 +385,36 @@ export class MetadataRepository {
     moduleId: string,
     statuses: readonly MirrorStatus[],
   ): MirrorChanges {
-    const log = new ChangeLog();
-    this.db
-      .transaction(() => {
-        const existing = this.ids('statusIds', portalId, moduleId);
-        for (const status of statuses) {
-          const { changes } = this.statement('upsertStatus').run({
-            portalId,
-            moduleId,
-            id: status.id,
-            name: status.name,
-            color: status.color,
-            isClosedType: flag(status.isClosedType),
-            isDefault: flag(status.isDefault),
-            position: status.position,
-          });
-          const before = [...this.ids('transitionsOf', portalId, status.id)].sort();
-          const after = [...new Set(status.transitions)].sort();
-          const moved = before.join('\u0000') !== after.join('\u0000');
-          if (moved) {
-            this.statement('deleteTransitionsOf').run(portalId, status.id);
-            for (const to of after) this.statement('insertTransition').run(portalId, status.id, to);
-          }
-          log.upserted('statuses', status.id, existing.has(status.id), changes > 0 || moved);
+    return writeChanges(this.db, (log) => {
+      const existing = this.ids('statusIds', portalId, moduleId);
+      for (const status of statuses) {
+        const { changes } = this.statement('upsertStatus').run({
+          portalId,
+          moduleId,
+          id: status.id,
+          name: status.name,
+          color: status.color,
+          isClosedType: flag(status.isClosedType),
+          isDefault: flag(status.isDefault),
+          position: status.position,
+        });
+        const before = [...this.ids('transitionsOf', portalId, status.id)].sort();
+        const after = [...new Set(status.transitions)].sort();
+        const moved = before.join('\u0000') !== after.join('\u0000');
+        if (moved) {
+          this.statement('deleteTransitionsOf').run(portalId, status.id);
+          for (const to of after) this.statement('insertTransition').run(portalId, status.id, to);
         }
-        this.deleteNotIn(
-          log,
-          'statuses',
-          'deleteStatusesNotIn',
-          [portalId, moduleId],
-          statuses.map((s) => s.id),
-        );
-      })
-      .immediate();
-    return log.result();
+        log.upserted('statuses', status.id, existing.has(status.id), changes > 0 || moved);
+      }
+      this.deleteNotIn(
+        log,
+        'statuses',
+        'deleteStatusesNotIn',
+        [portalId, moduleId],
+        statuses.map((s) => s.id),
+      );
+    });
   }
 
   statuses(portalId: string, moduleId: string): StoredStatus[] {

@@ -1,3 +1,5 @@
+import type Database from 'better-sqlite3';
+
 /**
  * What a mirror write changed, per table: the ids inserted, updated (a stored value really
  * differed) and deleted. `Object.keys(changes)` are the tables touched, so a later event can tell
@@ -61,6 +63,16 @@ export class ChangeLog {
     }
     return out;
   }
+}
+
+/**
+ * One mirror write: `work` in one transaction that begins IMMEDIATE (it waits for another
+ * connection's write lock instead of failing half-way, see README.md), and what it logged.
+ */
+export function writeChanges(db: Database.Database, work: (log: ChangeLog) => void): MirrorChanges {
+  const log = new ChangeLog();
+  db.transaction(() => work(log)).immediate();
+  return log.result();
 }
 
 /** Merges the changes of several writes (e.g. the pages of one pull), in order. */

@@ -4,7 +4,7 @@ import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
 import recordsSql from '../queries/mirrorRecords.sql?raw';
 import type { FullTextIndex } from './fullTextIndex';
 import type { MetadataRepository } from './metadataRepository';
-import { ChangeLog, type MirrorChanges } from './mirrorChanges';
+import { writeChanges, type ChangeLog, type MirrorChanges } from './mirrorChanges';
 import { MirrorWriteError } from './mirrorWriteError';
 
 // Also importable from here, where it used to live (src/main/sync imports it so).
@@ -68,9 +68,7 @@ export class RecordRepository {
 
   /** Upserts a batch in one transaction. */
   upsertRecords(records: readonly MirrorRecord[], options: UpsertOptions = {}): MirrorChanges {
-    const log = new ChangeLog();
-    this.db.transaction(() => this.upsertIn(log, records, options)).immediate();
-    return log.result();
+    return writeChanges(this.db, (log) => this.upsertIn(log, records, options));
   }
 
   /**
@@ -82,14 +80,10 @@ export class RecordRepository {
     cursor: MirrorCursorUpdate,
     options: UpsertOptions = {},
   ): MirrorChanges {
-    const log = new ChangeLog();
-    this.db
-      .transaction(() => {
-        this.upsertIn(log, records, options);
-        this.writeCursorIn(log, cursor);
-      })
-      .immediate();
-    return log.result();
+    return writeChanges(this.db, (log) => {
+      this.upsertIn(log, records, options);
+      this.writeCursorIn(log, cursor);
+    });
   }
 
   private moduleKeys(records: readonly MirrorRecord[]): Map<string, number> {
@@ -172,46 +166,38 @@ export class RecordRepository {
    */
   deleteRecordsNotIn(portalId: string, moduleId: string, keepIds: Iterable<string>): MirrorChanges {
     const key = this.metadata.moduleKey(portalId, moduleId);
-    const log = new ChangeLog();
-    if (key === undefined) return log.result();
+    if (key === undefined) return {};
     this.db.prepare(queries.createKeepTable).run();
     const clear = this.db.prepare(queries.clearKeepTable);
     const add = this.db.prepare(queries.addKeepIds);
-    this.db
-      .transaction(() => {
-        clear.run();
-        let chunk: string[] = [];
-        for (const id of keepIds) {
-          chunk.push(id);
-          if (chunk.length === KEEP_IDS_CHUNK) {
-            add.run(JSON.stringify(chunk));
-            chunk = [];
-          }
+    return writeChanges(this.db, (log) => {
+      clear.run();
+      let chunk: string[] = [];
+      for (const id of keepIds) {
+        chunk.push(id);
+        if (chunk.length === KEEP_IDS_CHUNK) {
+          add.run(JSON.stringify(chunk));
+          chunk = [];
         }
-        if (chunk.length > 0) add.run(JSON.stringify(chunk));
-        const deleted = this.db.prepare(queries.deleteNotKept).pluck().all(key) as string[];
-        log.add('records', 'deleted', deleted);
-        clear.run();
-        this.fullText.flushIfDue();
-      })
-      .immediate();
-    return log.result();
+      }
+      if (chunk.length > 0) add.run(JSON.stringify(chunk));
+      const deleted = this.db.prepare(queries.deleteNotKept).pluck().all(key) as string[];
+      log.add('records', 'deleted', deleted);
+      clear.run();
+      this.fullText.flushIfDue();
+    });
   }
 
   /** Deletes server copies by id (records the server reported deleted). */
   deleteRecords(portalId: string, ids: readonly string[]): MirrorChanges {
-    const log = new ChangeLog();
-    this.db
-      .transaction(() => {
-        const deleted = this.db
-          .prepare(queries.deleteIn)
-          .pluck()
-          .all(portalId, JSON.stringify(ids)) as string[];
-        log.add('records', 'deleted', deleted);
-        this.fullText.flushIfDue();
-      })
-      .immediate();
-    return log.result();
+    return writeChanges(this.db, (log) => {
+      const deleted = this.db
+        .prepare(queries.deleteIn)
+        .pluck()
+        .all(portalId, JSON.stringify(ids)) as string[];
+      log.add('records', 'deleted', deleted);
+      this.fullText.flushIfDue();
+    });
   }
 
   /** The stored records the server's count of the module should equal (0 if not mirrored). */
@@ -227,9 +213,7 @@ export class RecordRepository {
 
   /** Writes the given fields of a cursor; the others keep their stored value. */
   writeCursor(update: MirrorCursorUpdate): MirrorChanges {
-    const log = new ChangeLog();
-    this.db.transaction(() => this.writeCursorIn(log, update)).immediate();
-    return log.result();
+    return writeChanges(this.db, (log) => this.writeCursorIn(log, update));
   }
 
   private writeCursorIn(log: ChangeLog, update: MirrorCursorUpdate): void {
