@@ -90,6 +90,17 @@ interface ModuleContext {
   users: FilterUsers;
 }
 
+/** What SQLite's plan for a window's statement does. */
+interface QueryPlan {
+  /**
+   * It reads the window from one covering index in order (no row lookups, no sort): then any
+   * offset is cheap and the plan is kept.
+   */
+  covering: boolean;
+  /** It sorts the rows (a temporary B-tree for ORDER BY): see sortedWindow. */
+  sorts: boolean;
+}
+
 interface EditRow {
   recordId: string;
   field: string;
@@ -186,8 +197,8 @@ export class RecordQuery {
   private readonly counts = new Map<string, number>();
   private readonly modules = new Map<string, ModuleContext>();
   private readonly edited = new Map<number, { rows: StoredRecordRow[]; json: string }>();
-  private readonly coveringWalks = new Map<string, boolean>();
-  private readonly sortingPlans = new Map<string, boolean>();
+  /** SQLite's plan of each statement text asked about (queryPlan), until the schema changes. */
+  private readonly plans = new Map<string, QueryPlan>();
   /** Rows of sorted windows read ahead (sortedWindow), until anything is written. */
   private readonly sortedWindows = new Map<
     string,
@@ -201,6 +212,8 @@ export class RecordQuery {
   private version = '';
   private schemaVersion = -1;
   private readonly dataVersion: Database.Statement;
+  private readonly pragmaDataVersion: Database.Statement;
+  private readonly pragmaSchemaVersion: Database.Statement;
   private indexes: CustomFieldIndexUse | null = null;
 
   constructor(
@@ -209,6 +222,9 @@ export class RecordQuery {
     private readonly now: () => number = Date.now,
   ) {
     this.dataVersion = db.prepare(queries.dataVersion).pluck();
+    // Read on every list: prepared once (db.pragma prepares its statement on each call).
+    this.pragmaDataVersion = db.prepare('PRAGMA data_version').pluck();
+    this.pragmaSchemaVersion = db.prepare('PRAGMA schema_version').pluck();
   }
 
   /**
@@ -237,13 +253,12 @@ export class RecordQuery {
   /** Drops what a write may have made stale. */
   private refresh(): void {
     // An index built or dropped (by the index worker's connection) changes which walks are covering.
-    const schemaVersion = this.db.pragma('schema_version', { simple: true }) as number;
+    const schemaVersion = this.pragmaSchemaVersion.get() as number;
     if (schemaVersion !== this.schemaVersion) {
       this.schemaVersion = schemaVersion;
-      this.coveringWalks.clear();
-      this.sortingPlans.clear();
+      this.plans.clear();
     }
-    const version = `${String(this.dataVersion.get())}:${String(this.db.pragma('data_version', { simple: true }))}`;
+    const version = `${String(this.dataVersion.get())}:${String(this.pragmaDataVersion.get())}`;
     if (version === this.version) return;
     this.version = version;
     this.counts.clear();
@@ -333,39 +348,24 @@ export class RecordQuery {
     return result;
   }
 
-  /**
-   * Whether SQLite's plan reads the window from one covering index in order (no row lookups, no
-   * sort): then any offset is cheap and the plan is kept. Asked once per statement text.
-   */
-  private coveringWalk(sql: string, params: unknown[]): boolean {
-    let covering = this.coveringWalks.get(sql);
-    if (covering === undefined) {
-      const steps = this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as {
-        detail: string;
-      }[];
-      covering =
-        steps.every(
-          (step) =>
-            !/^(SEARCH|SCAN) r\b/.test(step.detail) || step.detail.includes('COVERING INDEX'),
-        ) && !steps.some((step) => step.detail.includes('TEMP B-TREE'));
-      if (this.coveringWalks.size >= STATEMENT_CACHE_SIZE) this.coveringWalks.clear();
-      this.coveringWalks.set(sql, covering);
+  /** What SQLite's plan for `sql` does; asked once per statement text. */
+  private queryPlan(sql: string, params: unknown[]): QueryPlan {
+    let plan = this.plans.get(sql);
+    if (plan === undefined) {
+      const steps = (
+        this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]
+      ).map((step) => step.detail);
+      plan = {
+        covering:
+          steps.every(
+            (step) => !/^(SEARCH|SCAN) r\b/.test(step) || step.includes('COVERING INDEX'),
+          ) && !steps.some((step) => step.includes('TEMP B-TREE')),
+        sorts: steps.some((step) => step.includes('TEMP B-TREE FOR ORDER BY')),
+      };
+      if (this.plans.size >= STATEMENT_CACHE_SIZE) this.plans.clear();
+      this.plans.set(sql, plan);
     }
-    return covering;
-  }
-
-  /** Whether SQLite's plan for `sql` sorts the rows (a temporary B-tree for ORDER BY). */
-  private sorts(sql: string, params: unknown[]): boolean {
-    let sorting = this.sortingPlans.get(sql);
-    if (sorting === undefined) {
-      const steps = this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as {
-        detail: string;
-      }[];
-      sorting = steps.some((step) => step.detail.includes('TEMP B-TREE FOR ORDER BY'));
-      if (this.sortingPlans.size >= STATEMENT_CACHE_SIZE) this.sortingPlans.clear();
-      this.sortingPlans.set(sql, sorting);
-    }
-    return sorting;
+    return plan;
   }
 
   /**
@@ -461,7 +461,7 @@ export class RecordQuery {
       `SELECT r.row_key FROM records r WHERE r.module_key = ? AND r.list_state = 0 AND ${where.sql} ` +
       `ORDER BY ${orderByTerms(plan, plan.key, 'r.id')} LIMIT ? OFFSET ?`;
     const params = [context.moduleKey, ...where.params, limit, 0];
-    if (!this.coveringWalk(walk, params)) return null;
+    if (!this.queryPlan(walk, params).covering) return null;
     const keys = this.statement(walk)
       .pluck()
       .all(...params) as number[];
@@ -496,10 +496,10 @@ export class RecordQuery {
       const sql =
         where.sql !== '1' &&
         offset + limit > total * SORTED_WALK_SHARE &&
-        !this.coveringWalk(walk, params)
+        !this.queryPlan(walk, params).covering
           ? `SELECT r.row_key ${base} ORDER BY ${orderByTerms(order, `+${order.key}`, '+r.id')} LIMIT ? OFFSET ?`
           : walk;
-      const keys = this.sorts(sql, params)
+      const keys = this.queryPlan(sql, params).sorts
         ? this.sortedWindow(sql, params.slice(0, -2), from, rows)
         : (this.statement(sql)
             .pluck()
