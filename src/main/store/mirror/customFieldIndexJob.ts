@@ -5,7 +5,10 @@
  * reads go on in WAL mode, and its writes wait only while this transaction holds the write lock).
  */
 import type Database from 'better-sqlite3';
-import { customFieldIndexDefinition, customFieldIndexModule } from './customFieldIndexDefinition';
+import {
+  CUSTOM_FIELD_INDEX_PREFIX,
+  customFieldIndexDefinition,
+} from './customFieldIndexDefinition';
 
 export interface CustomFieldIndexJob {
   /** Indexes to drop first (names from customFieldIndexDefinition). */
@@ -22,7 +25,7 @@ export interface CustomFieldIndexJobResult {
 }
 
 /** Only our own index names reach DROP INDEX. */
-const OWN_NAME = /^records_cf_\d+_[a-z0-9_]+$/;
+const OWN_NAME = new RegExp(`^${CUSTOM_FIELD_INDEX_PREFIX}\\d+_[a-z0-9_]+$`);
 
 /** Runs the job on `db`; throws on any SQLite error (the transaction is then rolled back). */
 export function runCustomFieldIndexJob(
@@ -34,7 +37,7 @@ export function runCustomFieldIndexJob(
     ? customFieldIndexDefinition(job.create.moduleKey, job.create.queryExpression)
     : undefined;
   for (const name of job.drop) {
-    if (!OWN_NAME.test(name) || customFieldIndexModule(name) === undefined) {
+    if (!OWN_NAME.test(name)) {
       throw new Error(`Not a custom field index: ${name}`);
     }
   }

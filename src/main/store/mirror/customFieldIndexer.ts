@@ -175,11 +175,6 @@ export class CustomFieldIndexer implements CustomFieldIndexUse {
     this.schedule();
   }
 
-  /** The custom-field indexes in the schema now. */
-  indexes(): { name: string; moduleKey: number }[] {
-    return [...this.existing].map(([name, { moduleKey }]) => ({ name, moduleKey }));
-  }
-
   /** Whether the worker is changing an index right now. */
   get building(): boolean {
     return this.running !== undefined;
