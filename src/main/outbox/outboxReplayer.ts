@@ -157,13 +157,8 @@ export class OutboxReplayer {
     if (this.closed || !this.options.mayRun() || this.heldUntil > this.clock.now()) return false;
     const now = this.clock.now();
     return this.options.repo
-      .heads()
-      .some(
-        (op) =>
-          (op.state === 'pending' || op.state === 'sending') &&
-          (op.nextAttemptAt === null || op.nextAttemptAt <= now) &&
-          this.options.clientFor(op.portalId) !== undefined,
-      );
+      .readyHeads(now)
+      .some((head) => this.options.clientFor(head.portalId) !== undefined);
   }
 
   private wakeAt(at: number): void {

@@ -21,7 +21,6 @@ const NAMES = [
   'opsOfRecord',
   'allOps',
   'opsOfPortal',
-  'heads',
   'readyHeads',
   'nextAttemptAt',
   'counts',
@@ -249,15 +248,11 @@ export class OutboxRepository {
     return rows.map(parseOp);
   }
 
-  heads(): OutboxOp[] {
-    return (this.statement('heads').all() as OpRow[]).map(parseOp);
-  }
-
   /**
-   * Up to `limit` heads that may go at `now`, oldest first, other than the `running` operations
-   * (keys only; `op` reads one).
+   * Up to `limit` heads (every one by default) that may go at `now`, oldest first, other than the
+   * `running` operations (keys only; `op` reads one).
    */
-  readyHeads(now: number, limit: number, running: Iterable<number> = []): ReadyHead[] {
+  readyHeads(now: number, limit = -1, running: Iterable<number> = []): ReadyHead[] {
     return this.statement('readyHeads').all({
       now,
       limit,

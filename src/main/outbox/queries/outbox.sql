@@ -33,18 +33,13 @@ SELECT * FROM outbox_ops ORDER BY seq;
 -- name: opsOfPortal
 SELECT * FROM outbox_ops WHERE portal_id = ? ORDER BY seq;
 
--- name: heads
--- The first operation of every record's queue: only heads may go out (order per record).
-SELECT o.* FROM outbox_ops o
-JOIN (SELECT portal_id, record_id, min(seq) AS seq FROM outbox_ops GROUP BY portal_id, record_id) h
-  ON h.seq = o.seq
-ORDER BY o.seq;
-
 -- name: readyHeads
+-- The first operation of a record's queue is its head: only heads may go out (order per record).
 -- Heads that may go now (not failed, in conflict or waiting out a backoff), oldest first, keys
--- only, leaving out those in flight (@running: a JSON array of seqs): the replay asks after
--- every finished record, so it reads the rows it will start, not the whole log (`+` keeps the
--- walk in seq order, stopping at the limit, instead of sorting every pending row of the state index).
+-- only, leaving out those in flight (@running: a JSON array of seqs), at most @limit (-1: all):
+-- the replay asks after every finished record, so it reads the rows it will start, not the whole
+-- log (`+` keeps the walk in seq order, stopping at the limit, instead of sorting every pending
+-- row of the state index).
 SELECT o.seq, o.portal_id AS portalId, o.record_id AS recordId FROM outbox_ops o
 WHERE +o.state IN ('pending', 'sending')
   AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= @now)
