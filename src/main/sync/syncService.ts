@@ -150,14 +150,13 @@ export class SyncService {
     if (preferences.periodicMs === this.periodicMs) return;
     this.periodicMs = preferences.periodicMs;
     const idle = this.running.size === 0 && this.lastRunEndedAt !== null;
-    if (this.closed || !this.autoSync || !idle || (this.autoTimer && !this.autoIsPeriodic)) {
-      this.changed();
-      return;
-    }
-    if (this.periodicMs === null) this.disarmAutoSync();
-    else {
-      const due = this.lastRunEndedAt! + this.periodicMs - this.clock.now();
-      this.armAutoSync(Math.max(0, due), true);
+    // A start-up sync or an offline retry already armed keeps its time.
+    if (!this.closed && this.autoSync && idle && (!this.autoTimer || this.autoIsPeriodic)) {
+      if (this.periodicMs === null) this.disarmAutoSync();
+      else {
+        const due = this.lastRunEndedAt! + this.periodicMs - this.clock.now();
+        this.armAutoSync(Math.max(0, due), true);
+      }
     }
     this.changed();
   }
@@ -441,13 +440,11 @@ export class SyncService {
   }
 
   private armAutoSync(delayMs: number, periodic = false): void {
-    if (this.autoTimer) clearTimeout(this.autoTimer);
+    this.disarmAutoSync();
     this.nextAutoSyncAt = this.clock.now() + delayMs;
     this.autoIsPeriodic = periodic;
     this.autoTimer = setTimeout(() => {
-      this.autoTimer = null;
-      this.nextAutoSyncAt = null;
-      this.autoIsPeriodic = false;
+      this.disarmAutoSync();
       if (this.closed || this.workOffline) return;
       for (const account of this.options.accounts.signedIn()) this.startAccount(account, {});
       this.changed();
