@@ -13,7 +13,11 @@ import {
 import { customFieldIndexDefinition } from '../../../src/main/store/mirror/customFieldIndexDefinition';
 import type { Mirror } from '../../../src/main/store/mirror/mirror';
 import type { MirrorRecord } from '../../../src/main/store/mirror/mirrorTypes';
-import { RecordQuery, type RecordQueryInput } from '../../../src/main/store/mirror/recordQuery';
+import {
+  RecordQuery,
+  type RecordQueryInput,
+  type RecordWindow,
+} from '../../../src/main/store/mirror/recordQuery';
 import type { RecordSort } from '../../../src/main/store/mirror/recordSort';
 import type { Store } from '../../../src/main/store/store';
 import {
@@ -51,6 +55,21 @@ function indexerFor(
   });
   indexers.push(indexer);
   return indexer;
+}
+
+/** One window of the fixture's module: from 0, 1,000 rows unless given; `filter` as JSON. */
+function listOf(
+  mirror: Mirror,
+  input: { filter?: object; sort?: RecordSort; offset?: number; limit?: number },
+): RecordWindow {
+  return mirror.query.queryRecords({
+    portalId: PORTAL,
+    moduleId: MODULE,
+    offset: input.offset ?? 0,
+    limit: input.limit ?? 1000,
+    ...(input.filter ? { filter: JSON.stringify(input.filter) } : {}),
+    ...(input.sort ? { sort: input.sort } : {}),
+  });
 }
 
 const c = (field_name: string, criteria_condition: string, value?: string[]): FilterCriterion => ({
@@ -182,15 +201,7 @@ describe('custom-field indexes', () => {
   let store: Store;
   let mirror: Mirror;
 
-  const list = (input: { filter?: object; sort?: RecordSort; offset?: number; limit?: number }) =>
-    mirror.query.queryRecords({
-      portalId: PORTAL,
-      moduleId: MODULE,
-      offset: input.offset ?? 0,
-      limit: input.limit ?? 1000,
-      ...(input.filter ? { filter: JSON.stringify(input.filter) } : {}),
-      ...(input.sort ? { sort: input.sort } : {}),
-    });
+  const list = (input: Parameters<typeof listOf>[1]) => listOf(mirror, input);
 
   /** Every row of a sorted list, read in windows the way a virtual list scrolls (both ends). */
   const wholeOrder = (sort: RecordSort, filter?: object) => {
@@ -241,14 +252,7 @@ describe('custom-field indexes', () => {
     edit.run(PORTAL, RECORDS[6]!.id, 'cf_category', '"Network"');
     edit.run(PORTAL, RECORDS[7]!.id, 'cf_serial', 'null');
     const query = (filter?: object, sort?: RecordSort, offset = 0, limit = 1000) =>
-      m.query.queryRecords({
-        portalId: PORTAL,
-        moduleId: MODULE,
-        offset,
-        limit,
-        ...(filter ? { filter: JSON.stringify(filter) } : {}),
-        ...(sort ? { sort } : {}),
-      });
+      listOf(m, { filter, sort, offset, limit });
     const ask = () => ({
       filters: FILTERS.map(([, criteria, pattern]) => {
         const { rows, total } = query({ criteria, pattern });
@@ -370,13 +374,7 @@ describe('custom-field indexes', () => {
     const before = lists.map(planOf);
     const indexer = indexerFor(s, m, { maxPerModule: 100 });
     for (const field of SORTS) {
-      m.query.queryRecords({
-        portalId: PORTAL,
-        moduleId: MODULE,
-        offset: 0,
-        limit: 1,
-        sort: { field, descending: false },
-      });
+      listOf(m, { limit: 1, sort: { field, descending: false } });
     }
     await indexer.whenIdle();
     expect(customIndexes(s.db)).toHaveLength(SORTS.length);
@@ -391,13 +389,7 @@ describe('which indexes a module keeps', () => {
     let now = Date.parse('2026-03-05T10:00:00Z');
     const indexer = indexerFor(store, mirror, { maxPerModule: 2, now: () => now });
     const sortBy = async (field: string) => {
-      mirror.query.queryRecords({
-        portalId: PORTAL,
-        moduleId: MODULE,
-        offset: 0,
-        limit: 5,
-        sort: { field, descending: false },
-      });
+      listOf(mirror, { limit: 5, sort: { field, descending: false } });
       await indexer.whenIdle();
     };
     const fields = () =>
@@ -437,13 +429,7 @@ describe('which indexes a module keeps', () => {
     const write = () =>
       mirror.records.writeCursor({ portalId: PORTAL, moduleId: MODULE, nextPage: 2 });
     const started = Date.now();
-    mirror.query.queryRecords({
-      portalId: PORTAL,
-      moduleId: MODULE,
-      offset: 0,
-      limit: 5,
-      sort: { field: 'cf_quantity', descending: false },
-    });
+    listOf(mirror, { limit: 5, sort: { field: 'cf_quantity', descending: false } });
     const writing = setInterval(write, 40);
     let stoppedAt = 0;
     setTimeout(() => {
@@ -462,13 +448,7 @@ describe('which indexes a module keeps', () => {
     mirror.records.upsertRecords(RECORDS.slice(0, 200));
     let syncing = true;
     const indexer = indexerFor(store, mirror, { busy: () => syncing });
-    mirror.query.queryRecords({
-      portalId: PORTAL,
-      moduleId: MODULE,
-      offset: 0,
-      limit: 5,
-      sort: { field: 'cf_cost', descending: false },
-    });
+    listOf(mirror, { limit: 5, sort: { field: 'cf_cost', descending: false } });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(customIndexes(store.db)).toEqual([]);
     syncing = false;
@@ -485,24 +465,12 @@ describe('which indexes a module keeps', () => {
       log: { warn: (message) => warnings.push(message) },
     });
     const sort = { field: 'cf_quantity', descending: false };
-    const first = mirror.query.queryRecords({
-      portalId: PORTAL,
-      moduleId: MODULE,
-      offset: 0,
-      limit: 50,
-      sort,
-    });
+    const first = listOf(mirror, { limit: 50, sort });
     await indexer.whenIdle();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(warnings).toEqual([expect.stringMatching(/index worker stopped.*stay correct/)]);
     expect(customIndexes(store.db)).toEqual([]);
-    const again = mirror.query.queryRecords({
-      portalId: PORTAL,
-      moduleId: MODULE,
-      offset: 0,
-      limit: 50,
-      sort,
-    });
+    const again = listOf(mirror, { limit: 50, sort });
     expect(again).toEqual(first);
     expect(warnings).toHaveLength(1);
   });
@@ -518,15 +486,11 @@ describe('before an index exists', () => {
       return typeof value === 'string' ? foldText(value) : null;
     });
     const window = (offset: number) =>
-      mirror.query
-        .queryRecords({
-          portalId: PORTAL,
-          moduleId: MODULE,
-          offset,
-          limit: 100,
-          sort: { field: 'cf_serial', descending: false },
-        })
-        .rows.map((r) => r.id);
+      listOf(mirror, {
+        offset,
+        limit: 100,
+        sort: { field: 'cf_serial', descending: false },
+      }).rows.map((r) => r.id);
     const first = window(0);
     expect(calls).toBeGreaterThanOrEqual(480);
     calls = 0;
