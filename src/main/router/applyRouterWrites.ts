@@ -28,8 +28,23 @@ export function prepareRouterWrites(db: Database.Database): RouterWriteStatement
   ) as RouterWriteStatements;
 }
 
+/**
+ * Writes each group commit it is given as one transaction on `db` (the engine's connection or the
+ * writer thread's). IMMEDIATE: the write lock is taken first, so a commit waits out another
+ * writer's lock instead of failing half-way on a busy snapshot.
+ */
+export function routerWriteCommitter(
+  db: Database.Database,
+  statements: RouterWriteStatements = prepareRouterWrites(db),
+): (writes: DrainedWrites) => void {
+  const transaction = db.transaction((writes: DrainedWrites) =>
+    applyRouterWrites(statements, writes),
+  );
+  return (writes) => transaction.immediate(writes);
+}
+
 /** Writes one group commit's rows, parents first (events, executions, attempts) for the keys. */
-export function applyRouterWrites(s: RouterWriteStatements, writes: DrainedWrites): void {
+function applyRouterWrites(s: RouterWriteStatements, writes: DrainedWrites): void {
   for (const row of writes.eventInserts) s.insertEvent.run(row);
   for (const row of writes.eventUpdates) (row.routed ? s.markRouted : s.setOverallStatus).run(row);
   for (const row of writes.executionInserts) s.insertExecution.run(row);

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { applyRouterWrites, type RouterWriteStatements } from './applyRouterWrites';
+import { routerWriteCommitter, type RouterWriteStatements } from './applyRouterWrites';
 import type { CommitSink } from './groupCommit';
 
 /** Group commits on the engine's own connection, done before `commit` returns. */
@@ -7,14 +7,11 @@ export function inlineCommitSink(
   db: Database.Database,
   statements: RouterWriteStatements,
 ): CommitSink {
-  const transaction = db.transaction((writes: Parameters<typeof applyRouterWrites>[1]) =>
-    applyRouterWrites(statements, writes),
-  );
+  const write = routerWriteCommitter(db, statements);
   return {
     commit(writes, done) {
       try {
-        // IMMEDIATE, as every write of the engine's connection: waits out another writer's lock.
-        transaction.immediate(writes);
+        write(writes);
       } catch (error) {
         done(error instanceof Error ? error : new Error(String(error)));
         return;

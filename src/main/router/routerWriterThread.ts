@@ -12,7 +12,7 @@ import type { RouterWriteReply, RouterWriteRequest, RouterWriterData } from './r
  * How long a read waits for the writer thread's commits before giving up on it. A commit takes
  * milliseconds; only a thread that hangs comes near this.
  */
-export const WRITER_WAIT_LIMIT_MS = 30_000;
+const WRITER_WAIT_LIMIT_MS = 30_000;
 /** A synchronous wait looks at the replies this often (they cannot be awaited on this thread). */
 const WAIT_SLICE_MS = 50;
 /**
@@ -21,7 +21,7 @@ const WAIT_SLICE_MS = 50;
  * what the latency's tail was made of on a busy machine (bench:router, 500 events/s). Under load
  * commits grow past it and go to the thread. About two events with their deliveries.
  */
-export const INLINE_COMMIT_MAX_ROWS = 24;
+const INLINE_COMMIT_MAX_ROWS = 24;
 
 const rowCount = (writes: DrainedWrites): number =>
   writes.eventInserts.length +
@@ -59,7 +59,6 @@ export class RouterWriterThread implements CommitSink {
     options: {
       script: string | URL;
       file: string;
-      nativeBinding?: string | undefined;
       /** Commits of at most this many rows go to `fallback` while the thread is idle. */
       inlineMaxRows?: number;
     },
@@ -73,7 +72,6 @@ export class RouterWriterThread implements CommitSink {
     const workerData: RouterWriterData = {
       portaldeskRouterWriter: true,
       file: options.file,
-      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       port: channel.port2,
       done: shared,
     };

@@ -10,15 +10,14 @@
  */
 import Database from 'better-sqlite3';
 import { isMainThread, workerData, type MessagePort } from 'node:worker_threads';
-import { applyRouterWrites, prepareRouterWrites } from './applyRouterWrites';
+import { routerWriteCommitter } from './applyRouterWrites';
+import { tuneRouterConnection } from './tuneRouterConnection';
 import type { DrainedWrites } from './writeBatch';
 
 export interface RouterWriterData {
   portaldeskRouterWriter: true;
   /** The router's database file (WAL mode, migrated by the engine's connection). */
   file: string;
-  /** better-sqlite3's binary for this runtime's ABI (the desktop app's Electron build). */
-  nativeBinding?: string;
   /** Commits and their answers; replies go back on it in order. */
   port: MessagePort;
   /** Int32 [0]: the last commit done, so the engine thread can wait for it synchronously. */
@@ -40,8 +39,6 @@ export interface RouterWriteReply {
  * it writes itself): far longer than any such write takes.
  */
 const WRITER_BUSY_TIMEOUT_MS = 60_000;
-/** As the engine's connection (openRouterDatabase.ts): delivery rows touch index pages all over. */
-const WRITER_CACHE_KIB = 65_536;
 
 function isWriterData(data: unknown): data is RouterWriterData {
   return (
@@ -53,24 +50,15 @@ function isWriterData(data: unknown): data is RouterWriterData {
 
 if (!isMainThread && isWriterData(workerData)) {
   const data = workerData;
-  const db = new Database(
-    data.file,
-    data.nativeBinding
-      ? { nativeBinding: data.nativeBinding, fileMustExist: true }
-      : { fileMustExist: true },
-  );
-  db.pragma(`busy_timeout = ${WRITER_BUSY_TIMEOUT_MS}`);
-  db.pragma('foreign_keys = ON');
-  db.pragma('synchronous = NORMAL');
-  db.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
-  const statements = prepareRouterWrites(db);
-  const write = db.transaction((writes: DrainedWrites) => applyRouterWrites(statements, writes));
+  // Only the headless command (plain Node) starts this thread: Node's own better-sqlite3 binary.
+  const db = new Database(data.file, { fileMustExist: true });
+  tuneRouterConnection(db, WRITER_BUSY_TIMEOUT_MS);
+  const write = routerWriteCommitter(db);
   const done = new Int32Array(data.done);
   data.port.on('message', (request: RouterWriteRequest) => {
     let error: string | null = null;
     try {
-      // IMMEDIATE: take the write lock first, so a commit never fails half-way on a busy snapshot.
-      write.immediate(request.writes);
+      write(request.writes);
     } catch (caught) {
       error = caught instanceof Error ? caught.message : String(caught);
     }
