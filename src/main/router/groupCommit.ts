@@ -7,7 +7,7 @@ import { WriteBatch, type DrainedWrites } from './writeBatch';
  * measured better than 8 (p50 5 ms against 9.5 at 500 events/s, p99 no worse). When the last
  * commit is older than this, the next one runs at once: a lone event waits for nothing.
  */
-export const MIN_COMMIT_INTERVAL_MS = 4;
+const MIN_COMMIT_INTERVAL_MS = 4;
 
 /** Where group commits are written: the engine's connection (inline) or the writer thread. */
 export interface CommitSink {

@@ -16,7 +16,8 @@ export class HttpParseError extends Error {
 type State = 'head' | 'length' | 'chunkSize' | 'chunkData' | 'chunkEnd' | 'trailers' | 'close';
 
 const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: .*)?$/;
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** RFC 9110 token characters: what a header name may hold (in a request too). */
+export const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const CHUNK_SIZE = /^([0-9A-Fa-f]{1,15})[ \t]*(?:;.*)?$/;
 
 /**

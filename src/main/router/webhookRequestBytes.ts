@@ -1,8 +1,7 @@
 import type { TargetRequest } from './buildTargetRequest';
+import { HEADER_NAME } from './httpResponseParser';
 import type { WebhookOrigin } from './webhookConnections';
 
-/** RFC 9110 token characters: what a header name may hold. */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** What node:http accepts in a header value: no control characters but tab, nothing past Latin-1. */
 const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const NON_ASCII = /[^\t\n\r\x20-\x7e]/;
