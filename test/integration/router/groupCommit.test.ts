@@ -1,17 +1,5 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { customSetup, post, testRouter } from './routerSupport';
-
-/** Makes every event insert fail on `file`, as a full disk would, until the returned undo. */
-function failEventInserts(file: string): () => void {
-  const other = new Database(file);
-  other.exec(`CREATE TRIGGER fail_event_insert BEFORE INSERT ON router_events
-    BEGIN SELECT RAISE(ABORT, 'disk I/O error (simulated)'); END;`);
-  return () => {
-    other.exec('DROP TRIGGER fail_event_insert');
-    other.close();
-  };
-}
+import { customSetup, failEventInserts, post, testRouter } from './routerSupport';
 
 describe('group commit', () => {
   it('the ingress answers 202 only once the event is stored; a failed commit answers 500', async () => {

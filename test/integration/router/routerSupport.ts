@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import { openRouterDatabase } from '../../../src/main/router/openRouterDatabase';
@@ -62,5 +63,16 @@ export async function post(url: string, body: unknown, headers: Record<string, s
     status: response.status,
     headers: response.headers,
     body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+  };
+}
+
+/** Makes every event insert fail on `file`, as a full disk would, until the returned undo. */
+export function failEventInserts(file: string): () => void {
+  const other = new Database(file);
+  other.exec(`CREATE TRIGGER fail_event_insert BEFORE INSERT ON router_events
+    BEGIN SELECT RAISE(ABORT, 'disk I/O error (simulated)'); END;`);
+  return () => {
+    other.exec('DROP TRIGGER fail_event_insert');
+    other.close();
   };
 }

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runHeadlessRouter, type HeadlessRouter } from '../../../src/main/router/runHeadlessRouter';
 import { tempDir } from '../../support/tempDir';
 import { routerWriterScript } from './routerWriterBuild';
+import { failEventInserts } from './routerSupport';
 
 const running: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -110,12 +111,9 @@ describe('the headless router with its writer thread', () => {
 
   it('a commit the writer thread could not make answers 500 and nothing is sent', async () => {
     const { router, file, received } = await start();
-    const other = new Database(file);
-    other.exec(`CREATE TRIGGER fail_event_insert BEFORE INSERT ON router_events
-      BEGIN SELECT RAISE(ABORT, 'disk I/O error (simulated)'); END;`);
+    const undo = failEventInserts(file);
     const refused = await send(router, { n: 1 });
-    other.exec('DROP TRIGGER fail_event_insert');
-    other.close();
+    undo();
     expect(refused.status).toBe(500);
     expect(((await refused.json()) as { error: string }).error).toMatch(
       /^The router could not store this event \(disk I\/O error \(simulated\)\)\. Nothing was recorded/,
