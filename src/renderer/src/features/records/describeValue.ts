@@ -152,16 +152,17 @@ function textView(text: string, align?: 'end'): ValueView {
   return align ? { kind: 'text', text, align } : { kind: 'text', text };
 }
 
+/** A user's, status's or project's name; "<what> <id>" without one; null without either. */
+function nameOrId(name: unknown, id: unknown, what: string): string | null {
+  if (typeof name === 'string' && name !== '') return name;
+  return typeof id === 'string' ? `${what} ${id}` : null;
+}
+
 function userName(value: unknown): { text: string; title?: string } | null {
   if (typeof value === 'string' && value !== '') return { text: value };
   if (typeof value !== 'object' || value === null) return null;
   const { name, zpuid, email } = value as Record<string, unknown>;
-  const text =
-    typeof name === 'string' && name !== ''
-      ? name
-      : typeof zpuid === 'string'
-        ? `User ${zpuid}`
-        : null;
+  const text = nameOrId(name, zpuid, 'User');
   if (text === null) return null;
   return typeof email === 'string' && email !== '' ? { text, title: email } : { text };
 }
@@ -201,12 +202,7 @@ function describeShape(type: string, value: unknown, context: ValueContext): Val
     case 'status': {
       if (typeof value !== 'object' || value === null) return EMPTY;
       const { id, name, color, isClosedType } = value as Record<string, unknown>;
-      const text =
-        typeof name === 'string' && name !== ''
-          ? name
-          : typeof id === 'string'
-            ? `Status ${id}`
-            : null;
+      const text = nameOrId(name, id, 'Status');
       if (text === null) return EMPTY;
       return {
         kind: 'status',
@@ -234,8 +230,8 @@ function describeShape(type: string, value: unknown, context: ValueContext): Val
     case 'project': {
       if (typeof value !== 'object' || value === null) return EMPTY;
       const { id, name } = value as Record<string, unknown>;
-      if (typeof name === 'string' && name !== '') return textView(name);
-      return typeof id === 'string' ? textView(`Project ${id}`) : EMPTY;
+      const text = nameOrId(name, id, 'Project');
+      return text === null ? EMPTY : textView(text);
     }
     case 'check_box':
       return { kind: 'check', checked: value === true || value === 1 || value === 'true' };
