@@ -33,7 +33,7 @@ export function DraftForm({
         Name <input value={name} onChange={(e) => onNameChange(e.target.value)} />
       </label>
       {children}
-      <div className="router-actions">
+      <div className="actions">
         <button type="submit">Save {item.toLowerCase()}</button>
         <button type="button" onClick={onCancel}>
           Cancel

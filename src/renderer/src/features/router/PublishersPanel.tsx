@@ -84,7 +84,7 @@ function EventSchema({ event }: { event: EventConfigView }) {
           </pre>
         </div>
       </div>
-      <div className="router-actions">
+      <div className="actions">
         <button
           type="button"
           onClick={() =>
@@ -136,7 +136,7 @@ function EventSchema({ event }: { event: EventConfigView }) {
           <Countdown expiresAt={capture.expiresAt} nowMs={capture.nowMs} />
         </p>
       )}
-      <div className="router-actions">
+      <div className="actions">
         <input
           aria-label="Key path"
           placeholder="key path, e.g. customer.email"
@@ -251,7 +251,7 @@ function PublisherCard({ publisher }: { publisher: PublisherView }) {
       </ul>
       {publisher.kind === 'custom' && (
         <form
-          className="router-actions"
+          className="actions"
           onSubmit={(e) => {
             e.preventDefault();
             void run((api) => api.router.createEvent({ publisherId: publisher.id, apiName })).then(
@@ -282,7 +282,7 @@ export function PublishersPanel() {
   return (
     <div className="router-panel">
       <form
-        className="router-actions"
+        className="actions"
         onSubmit={(e) => {
           e.preventDefault();
           void run((api) => api.router.createPublisher({ name })).then((result) => {
