@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { RecordsColumns } from '../../../../shared/contracts/records';
 import { explainFilter, type FilterField, type ValueLabel } from '../../../../shared/filter';
 import {
@@ -15,6 +15,7 @@ import {
   type FilterDraft,
 } from './filterDraft';
 import { filterPresets } from './filterPresets';
+import { useCopy } from '../shell/useCopy';
 import { choicesFor, ValueInput } from './ValueInput';
 
 /** A pause after typing before the list follows (a `contains` on a million names is not free). */
@@ -53,8 +54,10 @@ function listNumbers(numbers: readonly number[]): string {
  */
 export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilderProps) {
   const id = useId();
-  // Which text was copied: the note goes away as soon as the filter on screen is another one.
-  const [copied, setCopied] = useState<{ text: string; note: string } | null>(null);
+  const { copy, noteFor } = useCopy({
+    copied: 'Copied: paste it as the filter query parameter.',
+    refused: 'The clipboard is not available here: select the text below and copy it.',
+  });
   const problems = checkDraft(draft, fields);
   const filter = draftToFilter(draft, fields);
   const text = filterText(draft, fields);
@@ -68,18 +71,8 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
       (choice) => choice.value === value,
     )?.label;
 
-  const copy = async () => {
-    if (text === undefined) return;
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied({ text, note: 'Copied: paste it as the filter query parameter.' });
-    } catch {
-      setCopied({
-        text,
-        note: 'The clipboard is not available here: select the text below and copy it.',
-      });
-    }
-  };
+  // The note goes away as soon as the filter on screen is another one.
+  const copyNote = noteFor(text);
 
   return (
     <section className="filter-builder" aria-label="Filter builder">
@@ -260,15 +253,15 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
           </p>
           {problems.ok && text !== undefined && (
             <div className="filter-builder__copy">
-              <button type="button" onClick={() => void copy()}>
+              <button type="button" onClick={() => void copy(text)}>
                 Copy as API filter
               </button>
               <code className="filter-json" data-testid="filter-json">
                 {text}
               </code>
-              {copied?.text === text && (
+              {copyNote && (
                 <span className="hint" role="status">
-                  {copied.note}
+                  {copyNote}
                 </span>
               )}
             </div>

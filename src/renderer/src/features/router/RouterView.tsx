@@ -5,6 +5,7 @@ import { useApi } from '../../bridge/ApiContext';
 import { createRouterStore, type RouterNotice, type RouterTab } from './routerStore';
 import { RulesPanel } from './RulesPanel';
 import { SECTIONS } from '../shell/sections';
+import { useCopy } from '../shell/useCopy';
 import { TargetsPanel } from './TargetsPanel';
 import { RouterStoreContext, useRouter } from './useRouter';
 import './router.css';
@@ -18,36 +19,25 @@ const TABS: { id: RouterTab; label: string }[] = [
   { id: 'targets', label: 'Targets' },
 ];
 
-/** The one-off notice; a secret in it can be copied, and the note says whether that worked. */
+/** A secret shown once, with its message: it can be copied, and a note says how that went. */
 function NoticeBanner({ notice, onDismiss }: { notice: RouterNotice; onDismiss(): void }) {
-  const [copied, setCopied] = useState<string | null>(null);
-  const copy = async (secret: string) => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('Copied.');
-    } catch {
-      setCopied('The clipboard is not available here: select the key and copy it.');
-    }
-  };
+  const { copy, noteFor } = useCopy({
+    copied: 'Copied.',
+    refused: 'The clipboard is not available here: select the key and copy it.',
+  });
+  const copyNote = noteFor(notice.secret);
   return (
     <div className="banner router-notice" role="status">
       <p>
-        {notice.message}
-        {notice.secret !== undefined && (
-          <>
-            {' '}
-            <code className="mono" data-testid="router-secret">
-              {notice.secret}
-            </code>
-          </>
-        )}
+        {notice.message}{' '}
+        <code className="mono" data-testid="router-secret">
+          {notice.secret}
+        </code>
       </p>
-      {copied && <span className="muted">{copied}</span>}
-      {notice.secret !== undefined && (
-        <button type="button" onClick={() => void copy(notice.secret!)}>
-          Copy key
-        </button>
-      )}
+      {copyNote && <span className="muted">{copyNote}</span>}
+      <button type="button" onClick={() => void copy(notice.secret)}>
+        Copy key
+      </button>
       <button type="button" onClick={onDismiss}>
         Dismiss
       </button>

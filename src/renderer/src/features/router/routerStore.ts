@@ -21,10 +21,10 @@ export interface EventFilters {
   toMs: number | undefined;
 }
 
-/** A one-off message; `secret` (an API key shown once) gets its own box and a Copy button. */
+/** A one-off message and the secret it is about (an API key shown once), with a Copy button. */
 export interface RouterNotice {
   message: string;
-  secret?: string;
+  secret: string;
 }
 
 export interface RouterState {
@@ -37,7 +37,7 @@ export interface RouterState {
   detail: EventDetailView | null;
   /** A failed action, in words for the user. */
   error: string | null;
-  /** A one-off message, e.g. a new API key shown once. */
+  /** A new API key, shown once with its message until dismissed. */
   notice: RouterNotice | null;
   setTab(tab: RouterTab): void;
   load(): Promise<void>;
