@@ -8,7 +8,7 @@ const THEMES: { value: Settings['theme']; label: string }[] = [
 ];
 
 /** Ours: the intervals offered; 0 is "no periodic sync". */
-export const AUTO_SYNC_CHOICES: readonly number[] = [5, 15, 30, 60, 240, 0];
+const AUTO_SYNC_CHOICES: readonly number[] = [5, 15, 30, 60, 240, 0];
 
 function intervalLabel(minutes: number): string {
   if (minutes === 0) return 'Only at start-up, after a sign-in and when asked';

@@ -62,7 +62,6 @@ function Controls({ status }: { status: SyncStatus }) {
       </button>
       <button
         type="button"
-
         onClick={() => void syncNow({ reconcile: true })}
         disabled={busy || !signedIn}
         title="Also compare every record id with the service, to drop records deleted there"
@@ -74,12 +73,7 @@ function Controls({ status }: { status: SyncStatus }) {
           Resume
         </button>
       ) : (
-        <button
-          type="button"
-
-          onClick={() => void pause()}
-          disabled={busy || !running}
-        >
+        <button type="button" onClick={() => void pause()} disabled={busy || !running}>
           Pause
         </button>
       )}
