@@ -993,6 +993,9 @@ export class RouterEngine {
         version: event.version,
       });
     }
+    // Routed now, by the commit's beforeCommit hook (routePending), and not merely because the
+    // read below happens to flush first.
+    this.repository.flush();
     for (const row of this.repository.unfinishedExecutions()) {
       const event = this.repository.getEvent(row.event_id);
       if (!event) continue;
