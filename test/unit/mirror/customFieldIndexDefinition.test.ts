@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   customFieldIndexDefinition,
   customFieldIndexModule,
+  customFieldIndexScope,
+  isCurrentCustomFieldIndex,
   isCustomFieldExpression,
 } from '../../../src/main/store/mirror/customFieldIndexDefinition';
 import { customFieldIndexEviction } from '../../../src/main/store/mirror/customFieldIndexEviction';
@@ -20,10 +22,24 @@ describe('customFieldIndexDefinition', () => {
       expression: "pd_fold(json_extract(custom, '$.cf_category'))",
       sql:
         `CREATE INDEX IF NOT EXISTS ${index.name} ON records (module_key, list_state, ` +
-        "pd_fold(json_extract(custom, '$.cf_category')), id, status_id) WHERE module_key = 7",
+        "pd_fold(json_extract(custom, '$.cf_category')), id, status_id) WHERE +module_key = 7",
     });
     expect(customFieldIndexModule(index.name)).toBe(7);
     expect(customFieldIndexModule('records_by_name')).toBeUndefined();
+  });
+
+  it('scopes with a literal that no bound module key can meet, and knows an earlier definition', () => {
+    expect(customFieldIndexScope(7, 'r')).toBe('+r.module_key = 7');
+    expect(() => customFieldIndexScope(-1)).toThrow(/Not a module key/);
+    const index = customFieldIndexDefinition(7, "json_extract(r.custom, '$.cf_cost.amount')");
+    const stored = index.sql.replace(' IF NOT EXISTS', '');
+    expect(isCurrentCustomFieldIndex(index.name, stored)).toBe(true);
+    // What the first version wrote: usable by any statement binding `module_key = ?`.
+    const earlier = stored.replace('WHERE +module_key = 7', 'WHERE module_key = 7');
+    expect(isCurrentCustomFieldIndex(index.name, earlier)).toBe(false);
+    // Another module's condition under this module's name is not ours either.
+    expect(isCurrentCustomFieldIndex(index.name, stored.replace('= 7', '= 8'))).toBe(false);
+    expect(isCurrentCustomFieldIndex(index.name, null)).toBe(false);
   });
 
   it('gives different names to expressions that differ only in case or member', () => {

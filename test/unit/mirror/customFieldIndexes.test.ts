@@ -422,6 +422,34 @@ describe('which indexes a module keeps', () => {
     expect(customIndexes(store.db)).toEqual([]);
   });
 
+  it('drops at start-up, before any list runs, the indexes of the earlier definition', () => {
+    const { store, mirror } = mirroredPortal();
+    mirror.records.upsertRecords(RECORDS.slice(0, 200));
+    const moduleKey = mirror.metadata.moduleKey(PORTAL, MODULE) as number;
+    // As the first version built them: `WHERE module_key = k`, which a statement binding the
+    // module key could be re-prepared onto.
+    const current = customFieldIndexDefinition(
+      moduleKey,
+      "json_extract(r.custom, '$.cf_cost.amount')",
+    );
+    const earlier = `${current.name.slice(0, -10)}0123456789`;
+    store.db.exec(
+      current.sql
+        .replace(current.name, earlier)
+        .replace(`WHERE +module_key = ${moduleKey}`, `WHERE module_key = ${moduleKey}`),
+    );
+    const warnings: string[] = [];
+    // No worker: the drop must not wait for one.
+    const indexer = CustomFieldIndexer.attach(mirror.query, {
+      db: store.db,
+      file: store.file,
+      log: { warn: (message) => warnings.push(message) },
+    });
+    indexers.push(indexer);
+    expect(customIndexes(store.db)).toEqual([]);
+    expect(warnings).toEqual([expect.stringMatching(/^Dropped 1 custom field index/)]);
+  });
+
   it('waits for the engine to stop writing before it builds', async () => {
     const { store, mirror } = mirroredPortal();
     mirror.records.upsertRecords(RECORDS.slice(0, 200));

@@ -10,6 +10,15 @@
  * parse tree: spacing, parentheses and the table alias do not matter; the function, the JSON path
  * and the argument order do), so the indexed expression is the query's own text with `r.` taken
  * off: recordFilterSql and recordSortPlan name the expressions, nothing writes them twice.
+ *
+ * The index is partial (`WHERE +module_key = <k>`: other modules' writes never compute its
+ * expression), and its condition is written so that only a statement holding the same literal can
+ * meet it. SQLite re-prepares a cached statement after a schema change with the values bound at
+ * that moment, and a statement binding `module_key = ?` with k then used a `WHERE module_key = k`
+ * index and answered every other module from it: empty lists until a restart. No statement writes
+ * `+module_key = ?` (a unary plus on a column is never bound), so only the lists, which write the
+ * literal (customFieldIndexScope), can use these indexes. The rule for every partial index:
+ * src/main/store/migrations/README.md.
  */
 import { createHash } from 'node:crypto';
 import { FOLD_SQL_FUNCTION } from '../../../shared/filter/fold';
@@ -22,6 +31,32 @@ const VALUE = String.raw`json_extract\(r\.custom, '\$\.[A-Za-z_][A-Za-z0-9_]*(?:
 /** A list of values (multi-user) as JSON text, whatever its JSON type. */
 const LIST = String.raw`r\.custom -> '\$\.[A-Za-z_][A-Za-z0-9_]*'`;
 const CUSTOM_EXPRESSION = new RegExp(`^(?:${VALUE}|${LIST}|${FOLD_SQL_FUNCTION}\\(${VALUE}\\))$`);
+
+/**
+ * The term that scopes a statement to one module's custom-field indexes (`r` for a row aliased
+ * `r`): a statement over `records` may use such an index only if it holds this term, with the
+ * module key written in its text.
+ */
+export function customFieldIndexScope(moduleKey: number, alias: 'r' | '' = ''): string {
+  if (!Number.isSafeInteger(moduleKey) || moduleKey < 0) {
+    throw new Error(`Not a module key: ${moduleKey}`);
+  }
+  return `+${alias === '' ? '' : `${alias}.`}module_key = ${moduleKey}`;
+}
+
+/**
+ * Whether a custom-field index in the schema (its CREATE INDEX text, as sqlite_schema keeps it)
+ * has the condition this version writes. Indexes made before it (`WHERE module_key = k`) could
+ * answer a cached statement for another module, so they are dropped when the engine starts.
+ */
+export function isCurrentCustomFieldIndex(indexName: string, sql: string | null): boolean {
+  const moduleKey = customFieldIndexModule(indexName);
+  return (
+    moduleKey !== undefined &&
+    sql !== null &&
+    sql.endsWith(` WHERE ${customFieldIndexScope(moduleKey)}`)
+  );
+}
 
 export interface CustomFieldIndexDefinition {
   /** The index's name in the schema: prefix, module key, field, and a hash of the expression. */
@@ -61,10 +96,16 @@ export function customFieldIndexDefinition(
   }
   const expression = queryExpression.replace(/\br\.custom\b/g, 'custom');
   const field = /'\$\.([A-Za-z_][A-Za-z0-9_]*)/.exec(expression)?.[1] ?? 'field';
-  const hash = createHash('sha256').update(expression).digest('hex').slice(0, 10);
+  const scope = customFieldIndexScope(moduleKey);
+  // The condition is hashed too: an index of an earlier definition never shares a name with one
+  // of this definition.
+  const hash = createHash('sha256')
+    .update(`${expression}\u0000${scope}`)
+    .digest('hex')
+    .slice(0, 10);
   const name = `${CUSTOM_FIELD_INDEX_PREFIX}${moduleKey}_${field.toLowerCase()}_${hash}`;
   const sql =
     `CREATE INDEX IF NOT EXISTS ${name} ON records (module_key, list_state, ${expression}, id, status_id) ` +
-    `WHERE module_key = ${moduleKey}`;
+    `WHERE ${scope}`;
   return { name, moduleKey, expression, sql };
 }

@@ -24,11 +24,12 @@ import querySql from '../queries/mirrorQuery.sql?raw';
 import {
   customFieldIndexDefinition,
   customFieldIndexModule,
+  isCurrentCustomFieldIndex,
   isCustomFieldExpression,
   type CustomFieldIndexDefinition,
 } from './customFieldIndexDefinition';
 import { customFieldIndexEviction } from './customFieldIndexEviction';
-import type { CustomFieldIndexJob } from './customFieldIndexJob';
+import { runCustomFieldIndexJob, type CustomFieldIndexJob } from './customFieldIndexJob';
 import type {
   CustomFieldIndexReply,
   CustomFieldIndexRequest,
@@ -39,7 +40,7 @@ import { CUSTOM_FIELD_INDEX_WORKER_SCRIPT } from './customFieldIndexWorkerScript
 
 const queries = requireQueries(
   parseNamedQueries(querySql, 'mirrorQuery.sql'),
-  ['dataVersion', 'customFieldIndexNames', 'moduleKeys'] as const,
+  ['dataVersion', 'customFieldIndexes', 'moduleKeys'] as const,
   'mirrorQuery.sql',
 );
 
@@ -134,12 +135,27 @@ export class CustomFieldIndexer implements CustomFieldIndexUse {
     this.enabled = this.workerScript !== undefined;
     // total_changes(): rows this connection changed, so a change means it wrote.
     this.totalChanges = options.db.prepare(queries.dataVersion).pluck();
-    const names = options.db.prepare(queries.customFieldIndexNames).pluck().all() as string[];
+    const indexes = options.db.prepare(queries.customFieldIndexes).all() as {
+      name: string;
+      sql: string | null;
+    }[];
+    // Indexes of an earlier definition could answer a cached statement of another module
+    // (customFieldIndexDefinition.ts): dropped here, at once and on this connection, before any
+    // list runs. Dropping is quick (pages freed, nothing computed); lists rebuild what they need.
+    const unsafe = indexes
+      .filter((index) => !isCurrentCustomFieldIndex(index.name, index.sql))
+      .map((index) => index.name);
+    if (unsafe.length > 0) {
+      runCustomFieldIndexJob(options.db, { drop: unsafe });
+      options.log?.warn(
+        `Dropped ${unsafe.length} custom field index(es) of an earlier version; lists rebuild the ones they need.`,
+      );
+    }
     const modules = new Set(options.db.prepare(queries.moduleKeys).pluck().all() as number[]);
     const orphans: string[] = [];
-    for (const name of names) {
+    for (const { name } of indexes) {
       const moduleKey = customFieldIndexModule(name);
-      if (moduleKey === undefined) continue;
+      if (moduleKey === undefined || unsafe.includes(name)) continue;
       if (modules.has(moduleKey)) this.existing.set(name, { moduleKey, lastUsed: 0 });
       else orphans.push(name);
     }

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/filter';
 import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
 import querySql from '../queries/mirrorQuery.sql?raw';
+import { customFieldIndexScope } from './customFieldIndexDefinition';
 import { mergeRecordEdits, type RecordEdit, type StoredRecordRow } from './mergeRecordEdits';
 import { recordRowOf } from './recordRowOf';
 import type {
@@ -81,6 +82,12 @@ export interface RecordWindow {
 
 interface ModuleContext {
   moduleKey: number;
+  /**
+   * The module's listed server copies, over `r`, binding the module key once: every statement of
+   * a list starts its WHERE with it. It names the module key a second time as a literal
+   * (customFieldIndexScope), the only way a statement may use the module's custom-field indexes.
+   */
+  listed: string;
   timeZone: string;
   weekStartDay: number | null;
   setup: RecordFilterSetup;
@@ -291,6 +298,7 @@ export class RecordQuery {
       }));
     const context: ModuleContext = {
       moduleKey,
+      listed: `r.module_key = ? AND r.list_state = 0 AND ${customFieldIndexScope(moduleKey, 'r')}`,
       timeZone: portal.timeZone,
       weekStartDay: portal.weekStartDay,
       setup: recordFilterSetup(fields, statuses, options),
@@ -398,15 +406,14 @@ export class RecordQuery {
    * costs tens of milliseconds at a million rows; when the module holds most of the table, all
    * rows (counted by pages) minus the others is the same number at a fraction of the cost.
    */
-  private listedCount(moduleKey: number): number {
+  private listedCount(context: ModuleContext): number {
+    const moduleKey = context.moduleKey;
     const all = this.statement(queries.countAll).pluck().get() as number;
     const hint = this.listedSizes.get(moduleKey);
     const listed =
       hint !== undefined && hint * 2 > all
         ? all - (this.statement(queries.countOutsideListed).pluck().get({ moduleKey }) as number)
-        : (this.statement(
-            'SELECT count(*) FROM records r WHERE r.module_key = ? AND r.list_state = 0',
-          )
+        : (this.statement(`SELECT count(*) FROM records r WHERE ${context.listed}`)
             .pluck()
             .get(moduleKey) as number);
     this.listedSizes.set(moduleKey, listed);
@@ -423,10 +430,8 @@ export class RecordQuery {
     if (known !== undefined) return known;
     let total =
       where.sql === '1'
-        ? this.listedCount(context.moduleKey)
-        : (this.statement(
-            `SELECT count(*) FROM records r WHERE r.module_key = ? AND r.list_state = 0 AND ${where.sql}`,
-          )
+        ? this.listedCount(context)
+        : (this.statement(`SELECT count(*) FROM records r WHERE ${context.listed} AND ${where.sql}`)
             .pluck()
             .get(context.moduleKey, ...where.params) as number);
     if (edited !== null) {
@@ -458,7 +463,7 @@ export class RecordQuery {
     const key = this.countKey(context, where);
     if (this.counts.has(key)) return null;
     const walk =
-      `SELECT r.row_key FROM records r WHERE r.module_key = ? AND r.list_state = 0 AND ${where.sql} ` +
+      `SELECT r.row_key FROM records r WHERE ${context.listed} AND ${where.sql} ` +
       `ORDER BY ${orderByTerms(plan, plan.key, 'r.id')} LIMIT ? OFFSET ?`;
     const params = [context.moduleKey, ...where.params, limit, 0];
     if (!this.queryPlan(walk, params).covering) return null;
@@ -479,7 +484,7 @@ export class RecordQuery {
     limit: number,
     total: number,
   ): number[] {
-    const base = `FROM records r WHERE r.module_key = ? AND r.list_state = 0 AND ${where.sql}`;
+    const base = `FROM records r WHERE ${context.listed} AND ${where.sql}`;
     if (edited === null && plan.byStatus) {
       // No index holds the workflow position: read the window status by status instead.
       const { order, from, rows, reversed } = nearerEnd(plan, offset, limit, total);
@@ -533,8 +538,7 @@ export class RecordQuery {
   ): number[] {
     const segments = statusSegments([...context.statuses.values()], order);
     const from = (segment: StatusSegment) =>
-      `FROM records r WHERE r.module_key = ? AND r.list_state = 0 AND ${segment.condition} ` +
-      `AND (${where.sql})`;
+      `FROM records r WHERE ${context.listed} AND ${segment.condition} ` + `AND (${where.sql})`;
     const params = (segment: StatusSegment) => [
       context.moduleKey,
       ...segment.params,

@@ -64,9 +64,9 @@ LEFT JOIN portal_users u ON u.portal_id = r.portal_id AND u.zpuid = r.owner_zpui
 LEFT JOIN comment_sync cs ON cs.portal_id = r.portal_id AND cs.record_id = r.id
 WHERE r.row_key IN (SELECT value FROM json_each(?));
 
--- name: customFieldIndexNames
--- The custom-field indexes in the schema (src/main/store/mirror/customFieldIndexer.ts).
-SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'records\_cf\_%' ESCAPE '\';
+-- name: customFieldIndexes
+-- The custom-field indexes in the schema and their definitions (src/main/store/mirror/customFieldIndexer.ts).
+SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND name LIKE 'records\_cf\_%' ESCAPE '\';
 
 -- name: moduleKeys
 SELECT module_key FROM modules;
