@@ -3,7 +3,8 @@
  * exactly what an in-memory reading of the same records gives: the same rows in the same order
  * and the same total, for random records in several modules of several portals, random filters,
  * sorts and windows, while custom-field indexes are built and dropped between the lists by another
- * connection, as the index worker does.
+ * connection, as the index worker does, and local edits are made and reverted (lists show the
+ * user's own edits laid over the server copies).
  *
  * The in-memory side reads each record as the API showed it and applies the filter language's own
  * evaluator (src/shared/filter/evaluate.ts) and the list order the API defines (recordSort.ts's
@@ -20,7 +21,7 @@
  */
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   compileFilter,
   conditionsFor,
@@ -147,21 +148,15 @@ interface World {
   mirror: Mirror;
   /** A second connection: the index worker's. */
   worker: Database.Database;
+  /** The server copies, by portal/module. */
   records: Map<string, MirrorRecord[]>;
+  /** Pending local edits by record id: field -> value in the API's shape (record_edits). */
+  edits: Map<string, Map<string, unknown>>;
   statuses: Map<string, MirrorStatus[]>;
   moduleKeys: Map<string, number>;
   /** Expressions lists reported for indexing (the indexer's input), by module key. */
   reported: Map<number, Set<string>>;
 }
-
-const worlds: World[] = [];
-
-afterEach(() => {
-  for (const world of worlds.splice(0)) {
-    world.worker.close();
-    world.store.close();
-  }
-});
 
 const key = (portal: string, module: string) => `${portal}/${module}`;
 
@@ -265,11 +260,11 @@ function openWorld(drafts: RecordDraft[]): World {
     mirror,
     worker,
     records: new Map(),
+    edits: new Map(),
     statuses: new Map(),
     moduleKeys: new Map(),
     reported: new Map(),
   };
-  worlds.push(world);
   PORTALS.forEach((portal, p) => {
     mirror.metadata.upsertPortals([
       {
@@ -341,6 +336,31 @@ function openWorld(drafts: RecordDraft[]): World {
 
 // ---- the in-memory reading ----------------------------------------------------------------
 
+/** The record as the user sees it: the server copy with the pending edits laid over it. */
+function withEdits(record: MirrorRecord, edits: Map<string, unknown> | undefined): MirrorRecord {
+  if (!edits) return record;
+  const seen: MirrorRecord = { ...record, custom: { ...record.custom } };
+  for (const [field, value] of edits) {
+    switch (field) {
+      case 'name':
+        seen.name = value as string;
+        break;
+      case 'description':
+        seen.description = value as string;
+        break;
+      case 'status':
+        seen.statusId = (value as { id: string }).id;
+        break;
+      case 'is_external':
+        seen.isExternal = value as boolean;
+        break;
+      default:
+        seen.custom[field] = value;
+    }
+  }
+  return seen;
+}
+
 const tagIds = new Map(TAGS.map(([id, name]) => [name, id]));
 const userName = new Map(USERS.map((u) => [u.zpuid, u.name ?? null]));
 
@@ -410,7 +430,7 @@ function sortKey(record: MirrorRecord, statuses: MirrorStatus[], field: string):
       return (record.custom.cf_cost as { amount: number } | undefined)?.amount ?? null;
     case 'cf_flag': {
       const value = record.custom.cf_flag;
-      return value === undefined ? null : value ? 1 : 0;
+      return value === undefined || value === null ? null : value ? 1 : 0;
     }
     default:
       return (record.custom[field] as string | number | undefined) ?? null;
@@ -436,7 +456,9 @@ function expectedList(
   offset: number,
   limit: number,
 ): Expected {
-  const records = world.records.get(key(portal, module)) ?? [];
+  const records = (world.records.get(key(portal, module)) ?? []).map((record) =>
+    withEdits(record, world.edits.get(record.id)),
+  );
   const statuses = world.statuses.get(key(portal, module)) ?? [];
   const closedIds = new Set(statuses.filter((s) => s.isClosedType).map((s) => s.id));
   const matching = records.filter(
@@ -538,7 +560,9 @@ type Step =
       limit: number;
     }
   | { kind: 'build'; pick: number }
-  | { kind: 'drop'; pick: number };
+  | { kind: 'drop'; pick: number }
+  | { kind: 'edit'; pick: number; field: string; value: fc.GeneratorValue }
+  | { kind: 'revert'; pick: number };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -564,7 +588,66 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'build' as const, pick })) },
   { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'drop' as const, pick })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({
+        pick: fc.nat(),
+        field: fc.constantFrom(
+          'name',
+          'description',
+          'status',
+          'is_external',
+          ...CUSTOM.map((f) => f.apiName),
+        ),
+        value: fc.gen(),
+      })
+      .map((edit) => ({ kind: 'edit' as const, ...edit })),
+  },
+  { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'revert' as const, pick })) },
 );
+
+/** A value for an edit of `field`, in the API's shape, as the outbox stores it. */
+function editValue(field: string, statuses: MirrorStatus[], g: fc.GeneratorValue): unknown {
+  if (field === 'status') return { id: g(fc.constantFrom, ...statuses).id };
+  const draft = g(() => recordArbitrary(0, 0, statuses));
+  const record = toRecord(draft, 0);
+  switch (field) {
+    case 'name':
+      return record.name;
+    case 'description':
+      return record.description;
+    case 'is_external':
+      return record.isExternal;
+    default:
+      // An empty value is edited as null (the field cleared).
+      return record.custom[field] ?? null;
+  }
+}
+
+/** Stores or reverts one pending edit as the outbox does: a record_edits row (or none). */
+function changeEdits(world: World, step: Extract<Step, { kind: 'edit' | 'revert' }>): void {
+  const all = [...world.records.values()].flat();
+  if (all.length === 0) return;
+  const record = all[step.pick % all.length]!;
+  const db = world.store.db;
+  if (step.kind === 'revert') {
+    db.prepare('DELETE FROM record_edits WHERE portal_id = ? AND record_id = ?').run(
+      record.portalId,
+      record.id,
+    );
+    world.edits.delete(record.id);
+    return;
+  }
+  const statuses = world.statuses.get(key(record.portalId, record.moduleId)) ?? [];
+  const value = editValue(step.field, statuses, step.value);
+  db.prepare(
+    'INSERT OR REPLACE INTO record_edits (portal_id, record_id, field, value, base_value, edited_at) VALUES (?, ?, ?, ?, NULL, ?)',
+  ).run(record.portalId, record.id, step.field, JSON.stringify(value), new Date(NOW).toISOString());
+  const edits = world.edits.get(record.id) ?? new Map<string, unknown>();
+  edits.set(step.field, value);
+  world.edits.set(record.id, edits);
+}
 
 function customIndexes(db: Database.Database): string[] {
   return db
@@ -622,7 +705,20 @@ function compiledOf(
 
 function runSteps(drafts: RecordDraft[], steps: Step[]): void {
   const world = openWorld(drafts);
+  try {
+    runStepsIn(world, steps);
+  } finally {
+    world.worker.close();
+    world.store.close();
+  }
+}
+
+function runStepsIn(world: World, steps: Step[]): void {
   for (const [index, step] of steps.entries()) {
+    if (step.kind === 'edit' || step.kind === 'revert') {
+      changeEdits(world, step);
+      continue;
+    }
     if (step.kind !== 'list') {
       changeIndexes(world, step);
       continue;
