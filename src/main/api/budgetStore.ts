@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
-import requestBudgetsSql from '../store/queries/requestBudgets.sql?raw';
+import requestBudgetsSql from './queries/requestBudgets.sql?raw';
 
 const queries = requireQueries(
   parseNamedQueries(requestBudgetsSql, 'requestBudgets.sql'),

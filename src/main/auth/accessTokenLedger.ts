@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
-import accountsSql from '../store/queries/accounts.sql?raw';
+import accountsSql from './queries/accounts.sql?raw';
 import { TOKEN_WINDOW_MS } from './oauthLimits';
 
 const queries = requireQueries(

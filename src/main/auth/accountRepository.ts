@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { ServiceProfile } from '../../shared/serviceProfile';
 import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
-import accountsSql from '../store/queries/accounts.sql?raw';
+import accountsSql from './queries/accounts.sql?raw';
 import { namedStatements } from '../store/namedStatements';
 
 const queries = requireQueries(

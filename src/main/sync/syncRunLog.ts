@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { SyncRunEntry } from '../../shared/contracts/sync';
 import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
-import syncRunsSql from '../store/queries/syncRuns.sql?raw';
+import syncRunsSql from './queries/syncRuns.sql?raw';
 import type { SyncResult } from './syncTypes';
 
 const queries = requireQueries(
