@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BudgetStore } from '../../../src/main/api/budgetStore';
-import { FakeClock } from '../../../src/main/api/fakeClock';
+import { FakeClock } from '../../support/fakeClock';
 import {
   RequestScheduler,
   type Priority,

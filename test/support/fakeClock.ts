@@ -1,4 +1,4 @@
-import type { SchedulerClock } from './schedulerClock';
+import type { SchedulerClock } from '../../src/main/api/schedulerClock';
 
 interface Timer {
   at: number;
