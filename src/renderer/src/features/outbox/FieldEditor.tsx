@@ -231,34 +231,36 @@ export function FieldEditor({ field, value, timeZone, onSave, mark, disabled }: 
           id={id}
           described={described}
         />
-        <button
-          type="button"
-          disabled={disabled || saving || decision.kind !== 'ready'}
-          onClick={() => void save()}
-        >
-          Save
-        </button>
-        {mayClear(field, value) && draft.kind !== 'cleared' && (
+        <div className="field-editor__actions">
           <button
             type="button"
-            className="link-button"
-            disabled={disabled || saving}
-            aria-label={`Clear ${field.label}`}
-            onClick={() => setDraft(clearedDraft(field))}
+            disabled={disabled || saving || decision.kind !== 'ready'}
+            onClick={() => void save()}
           >
-            Clear
+            Save
           </button>
-        )}
-        {touched && (
-          <button
-            type="button"
-            className="link-button"
-            disabled={saving}
-            onClick={() => setDraft(initial)}
-          >
-            Undo
-          </button>
-        )}
+          {mayClear(field, value) && draft.kind !== 'cleared' && (
+            <button
+              type="button"
+              className="link-button"
+              disabled={disabled || saving}
+              aria-label={`Clear ${field.label}`}
+              onClick={() => setDraft(clearedDraft(field))}
+            >
+              Clear
+            </button>
+          )}
+          {touched && (
+            <button
+              type="button"
+              className="link-button"
+              disabled={saving}
+              onClick={() => setDraft(initial)}
+            >
+              Undo
+            </button>
+          )}
+        </div>
       </div>
       {problem && (
         <p id={messageId} className="field-editor__error" role="alert">
