@@ -22,6 +22,7 @@ import {
   URL_MAX,
   charCount,
   digitCount,
+  formattedAmount,
   isCalendarDate,
   isClockTime,
   isEmailAddress,
@@ -248,7 +249,7 @@ function currencyValue(field: ValueField, input: unknown): ValueResult {
   const value = {
     currency_code: currency,
     formatted_amount:
-      (formatted as string | undefined) ?? `${currency} ${amount.toFixed(field.precision)}`,
+      (formatted as string | undefined) ?? formattedAmount(currency, amount, field.precision),
     amount,
   };
   if (charCount(JSON.stringify(value)) > CURRENCY_MAX) {

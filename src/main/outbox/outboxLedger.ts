@@ -129,9 +129,10 @@ export class OutboxLedger {
       [...ops].reverse().find((op) => op.kind === 'update' && Object.hasOwn(op.fields, field))
         ?.state ?? 'pending';
     const create = ops.find((op) => op.kind === 'create');
+    const valueOf = this.shownValues(record, catalog, ops);
     for (const field of catalog.fields) {
       const shown = overlay.get(field.key);
-      values[field.key] = shown ? shown.value : storedValue(record, catalog.statuses, field.key);
+      values[field.key] = valueOf(field.key);
       if (shown)
         pending[field.key] = {
           queuedAt: shown.editedAt,
@@ -153,6 +154,15 @@ export class OutboxLedger {
     };
   }
 
+  /** A field's value as the editor shows it: the newest queued value, else the server copy's. */
+  private shownValues(record: StoredRecord, catalog: EditCatalog, ops: readonly OutboxOp[]) {
+    const overlay = overlayOf(ops);
+    return (key: string): unknown => {
+      const shown = overlay.get(key);
+      return shown ? shown.value : storedValue(record, catalog.statuses, key);
+    };
+  }
+
   private notMirrored(portalId: string, moduleId: string): LedgerError {
     return new LedgerError(
       `Module ${moduleId} of portal ${portalId} is not in the local mirror, so nothing can be created in it. Nothing was queued; sync the portal first.`,
@@ -161,8 +171,15 @@ export class OutboxLedger {
 
   // ---- field changes -----------------------------------------------------------------------------
 
-  /** Validates every change first: one bad value refuses the whole edit. */
-  private validate(catalog: EditCatalog, changes: Record<string, unknown>): FieldChange[] {
+  /**
+   * Validates every change first: one bad value refuses the whole edit. `current` gives what a
+   * record's fields hold now, so parts of a value a change does not name are kept (issue 14).
+   */
+  private validate(
+    catalog: EditCatalog,
+    changes: Record<string, unknown>,
+    current?: (key: string) => unknown,
+  ): FieldChange[] {
     const problems: string[] = [];
     const valid: FieldChange[] = [];
     for (const [key, input] of Object.entries(changes)) {
@@ -171,7 +188,10 @@ export class OutboxLedger {
         problems.push(`${key}: not a field PortalDesk can edit on this record's layout`);
         continue;
       }
-      const check = validateFieldValue(field, input, { timeZone: catalog.timeZone });
+      const check = validateFieldValue(field, input, {
+        timeZone: catalog.timeZone,
+        ...(current ? { current: current(key) } : {}),
+      });
       if (check.ok) valid.push({ field: key, type: field.type, value: check.value });
       else problems.push(`${field.label}: ${check.rule}`);
     }
@@ -196,7 +216,7 @@ export class OutboxLedger {
     }
     const ops = this.repo.opsOfRecord(portalId, recordId);
     const catalog = this.catalogFor(record, ops);
-    const valid = this.validate(catalog, changes);
+    const valid = this.validate(catalog, changes, this.shownValues(record, catalog, ops));
     const plan = planEdit(ops, valid, {
       serverValue: (field) => storedValue(record, catalog.statuses, field),
       mayMoveStatus: catalog.mayMoveStatus,

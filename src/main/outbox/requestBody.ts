@@ -2,7 +2,8 @@
  * Request bodies from queued values (the API's display shapes) in the shapes the spec's "Custom
  * field value types" asks for: multi-select and multi-user updates as one `{add, remove}` object
  * worked out from base and value, users as `{zpuid}`, currency without the server's
- * formatted_amount, status as `{id}`, time stamps as `yyyy-MM-ddTHH:mm:ssZ`. Pure.
+ * formatted_amount, status as `{id}`, time stamps as `yyyy-MM-ddTHH:mm:ssZ` or at their own
+ * offset. Pure.
  */
 import { typeOf, type FieldTypes, type OpFields } from './outboxTypes';
 
@@ -23,9 +24,17 @@ function zpuids(value: unknown): string[] {
   return Array.isArray(value) ? value.map(zpuidOf).filter((z): z is string => z !== null) : [];
 }
 
-/** `2025-01-06T09:00:00.000Z` → `2025-01-06T09:00:00Z` ("yyyy-MM-dd'T'HH:mm:ss'Z'"). */
-function utcStamp(value: unknown): unknown {
+const AT_OFFSET = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?::(\d{2}))?(?:\.\d{1,3})?([+-]\d{2}:\d{2})$/;
+
+/**
+ * A time stamp in the spec's forms: one written at an offset keeps it (`...T10:00:00+05:30`: the
+ * offset is a part of the value the user did not touch, issue 14), anything else is sent in UTC
+ * (`2025-01-06T09:00:00.000Z` → `2025-01-06T09:00:00Z`, "yyyy-MM-dd'T'HH:mm:ss'Z'").
+ */
+function apiStamp(value: unknown): unknown {
   if (typeof value !== 'string') return value;
+  const atOffset = AT_OFFSET.exec(value);
+  if (atOffset) return `${atOffset[1]}:${atOffset[2] ?? '00'}${atOffset[3]}`;
   const instant = Date.parse(value);
   if (Number.isNaN(instant)) return value;
   return new Date(instant).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -47,7 +56,7 @@ function scalar(type: string, value: unknown): unknown {
       return code === undefined ? { amount } : { currency_code: code, amount };
     }
     case 'timestamp':
-      return utcStamp(value);
+      return apiStamp(value);
     default:
       return value;
   }

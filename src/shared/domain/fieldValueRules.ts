@@ -78,6 +78,41 @@ export function digitCount(value: number): number {
 }
 
 /**
+ * `amount` written with `precision` decimals, rounded half away from zero on the digits a person
+ * reads (12.345 → "12.35", 1.005 → "1.01"), not on the binary value as `toFixed` rounds (1.005 →
+ * "1.00"): the formatted amount a currency value shows, the same in the app's preview and in
+ * the emulator's answer.
+ */
+export function fixedDecimals(amount: number, precision: number): string {
+  const text = String(Math.abs(amount));
+  const plain = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  // Exponent forms (1e21, 1e-7) are beyond any currency; toFixed writes them well enough.
+  if (!plain) return amount.toFixed(precision);
+  const whole = plain[1] as string;
+  const fraction = plain[2] ?? '';
+  let digits = whole + fraction.slice(0, precision).padEnd(precision, '0');
+  if ((fraction[precision] ?? '0') >= '5') {
+    digits = (BigInt(digits) + 1n).toString().padStart(digits.length, '0');
+  }
+  const cut = digits.length - precision;
+  const written = precision === 0 ? digits : `${digits.slice(0, cut)}.${digits.slice(cut)}`;
+  const sign = amount < 0 && /[1-9]/.test(digits) ? '-' : '';
+  return sign + written;
+}
+
+/** Decimals of `amount` as written in its shortest form (12.345 has 3, 1e-7 has 7). */
+export function decimalPlaces(amount: number): number {
+  const text = String(Math.abs(amount));
+  const exp = /e-(\d+)$/.exec(text);
+  if (exp) return Number(exp[1]) + (/\.(\d+)e/.exec(text)?.[1]?.length ?? 0);
+  return text.split('.')[1]?.length ?? 0;
+}
+
+/** "Currency | object {currency_code, formatted_amount, amount}": the amount as a code shows it. */
+export const formattedAmount = (code: string, amount: number, precision: number): string =>
+  `${code} ${fixedDecimals(amount, precision)}`;
+
+/**
  * A URL field's stored text (`https://` put in front when no protocol is given), or why it is
  * refused: longer than URL_MAX with the protocol, not parseable, or not an http/https/ftp address.
  */

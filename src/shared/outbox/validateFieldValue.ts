@@ -8,7 +8,18 @@
  * option names; a user as a zpuid or `{zpuid}`; several users as a list of those; dates
  * `yyyy-MM-dd`; times `HH:MM`; time stamps as the portal's wall-clock time `yyyy-MM-ddTHH:mm` or
  * an ISO instant with `Z` or an offset; numbers as numbers or numeric text; currency as an amount
- * or `{amount, currency_code?}`; check boxes as booleans. `null` (and '' or []) empties a field.
+ * or `{amount, currency_code?}`; check boxes as booleans.
+ *
+ * Emptying is explicit (issue 14): `null` empties a field, and so do '' for text, pick list and
+ * user fields and [] for lists; spaces are text, never a clear. Empty text for a number, amount,
+ * date, time or time stamp is refused: it is what an emptied or unreadable input gives, never a
+ * request to clear.
+ *
+ * Untouched parts are kept (issue 14): given the value the field holds now (`current`), a
+ * currency without a code keeps the current code, items a list already holds pass as they are
+ * (even those today's options or users no longer offer), a wall-clock time stamp keeps the
+ * current one's offset, and a value equal to the current one comes back as the current one,
+ * byte for byte.
  */
 import type { EditableField } from '../contracts/outbox';
 import { ENTITY_LIMITS } from '../domain/customFieldTypes';
@@ -27,6 +38,7 @@ import {
   URL_MAX,
   charCount,
   digitCount,
+  formattedAmount,
   isCalendarDate,
   isClockTime,
   isEmailAddress,
@@ -34,7 +46,8 @@ import {
   normalizeLineBreaks,
   webAddress,
 } from '../domain/fieldValueRules';
-import { parseZonedDateTime } from './zonedDateTime';
+import { sameFieldValue } from './sameFieldValue';
+import { formatAtOffset, parseZonedDateTime, zoneDesignatorOf } from './zonedDateTime';
 
 /** "name (string, req, max 200)". */
 export const NAME_MAX = ENTITY_LIMITS.name;
@@ -47,6 +60,11 @@ export type FieldCheck = { ok: true; value: unknown } | { ok: false; rule: strin
 export interface ValidationContext {
   /** The portal's IANA zone: wall-clock time stamps are read in it. */
   timeZone: string;
+  /**
+   * The value the field holds now, as the editor shows it (pending edits included); absent for a
+   * new record. Parts and items of it that the input does not change are kept as they are.
+   */
+  current?: unknown;
 }
 
 const ok = (value: unknown): FieldCheck => ({ ok: true, value });
@@ -56,14 +74,28 @@ const INSTANT =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
+const isBlank = (input: unknown): boolean => typeof input === 'string' && input.trim() === '';
+
+/** What empties a field: null, '' and []. Spaces are text (the service keeps them). */
 function isEmpty(input: unknown): boolean {
   return (
     input === null ||
     input === undefined ||
-    (typeof input === 'string' && input.trim() === '') ||
+    input === '' ||
     (Array.isArray(input) && input.length === 0)
   );
 }
+
+/** Types whose empty text is not a value but an emptied or unreadable input: what they take. */
+const BLANK_IS_NOT_EMPTY: Record<string, string> = {
+  number: 'a whole number',
+  decimal: 'a number',
+  percentage: 'a number',
+  currency: 'an amount',
+  date: 'a date',
+  time: 'a time',
+  timestamp: 'a date and time',
+};
 
 function asNumber(input: unknown): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
@@ -91,17 +123,17 @@ function zpuidOf(input: unknown): string | null {
   return null;
 }
 
-function userValue(
-  field: EditableField,
-  input: unknown,
-): { zpuid: string; name: string | null } | string {
+function userValue(field: EditableField, input: unknown, held: readonly unknown[]): FieldCheck {
   const zpuid = zpuidOf(input);
-  if (zpuid === null) return 'choose a user.';
+  if (zpuid === null) return fail('choose a user.');
+  // A user the field holds now stays as it is, even one the field no longer offers.
+  const kept = held.find((item) => zpuidOf(item) === zpuid);
+  if (kept !== undefined) return ok(kept);
   const known = field.users.find((user) => user.zpuid === zpuid);
   if (!known && field.usersRestricted) {
-    return `user ${zpuid} is not one of the users this field allows.`;
+    return fail(`user ${zpuid} is not one of the users this field allows.`);
   }
-  return { zpuid, name: known?.name ?? null };
+  return ok({ zpuid, name: known?.name ?? null });
 }
 
 function optionNamed(field: EditableField, input: string) {
@@ -121,9 +153,12 @@ function instantValue(input: unknown, context: ValidationContext): FieldCheck {
   if (typeof input !== 'string') return fail('a date and time, yyyy-MM-ddTHH:mm.');
   const trimmed = input.trim();
   let instant: number | null = null;
+  // The offset written with the time, else (a wall-clock time) the offset the value has now.
+  let designator = zoneDesignatorOf(context.current);
   if (INSTANT.test(trimmed)) {
     const date = trimmed.slice(0, 10);
     instant = isCalendarDate(date) ? Date.parse(trimmed) : null;
+    designator = zoneDesignatorOf(trimmed);
   } else {
     instant = parseZonedDateTime(trimmed, context.timeZone);
   }
@@ -132,12 +167,19 @@ function instantValue(input: unknown, context: ValidationContext): FieldCheck {
   }
   const year = new Date(instant).getUTCFullYear();
   if (year < 1 || year > 9999) return fail('a year between 0001 and 9999.');
-  return ok(new Date(instant).toISOString());
+  return ok(formatAtOffset(instant, designator ?? 'Z'));
 }
 
-function currencyValue(field: EditableField, input: unknown): FieldCheck {
+function currencyCodeOf(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const code = (value as { currency_code?: unknown }).currency_code;
+  return typeof code === 'string' && code.trim() !== '' ? code : null;
+}
+
+function currencyValue(field: EditableField, input: unknown, current: unknown): FieldCheck {
   let amount: number | null;
-  let code = field.currencyCode;
+  // An amount alone keeps the currency the value has now; the field's code is for a new value.
+  let code = currencyCodeOf(current) ?? field.currencyCode;
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
     const object = input as Record<string, unknown>;
     amount = asNumber(object.amount);
@@ -153,7 +195,7 @@ function currencyValue(field: EditableField, input: unknown): FieldCheck {
   if (amount === null) return fail('an amount (a number) is required.');
   const value = {
     currency_code: code,
-    formatted_amount: `${code} ${amount.toFixed(field.precision)}`,
+    formatted_amount: formattedAmount(code, amount, field.precision),
     amount,
   };
   if (charCount(JSON.stringify(value)) > CURRENCY_MAX) {
@@ -187,8 +229,36 @@ export function validateFieldValue(
   input: unknown,
   context: ValidationContext,
 ): FieldCheck {
-  if (isEmpty(input) && field.type !== 'check_box' && field.type !== 'is_external') {
-    if (field.mandatory || field.type === 'name' || field.type === 'status') {
+  // The value the field holds now, handed back, is no change, whatever today's rules say of it
+  // (an option since removed, a space the service kept): it comes back as it is.
+  if (context.current !== undefined && JSON.stringify(input) === JSON.stringify(context.current)) {
+    return ok(context.current);
+  }
+  const check = checkValue(field, input, context);
+  // The same value as now comes back as it is now: nothing the user did not touch is rewritten.
+  if (
+    check.ok &&
+    context.current !== undefined &&
+    sameFieldValue(field.type, check.value, context.current)
+  ) {
+    return ok(context.current);
+  }
+  return check;
+}
+
+function checkValue(field: EditableField, input: unknown, context: ValidationContext): FieldCheck {
+  const held = Array.isArray(context.current) ? context.current : [];
+  const takes = BLANK_IS_NOT_EMPTY[field.type];
+  if (takes !== undefined && isBlank(input)) {
+    return fail(`nothing was entered: type ${takes}, or clear the field to empty it.`);
+  }
+  const required = field.mandatory || field.type === 'name' || field.type === 'status';
+  if (
+    (isEmpty(input) || (required && isBlank(input))) &&
+    field.type !== 'check_box' &&
+    field.type !== 'is_external'
+  ) {
+    if (required) {
       return fail(`${field.label} is required and cannot be emptied.`);
     }
     return ok(null);
@@ -240,6 +310,8 @@ export function validateFieldValue(
       return typeof input === 'boolean' ? ok(input) : fail('yes or no (true or false).');
     case 'pick_list': {
       if (typeof input !== 'string') return fail('one option.');
+      // The option the field holds now stays, even one this layout no longer offers.
+      if (input === context.current) return ok(input);
       const option = optionNamed(field, input);
       return option ? ok(option.name) : fail(`"${input}" is not an option; ${optionList(field)}.`);
     }
@@ -248,9 +320,14 @@ export function validateFieldValue(
       if (!items) return fail('a list of options.');
       const names: string[] = [];
       for (const item of items) {
-        const option = typeof item === 'string' ? optionNamed(field, item) : undefined;
-        if (!option) return fail(`"${String(item)}" is not an option; ${optionList(field)}.`);
-        if (!names.includes(option.name)) names.push(option.name);
+        // Options the field holds now stay, even ones this layout no longer offers.
+        const kept = held.find((h) => typeof h === 'string' && h === item) as string | undefined;
+        const option =
+          kept ?? (typeof item === 'string' ? optionNamed(field, item)?.name : undefined);
+        if (option === undefined) {
+          return fail(`"${String(item)}" is not an option; ${optionList(field)}.`);
+        }
+        if (!names.includes(option)) names.push(option);
       }
       if (names.length > MULTI_SELECT_MAX) {
         return fail(`at most ${MULTI_SELECT_MAX} options (${names.length} chosen).`);
@@ -258,17 +335,20 @@ export function validateFieldValue(
       return ok(names);
     }
     case 'user_pick_list': {
-      const user = userValue(field, input);
-      return typeof user === 'string' ? fail(user) : ok(user);
+      const now = context.current;
+      return userValue(field, input, now === null || now === undefined ? [] : [now]);
     }
     case 'multi_user': {
       const items = listOf(input);
       if (!items) return fail('a list of users.');
-      const users: { zpuid: string; name: string | null }[] = [];
+      const users: unknown[] = [];
+      const chosen = new Set<string>();
       for (const item of items) {
-        const user = userValue(field, item);
-        if (typeof user === 'string') return fail(user);
-        if (!users.some((u) => u.zpuid === user.zpuid)) users.push(user);
+        const user = userValue(field, item, held);
+        if (!user.ok) return user;
+        const zpuid = zpuidOf(user.value) as string;
+        if (!chosen.has(zpuid)) users.push(user.value);
+        chosen.add(zpuid);
       }
       if (users.length > MULTI_USER_MAX) {
         return fail(`at most ${MULTI_USER_MAX} users (${users.length} chosen).`);
@@ -289,7 +369,7 @@ export function validateFieldValue(
     case 'timestamp':
       return instantValue(input, context);
     case 'currency':
-      return currencyValue(field, input);
+      return currencyValue(field, input, context.current);
     case 'percentage': {
       const n = asNumber(input);
       if (n === null) return fail('a number.');

@@ -55,3 +55,29 @@ export function parseZonedDateTime(text: string, timeZone: string): number | nul
   // Skipped by a jump forward: the same reading after the jump (the earlier offset applied).
   return Math.max(...candidates);
 }
+
+const ZONE_DESIGNATOR = /T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The zone designator of an ISO time stamp (`Z`, `+05:30`), or null when it has none: the part
+ * of a time stamp an edit of its date and time keeps (issue 14).
+ */
+export function zoneDesignatorOf(stamp: unknown): string | null {
+  if (typeof stamp !== 'string') return null;
+  return ZONE_DESIGNATOR.exec(stamp)?.[1] ?? null;
+}
+
+/**
+ * An instant written at a fixed offset, the spec's `yyyy-MM-dd'T'HH:mm:ss[+|-]HH:mm` (milliseconds
+ * only when there are some); `Z` and a malformed offset give the UTC ISO form.
+ */
+export function formatAtOffset(instant: number, designator: string): string {
+  const m = /^([+-])(\d{2}):(\d{2})$/.exec(designator);
+  if (!m) return new Date(instant).toISOString();
+  const minutes = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+  const wall = new Date(instant + minutes * 60_000);
+  const date = `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
+  const time = `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}`;
+  const ms = wall.getUTCMilliseconds();
+  return `${date}T${time}${ms === 0 ? '' : `.${pad(ms, 3)}`}${designator}`;
+}

@@ -104,6 +104,14 @@ describe('request bodies', () => {
       description: '',
     });
   });
+  it('sends a time stamp written at an offset at that offset, in the spec form (issue 14)', () => {
+    const at = (value: string) =>
+      updateBody({ cf_audit: { value, base: null } }, types, ['cf_audit']).cf_audit;
+    expect(at('2025-01-06T10:30:00+05:30')).toBe('2025-01-06T10:30:00+05:30');
+    expect(at('2025-01-06T10:30:00.250-03:00')).toBe('2025-01-06T10:30:00-03:00');
+    expect(at('2025-01-06T10:30+05:45')).toBe('2025-01-06T10:30:00+05:45');
+    expect(at('2025-01-06T05:00:00.000Z')).toBe('2025-01-06T05:00:00Z');
+  });
   it('creates with whole lists and leaves empty values out', () => {
     expect(
       createBody(

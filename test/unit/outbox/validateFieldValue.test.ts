@@ -80,7 +80,8 @@ describe('validateFieldValue: the spec limits and shapes', () => {
     // 09:30 in Kolkata (UTC+05:30) is 04:00 UTC.
     expect(value('timestamp', '2025-01-06T09:30')).toBe('2025-01-06T04:00:00.000Z');
     expect(value('timestamp', '2025-01-06T09:30:00Z')).toBe('2025-01-06T09:30:00.000Z');
-    expect(value('timestamp', '2025-01-06T09:30:00-02:00')).toBe('2025-01-06T11:30:00.000Z');
+    // An offset written with the time is part of the value: it is kept.
+    expect(value('timestamp', '2025-01-06T09:30:00-02:00')).toBe('2025-01-06T09:30:00-02:00');
     expect(rule('timestamp', '2025-13-06T09:30')).toMatch(/yyyy-MM-ddTHH:mm \(in Asia\/Kolkata\)/);
   });
 
@@ -145,6 +146,97 @@ describe('validateFieldValue: the spec limits and shapes', () => {
     });
     expect(rule('status', '3', { statuses })).toMatch(
       /a status the current one may move to: "Open", "Doing"/,
+    );
+  });
+});
+
+describe('validateFieldValue: emptying is explicit (issue 14, item 3)', () => {
+  it('refuses empty text for numbers, amounts, dates, times and time stamps, naming how to empty', () => {
+    for (const type of [
+      'number',
+      'decimal',
+      'percentage',
+      'currency',
+      'date',
+      'time',
+      'timestamp',
+    ]) {
+      expect(rule(type, ''), type).toMatch(/nothing was entered: type .*, or clear the field/);
+      expect(rule(type, '  '), type).toMatch(/nothing was entered/);
+      expect(value(type, null), type).toBeNull();
+    }
+    expect(rule('number', 'abc')).toMatch(/a whole number/);
+    expect(rule('currency', { amount: '', currency_code: 'INR' })).toMatch(/amount .* is required/);
+    // Text, pick lists and users: empty text is the empty value itself.
+    expect(value('single_line', '')).toBeNull();
+    expect(value('pick_list', '')).toBeNull();
+    expect(value('user_pick_list', '')).toBeNull();
+  });
+});
+
+describe('validateFieldValue: the parts a change does not name are kept (issue 14, item 2)', () => {
+  const kept = (
+    type: string,
+    input: unknown,
+    current: unknown,
+    extra: Partial<EditableField> = {},
+  ) => {
+    const result = validateFieldValue(field(type, extra), input, { ...context, current });
+    if (!result.ok) throw new Error(result.rule);
+    return result.value;
+  };
+  const INR = { currency_code: 'INR', formatted_amount: 'INR 10,862.62', amount: 10862.62 };
+
+  it("an amount alone keeps the value's currency; the field's code is only for an empty value", () => {
+    expect(kept('currency', 12.345, INR)).toEqual({
+      currency_code: 'INR',
+      formatted_amount: 'INR 12.35',
+      amount: 12.345,
+    });
+    expect(kept('currency', { amount: 5 }, null)).toMatchObject({ currency_code: 'USD' });
+    expect(kept('currency', { amount: 10862.62, currency_code: 'EUR' }, INR)).toMatchObject({
+      currency_code: 'EUR',
+      amount: 10862.62,
+    });
+  });
+
+  it('the same value comes back as the current one, byte for byte', () => {
+    expect(kept('currency', { amount: '10862.620' }, INR)).toBe(INR);
+    const stamp = '2025-01-06T09:30:00.000+05:30';
+    expect(kept('timestamp', '2025-01-06T09:30', stamp)).toBe(stamp);
+    const users = [{ zpuid: '7', name: 'Gone user', email: 'g@example.com' }];
+    expect(kept('multi_user', ['7'], users, { usersRestricted: true })).toBe(users);
+  });
+
+  it('list items held now stay as they are, even ones the field no longer offers', () => {
+    const watchers = [
+      { zpuid: '7', name: 'Gone user', email: 'g@example.com' },
+      { zpuid: '100', name: 'Ann' },
+    ];
+    // Restricted to Ann, yet user 7 stays (untouched) while Ann is removed.
+    expect(kept('multi_user', ['7'], watchers, { usersRestricted: true })).toEqual([watchers[0]]);
+    expect(rule('multi_user', ['7'], { usersRestricted: true })).toMatch(/not one of the users/);
+    expect(kept('multi_select', ['Retired', 'Blue'], ['Retired', 'Red'])).toEqual([
+      'Retired',
+      'Blue',
+    ]);
+    expect(rule('multi_select', ['Retired'])).toMatch(/"Retired" is not an option/);
+    expect(kept('pick_list', 'Retired', 'Retired')).toBe('Retired');
+    expect(kept('user_pick_list', { zpuid: '7' }, watchers[0], { usersRestricted: true })).toBe(
+      watchers[0],
+    );
+  });
+
+  it("a wall-clock time stamp keeps the value's offset; a written offset is its own", () => {
+    // 10:00 in Kolkata is 04:30 UTC, which is 07:30 at +03:00.
+    expect(kept('timestamp', '2025-01-06T10:00', '2024-12-01T08:00:00+03:00')).toBe(
+      '2025-01-06T07:30:00+03:00',
+    );
+    expect(kept('timestamp', '2025-01-06T10:00', '2024-12-01T08:00:00.000Z')).toBe(
+      '2025-01-06T04:30:00.000Z',
+    );
+    expect(kept('timestamp', '2025-01-06T10:00:00-01:00', '2024-12-01T08:00:00+03:00')).toBe(
+      '2025-01-06T10:00:00-01:00',
     );
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { customValue } from '../../../src/emulator/records/customValue';
 import type { EditableField } from '../../../src/shared/contracts/outbox';
 import type { CustomFieldType } from '../../../src/shared/domain/customFieldTypes';
-import { webAddress } from '../../../src/shared/domain/fieldValueRules';
+import {
+  decimalPlaces,
+  fixedDecimals,
+  formattedAmount,
+  webAddress,
+} from '../../../src/shared/domain/fieldValueRules';
 import { validateFieldValue } from '../../../src/shared/outbox/validateFieldValue';
 
 /** Whether the app's editor takes `input` for a field of `type`, and what it would store. */
@@ -62,6 +67,15 @@ const CASES: [CustomFieldType, unknown[]][] = [
   ['percentage', [12.5, 1.2345678901234567]],
   ['single_line', ['x'.repeat(200), 'x'.repeat(201), 'a\nb', '😀'.repeat(200)]],
   ['multi_line', ['x'.repeat(1000), 'x'.repeat(1001), 'a\r\nb']],
+  [
+    'currency',
+    [
+      { amount: 12.345 },
+      { amount: 1.005, currency_code: 'INR' },
+      { amount: -0.004, currency_code: 'EUR' },
+      { amount: 9.995, currency_code: 'JPY' },
+    ],
+  ],
 ];
 
 describe('custom field values: the app and the emulator apply the same rules', () => {
@@ -88,5 +102,25 @@ describe('webAddress', () => {
     expect(webAddress('mailto://ann@example.com')).toEqual({ ok: false, problem: 'not_web' });
     expect(webAddress('https://exa mple.com')).toEqual({ ok: false, problem: 'malformed' });
     expect(webAddress('https:// example.com')).toEqual({ ok: false, problem: 'malformed' });
+  });
+});
+
+describe('currency amounts as they show', () => {
+  it('round half away from zero on the decimal digits, not on the binary value', () => {
+    expect(fixedDecimals(12.345, 2)).toBe('12.35');
+    // toFixed says 1.00: 1.005 is 1.00499999999999989... in binary.
+    expect(fixedDecimals(1.005, 2)).toBe('1.01');
+    expect(fixedDecimals(9.995, 2)).toBe('10.00');
+    expect(fixedDecimals(99.5, 0)).toBe('100');
+    expect(fixedDecimals(-1.5, 0)).toBe('-2');
+    expect(fixedDecimals(-0.004, 2)).toBe('0.00');
+    expect(fixedDecimals(10862.62, 2)).toBe('10862.62');
+    expect(fixedDecimals(3, 3)).toBe('3.000');
+    expect(fixedDecimals(1e-7, 2)).toBe('0.00');
+    expect(formattedAmount('INR', 12.345, 2)).toBe('INR 12.35');
+  });
+
+  it('count the decimals of an amount as written', () => {
+    expect([12.345, 12, 0.1, 1e-7, 1.5e-7, -2.25].map(decimalPlaces)).toEqual([3, 0, 1, 7, 8, 2]);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * An editor for one field of any type, checked in place with the engine's own rules
- * (validateFieldValue): the rule that failed shows under the field and nothing is saved until the
- * value is valid. `onSave` gets the value in the shape `outbox.edit` takes.
+ * An editor for one field of any type. What Save would do is decided by `decideSave` (pure, see
+ * fieldDraft.ts): nothing while the draft is untouched or means the same value; a message next
+ * to the field, in words, and Save blocked while the text is not a value; otherwise the value
+ * with the parts not touched kept as they were, and how it will show (a rounded amount) before
+ * it is saved. Emptying a field is the Clear button, never an empty or unreadable box.
  *
  * For the records panel: `<FieldEditor field={f} value={form.values[f.key]}
  * timeZone={form.timeZone} onSave={(v) => api.outbox.edit({portalId, recordId, changes: {[f.key]: v}})} />`
@@ -9,8 +11,16 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import type { EditableField } from '../../../../shared/contracts/outbox';
-import { validateFieldValue } from '../../../../shared/outbox/validateFieldValue';
-import { formatZonedDateTime } from '../../../../shared/outbox/zonedDateTime';
+import {
+  clearedDraft,
+  decideSave,
+  draftOf,
+  mayClear,
+  sameDraft,
+  type Draft,
+  type DraftItem,
+} from './fieldDraft';
+import { ItemsControl } from './ItemsControl';
 
 export interface FieldEditorProps {
   field: EditableField;
@@ -24,96 +34,60 @@ export interface FieldEditorProps {
   disabled?: boolean;
 }
 
-/** What the inputs hold for a value (strings for text inputs, lists for selects). */
-export function draftOf(field: EditableField, value: unknown, timeZone: string): unknown {
-  if (value === null || value === undefined) {
-    return field.type === 'multi_select' || field.type === 'multi_user'
-      ? []
-      : field.type === 'check_box' || field.type === 'is_external'
-        ? false
-        : '';
-  }
-  switch (field.type) {
-    case 'status':
-      return typeof value === 'object' && value !== null && 'id' in value
-        ? String((value as { id: unknown }).id)
-        : String(value);
-    case 'user_pick_list':
-      return typeof value === 'object' && value !== null && 'zpuid' in value
-        ? String((value as { zpuid: unknown }).zpuid)
-        : String(value);
-    case 'multi_user':
-      return Array.isArray(value)
-        ? value.map((u) =>
-            typeof u === 'object' && u !== null
-              ? String((u as { zpuid: unknown }).zpuid)
-              : String(u),
-          )
-        : [];
-    case 'currency':
-      return typeof value === 'object' && value !== null
-        ? String((value as { amount: unknown }).amount ?? '')
-        : String(value);
-    case 'timestamp': {
-      const instant = typeof value === 'string' ? Date.parse(value) : NaN;
-      return Number.isNaN(instant) ? String(value) : formatZonedDateTime(instant, timeZone);
-    }
-    default:
-      return Array.isArray(value)
-        ? value.map(String)
-        : typeof value === 'boolean'
-          ? value
-          : String(value);
-  }
-}
+/** Native inputs whose value is well-formed or '' (which never empties a field, see fieldDraft). */
+const INPUT_TYPES: Record<string, string> = {
+  date: 'date',
+  time: 'time',
+  timestamp: 'datetime-local',
+  email: 'email',
+  phone: 'tel',
+};
+/** Numbers are typed as text: a number input hides what was typed, so it could not be named. */
+const INPUT_MODES: Record<string, 'numeric' | 'decimal'> = {
+  number: 'numeric',
+  decimal: 'decimal',
+  percentage: 'decimal',
+  currency: 'decimal',
+};
 
-/** The input a draft stands for, before the shared rules check it. */
-export function inputOf(field: EditableField, draft: unknown): unknown {
-  if (field.type === 'currency') {
-    return typeof draft === 'string' && draft.trim() === ''
-      ? null
-      : { amount: draft, currency_code: field.currencyCode };
-  }
-  return draft;
-}
-
-function Options({
-  field,
-  draft,
-  setDraft,
-  id,
-}: {
+interface ControlProps {
   field: EditableField;
-  draft: unknown;
-  setDraft(v: unknown): void;
+  value: unknown;
+  draft: Draft;
+  initial: Draft;
+  setDraft(draft: Draft): void;
   id: string;
-}) {
-  const many = field.type === 'multi_select' || field.type === 'multi_user';
+  described: { 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+}
+
+function ChoiceControl({ field, value, draft, setDraft, id, described }: ControlProps) {
+  const chosen = draft.kind === 'choice' ? draft.choice : '';
   const choices =
     field.type === 'status'
       ? field.statuses.map((s) => ({ value: s.id, label: s.name }))
-      : field.type === 'user_pick_list' || field.type === 'multi_user'
+      : field.type === 'user_pick_list'
         ? field.users.map((u) => ({ value: u.zpuid, label: u.name ?? u.zpuid }))
         : field.options.map((o) => ({ value: o.name, label: o.name }));
-  if (many) {
-    const chosen = new Set(Array.isArray(draft) ? (draft as string[]) : []);
-    return (
-      <select
-        id={id}
-        multiple
-        value={[...chosen]}
-        onChange={(event) => setDraft([...event.target.selectedOptions].map((o) => o.value))}
-      >
-        {choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </select>
-    );
+  // The value held now is shown even when the list no longer offers it: never a silent "—".
+  const held = draftOf(field, value, '');
+  if (
+    held.kind === 'choice' &&
+    held.choice !== '' &&
+    !choices.some((c) => c.value === held.choice)
+  ) {
+    const name =
+      typeof value === 'object' && value !== null && 'name' in value
+        ? String((value as { name: unknown }).name ?? held.choice)
+        : held.choice;
+    choices.unshift({ value: held.choice, label: `${name} (not offered any more)` });
   }
   return (
-    <select id={id} value={String(draft ?? '')} onChange={(event) => setDraft(event.target.value)}>
+    <select
+      id={id}
+      value={chosen}
+      onChange={(event) => setDraft({ kind: 'choice', choice: event.target.value })}
+      {...described}
+    >
       {field.type !== 'status' && <option value="">—</option>}
       {choices.map((c) => (
         <option key={c.value} value={c.value}>
@@ -124,22 +98,94 @@ function Options({
   );
 }
 
-const INPUT_TYPES: Record<string, string> = {
-  date: 'date',
-  time: 'time',
-  timestamp: 'datetime-local',
-  number: 'number',
-  decimal: 'number',
-  percentage: 'number',
-  currency: 'number',
-  email: 'email',
-  phone: 'tel',
-};
+function CurrencyControl({ field, draft, initial, setDraft, id, described }: ControlProps) {
+  const start = initial.kind === 'currency' ? initial : { code: field.currencyCode, amount: '' };
+  const parts = draft.kind === 'currency' ? draft : { code: start.code, amount: '' };
+  return (
+    <>
+      <input
+        className="field-editor__code"
+        type="text"
+        aria-label={`Currency of ${field.label}`}
+        size={4}
+        maxLength={10}
+        autoComplete="off"
+        value={parts.code}
+        onChange={(e) => setDraft({ kind: 'currency', code: e.target.value, amount: parts.amount })}
+      />
+      <input
+        id={id}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        value={parts.amount}
+        onChange={(e) => setDraft({ kind: 'currency', code: parts.code, amount: e.target.value })}
+        {...described}
+      />
+    </>
+  );
+}
+
+function TextControl({ field, draft, setDraft, id, described }: ControlProps) {
+  const text = draft.kind === 'text' ? draft.text : '';
+  const onChange = (next: string) => setDraft({ kind: 'text', text: next });
+  if (field.type === 'description' || field.type === 'multi_line') {
+    return (
+      <textarea
+        id={id}
+        rows={4}
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+        {...described}
+      />
+    );
+  }
+  return (
+    <input
+      id={id}
+      type={INPUT_TYPES[field.type] ?? 'text'}
+      inputMode={INPUT_MODES[field.type]}
+      autoComplete="off"
+      value={text}
+      onChange={(e) => onChange(e.target.value)}
+      {...described}
+    />
+  );
+}
+
+function Control(props: ControlProps) {
+  const { field, draft, setDraft, id, described } = props;
+  if (draft.kind === 'flag') {
+    return (
+      <input
+        id={id}
+        type="checkbox"
+        checked={draft.checked}
+        onChange={(e) => setDraft({ kind: 'flag', checked: e.target.checked })}
+      />
+    );
+  }
+  if (draft.kind === 'choice') return <ChoiceControl {...props} />;
+  if (draft.kind === 'items') {
+    return (
+      <ItemsControl
+        field={field}
+        items={draft.items}
+        id={id}
+        described={described}
+        onChange={(items: DraftItem[]) => setDraft({ kind: 'items', items })}
+      />
+    );
+  }
+  if (field.type === 'currency') return <CurrencyControl {...props} />;
+  return <TextControl {...props} />;
+}
 
 export function FieldEditor({ field, value, timeZone, onSave, mark, disabled }: FieldEditorProps) {
   const id = useId();
+  const messageId = useId();
   const initial = draftOf(field, value, timeZone);
-  const [draft, setDraft] = useState<unknown>(initial);
+  const [draft, setDraft] = useState<Draft>(initial);
   // A new value from outside (saved, replayed, pulled) replaces the draft.
   const [seen, setSeen] = useState(() => JSON.stringify(initial));
   if (seen !== JSON.stringify(initial)) {
@@ -148,15 +194,15 @@ export function FieldEditor({ field, value, timeZone, onSave, mark, disabled }: 
   }
   const [saving, setSaving] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
-  const check = validateFieldValue(field, inputOf(field, draft), { timeZone });
-  const changed = JSON.stringify(draft) !== JSON.stringify(initial);
+  const decision = decideSave(field, value, draft, timeZone);
+  const touched = !sameDraft(draft, initial);
 
   const save = async () => {
-    if (!check.ok || !changed) return;
+    if (decision.kind !== 'ready') return;
     setSaving(true);
     setRefused(null);
     try {
-      await onSave(inputOf(field, draft));
+      await onSave(decision.input);
     } catch (error) {
       setRefused(error instanceof Error ? error.message : String(error));
     } finally {
@@ -164,36 +210,9 @@ export function FieldEditor({ field, value, timeZone, onSave, mark, disabled }: 
     }
   };
 
-  let control: ReactNode;
-  if (field.type === 'check_box' || field.type === 'is_external') {
-    control = (
-      <input
-        id={id}
-        type="checkbox"
-        checked={draft === true}
-        onChange={(e) => setDraft(e.target.checked)}
-      />
-    );
-  } else if (
-    ['status', 'pick_list', 'multi_select', 'user_pick_list', 'multi_user'].includes(field.type)
-  ) {
-    control = <Options field={field} draft={draft} setDraft={setDraft} id={id} />;
-  } else if (field.type === 'description' || field.type === 'multi_line') {
-    control = (
-      <textarea id={id} rows={4} value={String(draft)} onChange={(e) => setDraft(e.target.value)} />
-    );
-  } else {
-    control = (
-      <input
-        id={id}
-        type={INPUT_TYPES[field.type] ?? 'text'}
-        step={field.type === 'number' ? 1 : 'any'}
-        value={String(draft)}
-        onChange={(e) => setDraft(e.target.value)}
-      />
-    );
-  }
-  const problem = changed && !check.ok ? check.rule : null;
+  const problem = decision.kind === 'invalid' ? decision.message : null;
+  const described = problem ? { 'aria-invalid': true, 'aria-describedby': messageId } : {};
+  const clearing = draft.kind === 'cleared' && decision.kind === 'ready';
   return (
     <div className={`field-editor${problem ? ' is-invalid' : ''}`} data-field={field.key}>
       <label htmlFor={id}>
@@ -203,28 +222,75 @@ export function FieldEditor({ field, value, timeZone, onSave, mark, disabled }: 
         {field.type === 'timestamp' && <span className="muted"> ({timeZone})</span>}
       </label>
       <div className="field-editor__row">
-        {control}
-        <button
-          type="button"
-          disabled={disabled || saving || !changed || !check.ok}
-          onClick={() => void save()}
-        >
-          Save
-        </button>
-        {changed && (
+        <Control
+          field={field}
+          value={value}
+          draft={draft}
+          initial={initial}
+          setDraft={setDraft}
+          id={id}
+          described={described}
+        />
+        <div className="field-editor__actions">
+          <button
+            type="button"
+            disabled={disabled || saving || decision.kind !== 'ready'}
+            onClick={() => void save()}
+          >
+            Save
+          </button>
+          {mayClear(field, value) && draft.kind !== 'cleared' && (
+            <button
+              type="button"
+              className="link-button"
+              disabled={disabled || saving}
+              aria-label={`Clear ${field.label}`}
+              onClick={() => setDraft(clearedDraft(field))}
+            >
+              Clear
+            </button>
+          )}
+          {touched && (
+            <button
+              type="button"
+              className="link-button"
+              disabled={saving}
+              onClick={() => setDraft(initial)}
+            >
+              Undo
+            </button>
+          )}
+        </div>
+      </div>
+      {problem && (
+        <p id={messageId} className="field-editor__error" role="alert">
+          {problem}
+        </p>
+      )}
+      {clearing && (
+        <p className="field-editor__note" role="status">
+          {field.label} will be emptied when you save.
+        </p>
+      )}
+      {decision.kind === 'ready' && decision.rounding && (
+        <p className="field-editor__note" role="status">
+          {field.label} shows {field.precision} decimals: the amount is sent as typed and will show
+          as <strong>{decision.rounding.shows}</strong>.{' '}
           <button
             type="button"
             className="link-button"
-            disabled={saving}
-            onClick={() => setDraft(initial)}
+            onClick={() =>
+              draft.kind === 'currency' &&
+              setDraft({ ...draft, amount: decision.rounding?.rounded ?? draft.amount })
+            }
           >
-            Undo
+            Use {decision.rounding.rounded}
           </button>
-        )}
-      </div>
-      {problem && (
-        <p className="field-editor__error" role="alert">
-          {problem}
+        </p>
+      )}
+      {decision.kind === 'ready' && decision.shows && !decision.rounding && (
+        <p className="field-editor__note" role="status">
+          Will show as {decision.shows}.
         </p>
       )}
       {refused && (
