@@ -97,6 +97,7 @@ export function startEngine(options: EngineOptions): Engine {
     demo,
     scheduler,
     openExternal,
+    mirror: mirror.metadata,
     log,
   });
   const accounts = options.accounts ?? accountManager;

@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import { accountsUrl, type ServiceProfile } from '../../shared/serviceProfile';
 import type { ApiScheduler } from '../api/client/apiScheduler';
+import { MetadataRepository } from '../store/mirror/metadataRepository';
 import { UserFacingError } from '../bridge/dispatcher';
 import { AccountRepository, type AccountRecord } from './accountRepository';
 import { SignInError } from './browserSignIn';
@@ -37,6 +38,11 @@ export interface AccountManagerOptions {
   fetch?: typeof globalThis.fetch;
   signInTimeoutMs?: number;
   log?: { warn(message: string): void };
+  /**
+   * The mirror's portals, which an account deleted with its local data takes along (the mirror
+   * owns those tables); by default a repository on `db`.
+   */
+  mirror?: Pick<MetadataRepository, 'deleteAccountPortals'>;
 }
 
 /** Known failures become messages for the user; anything else stays a bug. */
@@ -55,9 +61,11 @@ export function userFacing(error: unknown): unknown {
 
 export class AccountContext {
   readonly repository: AccountRepository;
+  readonly mirror: Pick<MetadataRepository, 'deleteAccountPortals'>;
 
   constructor(readonly options: AccountManagerOptions) {
     this.repository = new AccountRepository(options.db);
+    this.mirror = options.mirror ?? new MetadataRepository(options.db);
   }
 
   get demo(): DemoService | null {

@@ -216,7 +216,9 @@ export class AccountManager {
     await store.deletePassword(KEYCHAIN_SERVICE, clientSecretEntry(accountId)).catch(() => false);
     let message: string;
     if (deleteLocalData) {
-      this.context.repository.delete(accountId, true);
+      this.context.repository.delete(accountId, () =>
+        this.context.mirror.deleteAccountPortals(accountId),
+      );
       const next = this.context.repository.all()[0];
       if (account.active && next) this.context.repository.setActive(next.id);
       message = `Signed out of "${account.label}" and deleted its local data.${revokeNote}`;

@@ -22,7 +22,6 @@ const queries = requireQueries(
     'portalsOf',
     'deletePortalsOf',
     'insertPortal',
-    'deleteMirroredPortals',
     'allProfiles',
     'upsertProfile',
   ] as const,
@@ -132,10 +131,11 @@ export class AccountRepository {
   }
 
   /** Forgets the account; with `withMirror` also every portal the mirror holds for it. */
-  delete(id: string, withMirror: boolean): void {
+  /** Deletes the account; `forgetMirror` deletes what is mirrored for it in the same transaction. */
+  delete(id: string, forgetMirror?: () => void): void {
     this.db
       .transaction(() => {
-        if (withMirror) this.statement('deleteMirroredPortals').run({ accountId: id });
+        forgetMirror?.();
         this.statement('deleteAccount').run({ id });
       })
       .immediate();

@@ -6,7 +6,8 @@
 import type { EditableField } from '../../shared/contracts/outbox';
 import { isCustomFieldType } from '../../shared/domain/customFieldTypes';
 import { parseJsonObject } from '../../shared/parseJsonObject';
-import type { CatalogStatus, OutboxRepository, StoredRecord } from './outboxRepository';
+import type { StoredRecord } from '../store/mirror/localEditsRepository';
+import type { CatalogStatus, OutboxRepository } from './outboxRepository';
 import { SYSTEM_FIELD_TYPES } from './outboxTypes';
 
 /** Ours, as the emulator's: a currency field that names no code is in US dollars, 2 decimals. */

@@ -20,7 +20,8 @@ import { COMMENT_CONTENT_MAX } from '../../shared/domain/customFieldTypes';
 import { sameFieldValue } from '../../shared/outbox/sameFieldValue';
 import { validateFieldValue } from '../../shared/outbox/validateFieldValue';
 import { loadEditCatalog, storedValue, type EditCatalog } from './editCatalog';
-import type { OutboxRepository, StoredRecord } from './outboxRepository';
+import type { LocalEditsRepository, StoredRecord } from '../store/mirror/localEditsRepository';
+import type { OutboxRepository } from './outboxRepository';
 import { overlayOf } from './overlayOf';
 import { typeOf, type OpFields, type OutboxOp } from './outboxTypes';
 import { planEdit, type FieldChange } from './planEdit';
@@ -47,8 +48,10 @@ export interface Touched {
 }
 
 export class OutboxLedger {
+  /** `edits` writes what a change does to the mirror's tables; `repo` the outbox's own. */
   constructor(
     private readonly repo: OutboxRepository,
+    private readonly edits: LocalEditsRepository,
     private readonly now: () => number,
   ) {}
 
@@ -59,7 +62,7 @@ export class OutboxLedger {
   // ---- reading -----------------------------------------------------------------------------------
 
   private requireRecord(portalId: string, recordId: string): StoredRecord {
-    const record = this.repo.record(portalId, recordId);
+    const record = this.edits.record(portalId, recordId);
     if (!record) {
       const moved = this.repo.remapOf(portalId, 'record', recordId);
       throw new LedgerError(
@@ -278,12 +281,13 @@ export class OutboxLedger {
       if (change.value !== null) fields[change.field] = { value: change.value, base: null };
     const recordId = tempId(TEMP_RECORD_PREFIX);
     const opId = this.repo.transaction(() => {
-      this.repo.insertLocalRecord(
+      this.edits.insertLocalRecord(
         portalId,
         catalog.moduleKey,
         recordId,
         catalog.layoutId,
         this.localValues(catalog, fields),
+        this.iso(),
       );
       return this.repo.insertOp({ portalId, moduleId, recordId, kind: 'create', fields });
     });
@@ -314,12 +318,17 @@ export class OutboxLedger {
   }
 
   private writeLocalRecord(record: StoredRecord, catalog: EditCatalog, fields: OpFields): void {
-    this.repo.updateLocalRecord(record.portal_id, record.id, this.localValues(catalog, fields));
+    this.edits.updateLocalRecord(
+      record.portal_id,
+      record.id,
+      this.localValues(catalog, fields),
+      this.iso(),
+    );
   }
 
   /** record_edits of one record, from its queued updates (the lists' view of them). */
   refreshOverlay(portalId: string, recordId: string): void {
-    this.repo.writeOverlay(
+    this.edits.writeOverlay(
       portalId,
       recordId,
       overlayOf(this.repo.opsOfRecord(portalId, recordId)),
@@ -358,7 +367,7 @@ export class OutboxLedger {
       if (last?.kind === opposite) {
         // Trash then restore (or back) before either went out: neither needs to.
         this.repo.deleteOp(last.seq);
-        this.repo.setTrashed(
+        this.edits.setTrashed(
           portalId,
           recordId,
           (last.fields.trashed_time?.base as string | null) ?? null,
@@ -366,7 +375,7 @@ export class OutboxLedger {
         return null;
       }
       const value = restore ? null : this.iso();
-      this.repo.setTrashed(portalId, recordId, value);
+      this.edits.setTrashed(portalId, recordId, value);
       return this.repo.insertOp({
         portalId,
         moduleId: record.module_id,
@@ -414,7 +423,7 @@ export class OutboxLedger {
     }
     const { commentId } = args;
     const add = ops.find((op) => op.kind === 'comment_add' && op.commentId === commentId);
-    const mirrored = this.repo.comment(args.portalId, commentId);
+    const mirrored = this.edits.comment(args.portalId, commentId);
     if (!add && !mirrored) {
       throw new LedgerError(
         `Comment ${commentId} is not in the local mirror; nothing was queued. Refresh the record's comments.`,
@@ -513,8 +522,8 @@ export class OutboxLedger {
       const ops = this.repo.opsOfRecord(op.portalId, op.recordId);
       if (op.kind === 'create') {
         for (const other of ops) this.repo.deleteOp(other.seq);
-        this.repo.writeOverlay(op.portalId, op.recordId, new Map());
-        this.repo.deleteLocalRecord(op.portalId, op.recordId);
+        this.edits.writeOverlay(op.portalId, op.recordId, new Map());
+        this.edits.deleteLocalRecord(op.portalId, op.recordId);
         return;
       }
       this.repo.deleteOp(op.seq);
@@ -525,7 +534,7 @@ export class OutboxLedger {
           (o) => o.seq !== op.seq && (o.kind === 'trash' || o.kind === 'restore'),
         );
         const last = remaining.at(-1);
-        this.repo.setTrashed(
+        this.edits.setTrashed(
           op.portalId,
           op.recordId,
           last
@@ -649,11 +658,11 @@ export class OutboxLedger {
     const ops = this.repo.opsOfRecord(op.portalId, op.recordId);
     if (choice === 'theirs') {
       for (const other of ops) this.repo.deleteOp(other.seq);
-      this.repo.writeOverlay(op.portalId, op.recordId, new Map());
-      if (kind === 'deleted') this.repo.deleteServerCopy(op.portalId, op.recordId);
+      this.edits.writeOverlay(op.portalId, op.recordId, new Map());
+      if (kind === 'deleted') this.edits.deleteServerCopy(op.portalId, op.recordId);
       return;
     }
-    const record = this.repo.record(op.portalId, op.recordId);
+    const record = this.edits.record(op.portalId, op.recordId);
     if (kind === 'trashed' || !record) {
       // Restore first, then the same change: both go to the end of the record's queue.
       this.repo.deleteOp(op.seq);
@@ -665,7 +674,7 @@ export class OutboxLedger {
           kind: 'restore',
           fields: { trashed_time: { value: null, base: record?.trashed_time ?? null } },
         });
-        this.repo.setTrashed(op.portalId, op.recordId, null);
+        this.edits.setTrashed(op.portalId, op.recordId, null);
       }
       this.repo.insertOp({
         portalId: op.portalId,
@@ -696,15 +705,16 @@ export class OutboxLedger {
       }
     }
     for (const other of ops) this.repo.deleteOp(other.seq);
-    this.repo.writeOverlay(op.portalId, op.recordId, new Map());
-    this.repo.deleteServerCopy(op.portalId, op.recordId);
+    this.edits.writeOverlay(op.portalId, op.recordId, new Map());
+    this.edits.deleteServerCopy(op.portalId, op.recordId);
     const recordId = tempId(TEMP_RECORD_PREFIX);
-    this.repo.insertLocalRecord(
+    this.edits.insertLocalRecord(
       op.portalId,
       catalog.moduleKey,
       recordId,
       catalog.layoutId,
       this.localValues(catalog, fields),
+      this.iso(),
     );
     this.repo.insertOp({
       portalId: op.portalId,
@@ -731,7 +741,7 @@ export class OutboxLedger {
     };
     return ops.map((op): OutboxEntry => {
       const catalog = catalogOf(op);
-      const record = this.repo.record(op.portalId, op.recordId);
+      const record = this.edits.record(op.portalId, op.recordId);
       const label = (field: string) => catalog?.fields.find((f) => f.key === field)?.label ?? field;
       const type = (field: string) => (catalog ? typeOf(catalog.types, field) : 'single_line');
       return {

@@ -511,8 +511,9 @@ export class OutboxReplayer {
     repo.transaction(() => {
       this.storeEntity(op, entity);
       repo.deleteOp(op.seq);
+      this.options.mirror.localEdits.moveEdits(op.portalId, op.recordId, entity.id);
       repo.remapRecord(op.portalId, op.recordId, entity.id);
-      repo.deleteLocalRecord(op.portalId, op.recordId);
+      this.options.mirror.localEdits.deleteLocalRecord(op.portalId, op.recordId);
       this.options.ledger.refreshOverlay(op.portalId, entity.id);
     });
     this.options.onRemap({
@@ -545,7 +546,7 @@ export class OutboxReplayer {
       // Trashing what is gone: done; the mirror drops it.
       repo.transaction(() => {
         repo.deleteOp(op.seq);
-        repo.deleteServerCopy(op.portalId, op.recordId);
+        this.options.mirror.localEdits.deleteServerCopy(op.portalId, op.recordId);
       });
       return 'done';
     }
@@ -638,9 +639,10 @@ export class OutboxReplayer {
 
   private storeComment(op: OutboxOp, comment: Comment): void {
     // A comment belongs to a mirrored record; one whose record left the mirror is not kept.
-    if (!this.options.repo.record(op.portalId, op.recordId)) return;
+    const edits = this.options.mirror.localEdits;
+    if (!edits.record(op.portalId, op.recordId)) return;
     const now = new Date(this.clock.now()).toISOString();
-    this.options.repo.upsertComment({
+    edits.upsertComment({
       portalId: op.portalId,
       recordId: op.recordId,
       id: comment.id,
@@ -721,7 +723,9 @@ export class OutboxReplayer {
       if (!isNotFound(error)) throw error;
     }
     repo.transaction(() => {
-      if (op.commentId !== null) repo.deleteComment(op.portalId, op.commentId);
+      if (op.commentId !== null) {
+        this.options.mirror.localEdits.deleteComment(op.portalId, op.commentId);
+      }
       repo.deleteOp(op.seq);
     });
     this.commentReplayed(op, op.commentId ?? '', 'delete');

@@ -1,15 +1,14 @@
 /**
- * The outbox's reads and writes on the store: the operation log, the overlay rows, records created
- * offline, remapped ids, its switches, and the mirror rows a replay writes. No decisions here; the
- * rules are pure modules beside it. Callers group writes with `transaction`.
+ * The outbox's own tables on the store: the operation log, remapped ids, its switches, and the
+ * reads of mirrored metadata its rules need. What a change does to the mirror's own tables (the
+ * overlay, records created offline, replayed rows) is written by the mirror's LocalEdits
+ * (src/main/store/mirror/localEditsRepository.ts). No decisions here; the rules are pure modules
+ * beside it. Callers group writes with `transaction`, which both share (one connection).
  */
 import type Database from 'better-sqlite3';
 import type { OpConflict } from '../../shared/contracts/outbox';
-import { foldText } from '../../shared/filter';
 import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
-import type { StoredRecordRow } from '../store/mirror/mergeRecordEdits';
 import { namedStatements } from '../store/namedStatements';
-import type { OverlayValue } from './overlayOf';
 import type { OpFields, OpKind, OpState, OutboxOp } from './outboxTypes';
 import outboxSql from './queries/outbox.sql?raw';
 
@@ -40,19 +39,6 @@ const NAMES = [
   'remapOf',
   'setting',
   'writeSetting',
-  'editsOfRecord',
-  'upsertEdit',
-  'deleteEdit',
-  'moveEdits',
-  'record',
-  'insertLocalRecord',
-  'updateLocalRecord',
-  'deleteLocalRecord',
-  'setTrashed',
-  'deleteServerCopy',
-  'upsertComment',
-  'deleteComment',
-  'comment',
   'portal',
   'module',
   'fields',
@@ -113,16 +99,6 @@ function parseOp(row: OpRow): OutboxOp {
   };
 }
 
-/** A `records` row with its module (the server copy, or a record created offline). */
-export interface StoredRecord extends Omit<
-  StoredRecordRow,
-  'row_key' | 'name_fold' | 'project_id' | 'project_name'
-> {
-  module_id: string;
-  module_api_name: string;
-  module_name: string;
-}
-
 export interface StoredModuleRef {
   moduleKey: number;
   id: string;
@@ -155,15 +131,6 @@ export interface CatalogStatus {
   color: string | null;
   isClosedType: number;
   isDefault: number;
-}
-
-export interface LocalRecordValues {
-  name: string;
-  description: string;
-  statusId: string | null;
-  isClosed: boolean;
-  isExternal: boolean;
-  custom: Record<string, unknown>;
 }
 
 /** An operation that may go now: which one, and whose queue it heads. */
@@ -351,8 +318,8 @@ export class OutboxRepository {
 
   // ---- remapped ids ----------------------------------------------------------------------------
 
+  /** The queue of a record created offline follows its server id (its overlay moves too: LocalEdits). */
   remapRecord(portalId: string, from: string, to: string): void {
-    this.statement('moveEdits').run({ portalId, from, to });
     this.statement('remapRecordOps').run({ portalId, from, to });
     this.statement('insertRemap').run(portalId, 'record', from, to, this.iso());
   }
@@ -378,122 +345,6 @@ export class OutboxRepository {
 
   writeSetting(key: string, value: string): void {
     this.statement('writeSetting').run(key, value);
-  }
-
-  // ---- overlay ---------------------------------------------------------------------------------
-
-  /** Makes the record's record_edits rows equal `overlay` (only differing rows are written). */
-  writeOverlay(
-    portalId: string,
-    recordId: string,
-    overlay: ReadonlyMap<string, OverlayValue>,
-  ): void {
-    const existing = this.statement('editsOfRecord').all(portalId, recordId) as {
-      field: string;
-      value: string;
-      base: string | null;
-      editedAt: string;
-    }[];
-    const stored = new Map(existing.map((row) => [row.field, row]));
-    for (const row of existing) {
-      if (!overlay.has(row.field)) this.statement('deleteEdit').run(portalId, recordId, row.field);
-    }
-    for (const [field, entry] of overlay) {
-      const value = JSON.stringify(entry.value ?? null);
-      const base = JSON.stringify(entry.base ?? null);
-      const row = stored.get(field);
-      if (row && row.value === value && row.base === base && row.editedAt === entry.editedAt) {
-        continue;
-      }
-      this.statement('upsertEdit').run(portalId, recordId, field, value, base, entry.editedAt);
-    }
-  }
-
-  // ---- records -----------------------------------------------------------------------------------
-
-  record(portalId: string, recordId: string): StoredRecord | undefined {
-    return this.statement('record').get(portalId, recordId) as StoredRecord | undefined;
-  }
-
-  insertLocalRecord(
-    portalId: string,
-    moduleKey: number,
-    id: string,
-    layoutId: string | null,
-    values: LocalRecordValues,
-  ): void {
-    this.statement('insertLocalRecord').run({
-      portalId,
-      moduleKey,
-      id,
-      layoutId,
-      ownerZpuid: null,
-      now: this.iso(),
-      ...this.localColumns(values),
-    });
-  }
-
-  updateLocalRecord(portalId: string, id: string, values: LocalRecordValues): void {
-    this.statement('updateLocalRecord').run({
-      portalId,
-      id,
-      now: this.iso(),
-      ...this.localColumns(values),
-    });
-  }
-
-  private localColumns(values: LocalRecordValues) {
-    return {
-      name: values.name,
-      nameFold: foldText(values.name),
-      description: values.description,
-      statusId: values.statusId,
-      isClosed: values.isClosed ? 1 : 0,
-      isExternal: values.isExternal ? 1 : 0,
-      custom: JSON.stringify(values.custom),
-    };
-  }
-
-  deleteLocalRecord(portalId: string, id: string): void {
-    this.statement('deleteLocalRecord').run(portalId, id);
-  }
-
-  setTrashed(portalId: string, id: string, trashedTime: string | null): void {
-    this.statement('setTrashed').run({ portalId, id, trashedTime });
-  }
-
-  deleteServerCopy(portalId: string, id: string): void {
-    this.statement('deleteServerCopy').run(portalId, id);
-  }
-
-  // ---- comments ----------------------------------------------------------------------------------
-
-  upsertComment(comment: {
-    portalId: string;
-    recordId: string;
-    id: string;
-    content: string;
-    attachments: string[];
-    createdBy: string | null;
-    createdTime: string;
-    lastUpdatedTime: string;
-  }): void {
-    this.statement('upsertComment').run({
-      ...comment,
-      attachments: JSON.stringify(comment.attachments),
-    });
-  }
-
-  deleteComment(portalId: string, id: string): void {
-    this.statement('deleteComment').run(portalId, id);
-  }
-
-  comment(
-    portalId: string,
-    id: string,
-  ): { id: string; recordId: string; content: string } | undefined {
-    return this.statement('comment').get(portalId, id) as
-      { id: string; recordId: string; content: string } | undefined;
   }
 
   // ---- metadata ----------------------------------------------------------------------------------

@@ -71,7 +71,7 @@ export class OutboxService {
   constructor(private readonly options: OutboxServiceOptions) {
     this.now = options.now ?? Date.now;
     this.repo = new OutboxRepository(options.db, this.now);
-    this.ledger = new OutboxLedger(this.repo, this.now);
+    this.ledger = new OutboxLedger(this.repo, options.mirror.localEdits, this.now);
     this.workOffline = this.repo.setting(WORK_OFFLINE_KEY) === 'true';
     if (this.workOffline) options.connection.setWorkOffline?.(true);
     this.replayer = new OutboxReplayer({

@@ -45,11 +45,6 @@ DELETE FROM account_portals WHERE account_id = @accountId;
 INSERT INTO account_portals (account_id, portal_id, name, is_default, position)
 VALUES (@accountId, @portalId, @name, @isDefault, @position);
 
--- name: deleteMirroredPortals
--- The mirror keys every table by portal, and its portal rows name their account: deleting them
--- cascades to modules, records, comments and the full-text index.
-DELETE FROM portals WHERE account_id = @accountId;
-
 -- name: allProfiles
 SELECT id, profile FROM service_profiles ORDER BY added_at, id;
 

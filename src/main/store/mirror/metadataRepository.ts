@@ -27,6 +27,7 @@ const queries = requireQueries(
     'portalIdsIn',
     'upsertPortal',
     'deletePortal',
+    'deletePortalsOfAccount',
     'portal',
     'userIdsIn',
     'upsertUser',
@@ -198,6 +199,14 @@ export class MetadataRepository {
         log.add('portals', 'deleted', [id]);
       }
     });
+  }
+
+  /**
+   * Everything mirrored for an account (an account deleted with its local data), in the caller's
+   * transaction when there is one.
+   */
+  deleteAccountPortals(accountId: string): void {
+    this.statement('deletePortalsOfAccount').run(accountId);
   }
 
   portal(portalId: string): StoredPortal | undefined {

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { registerSqlFunctions } from '../sqlFunctions';
 import { CommentRepository } from './commentRepository';
 import { FullTextIndex } from './fullTextIndex';
+import { LocalEditsRepository } from './localEditsRepository';
 import { MetadataRepository } from './metadataRepository';
 import { RecordQuery } from './recordQuery';
 import { RecordRepository } from './recordRepository';
@@ -22,6 +23,8 @@ export class Mirror {
   readonly metadata: MetadataRepository;
   readonly records: RecordRepository;
   readonly comments: CommentRepository;
+  /** The user's local changes (the outbox's): overlay, offline records, replayed rows. */
+  readonly localEdits: LocalEditsRepository;
   readonly query: RecordQuery;
   readonly search: RecordSearch;
 
@@ -32,6 +35,7 @@ export class Mirror {
     this.metadata = new MetadataRepository(db);
     this.records = new RecordRepository(db, this.metadata, this.fullText, now);
     this.comments = new CommentRepository(db, this.metadata, this.fullText, now);
+    this.localEdits = new LocalEditsRepository(db);
     this.query = new RecordQuery(db, this.metadata, now);
     this.search = new RecordSearch(db, this.fullText);
   }

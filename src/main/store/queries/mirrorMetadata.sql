@@ -24,6 +24,11 @@ WHERE (portals.account_id, portals.dc, portals.name, portals.org_name, portals.t
 -- name: deletePortal
 DELETE FROM portals WHERE id = ?;
 
+-- name: deletePortalsOfAccount
+-- Every table of the mirror is keyed by portal: deleting an account's portals cascades to modules,
+-- records, comments and the full-text index.
+DELETE FROM portals WHERE account_id = ?;
+
 -- name: portal
 SELECT id, account_id AS accountId, dc, name, org_name AS orgName, timezone AS timeZone,
        week_start_day AS weekStartDay, is_default AS isDefault, details
