@@ -6,6 +6,15 @@
  *   emulator  shared, emulator
  *   preload   only `import type` from shared; at run time only electron
  *   renderer  shared, renderer; never main, preload, emulator, Node built-ins or electron
+ *
+ * Inside the renderer (src/renderer/src/<room>/...), imports run one way, from the frame down:
+ *
+ *   ui        the UI kit (icons, empty states, copy buttons): nothing of the renderer but itself
+ *   bridge    the link to the engine: nothing of the renderer but itself
+ *   app       the shell's state (sections, theme, settings store): ui, bridge
+ *   features  one folder per area: app, ui, bridge, and each other
+ *   frame     the window around them (App, sidebar, status bar): everything above
+ *   main.tsx  the entry point wires stores and frame: everything
  */
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -35,6 +44,22 @@ const OUTSIDE_SRC = { main: ['package.json', path.join('resources', 'icon.png')]
 
 const NODE_BUILTINS = new Set(builtinModules);
 
+/** What each room of the renderer may import from the renderer (see the header). */
+const RENDERER_ROOMS = {
+  ui: ['ui'],
+  bridge: ['bridge'],
+  app: ['app', 'ui', 'bridge'],
+  features: ['features', 'app', 'ui', 'bridge'],
+  frame: ['frame', 'features', 'app', 'ui', 'bridge'],
+};
+
+/** The room of a file under src/renderer/src, or null for the entry point and other files. */
+function rendererRoom(file, root) {
+  const parts = path.relative(path.join(root, 'renderer', 'src'), file).split(path.sep);
+  if (parts.length < 2 || parts[0] === '..') return null;
+  return Object.hasOwn(RENDERER_ROOMS, parts[0]) ? parts[0] : null;
+}
+
 function layerOf(file) {
   const parts = path.normalize(file).split(path.sep);
   // The first `src/<layer>`: the renderer has a src/ of its own inside (src/renderer/src/...).
@@ -61,6 +86,7 @@ export const layersRule = {
     messages: {
       layer: '{{from}} may not import {{what}} from {{to}} ({{why}}).',
       package: '{{from}} may not import "{{name}}" ({{why}}).',
+      room: 'src/renderer/src/{{from}} may not import from src/renderer/src/{{to}} (imports run from the frame down; allowed: {{allowed}}).',
     },
   },
   create(context) {
@@ -83,6 +109,18 @@ export const layersRule = {
           return;
         }
         const to = target?.layer ?? 'outside src/';
+        if (here.layer === 'renderer' && to === 'renderer') {
+          const fromRoom = rendererRoom(file, here.root);
+          const toRoom = rendererRoom(resolved, here.root);
+          if (fromRoom && toRoom && !RENDERER_ROOMS[fromRoom].includes(toRoom)) {
+            context.report({
+              node,
+              messageId: 'room',
+              data: { from: fromRoom, to: toRoom, allowed: RENDERER_ROOMS[fromRoom].join(', ') },
+            });
+          }
+          return;
+        }
         const allowed = typeOnly ? rules.types : rules.runtime;
         if (!allowed.includes(to)) {
           context.report({

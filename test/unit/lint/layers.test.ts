@@ -29,6 +29,23 @@ tester.run('portaldesk/layers', layersRule, {
       filename: path.join(process.cwd(), 'test/unit/x.test.ts'),
       code: "import '../../src/main/engine';",
     },
+    // The renderer's rooms, from the frame down.
+    {
+      filename: src('renderer/src/frame/App.tsx'),
+      code: "import { SyncView } from '../features/sync/SyncView'; import { useShell } from '../app/ShellContext';",
+    },
+    {
+      filename: src('renderer/src/features/sync/SyncView.tsx'),
+      code: "import { EmptyState } from '../../ui/EmptyState'; import { useShell } from '../../app/ShellContext'; import { useOutbox } from '../outbox/OutboxContext';",
+    },
+    {
+      filename: src('renderer/src/app/shellStore.ts'),
+      code: "import type { ConnectionState } from '../bridge/engineLink'; import { SectionIcon } from '../ui/Icon';",
+    },
+    {
+      filename: src('renderer/src/main.tsx'),
+      code: "import { App } from './frame/App'; import { createSyncStore } from './features/sync/syncStore';",
+    },
   ],
   invalid: [
     {
@@ -75,6 +92,21 @@ tester.run('portaldesk/layers', layersRule, {
       filename: src('main/engine.ts'),
       code: "import { App } from '../renderer/src/App';",
       errors: [{ messageId: 'layer' }],
+    },
+    {
+      filename: src('renderer/src/features/sync/SyncView.tsx'),
+      code: "import { StatusBar } from '../../frame/StatusBar';",
+      errors: [{ messageId: 'room' }],
+    },
+    {
+      filename: src('renderer/src/ui/EmptyState.tsx'),
+      code: "import type { SectionId } from '../app/sections'; import { useSync } from '../features/sync/SyncContext';",
+      errors: [{ messageId: 'room' }, { messageId: 'room' }],
+    },
+    {
+      filename: src('renderer/src/app/theme.ts'),
+      code: "import { useOutbox } from '../features/outbox/OutboxContext';",
+      errors: [{ messageId: 'room' }],
     },
   ],
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { secretFromFragment } from '../../../src/renderer/src/bridge/secret';
-import { sectionByShortcut, SECTIONS } from '../../../src/renderer/src/features/shell/sections';
-import { resolveTheme } from '../../../src/renderer/src/features/shell/theme';
+import { sectionByShortcut, SECTIONS } from '../../../src/renderer/src/app/sections';
+import { resolveTheme } from '../../../src/renderer/src/app/theme';
 
 describe('renderer shell decisions', () => {
   it('reads the launch secret from the fragment and nothing else', () => {

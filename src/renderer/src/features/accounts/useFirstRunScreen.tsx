@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { useRecords } from '../records/RecordsContext';
-import { useShell } from '../shell/ShellContext';
+import { useShell } from '../../app/ShellContext';
 import './accounts.css';
 import { useAccounts } from './AccountsContext';
 import { FirstRunScreen } from './FirstRunScreen';

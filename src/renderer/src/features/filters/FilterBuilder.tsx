@@ -15,7 +15,7 @@ import {
   type FilterDraft,
 } from './filterDraft';
 import { filterPresets } from './filterPresets';
-import { useCopy } from '../shell/useCopy';
+import { useCopy } from '../../ui/useCopy';
 import { choicesFor, ValueInput } from './ValueInput';
 
 /** A pause after typing before the list follows (a `contains` on a million names is not free). */

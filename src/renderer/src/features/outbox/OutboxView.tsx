@@ -6,7 +6,7 @@
 import './outbox.css';
 import { useState } from 'react';
 import type { OutboxEntry } from '../../../../shared/contracts/outbox';
-import { EmptyState } from '../shell/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { ConflictPanel } from './ConflictPanel';
 import { GROUP_LABEL, GROUP_ORDER, formatValue, groupEntries, kindLabel } from './outboxFormat';
 import { useOutbox } from './OutboxContext';

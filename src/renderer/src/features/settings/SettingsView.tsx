@@ -1,5 +1,5 @@
 import type { Settings } from '../../../../shared/settings';
-import { useShell } from '../shell/ShellContext';
+import { useShell } from '../../app/ShellContext';
 
 const THEMES: { value: Settings['theme']; label: string }[] = [
   { value: 'system', label: 'Follow the system' },

@@ -5,7 +5,7 @@ import type {
   SyncRunEntry,
   SyncStatus,
 } from '../../../../shared/contracts/sync';
-import { EmptyState } from '../shell/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import {
   budgetState,
   describeEndpoint,

@@ -1,8 +1,7 @@
-import type { SectionId } from './sections';
-import { SectionIcon } from './Icon';
+import { SectionIcon, type IconName } from './Icon';
 
 export interface EmptyStateProps {
-  section: SectionId;
+  section: IconName;
   title: string;
   body: string;
   next: string;

@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
-import { useFirstRunScreen } from '../accounts/useFirstRunScreen';
-import { SettingsView } from '../settings/SettingsView';
-import { RouterView } from '../router/RouterView';
-import { RecordsView } from '../records/RecordsView';
-import { OutboxView } from '../outbox/OutboxView';
-import { SyncView } from '../sync/SyncView';
-import { EmptyState } from './EmptyState';
-import { SECTIONS, sectionByShortcut } from './sections';
-import { useShell } from './ShellContext';
+import { useFirstRunScreen } from '../features/accounts/useFirstRunScreen';
+import { SettingsView } from '../features/settings/SettingsView';
+import { RouterView } from '../features/router/RouterView';
+import { RecordsView } from '../features/records/RecordsView';
+import { OutboxView } from '../features/outbox/OutboxView';
+import { SyncView } from '../features/sync/SyncView';
+import { EmptyState } from '../ui/EmptyState';
+import { SECTIONS, sectionByShortcut } from '../app/sections';
+import { useShell } from '../app/ShellContext';
 import { StatusBar } from './StatusBar';
 import { Sidebar } from './Sidebar';
-import { resolveTheme } from './theme';
+import { resolveTheme } from '../app/theme';
 
 function useAppliedTheme(): void {
   const preference = useShell((state) => state.settings?.theme ?? 'system');

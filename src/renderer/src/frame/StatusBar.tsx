@@ -1,9 +1,9 @@
-import { useOutbox } from '../outbox/OutboxContext';
-import { OutboxStatusItem } from '../outbox/OutboxStatusItem';
-import { syncSummary } from '../sync/syncFormat';
-import { useSync } from '../sync/SyncContext';
-import { useNow } from '../sync/useNow';
-import { useShell } from './ShellContext';
+import { useOutbox } from '../features/outbox/OutboxContext';
+import { OutboxStatusItem } from '../features/outbox/OutboxStatusItem';
+import { syncSummary } from '../features/sync/syncFormat';
+import { useSync } from '../features/sync/SyncContext';
+import { useNow } from '../features/sync/useNow';
+import { useShell } from '../app/ShellContext';
 
 const CONNECTION_LABEL = {
   connecting: 'Connecting to engine…',

@@ -1,3 +1,5 @@
+import type { IconName } from '../ui/Icon';
+
 /** The app's sections, in sidebar order; Ctrl/Cmd + the 1-based position switches to one. */
 export const SECTIONS = [
   {
@@ -49,7 +51,8 @@ export const SECTIONS = [
     },
   },
   { id: 'settings', label: 'Settings', empty: null },
-] as const;
+  // Every section has its icon (ui/Icon.tsx).
+] as const satisfies readonly { id: IconName; label: string; empty: unknown }[];
 
 export type SectionId = (typeof SECTIONS)[number]['id'];
 export type Section = (typeof SECTIONS)[number];

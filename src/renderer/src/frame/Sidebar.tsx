@@ -1,9 +1,9 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { AccountSwitcher } from '../accounts/AccountSwitcher';
-import { RecordsNav } from '../records/RecordsNav';
-import { SectionIcon } from './Icon';
-import { SECTIONS } from './sections';
-import { useShell } from './ShellContext';
+import { AccountSwitcher } from '../features/accounts/AccountSwitcher';
+import { RecordsNav } from '../features/records/RecordsNav';
+import { SectionIcon } from '../ui/Icon';
+import { SECTIONS } from '../app/sections';
+import { useShell } from '../app/ShellContext';
 
 const shortcutModifier = navigator.userAgent.includes('Mac') ? '⌘' : 'Ctrl+';
 

@@ -1,8 +1,8 @@
 import { createStore } from 'zustand/vanilla';
-import { CallFailure } from '../../../../shared/api';
-import type { Api, AppInfo } from '../../../../shared/contract';
-import type { Settings } from '../../../../shared/settings';
-import type { ConnectionState } from '../../bridge/engineLink';
+import { CallFailure } from '../../../shared/api';
+import type { Api, AppInfo } from '../../../shared/contract';
+import type { Settings } from '../../../shared/settings';
+import type { ConnectionState } from '../bridge/engineLink';
 import type { SectionId } from './sections';
 
 export interface ShellState {

@@ -1,7 +1,8 @@
-import type { SectionId } from './sections';
+/** The icons there are: one per section of the app (app/sections.ts names them by these). */
+export type IconName = 'records' | 'outbox' | 'sync' | 'backups' | 'router' | 'settings';
 
 /** Simple stroked 24×24 outlines, one per section; decorative, so hidden from screen readers. */
-const PATHS: Record<SectionId, string> = {
+const PATHS: Record<IconName, string> = {
   records: 'M3 5h18v14H3z M3 10h18 M3 15h18 M9 5v14',
   outbox: 'M4 13v6h16v-6 M12 15V4 M7.5 8.5 12 4l4.5 4.5',
   sync: 'M20 11a8 8 0 0 0-14.3-4.9L4 8 M4 4v4h4 M4 13a8 8 0 0 0 14.3 4.9L20 16 M20 20v-4h-4',
@@ -12,7 +13,7 @@ const PATHS: Record<SectionId, string> = {
     'M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z M12 2v3 M12 19v3 M4.9 4.9l2.1 2.1 M17 17l2.1 2.1 M2 12h3 M19 12h3 M4.9 19.1 7 17 M17 7l2.1-2.1',
 };
 
-export function SectionIcon({ id }: { id: SectionId }) {
+export function SectionIcon({ id }: { id: IconName }) {
   return (
     <svg
       className="icon"
