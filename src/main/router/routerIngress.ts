@@ -6,6 +6,7 @@ import {
   INGRESS_WINDOW_MS,
   MAX_EVENT_BODY_BYTES,
 } from '../../shared/contracts/router';
+import { decodePathSegment } from '../decodePathSegment';
 import { readBody, sendJson } from '../httpJson';
 import { RateWindow } from './rateWindow';
 import type { RouterEngine } from './routerEngine';
@@ -112,7 +113,14 @@ export class RouterIngress {
       return;
     }
     const publisherId = event![1] as string;
-    const apiName = decodeURIComponent(event![2] as string);
+    const apiName = decodePathSegment(event![2] as string);
+    if (apiName === null) {
+      request.resume();
+      sendJson(response, 400, {
+        error: `The event name in ${path.slice(0, 200)} has a malformed %-escape. Nothing was recorded; encode the event's API name with encodeURIComponent.`,
+      });
+      return;
+    }
     const key = request.headers['x-api-key'];
     const refusal = this.engine.authenticate(publisherId, Array.isArray(key) ? key[0] : key);
     if (refusal) {
