@@ -14,6 +14,7 @@ import {
 } from '../../shared/webProtocol';
 import { decodePathSegment } from '../decodePathSegment';
 import { readBody, sendJson } from '../httpJson';
+import { jsonNestingExceeds, MAX_JSON_NESTING } from '../jsonNestingExceeds';
 import type { ContractDispatcher } from './dispatcher';
 import type { EventHub } from './eventHub';
 import { replaceCspMeta } from './replaceCspMeta';
@@ -130,6 +131,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       send(response, 413, {
         ok: false,
         error: { code: 'invalid_argument', message: 'The argument is larger than 1 MiB.' },
+      });
+      return;
+    }
+    if (jsonNestingExceeds(body)) {
+      send(response, 400, {
+        ok: false,
+        error: {
+          code: 'invalid_argument',
+          message: `The argument nests deeper than ${MAX_JSON_NESTING} levels; nothing was called.`,
+        },
       });
       return;
     }

@@ -8,6 +8,7 @@ import {
 } from '../../shared/contracts/router';
 import { decodePathSegment } from '../decodePathSegment';
 import { readBody, sendJson } from '../httpJson';
+import { jsonNestingExceeds, MAX_JSON_NESTING } from '../jsonNestingExceeds';
 import { RateWindow } from './rateWindow';
 import type { RouterEngine } from './routerEngine';
 
@@ -179,6 +180,12 @@ export class RouterIngress {
     if (tooLarge) {
       sendJson(response, 400, {
         error: `The body is over ${MAX_EVENT_BODY_BYTES / 1024} KB, the most an event may carry. Nothing was recorded; send less data.`,
+      });
+      return undefined;
+    }
+    if (jsonNestingExceeds(text)) {
+      sendJson(response, 400, {
+        error: `The body nests deeper than ${MAX_JSON_NESTING} levels. Nothing was recorded; send flatter data.`,
       });
       return undefined;
     }

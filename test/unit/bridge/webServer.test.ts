@@ -225,6 +225,20 @@ describe('web mode server', () => {
     socket.close();
   });
 
+  it('refuses a body nested too deeply before parsing it (JSON.parse slows down with depth)', async () => {
+    const { server } = await serve();
+    const reply = await send(server.port, {
+      method: 'POST',
+      path: '/api/call/router.setSample',
+      headers: { Authorization: `Bearer ${server.secret}` },
+      body: `{"eventConfigId":"1","sample":{"a":${'['.repeat(300_000)}${']'.repeat(300_000)}}}`,
+    });
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body).error.message).toBe(
+      'The argument nests deeper than 256 levels; nothing was called.',
+    );
+  });
+
   it('answers 400 to a call name with a malformed %-escape, naming the problem', async () => {
     const { server } = await serve();
     for (const name of ['app.info%', 'app%E0%A4%A', '%zz']) {
