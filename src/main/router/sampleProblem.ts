@@ -7,7 +7,10 @@ const isPlainObject = (value: object): boolean => {
 };
 
 function where(path: readonly (string | number)[]): string {
-  return path.length === 0 ? 'the sample itself' : path.join('.');
+  if (path.length === 0) return 'the sample itself';
+  const text = path.join('.');
+  // A path 32 levels deep would fill the message; its start says where to look.
+  return text.length > 80 ? `${text.slice(0, 80)}… (${path.length} levels)` : text;
 }
 
 /**
