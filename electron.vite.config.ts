@@ -4,7 +4,10 @@ import type { Plugin } from 'vite';
 import { resolve } from 'node:path';
 import { contentSecurityPolicy } from './src/shared/csp';
 
-/** Writes the one CSP (src/shared/csp.ts) into index.html; the dev server needs a looser one. */
+/**
+ * Writes the desktop's CSP (src/shared/csp.ts) into index.html; the dev server needs a looser one.
+ * Web mode's server replaces it with web mode's policy when it serves the page.
+ */
 function cspMetaTag(): Plugin {
   let devServerOrigin: string | undefined;
   return {
@@ -14,7 +17,10 @@ function cspMetaTag(): Plugin {
       devServerOrigin = `http://localhost:${port}`;
     },
     transformIndexHtml(html) {
-      const csp = contentSecurityPolicy(devServerOrigin ? { devServerOrigin } : {});
+      const csp = contentSecurityPolicy({
+        mode: 'desktop',
+        ...(devServerOrigin ? { devServerOrigin } : {}),
+      });
       return html.replace('%PORTALDESK_CSP%', csp);
     },
   };

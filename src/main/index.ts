@@ -57,7 +57,7 @@ function hardenContents(): void {
 }
 
 function serveRenderer(): void {
-  const csp = contentSecurityPolicy();
+  const csp = contentSecurityPolicy({ mode: 'desktop' });
   protocol.handle(APP_SCHEME, async (request) => {
     const asset = await loadStaticAsset(rendererDir, new URL(request.url).pathname);
     if (asset === null) return new Response('Not found', { status: 404 });

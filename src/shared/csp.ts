@@ -1,20 +1,33 @@
 /**
- * The renderer's Content-Security-Policy, in one place: the build writes it into index.html's meta
- * tag, and the desktop protocol handler and the web server send it as a header too.
+ * The renderer's Content-Security-Policy, in one place: the build writes the desktop's into
+ * index.html's meta tag, the desktop protocol handler sends it as a header too, and the web server
+ * sends web mode's as a header and in the meta tag of the page it serves.
  */
 export interface CspOptions {
+  /** `desktop` talks to the engine over IPC; `web` over HTTP and the engine's WebSocket. */
+  mode: 'desktop' | 'web';
   /** The Vite dev server needs inline scripts/styles (HMR, React refresh) and its own socket. */
   devServerOrigin?: string;
   /** Web mode: the exact WebSocket origin of the engine, e.g. `ws://127.0.0.1:5123`. */
   socketOrigin?: string;
 }
 
-export function contentSecurityPolicy(options: CspOptions = {}): string {
-  const { devServerOrigin, socketOrigin } = options;
+/** Loopback on any port: web mode's sockets when the engine's port is not known yet. */
+const LOOPBACK_SOCKETS = ['ws://127.0.0.1:*', 'ws://localhost:*'];
+
+/**
+ * Which WebSocket origins the renderer may connect to. The desktop app uses no socket, so any
+ * would only serve an injected script (for instance to reach a local service); web mode needs
+ * exactly the engine's.
+ */
+export function socketSources(mode: CspOptions['mode'], socketOrigin?: string): string[] {
+  if (mode === 'desktop') return [];
+  return socketOrigin ? [socketOrigin] : [...LOOPBACK_SOCKETS];
+}
+
+export function contentSecurityPolicy(options: CspOptions): string {
+  const { devServerOrigin, socketOrigin, mode } = options;
   const dev = devServerOrigin !== undefined;
-  // The static meta tag cannot know web mode's port, so it allows loopback sockets on any port;
-  // the web server's header narrows that to its own port (a page obeys both policies).
-  const sockets = socketOrigin ?? 'ws://127.0.0.1:* ws://localhost:*';
   const directives: Record<string, string> = {
     'default-src': "'none'",
     'script-src': dev ? "'self' 'unsafe-inline'" : "'self'",
@@ -23,7 +36,7 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
     'font-src': "'self'",
     'connect-src': [
       "'self'",
-      sockets,
+      ...socketSources(mode, socketOrigin),
       ...(dev ? [devServerOrigin, devServerOrigin.replace(/^http/, 'ws')] : []),
     ].join(' '),
     'base-uri': "'none'",

@@ -75,7 +75,22 @@ export class ContractDispatcher {
         },
       };
     }
-    const parsed = requests[name].args.safeParse(rawArgs);
+    let parsed: ReturnType<(typeof requests)[typeof name]['args']['safeParse']>;
+    try {
+      parsed = requests[name].args.safeParse(rawArgs);
+    } catch (error) {
+      // The schema walk itself failed: in practice a recursive shape (a rule filter) nested so
+      // deeply that checking it exhausts the stack. Still the gate's answer, never a throw.
+      const detail = error instanceof Error ? error.message : String(error);
+      return {
+        ok: false,
+        error: {
+          code: 'invalid_argument',
+          message: `Invalid argument for ${name}: it could not be checked (${detail}); it is probably nested far too deeply. Nothing was changed.`,
+          issues: [`(argument): could not be checked (${detail})`],
+        },
+      };
+    }
     if (!parsed.success) {
       const issues = describeIssues(parsed.error);
       return {

@@ -12,9 +12,12 @@ import {
   secretFromProtocols,
   type PushedEventMessage,
 } from '../../shared/webProtocol';
+import { decodePathSegment } from '../decodePathSegment';
 import { readBody, sendJson } from '../httpJson';
+import { jsonNestingExceeds, MAX_JSON_NESTING } from '../jsonNestingExceeds';
 import type { ContractDispatcher } from './dispatcher';
 import type { EventHub } from './eventHub';
+import { replaceCspMeta } from './replaceCspMeta';
 import { loadStaticAsset, securityHeaders } from './staticAssets';
 import { bearerToken, isAllowedHost, isAllowedOrigin, secretMatches } from './webGuards';
 
@@ -22,6 +25,8 @@ import { bearerToken, isAllowedHost, isAllowedOrigin, secretMatches } from './we
 export const WEB_HOST = '127.0.0.1';
 /** Call arguments are small JSON values; anything larger is refused before it is parsed. */
 const MAX_BODY_BYTES = 1024 * 1024;
+/** Ours: the events socket carries nothing from the browser, so a larger message is refused. */
+const MAX_SOCKET_MESSAGE_BYTES = 64 * 1024;
 
 export interface WebServerOptions {
   dispatcher: ContractDispatcher;
@@ -32,6 +37,8 @@ export interface WebServerOptions {
   port: number;
   /** Fixed only in tests; otherwise 32 random bytes per launch. */
   secret?: string;
+  /** Where a refused event socket is reported; default: the console. */
+  log?: { warn(message: string): void };
 }
 
 export interface WebServer {
@@ -73,13 +80,13 @@ function statusFor(outcome: CallOutcome<unknown>): number {
  * our Origin (when a browser sends one) and the per-launch secret.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
-  const { dispatcher, events, staticDir } = options;
+  const { dispatcher, events, staticDir, log = console } = options;
   const secret = options.secret ?? randomBytes(32).toString('hex');
   let port = options.port;
 
   const sockets = new WebSocketServer({
     noServer: true,
-    maxPayload: 64 * 1024,
+    maxPayload: MAX_SOCKET_MESSAGE_BYTES,
     handleProtocols: (protocols) => (protocols.has(EVENTS_PROTOCOL) ? EVENTS_PROTOCOL : false),
   });
 
@@ -127,6 +134,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       });
       return;
     }
+    if (jsonNestingExceeds(body)) {
+      send(response, 400, {
+        ok: false,
+        error: {
+          code: 'invalid_argument',
+          message: `The argument nests deeper than ${MAX_JSON_NESTING} levels; nothing was called.`,
+        },
+      });
+      return;
+    }
     let args: unknown;
     try {
       args = body.trim() === '' ? undefined : JSON.parse(body);
@@ -137,7 +154,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       });
       return;
     }
-    const outcome = await dispatcher.dispatch(decodeURIComponent(name), args, {
+    const decoded = decodePathSegment(name);
+    if (decoded === null) {
+      send(response, 400, {
+        ok: false,
+        error: {
+          code: 'invalid_argument',
+          message: `The request name in ${CALL_PATH_PREFIX}${name.slice(0, 100)} has a malformed %-escape; nothing was called. Encode the name with encodeURIComponent.`,
+        },
+      });
+      return;
+    }
+    const outcome = await dispatcher.dispatch(decoded, args, {
       transport: 'web',
       trusted: true,
       description: `web client ${request.socket.remoteAddress ?? ''}`,
@@ -155,9 +183,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    const csp = contentSecurityPolicy({ socketOrigin: `ws://${request.headers.host ?? ''}` });
+    const csp = contentSecurityPolicy({
+      mode: 'web',
+      socketOrigin: `ws://${request.headers.host ?? ''}`,
+    });
+    const body = asset.contentType.startsWith('text/html')
+      ? Buffer.from(replaceCspMeta(asset.body.toString('utf8'), csp))
+      : asset.body;
     response.writeHead(200, { 'Content-Type': asset.contentType, ...securityHeaders(csp) });
-    response.end(request.method === 'HEAD' ? undefined : asset.body);
+    response.end(request.method === 'HEAD' ? undefined : body);
   }
 
   const server = createServer((request, response) => {
@@ -206,6 +240,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     sockets.handleUpgrade(request, socket, head, (client: WebSocket) => {
       client.on('message', () => {
         // The socket only carries events from the engine; calls go over HTTP.
+      });
+      // A frame over the size limit or text that is not UTF-8: ws has already closed the socket
+      // with 1009 or 1007; without this listener the 'error' event would end the whole process.
+      client.on('error', (error) => {
+        log.warn(
+          `Closed an events socket from ${request.socket.remoteAddress ?? 'an unknown address'}: ${error.message}. The browser tab reconnects; nothing else was affected.`,
+        );
       });
     });
   });

@@ -1,4 +1,5 @@
 import type { TargetView } from '../../shared/contracts/router';
+import { dictionary } from '../../shared/dictionary';
 import { renderTemplate } from './renderTemplate';
 
 export interface TargetRequest {
@@ -21,10 +22,11 @@ export function buildTargetRequest(
   payloadJson: string,
   data: unknown,
 ): TargetRequest {
-  const headers: Record<string, string> = {
+  // Header names are the user's: `__proto__` must be a header, not the object's prototype.
+  const headers = dictionary<string>({
     'content-type': 'application/json',
     'user-agent': ROUTER_USER_AGENT,
-  };
+  });
   for (const header of target.headers) {
     headers[header.name.toLowerCase()] = renderTemplate(header.value, data);
   }

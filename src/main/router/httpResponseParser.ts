@@ -1,3 +1,5 @@
+import { dictionary } from '../../shared/dictionary';
+
 /** What a target answered, as far as a webhook delivery records it. */
 export interface ParsedResponse {
   status: number;
@@ -165,7 +167,8 @@ export class HttpResponseParser {
     }
     const minor = Number(statusLine[1]);
     const status = Number(statusLine[2]);
-    const headers: Record<string, string> = {};
+    // The target names the headers: a `Constructor` header must not meet Object's constructor.
+    const headers = dictionary<string>();
     let last: string | null = null;
     for (let i = 1; i < lines.length; i++) {
       const line = lines[i] as string;

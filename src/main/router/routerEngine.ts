@@ -5,6 +5,7 @@ import {
   FaultSettings,
   MAX_FILTER_DEPTH,
   MAX_RULE_CONDITIONS,
+  MAX_SCHEMA_KEYS,
   RouterAccount,
   RuleInput,
   TargetInput,
@@ -53,7 +54,13 @@ import {
   type ExecutionRow,
   type PublisherRow,
 } from './routerRepository';
-import { applySchemaEdits, type SchemaEdit } from './schemaEdits';
+import { schemaKeyCount } from './schemaKeyCount';
+import {
+  applySchemaEdits,
+  readStoredEdits,
+  schemaEditProblem,
+  type SchemaEdit,
+} from './schemaEdits';
 import { schemaPaths } from './schemaPaths';
 import { SchemaValidator } from './schemaValidator';
 import { VirtualClock, type RouterClock } from './virtualClock';
@@ -345,7 +352,7 @@ export class RouterEngine {
   ): boolean {
     const row = this.repository.getEventConfig(id) as EventConfigRow;
     const inference = mergeSample(sample, merge ? row.inference : null);
-    const edits = JSON.parse(row.edits) as SchemaEdit[];
+    const edits = this.storedEdits(row);
     this.repository.updateSchemaState(id, JSON.stringify(sample), inference, edits);
     return this.writeSchemaVersion(
       id,
@@ -354,12 +361,32 @@ export class RouterEngine {
     );
   }
 
+  /**
+   * The event's hand edits, without any stored before issue 14 that would write through
+   * `__proto__` (they are left out of the next write of the row, so this is reported once).
+   */
+  private storedEdits(row: EventConfigRow): SchemaEdit[] {
+    const { edits, dropped } = readStoredEdits(row.edits);
+    if (dropped > 0) {
+      this.options.log?.error(
+        `Dropped ${dropped} stored hand edit(s) of event ${row.id}'s schema: their key paths named "__proto__", which would have changed every object of the engine. The other edits were kept.`,
+        null,
+      );
+    }
+    return edits;
+  }
+
   /** Stores a schema as the next version unless it equals the current one. */
   private writeSchemaVersion(
     id: string,
     schema: Record<string, unknown>,
     source: SchemaVersionView['source'],
   ): boolean {
+    if (schemaKeyCount(schema, MAX_SCHEMA_KEYS) > MAX_SCHEMA_KEYS) {
+      throw new RouterInputError(
+        `The schema would declare more than ${MAX_SCHEMA_KEYS} keys (nested ones included), the most a schema may. The schema was not changed; remove keys you do not route on.`,
+      );
+    }
     const latest = this.repository.latestSchema(id);
     const text = JSON.stringify(schema);
     if (latest && latest.schema === text) return false;
@@ -389,8 +416,14 @@ export class RouterEngine {
         'Name at least one key to add or remove; the schema was not changed.',
       );
     }
+    const problems = [...remove, ...add.map((key) => key.path)].flatMap(
+      (path) => schemaEditProblem(path) ?? [],
+    );
+    if (problems.length > 0) {
+      throw new RouterInputError(`${problems.join('; ')}. The schema was not changed.`);
+    }
     const edits: SchemaEdit[] = [
-      ...(JSON.parse(row.edits) as SchemaEdit[]),
+      ...this.storedEdits(row),
       ...remove.map((path): SchemaEdit => ({ op: 'remove', path })),
       ...add.map((key): SchemaEdit => ({ op: 'add', ...key })),
     ];
@@ -458,10 +491,15 @@ export class RouterEngine {
       };
     }
     const hasInference = Boolean(this.repository.getEventConfig(row.event_config_id)?.inference);
-    this.repository.transaction(() => {
-      this.writeSample(row.event_config_id, body, hasInference, 'capture');
-      this.repository.countCapture(token);
-    });
+    try {
+      this.repository.transaction(() => {
+        this.writeSample(row.event_config_id, body, hasInference, 'capture');
+        this.repository.countCapture(token);
+      });
+    } catch (error) {
+      if (!(error instanceof RouterInputError)) throw error;
+      return { status: 400, body: { error: `${error.message} Nothing was captured.` } };
+    }
     this.changed(true, false);
     const latest = this.config.latestSchema(row.event_config_id);
     return {
@@ -589,10 +627,19 @@ export class RouterEngine {
     }
     if (publisher.kind !== 'custom') {
       // Default publishers need no schema set-up (spec 000): their schema follows what they send.
-      const changed = this.repository.transaction(() =>
-        this.writeSample(config.id, data, config.inference !== null, 'publisher'),
-      );
-      if (changed) this.changed(true, false);
+      try {
+        const changed = this.repository.transaction(() =>
+          this.writeSample(config.id, data, config.inference !== null, 'publisher'),
+        );
+        if (changed) this.changed(true, false);
+      } catch (error) {
+        if (!(error instanceof RouterInputError)) throw error;
+        // The event is still recorded and routed; only its schema stays as it was.
+        this.options.log?.error(
+          `The schema of ${publisher.name}'s ${eventApiName} was not updated from event data`,
+          error,
+        );
+      }
     }
     const schema = this.config.latestSchema(config.id);
     const errors = schema

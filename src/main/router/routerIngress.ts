@@ -6,7 +6,9 @@ import {
   INGRESS_WINDOW_MS,
   MAX_EVENT_BODY_BYTES,
 } from '../../shared/contracts/router';
+import { decodePathSegment } from '../decodePathSegment';
 import { readBody, sendJson } from '../httpJson';
+import { jsonNestingExceeds, MAX_JSON_NESTING } from '../jsonNestingExceeds';
 import { RateWindow } from './rateWindow';
 import type { RouterEngine } from './routerEngine';
 
@@ -112,7 +114,14 @@ export class RouterIngress {
       return;
     }
     const publisherId = event![1] as string;
-    const apiName = decodeURIComponent(event![2] as string);
+    const apiName = decodePathSegment(event![2] as string);
+    if (apiName === null) {
+      request.resume();
+      sendJson(response, 400, {
+        error: `The event name in ${path.slice(0, 200)} has a malformed %-escape. Nothing was recorded; encode the event's API name with encodeURIComponent.`,
+      });
+      return;
+    }
     const key = request.headers['x-api-key'];
     const refusal = this.engine.authenticate(publisherId, Array.isArray(key) ? key[0] : key);
     if (refusal) {
@@ -171,6 +180,12 @@ export class RouterIngress {
     if (tooLarge) {
       sendJson(response, 400, {
         error: `The body is over ${MAX_EVENT_BODY_BYTES / 1024} KB, the most an event may carry. Nothing was recorded; send less data.`,
+      });
+      return undefined;
+    }
+    if (jsonNestingExceeds(text)) {
+      sendJson(response, 400, {
+        error: `The body nests deeper than ${MAX_JSON_NESTING} levels. Nothing was recorded; send flatter data.`,
       });
       return undefined;
     }

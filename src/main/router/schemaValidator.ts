@@ -13,7 +13,9 @@ export class SchemaValidator {
 
   constructor() {
     // strict: false because schemas are edited by hand and may carry keywords Ajv does not know.
-    this.ajv = new Ajv2020({ allErrors: true, strict: false });
+    // ownProperties: a key such as `constructor` is read only as the data's own, never inherited
+    // (without it, `{}` failed a schema with an optional integer `constructor`).
+    this.ajv = new Ajv2020({ allErrors: true, strict: false, ownProperties: true });
     addFormats(this.ajv);
   }
 

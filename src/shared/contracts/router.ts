@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { NoArgs, request } from '../contractSpec';
+import { isPrototypeKey, PROTOTYPE_KEY, PROTOTYPE_KEY_REASON } from '../prototypeKey';
 
 // ---------------------------------------------------------------------------------------------
 // Limits. Those the spec or the issue states cite it; the others are our choices (see
@@ -40,6 +41,16 @@ export const DEFAULT_TARGET_TIMEOUT_MS = 10_000;
 /** Our choice: conditions per rule, and how deeply AND/OR groups nest. */
 export const MAX_RULE_CONDITIONS = 25;
 export const MAX_FILTER_DEPTH = 3;
+/**
+ * Ours (issue 14): what a schema may hold, so that no sample or edit can hold the engine for
+ * long. A sample stands for an event's data, which the ingress caps at 64 KB (as JSON text).
+ * Validating events compiles the schema (Ajv, about 0.15 ms per key measured on our CI class of
+ * machine): 500 keys keep that well under the 100 ms the engine may block. Real payloads nest a
+ * handful of levels; 32 leaves room and keeps every walk of a schema shallow.
+ */
+export const MAX_SAMPLE_BYTES = MAX_EVENT_BODY_BYTES;
+export const MAX_SCHEMA_KEYS = 500;
+export const MAX_SCHEMA_DEPTH = 32;
 
 // ---------------------------------------------------------------------------------------------
 // Identifiers and statuses.
@@ -166,7 +177,10 @@ export const DataPath = z
   .string()
   .min(1, 'must name a key of the event data')
   .max(500)
-  .regex(/^[^.]+(\.[^.]+)*$/, 'must be keys separated by single dots, e.g. customer.email');
+  .regex(/^[^.]+(\.[^.]+)*$/, 'must be keys separated by single dots, e.g. customer.email')
+  .refine((path) => !path.split('.').some(isPrototypeKey), {
+    message: `may not name the key "${PROTOTYPE_KEY}": ${PROTOTYPE_KEY_REASON}; rename that key`,
+  });
 
 const Operand = z.union([z.string().max(1000), z.number(), z.boolean()]);
 
@@ -616,8 +630,9 @@ export const routerRequests = {
         .array(
           z.object({ path: DataPath, type: SchemaKeyType, required: z.boolean().default(false) }),
         )
+        .max(MAX_SCHEMA_KEYS)
         .default([]),
-      remove: z.array(DataPath).default([]),
+      remove: z.array(DataPath).max(MAX_SCHEMA_KEYS).default([]),
     }),
     SchemaVersionView,
     'Add or remove keys by hand; saved as a new schema version.',

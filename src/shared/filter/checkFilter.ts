@@ -75,7 +75,9 @@ function fieldError(criterion: FilterCriterion, path: string, catalog: FieldCata
 function conditionError(field: FilterField, condition: string, path: string): FilterError {
   const kind = KIND_NAMES[field.kind];
   const allowed = list(conditionsFor(field.kind).map((c) => c.name));
-  const hint = CONDITION_HINTS[field.kind]?.[condition];
+  const hints = CONDITION_HINTS[field.kind];
+  // Own keys only: `constructor` is a condition the user typed, not Object's.
+  const hint = hints && Object.hasOwn(hints, condition) ? hints[condition] : undefined;
   const message = hint
     ? `"${condition}" does not apply to ${kind} fields; ${hint}`
     : ALL_CONDITION_NAMES.has(condition)

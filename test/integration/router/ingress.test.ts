@@ -21,6 +21,9 @@ describe('the ingress for custom publishers', () => {
     expect(broken.status).toBe(400);
     expect(broken.body!.error).toMatch(/not valid JSON/);
     expect((await post(to('order_created'), [1, 2], key)).status).toBe(400);
+    const garbled = await post(to('order_%E0%A4%A'), { order: 'B-1' }, key);
+    expect(garbled.status).toBe(400);
+    expect(garbled.body!.error).toMatch(/malformed %-escape/);
     expect(engine.listEvents({}).total).toBe(0);
 
     const accepted = await post(to('order_created'), { order: 'B-1' }, key);

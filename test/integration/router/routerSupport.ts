@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import { openRouterDatabase } from '../../../src/main/router/openRouterDatabase';
-import { RouterEngine } from '../../../src/main/router/routerEngine';
+import { RouterEngine, type RouterEngineOptions } from '../../../src/main/router/routerEngine';
 import { RouterIngress } from '../../../src/main/router/routerIngress';
 import { VirtualClock } from '../../../src/main/router/virtualClock';
 import { tempDir } from '../../support/tempDir';
@@ -14,14 +14,16 @@ afterEach(async () => {
 });
 
 /** A router on its own SQLite file with a manual clock (moves only by advance) and its ingress. */
-export async function testRouter(options: { file?: string; startMs?: number } = {}) {
+export async function testRouter(
+  options: { file?: string; startMs?: number; log?: RouterEngineOptions['log'] } = {},
+) {
   const file = options.file ?? path.join(tempDir('portaldesk-router-'), 'router.sqlite');
   const db = openRouterDatabase(file);
   const clock = new VirtualClock({
     manual: true,
     startMs: options.startMs ?? Date.parse('2024-05-15T12:00:00Z'),
   });
-  const engine = new RouterEngine({ db, clock });
+  const engine = new RouterEngine({ db, clock, ...(options.log ? { log: options.log } : {}) });
   const ingress = new RouterIngress(engine);
   const url = await ingress.start();
   let closed = false;

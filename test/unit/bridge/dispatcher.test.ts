@@ -117,4 +117,23 @@ describe('ContractDispatcher', () => {
     });
     expect(quiet.error).toHaveBeenCalledOnce();
   });
+
+  it('answers an argument too deeply nested to check, instead of throwing past the gate', async () => {
+    const { dispatcher, handlers } = spyHandlers();
+    // A rule filter 20,000 groups deep: checking it recursively exhausts the stack.
+    let filter: unknown = { path: 'a', type: 'string', comparator: 'is', value: 'x' };
+    for (let i = 0; i < 20_000; i++) filter = { operator: 'AND', conditions: [filter] };
+    const rule = { name: 'deep', eventConfigIds: ['1'], targetIds: ['2'], filter };
+    const outcome = await dispatcher.dispatch('router.saveRule', rule, trusted);
+    expect(outcome).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_argument',
+        message:
+          'Invalid argument for router.saveRule: it could not be checked (Maximum call stack size exceeded); it is probably nested far too deeply. Nothing was changed.',
+        issues: ['(argument): could not be checked (Maximum call stack size exceeded)'],
+      },
+    });
+    noHandlerRan(handlers);
+  });
 });

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -12,6 +13,7 @@ import {
 import { testEngine } from '../../support/engine';
 import { tempDir } from '../../support/tempDir';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
+import { contentSecurityPolicy } from '../../../src/shared/csp';
 
 const servers: WebServer[] = [];
 afterEach(async () => {
@@ -25,17 +27,23 @@ async function serve() {
   writeFileSync(path.join(root, 'secret.txt'), 'do not serve');
   const staticDir = path.join(root, 'renderer');
   mkdirSync(staticDir);
-  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>PortalDesk</title>');
+  // As the build writes it: the desktop's policy in the meta tag (src/shared/csp.ts).
+  writeFileSync(
+    path.join(staticDir, 'index.html'),
+    `<!doctype html><meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ mode: 'desktop' })}" /><title>PortalDesk</title>`,
+  );
   mkdirSync(path.join(staticDir, 'assets'));
   writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  const warnings: string[] = [];
   const server = await startWebServer({
     dispatcher: engine.dispatcher,
     events: engine.events,
     staticDir,
     port: 0,
+    log: { warn: (message) => warnings.push(message) },
   });
   servers.push(server);
-  return { engine, server, staticDir };
+  return { engine, server, staticDir, warnings };
 }
 
 interface Reply {
@@ -163,6 +171,9 @@ describe('web mode server', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>PortalDesk</title>');
     expect(page.headers['content-security-policy']).toContain(`ws://127.0.0.1:${server.port}`);
+    // A page obeys every policy it gets: the meta tag must allow the socket too, and only it.
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(page.body);
+    expect(meta?.[1]).toBe(page.headers['content-security-policy']);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect((await send(server.port, { path: '/assets/app.js' })).headers['content-type']).toMatch(
       /javascript/,
@@ -212,5 +223,68 @@ describe('web mode server', () => {
       payload: { ...DEFAULT_SETTINGS, theme: 'light' },
     });
     socket.close();
+  });
+
+  it('refuses a body nested too deeply before parsing it (JSON.parse slows down with depth)', async () => {
+    const { server } = await serve();
+    const reply = await send(server.port, {
+      method: 'POST',
+      path: '/api/call/router.setSample',
+      headers: { Authorization: `Bearer ${server.secret}` },
+      body: `{"eventConfigId":"1","sample":{"a":${'['.repeat(300_000)}${']'.repeat(300_000)}}}`,
+    });
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body).error.message).toBe(
+      'The argument nests deeper than 256 levels; nothing was called.',
+    );
+  });
+
+  it('answers 400 to a call name with a malformed %-escape, naming the problem', async () => {
+    const { server } = await serve();
+    for (const name of ['app.info%', 'app%E0%A4%A', '%zz']) {
+      const reply = await call(server, name);
+      expect(reply.status).toBe(400);
+      expect(JSON.parse(reply.body)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_argument', message: expect.stringContaining('%-escape') },
+      });
+    }
+    expect((await call(server, 'app%2Einfo')).status).toBe(200);
+  });
+
+  it('closes an events socket that sends an oversized or invalid frame, and keeps serving', async () => {
+    const { server, warnings } = await serve();
+    const open = async (): Promise<WebSocket> => {
+      const socket = new WebSocket(
+        `ws://127.0.0.1:${server.port}${EVENTS_PATH}`,
+        [EVENTS_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${server.secret}`],
+        { headers: { Origin: `http://127.0.0.1:${server.port}` } },
+      );
+      socket.on('error', () => undefined);
+      await new Promise((resolve) => socket.once('open', resolve));
+      return socket;
+    };
+    const closeCode = (socket: WebSocket) =>
+      new Promise<number>((resolve) => socket.once('close', (code: number) => resolve(code)));
+
+    const big = await open();
+    const bigClosed = closeCode(big);
+    big.send('x'.repeat(70 * 1024));
+    // 1009: the message is too big to process (RFC 6455, 7.4.1).
+    expect(await bigClosed).toBe(1009);
+
+    const garbled = await open();
+    const garbledClosed = closeCode(garbled);
+    // A text frame whose payload is not UTF-8, written by hand (ws refuses to send one itself).
+    const socket = (garbled as unknown as { _socket: Socket })._socket;
+    socket.write(Buffer.from([0x81, 0x82, 0, 0, 0, 0, 0xc3, 0x28]));
+    // 1007: the payload is not consistent with the message type (invalid UTF-8).
+    expect(await garbledClosed).toBe(1007);
+
+    expect(warnings).toEqual([
+      expect.stringMatching(/^Closed an events socket from .*Max payload size exceeded/),
+      expect.stringMatching(/^Closed an events socket from .*invalid UTF-8/),
+    ]);
+    expect((await call(server, 'app.info')).status).toBe(200);
   });
 });

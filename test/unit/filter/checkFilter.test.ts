@@ -35,6 +35,14 @@ describe('checkFilter: fields', () => {
       /"constructor" is not a filterable field/,
     );
   });
+
+  it('reads conditions named like object members as unknown conditions, not as hints', () => {
+    for (const condition of ['constructor', 'toString', '__proto__']) {
+      expect(problems(c('due_date', condition))).toEqual([
+        `criteria[0].criteria_condition: "${condition}" is not a condition; date fields take: is, is_not, less_than, less_than_or_equal, greater_than, greater_than_or_equal, before, after, between, not_between, today, yesterday, tomorrow, till_yesterday, overdue, today_overdue, this_week, last_week, next_week, next_7_days, ...`,
+      ]);
+    }
+  });
 });
 
 describe('checkFilter: conditions', () => {

@@ -198,4 +198,33 @@ describe('the delivered payload', () => {
     expect(request.headers['x-customer']).toBe('mail a@b.c');
     expect(request.body).toBeNull();
   });
+
+  it('sends headers named like object members as they are named', () => {
+    const request = buildTargetRequest(
+      {
+        id: '1',
+        name: 'hook',
+        kind: 'webhook',
+        status: 'active',
+        url: 'https://hooks.example/in',
+        method: 'POST',
+        headers: [
+          { name: '__proto__', value: 'a' },
+          { name: 'Constructor', value: '{{amount}}' },
+        ],
+        query: [],
+        rateLimitPerSecond: 10,
+        timeoutMs: 5_000,
+        fault: null,
+      },
+      JSON.stringify(payload),
+      payload.events[0]!.data,
+    );
+    expect(Object.entries(request.headers)).toEqual([
+      ['content-type', 'application/json'],
+      ['user-agent', 'PortalDesk-EventRouter/1'],
+      ['__proto__', 'a'],
+      ['constructor', '5'],
+    ]);
+  });
 });

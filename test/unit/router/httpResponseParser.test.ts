@@ -28,6 +28,24 @@ describe('reading a webhook target’s answer', () => {
   const withLength =
     'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 15\r\n\r\n{"thanks":true}';
 
+  it('keeps headers named like object members as the headers they are', () => {
+    const response = parse(
+      'HTTP/1.1 200 OK\r\nConstructor: a\r\ntoString: b\r\n__proto__: c\r\nContent-Length: 0\r\n\r\n',
+    );
+    expect({ ...response?.headers }).toEqual({
+      constructor: 'a',
+      tostring: 'b',
+      ['__proto__']: 'c',
+      'content-length': '0',
+    });
+    expect(Object.keys(response?.headers ?? {})).toEqual([
+      'constructor',
+      'tostring',
+      '__proto__',
+      'content-length',
+    ]);
+  });
+
   it('reads status, headers and a Content-Length body, split anywhere', () => {
     for (const size of [1, 2, 7, 64, Infinity]) {
       const response = parse(withLength, size);

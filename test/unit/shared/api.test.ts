@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildNamedCalls, CallFailure, createApi } from '../../../src/shared/api';
 import { requestNames, type Bridge } from '../../../src/shared/contract';
-import { contentSecurityPolicy } from '../../../src/shared/csp';
+import { contentSecurityPolicy, socketSources } from '../../../src/shared/csp';
 
 describe('the derived client', () => {
   it('has one named function per contract request', () => {
@@ -54,20 +54,38 @@ describe('the derived client', () => {
 
 describe('content security policy', () => {
   it('allows only our own scripts and styles in production', () => {
-    const csp = contentSecurityPolicy();
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("script-src 'self';");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(csp).not.toContain('unsafe-eval');
-    expect(csp).toContain("object-src 'none'");
+    for (const mode of ['desktop', 'web'] as const) {
+      const csp = contentSecurityPolicy({ mode });
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).toContain("object-src 'none'");
+    }
   });
 
-  it('narrows sockets to the given origin, and loosens only for the dev server', () => {
-    expect(contentSecurityPolicy({ socketOrigin: 'ws://127.0.0.1:5000' })).toContain(
+  it('lets the desktop app open no socket at all: it talks to the engine over IPC', () => {
+    expect(socketSources('desktop')).toEqual([]);
+    expect(socketSources('desktop', 'ws://127.0.0.1:5000')).toEqual([]);
+    const desktop = contentSecurityPolicy({ mode: 'desktop' });
+    expect(desktop).toContain("connect-src 'self';");
+    expect(desktop).not.toContain('ws:');
+  });
+
+  it('allows loopback sockets only in web mode, narrowed to the engine when its origin is known', () => {
+    expect(socketSources('web')).toEqual(['ws://127.0.0.1:*', 'ws://localhost:*']);
+    expect(socketSources('web', 'ws://127.0.0.1:5000')).toEqual(['ws://127.0.0.1:5000']);
+    expect(contentSecurityPolicy({ mode: 'web', socketOrigin: 'ws://127.0.0.1:5000' })).toContain(
       "connect-src 'self' ws://127.0.0.1:5000;",
     );
-    const dev = contentSecurityPolicy({ devServerOrigin: 'http://localhost:5173' });
+  });
+
+  it('loosens only for the dev server, and only towards it', () => {
+    const dev = contentSecurityPolicy({
+      mode: 'desktop',
+      devServerOrigin: 'http://localhost:5173',
+    });
     expect(dev).toContain("script-src 'self' 'unsafe-inline'");
-    expect(dev).toContain('ws://localhost:5173');
+    expect(dev).toContain("connect-src 'self' http://localhost:5173 ws://localhost:5173;");
   });
 });

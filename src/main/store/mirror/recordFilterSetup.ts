@@ -10,6 +10,7 @@ import {
 } from '../../../shared/domain/customFieldFilterKinds';
 import { isCustomFieldType, type CustomFieldType } from '../../../shared/domain/customFieldTypes';
 import type { FilterField, SqlBinding } from '../../../shared/filter';
+import { dictionary } from '../../../shared/dictionary';
 
 /** A value as an SQL string literal (for ids from our own tables, never a user's filter value). */
 export function sqlText(value: string): string {
@@ -90,7 +91,8 @@ export function recordFilterSetup(
       { name: 'is_closed', kind: 'boolean', label: 'Closed' },
       { name: 'is_external', kind: 'boolean', label: 'External' },
     ],
-    bindings: {
+    // Dictionaries: custom fields are looked up by API name, and `constructor` may be one.
+    bindings: dictionary({
       name: { expr: 'r.name' },
       description: { expr: 'r.description' },
       status: { expr: 'r.status_id', closedExpr: closed },
@@ -100,10 +102,10 @@ export function recordFilterSetup(
       // A status with no closed flag known (NULL status) falls back to the record's own flag.
       is_closed: { expr: closed === 'r.is_closed' ? closed : `coalesce(${closed}, r.is_closed)` },
       is_external: { expr: 'r.is_external' },
-    },
-    folded: { name: 'r.name_fold' },
-    optionNames: {},
-    userLists: {},
+    }),
+    folded: dictionary({ name: 'r.name_fold' }),
+    optionNames: dictionary(),
+    userLists: dictionary(),
   };
   for (const field of fields) {
     const type = field.fieldType;
