@@ -141,3 +141,43 @@ describe('a full pull whose pages shift', () => {
     await runScenario({ live: true, pagesBefore: 2, trash: [1, 2, 4, 6, 8], create: 1, edit: [2] });
   });
 });
+
+describe('a module whose records keep changing while they are compared', () => {
+  it('is not done: it fails with the counts, keeps what it read, and settles once they stop', async () => {
+    let changing = true;
+    let armed = false;
+    const s = await syncSession({
+      // Listing after listing, retried: more calls than one key's budget.
+      emulator: { records: 400, rateLimit: { enabled: false } },
+      engine: { pageSize: PAGE },
+      client: {
+        // Each listing of the module: once its first window is read, another client trashes
+        // the first record it held, so the mirror keeps one the server no longer lists.
+        fetch: async (input, init) => {
+          const url = new URL(String(input));
+          const start = listingStart(url);
+          // A count or a probe of the module comes before each of its listings.
+          if (url.pathname.includes(`/${MODULE}/entities`) && start === null) armed = changing;
+          if (armed && start !== null && start > 0) {
+            armed = false;
+            const [first] = s.serverIds(portalId).get(MODULE)!;
+            await s.call('POST', `/portal/${portalId}/projects/${MODULE}/entities/${first}/trash`);
+          }
+          return fetch(input, init);
+        },
+      },
+    });
+    const portalId = s.emulator.portals[0]!;
+    const result = await s.engine.syncPortal(s.account, portalId).done;
+    expect(result.state).toBe('failed');
+    const assets = result.outcomes.find((o) => !o.ok)!;
+    expect(assets.message).toMatch(/counts \d+ records of Assets and the mirror holds \d+/);
+    expect(assets.message).toMatch(/Everything read is kept; the next sync compares them again/);
+    expect(s.mirroredIds(portalId).get(MODULE)).not.toEqual(s.serverIds(portalId).get(MODULE));
+
+    changing = false;
+    const again = await s.engine.syncPortal(s.account, portalId).done;
+    expect(again.state).toBe('done');
+    expect(s.mirroredIds(portalId)).toEqual(s.serverIds(portalId));
+  });
+});
