@@ -3,9 +3,9 @@ import { SCAN_START, type ScanPosition } from './scanWindow';
 
 /**
  * Ours: every module's ids are compared with the server's in full at least this often, even when
- * the counts agree (a deletion and a creation between two syncs leave the count unchanged, and a
- * record can be missed when the server's pages shift during a pull). One full listing a day costs
- * a module's page count in calls, well inside its budget.
+ * the counts agree: a record trashed and another restored between two syncs (or during a pull,
+ * settlePull.ts) leave the count unchanged and touch no `last_updated_time` the incremental pull
+ * could see. One full listing a day costs a module's page count in calls, well inside its budget.
  */
 export const RECONCILE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
