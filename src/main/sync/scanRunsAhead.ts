@@ -21,6 +21,14 @@ import {
  */
 export const SCAN_SORT = 'ASC(id)';
 
+/**
+ * Ours: windows in a row that bring nothing new (every record in them read already) before the
+ * scan stops with an error. It takes records joining the list ahead of the reading point by the
+ * window-full to see one such window; a service that ignored `index` would answer the same
+ * window forever.
+ */
+export const STALLED_WINDOWS_MAX = 4;
+
 interface ScanArgs {
   query?: object;
 }
@@ -107,6 +115,7 @@ export async function* scanRunsAhead<A extends ScanArgs, T extends { id: string 
   let at = from;
   let total = knownTotal;
   let misses = 0;
+  let stalled = 0;
   let base = from.index;
   for (;;) {
     // One pipeline of windows from `base`, until the list ends or a window does not join.
@@ -192,6 +201,14 @@ export async function* scanRunsAhead<A extends ScanArgs, T extends { id: string 
               list,
               `The service's window at ${windowIndex} was empty but claimed more records`,
               'page_info.has_next_page: true on an empty page',
+            );
+          }
+          stalled = reading.firstNew < reply.received ? 0 : stalled + 1;
+          if (stalled > STALLED_WINDOWS_MAX) {
+            throw malformed(
+              list,
+              `The service answered ${stalled} windows in a row up to ${windowIndex} with records already read`,
+              'index/range not honoured',
             );
           }
           const following = nextWindowIndex(windowIndex, range);

@@ -167,3 +167,18 @@ describe('scanRunsAhead', () => {
     expect(calls()).toBe(Math.ceil(999 / 199));
   });
 });
+
+describe('scanRunsAhead against a service that ignores index', () => {
+  it('stops with an error instead of asking for the same records forever', async () => {
+    const { list } = changingList(
+      Array.from({ length: 100 }, (_, i) => i),
+      () => undefined,
+    );
+    const firstWindow: typeof list = (args, options) =>
+      list({ ...args, query: { ...args.query, index: 1 } }, options);
+    const scan = async () => {
+      for await (const run of scanRunsAhead(firstWindow, {}, { range: 10 })) void run;
+    };
+    await expect(scan()).rejects.toThrow(/windows in a row .* with records already read/);
+  });
+});
