@@ -80,7 +80,10 @@ it('store benchmark', async () => {
     // Upserts: what a full pull does, page by page with its cursor. Only the upsert is timed.
     // CPU time too: on a shared machine the wall time also holds other processes' turns.
     const loadBefore = os.loadavg()[0]!;
-    const pull = timedPages(mirror, pullPages(RECORDS, PAGE), (i) => ({ nextPage: i + 2 }));
+    const pull = timedPages(mirror, pullPages(RECORDS, PAGE), (i) => ({
+      scanIndex: (i + 1) * PAGE,
+      scanAfter: recordId((i + 1) * PAGE),
+    }));
     let upsertMs = pull.wallMs;
     const upsertCpuUs = pull.cpuUs;
     // A pull indexes the text still waiting when it ends (syncModuleRecords): part of the upsert.
@@ -134,7 +137,7 @@ it('store benchmark', async () => {
     // Each query right after a write, as during a sync: no cached count.
     let bump = 0;
     const write = () => {
-      mirror.records.writeCursor({ portalId: PORTAL, moduleId: MODULE, nextPage: ++bump + 1 });
+      mirror.records.writeCursor({ portalId: PORTAL, moduleId: MODULE, scanIndex: ++bump + 1 });
     };
     const list = (input: Partial<Parameters<Mirror['query']['queryRecords']>[0]>) =>
       mirror.query.queryRecords({

@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { it } from 'vitest';
 import { Mirror } from '../src/main/store/mirror/mirror';
 import { Store } from '../src/main/store/store';
-import { writeMetadata } from './syntheticRecords';
+import { recordId, writeMetadata } from './syntheticRecords';
 import { pullPages, timedPages } from './timedPages';
 
 const RECORDS = Number(process.env.BREAKDOWN_BENCH_RECORDS ?? 300_000);
@@ -63,7 +63,8 @@ function pull(variant: Variant): { rps: number; cpu_rps: number } {
     for (const index of variant.drop) store.db.exec(`DROP INDEX ${index}`);
     if (!variant.fullText) mirror.fullText.flushIfDue = () => undefined;
     const pull = timedPages(mirror, pullPages(RECORDS, variant.page), (i) => ({
-      nextPage: i + 2,
+      scanIndex: (i + 1) * variant.page,
+      scanAfter: recordId((i + 1) * variant.page),
     }));
     // A pull indexes the text still waiting when it ends (syncModuleRecords): part of the upsert.
     if (variant.fullText) {

@@ -14,7 +14,7 @@ export interface Timed {
   cpuUs: number;
 }
 
-/** What a page's cursor says besides its portal and module (nextPage, highWater, ...). */
+/** What a page's cursor says besides its portal and module (scanIndex, highWater, ...). */
 export type PageCursor = Omit<MirrorCursorUpdate, 'portalId' | 'moduleId'>;
 
 /** The synthetic records 1..count in pages of `size`, built as they are needed. */

@@ -45,6 +45,7 @@ export const adminRoutes: Route[] = [
             total: state.stats.total,
             per_endpoint: Object.fromEntries(state.stats.perEndpoint),
           },
+          writes_applied: Object.fromEntries(state.stats.writesApplied),
           throttled: state.rate.throttled,
           blocked: state.rate.blocked(),
           tokens_issued: {

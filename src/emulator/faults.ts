@@ -9,8 +9,13 @@ export const FaultRule = z
     error500: z.number().min(0).max(1).default(0),
     /** Probability of answering 429 with Retry-After (without touching the real rate limit). */
     error429: z.number().min(0).max(1).default(0),
-    /** Probability of destroying the connection without an answer. */
+    /** Probability of destroying the connection without an answer, before the request runs. */
     reset: z.number().min(0).max(1).default(0),
+    /**
+     * Probability of running the request (a write is applied and committed) and then destroying
+     * the connection before the answer goes out: the client cannot tell it from a `reset`.
+     */
+    dropAnswer: z.number().min(0).max(1).default(0),
     /** Added latency in real milliseconds. */
     latencyMs: z.number().int().min(0).max(60_000).default(0),
     /** Only for this HTTP method, when given. */
@@ -21,7 +26,7 @@ export type FaultRule = z.infer<typeof FaultRule>;
 
 export type FaultDecision =
   | { kind: 'none'; latencyMs: number }
-  | { kind: 'error500' | 'error429' | 'reset'; latencyMs: number };
+  | { kind: 'error500' | 'error429' | 'reset' | 'dropAnswer'; latencyMs: number };
 
 export class FaultInjector {
   private rules: { rule: FaultRule; pattern: RegExp }[] = [];
@@ -43,6 +48,7 @@ export class FaultInjector {
       if (!pattern.test(path)) continue;
       latencyMs += rule.latencyMs;
       if (this.random() < rule.reset) return { kind: 'reset', latencyMs };
+      if (this.random() < rule.dropAnswer) return { kind: 'dropAnswer', latencyMs };
       if (this.random() < rule.error500) return { kind: 'error500', latencyMs };
       if (this.random() < rule.error429) return { kind: 'error429', latencyMs };
     }

@@ -15,6 +15,12 @@ export interface DcAddresses {
 /** Counters for the admin surface's `GET stats`. */
 export class RequestStats {
   readonly perEndpoint = new Map<string, number>();
+  /**
+   * Writes (API requests other than GET) whose handler succeeded, by `METHOD path`: what a client
+   * that must deliver each change exactly once is checked against, whether the answer reached it
+   * or not (the `dropAnswer` fault).
+   */
+  readonly writesApplied = new Map<string, number>();
   total = 0;
 
   count(key: string): void {
@@ -22,8 +28,14 @@ export class RequestStats {
     this.perEndpoint.set(key, (this.perEndpoint.get(key) ?? 0) + 1);
   }
 
+  applied(method: string, path: string): void {
+    const key = `${method} ${path}`;
+    this.writesApplied.set(key, (this.writesApplied.get(key) ?? 0) + 1);
+  }
+
   reset(): void {
     this.perEndpoint.clear();
+    this.writesApplied.clear();
     this.total = 0;
   }
 }

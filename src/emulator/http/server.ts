@@ -83,7 +83,7 @@ export function endpointKey(dc: string, route: Route, params: Record<string, str
 /**
  * One data center's server. Pipeline: injected faults → route (URL_RULE_NOT_CONFIGURED /
  * INVALID_METHOD) → credentials (token for API routes, admin secret for /__emulator) → rate limit
- * (API routes) → scopes → handler. Any unexpected error is a 500 INTERNAL_SERVER_ERROR and the
+ * (API routes) → scopes → handler → the `dropAnswer` fault (the answer lost after the handler ran). Any unexpected error is a 500 INTERNAL_SERVER_ERROR and the
  * server keeps serving.
  */
 export function createDcServer(state: EmulatorState, dc: string): Server {
@@ -91,8 +91,8 @@ export function createDcServer(state: EmulatorState, dc: string): Server {
     const method = (incoming.method ?? 'GET').toUpperCase();
     const url = new URL(incoming.url ?? '/', 'http://emulator.invalid');
     let rateHeaders: Record<string, string> = {};
+    const fault = state.faults.decide(method, url.pathname);
     try {
-      const fault = state.faults.decide(method, url.pathname);
       if (fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
       if (fault.kind === 'reset') {
         incoming.socket.destroy();
@@ -137,13 +137,22 @@ export function createDcServer(state: EmulatorState, dc: string): Server {
         state.stats.count(`${dc} ${route.method} ${route.template}`);
       }
 
-      write(response, await route.handle(request, state), rateHeaders);
+      const reply = await route.handle(request, state);
+      if (route.kind === 'api' && method !== 'GET' && (reply.status ?? 200) < 400) {
+        state.stats.applied(method, url.pathname);
+      }
+      // Applied and committed; the answer is lost on the way (a write applied but unacknowledged).
+      if (fault.kind === 'dropAnswer') {
+        incoming.socket.destroy();
+        return;
+      }
+      write(response, reply, rateHeaders);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : apiErrors.internal();
       if (!(error instanceof ApiError)) {
         state.config.log(`emulator: ${method} ${url.pathname} failed: ${String(error)}`);
       }
-      if (response.headersSent) {
+      if (response.headersSent || fault.kind === 'dropAnswer') {
         response.destroy();
         return;
       }

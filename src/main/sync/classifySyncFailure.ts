@@ -1,5 +1,6 @@
 import { ApiError } from '../api/client/apiError';
 import { MirrorWriteError } from '../store/mirror/recordRepository';
+import { UnsettledPullError } from './settlePull';
 import { SyncStopped } from './syncControl';
 
 /**
@@ -7,7 +8,8 @@ import { SyncStopped } from './syncControl';
  * - `stopped`: the sync was cancelled or stopped for another reason; the step just ends.
  * - `offline`: no answer from the service (network down, connection refused or reset, timeout).
  * - `signedOut`: the service refused PortalDesk's access even after a refresh: sign in again.
- * - `retry`: the service failed (5xx) after the client's own retries: worth another go later.
+ * - `retry`: the service failed (5xx) after the client's own retries, or its records changed while
+ *   they were compared (UnsettledPullError): worth another go later.
  * - `skip`: the service refused (4xx), sent something unreadable, kept a 429 going, or the mirror
  *   refused the write: this module (or portal) fails and the others go on.
  */
@@ -21,6 +23,7 @@ export function classifySyncFailure(error: unknown): SyncFailureKind {
     if (error.kind === 'transient') return error.status === null ? 'offline' : 'retry';
     return 'skip';
   }
+  if (error instanceof UnsettledPullError) return 'retry';
   if (error instanceof MirrorWriteError) return 'skip';
   return 'skip';
 }

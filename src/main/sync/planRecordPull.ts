@@ -1,20 +1,21 @@
 import type { MirrorCursor } from '../store/mirror/mirrorTypes';
+import { SCAN_START, type ScanPosition } from './scanWindow';
 
 /**
  * Ours: every module's ids are compared with the server's in full at least this often, even when
- * the counts agree (a deletion and a creation between two syncs leave the count unchanged, and a
- * record can be missed when the server's pages shift during a pull). One full listing a day costs
- * a module's page count in calls, well inside its budget.
+ * the counts agree: a record trashed and another restored between two syncs (or during a pull,
+ * settlePull.ts) leave the count unchanged and touch no `last_updated_time` the incremental pull
+ * could see. One full listing a day costs a module's page count in calls, well inside its budget.
  */
 export const RECONCILE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** What the pull of one module's records does next, decided from its cursor. */
 export type RecordPullPlan =
   /**
-   * The first pull, or one a crash or a kill interrupted: every page from `startPage` on.
+   * The first pull, or one a crash or a kill interrupted: every record after `from`.
    * `fresh`: nothing of it is stored yet, so it first notes where the server stands.
    */
-  | { kind: 'full'; startPage: number; fresh: boolean }
+  | { kind: 'full'; from: ScanPosition; fresh: boolean }
   /**
    * Records changed since `since` (null: since ever, e.g. the module was empty), then the
    * deletion check; `reconcile`: compare every id whatever the counts say.
@@ -32,10 +33,15 @@ export function planRecordPull(
   now: number,
   options: PlanOptions = {},
 ): RecordPullPlan {
-  const nextPage = cursor?.nextPage ?? null;
-  if (nextPage !== null) return { kind: 'full', startPage: nextPage, fresh: false };
+  if (cursor && cursor.scanIndex !== null) {
+    return {
+      kind: 'full',
+      from: { index: cursor.scanIndex, after: cursor.scanAfter },
+      fresh: false,
+    };
+  }
   if (!cursor || cursor.fullCompletedAt === null)
-    return { kind: 'full', startPage: 1, fresh: true };
+    return { kind: 'full', from: SCAN_START, fresh: true };
   const interval = options.reconcileIntervalMs ?? RECONCILE_INTERVAL_MS;
   // A completed full pull listed every id: it counts as one until a reconciliation is recorded
   // (a kill between its last page and its count check must not cost a second listing).

@@ -24,7 +24,7 @@ export interface SyncEngineOptions {
   /** The request scheduler's report, for ETAs and the comment backfill's headroom. */
   budgets?: () => readonly EndpointBudgetReport[];
   log?: SyncLog;
-  /** Records per list call; default and maximum 200 (spec: per_page 1-200). */
+  /** Records per list call; default and maximum 200 (spec: per_page 1-200), at least 2. */
   pageSize?: number;
   reconcileIntervalMs?: number;
   /** Comments read within one run, per portal (see COMMENTS_PER_RUN). */
@@ -76,8 +76,9 @@ export class SyncEngine {
     this.budgets = options.budgets ?? (() => []);
     this.log = options.log ?? console;
     const pageSize = options.pageSize ?? PER_PAGE_MAX;
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > PER_PAGE_MAX) {
-      throw new RangeError(`pageSize must be from 1 to ${PER_PAGE_MAX}, not ${pageSize}.`);
+    // A full pull's windows overlap by one record (scanRunsAhead.ts): one alone would never move.
+    if (!Number.isInteger(pageSize) || pageSize < 2 || pageSize > PER_PAGE_MAX) {
+      throw new RangeError(`pageSize must be from 2 to ${PER_PAGE_MAX}, not ${pageSize}.`);
     }
   }
 

@@ -3,6 +3,7 @@ import { ALL_PROJECTS } from '../api/client/endpoints';
 import type { EntityListQuery } from '../api/client/endpoints';
 import type { NumberedPage } from '../api/client/paginate';
 import type { Entity } from '../../shared/domain/entity';
+import type { SkippedItem } from '../../shared/domain/parseEach';
 import type { MirrorChanges } from '../store/mirror/mirrorChanges';
 import type { MirrorCursorUpdate } from '../store/mirror/mirrorTypes';
 import { changedSinceFilter } from './incrementalFilter';
@@ -11,6 +12,9 @@ import { pageRunsAhead } from './pagesAhead';
 import { MentionedUsers } from './mentionedUsers';
 import { laterInstant, planRecordPull, remainingPages } from './planRecordPull';
 import type { RecentCommentQueue } from './recentCommentQueue';
+import { SCAN_SORT, scanRunsAhead } from './scanRunsAhead';
+import type { ScanPosition } from './scanWindow';
+import { nextSettleStep, UnsettledPullError, type SettleFacts } from './settlePull';
 import { callOptions, countedCall, isoNow, type ModuleRef, type RunContext } from './syncContext';
 import type { ProgressScope } from './syncProgressTracker';
 
@@ -46,96 +50,119 @@ function changedIds(changes: MirrorChanges): string[] {
   return records ? [...records.inserted, ...records.updated] : [];
 }
 
-/** The records of a run of pages and the people they mention, ready for the mirror. */
-function runRecords(pull: ModulePull, run: readonly NumberedPage<Entity>[]) {
+/** What a run of pages (or of scan windows) brings: its records, as the server sent them. */
+interface RunOfRecords {
+  items: readonly Entity[];
+  skipped: readonly SkippedItem[];
+  received: number;
+  /** page_info.page_count of its last reply: the records in the list then. */
+  total: number | null;
+}
+
+/** Pages of a run as one RunOfRecords. */
+function ofPages(run: readonly NumberedPage<Entity>[]): RunOfRecords {
+  return {
+    items: run.flatMap((page) => page.items),
+    skipped: run.flatMap((page) => page.skipped),
+    received: run.reduce((sum, page) => sum + page.received, 0),
+    total: run[run.length - 1]!.pageInfo.page_count,
+  };
+}
+
+/** The records of a run and the people they mention, ready for the mirror. */
+function runRecords(pull: ModulePull, run: RunOfRecords) {
   const users = new MentionedUsers();
-  const records = [];
-  for (const page of run) {
-    users.addRecords(page.items);
-    for (const entity of page.items)
-      records.push(mapRecord(pull.portal.id, pull.module.id, entity));
-  }
+  users.addRecords(run.items);
+  const records = run.items.map((entity) => mapRecord(pull.portal.id, pull.module.id, entity));
   return { records, users: users.list() };
 }
 
-/** Progress after a run: records done, the total from page_info, calls still to make. */
-function runDone(pull: ModulePull, run: readonly NumberedPage<Entity>[], done: number): number {
+/**
+ * Progress after a run: records done, the total from page_info, calls still to make at
+ * `perCall` new records a call.
+ */
+function runDone(pull: ModulePull, run: RunOfRecords, done: number, perCall: number): number {
   const { ctx, scope } = pull;
-  const last = run[run.length - 1]!;
-  const total = last.pageInfo.page_count ?? scope.total;
-  let received = 0;
-  let skipped = 0;
-  for (const page of run) {
-    received += page.received;
-    skipped += page.skipped.length;
-  }
-  const now = done + received;
-  ctx.progress.records += received;
+  const total = run.total ?? scope.total;
+  const now = done + run.received;
+  ctx.progress.records += run.received;
   ctx.progress.update(scope, {
     done: now,
     total,
-    skipped: scope.skipped + skipped,
-    pending: { key: pull.listKey, calls: remainingPages(total, now, ctx.pageSize) },
+    skipped: scope.skipped + run.skipped.length,
+    pending: { key: pull.listKey, calls: remainingPages(total, now, perCall) },
   });
   return now;
 }
 
 /** The list's pages in runs of those already arrived (pagesAhead.ts), each run one transaction. */
-function listRuns(pull: ModulePull, query: EntityListQuery, startPage = 1) {
+function listRuns(pull: ModulePull, query: EntityListQuery) {
   const { ctx, scope } = pull;
   const list = countedCall(ctx, scope, ctx.client.listEntities);
   // The total a probe or an earlier page told lets the next pages be requested ahead at once.
   return pageRunsAhead(
     list,
     { ...pull.args, query },
-    { ...callOptions(ctx), perPage: ctx.pageSize, startPage, total: scope.total },
+    { ...callOptions(ctx), perPage: ctx.pageSize, total: scope.total },
   );
 }
 
 /**
- * The full pull, from `startPage`: each page upserted in one transaction with the cursor's next
- * page, so a crash or a kill resumes after the last page stored. A fresh pull first reads the
- * newest `last_updated_time` on the server (one call): every change made during the pull is
- * later than it, so the incremental pull that follows starts there and misses nothing.
+ * Every record of the module in id order from `from` on, in runs (scanRunsAhead.ts): none that
+ * stays listed while it reads is missed, however the list shifts.
  */
-async function fullPull(pull: ModulePull, startPage: number, fresh: boolean): Promise<void> {
+function scanRuns(pull: ModulePull, from?: ScanPosition) {
+  const { ctx, scope } = pull;
+  const list = countedCall(ctx, scope, ctx.client.listEntities);
+  return scanRunsAhead(
+    list,
+    { ...pull.args, query: { sort_by: SCAN_SORT } satisfies EntityListQuery },
+    {
+      ...callOptions(ctx),
+      range: ctx.pageSize,
+      total: scope.total,
+      ...(from ? { from } : {}),
+    },
+  );
+}
+
+/** New records a scan window brings: one of its records is the last of the window before. */
+const scanStep = (pull: ModulePull) => pull.ctx.pageSize - 1;
+
+/**
+ * The full pull, from `from`: each run of windows upserted in one transaction with where the scan
+ * stands, so a crash or a kill resumes after the last record stored. A fresh pull first reads the
+ * newest `last_updated_time` on the server (one call): every change made during the pull is later
+ * than it, so the catch-up and the incremental pulls that follow start there and miss nothing.
+ */
+async function fullPull(pull: ModulePull, from: ScanPosition, fresh: boolean): Promise<void> {
   const { ctx, scope, portal, module } = pull;
   const cursor = { portalId: portal.id, moduleId: module.id };
   ctx.progress.update(scope, { phase: 'records', message: null });
   if (fresh) {
-    const newest = await countedCall(
-      ctx,
-      scope,
-      ctx.client.listEntities,
-    )(
-      { ...pull.args, query: { page: 1, per_page: 1, sort_by: 'DESC(last_updated_time)' } },
-      callOptions(ctx),
-    );
+    const start = await serverMark(pull);
     ctx.mirror.records.writeCursor({
       ...cursor,
-      highWater: newest.items[0]?.last_updated_time ?? null,
-      nextPage: 1,
+      highWater: start.newest,
+      scanIndex: from.index,
+      scanAfter: from.after,
       fullStartedAt: isoNow(ctx.clock),
       fullCompletedAt: null,
     });
     ctx.progress.update(scope, {
-      total: newest.pageInfo.page_count,
-      pending: {
-        key: pull.listKey,
-        calls: remainingPages(newest.pageInfo.page_count, 0, ctx.pageSize),
-      },
+      total: start.count,
+      pending: { key: pull.listKey, calls: remainingPages(start.count, 0, scanStep(pull)) },
     });
   }
-  let done = (startPage - 1) * ctx.pageSize;
-  for await (const run of listRuns(pull, {}, startPage)) {
-    const last = run[run.length - 1]!;
+  let done = from.after === null ? 0 : from.index;
+  for await (const run of scanRuns(pull, from)) {
     const { records, users } = runRecords(pull, run);
-    const next: MirrorCursorUpdate = last.pageInfo.has_next_page
-      ? { ...cursor, nextPage: last.page + 1 }
-      : { ...cursor, nextPage: null, fullCompletedAt: isoNow(ctx.clock) };
+    const next: MirrorCursorUpdate = run.end
+      ? { ...cursor, scanIndex: null, scanAfter: null, fullCompletedAt: isoNow(ctx.clock) }
+      : { ...cursor, scanIndex: run.position.index, scanAfter: run.position.after };
     const changes = ctx.mirror.records.upsertRecordPage(records, next, { users });
     pull.comments.offer(module, changedIds(changes));
-    done = runDone(pull, run, done);
+    done = runDone(pull, run, done, scanStep(pull));
   }
 }
 
@@ -154,23 +181,24 @@ async function incrementalPull(pull: ModulePull, since: string | null): Promise<
   let highWater = since;
   let done = 0;
   for await (const run of listRuns(pull, query)) {
-    for (const page of run) {
-      for (const item of page.items) highWater = laterInstant(highWater, item.last_updated_time);
-    }
-    const { records, users } = runRecords(pull, run);
+    const records = ofPages(run);
+    for (const item of records.items) highWater = laterInstant(highWater, item.last_updated_time);
+    const mapped = runRecords(pull, records);
     const changes = ctx.mirror.records.upsertRecordPage(
-      records,
+      mapped.records,
       { portalId: portal.id, moduleId: module.id, highWater },
-      { users },
+      { users: mapped.users },
     );
     pull.comments.offer(module, changedIds(changes));
-    done = runDone(pull, run, done);
+    done = runDone(pull, records, done, ctx.pageSize);
   }
 }
 
 /**
  * Every id the server lists, compared with the mirror's: listed records are upserted (an
  * unchanged one costs nothing), the others removed, then the removed ones probed for the trash.
+ * The listing is a scan (scanRunsAhead.ts), so a record trashed while it reads never makes it
+ * remove one that is still listed.
  */
 async function reconcile(pull: ModulePull): Promise<void> {
   const { ctx, scope, portal, module } = pull;
@@ -178,17 +206,15 @@ async function reconcile(pull: ModulePull): Promise<void> {
   const keep = new Set<string>();
   let skipped = 0;
   let done = 0;
-  for await (const run of listRuns(pull, {})) {
+  for await (const run of scanRuns(pull)) {
     const { records, users } = runRecords(pull, run);
     const changes = ctx.mirror.records.upsertRecords(records, { users });
     pull.comments.offer(module, changedIds(changes));
     for (const record of records) keep.add(record.id);
-    for (const page of run) {
-      // A record the server sends malformed is still there: its stored copy stays.
-      for (const item of page.skipped) if (item.id !== null) keep.add(item.id);
-      skipped += page.skipped.length;
-    }
-    done = runDone(pull, run, done);
+    // A record the server sends malformed is still there: its stored copy stays.
+    for (const item of run.skipped) if (item.id !== null) keep.add(item.id);
+    skipped += run.skipped.length;
+    done = runDone(pull, run, done, scanStep(pull));
   }
   const removed = ctx.mirror.records.deleteRecordsNotIn(portal.id, module.id, keep).records;
   const getEntity = countedCall(ctx, scope, ctx.client.getEntity);
@@ -220,18 +246,62 @@ async function countOnServer(pull: ModulePull): Promise<number> {
   return countedCall(ctx, scope, ctx.client.countEntities)(pull.args, callOptions(ctx));
 }
 
-/** Whether the server's count of active records matches the mirror's (one call). */
-async function countsAgree(pull: ModulePull): Promise<boolean> {
-  const { ctx, portal, module } = pull;
-  const server = await countOnServer(pull);
-  const local = ctx.mirror.records.countServerCopies(portal.id, module.id);
-  return server - local === (ctx.knownGaps.get(`${portal.id}/${module.id}`) ?? 0);
+/**
+ * Where the server stands (one call): its count of the module's listed records and the newest
+ * `last_updated_time` among them.
+ */
+async function serverMark(pull: ModulePull): Promise<{ count: number; newest: string | null }> {
+  const { ctx, scope } = pull;
+  const newest = await countedCall(
+    ctx,
+    scope,
+    ctx.client.listEntities,
+  )(
+    { ...pull.args, query: { page: 1, per_page: 1, sort_by: 'DESC(last_updated_time)' } },
+    callOptions(ctx),
+  );
+  return {
+    count: newest.pageInfo.page_count ?? (await countOnServer(pull)),
+    newest: newest.items[0]?.last_updated_time ?? null,
+  };
 }
 
 /**
- * One module's records: the full pull (or its resumption), else the incremental pull; then the
- * deletion check: the server's count (one call) against the mirror's active records, and the
- * id-by-id reconciliation only when they differ or it is due (RECONCILE_INTERVAL_MS).
+ * Until the mirror holds the server's records (settlePull.ts): the changes made since a full pull
+ * began, the comparison of ids, and a count after each; never `done` while the counts differ.
+ */
+async function settle(pull: ModulePull, facts: Omit<SettleFacts, 'mirrorCount' | 'knownGap'>) {
+  const { ctx, portal, module } = pull;
+  const gapKey = `${portal.id}/${module.id}`;
+  for (;;) {
+    const mirrorCount = ctx.mirror.records.countServerCopies(portal.id, module.id);
+    const step = nextSettleStep({
+      ...facts,
+      mirrorCount,
+      knownGap: ctx.knownGaps.get(gapKey) ?? 0,
+    });
+    if (step === 'done') return facts;
+    if (step === 'unsettled') {
+      throw new UnsettledPullError(
+        `The service counts ${facts.serverCount} records of ${module.name} and the mirror holds ${mirrorCount}, after every id was compared: records changed while they were compared. Everything read is kept; the next sync compares them again.`,
+      );
+    }
+    if (step === 'catch-up') {
+      await incrementalPull(pull, facts.startNewest ?? null);
+      facts = { ...facts, caughtUp: true };
+    } else {
+      await reconcile(pull);
+      facts = { ...facts, reconciled: true };
+    }
+    facts = { ...facts, serverCount: await countOnServer(pull) };
+  }
+}
+
+/**
+ * One module's records: the full pull (or its resumption), else the incremental pull; then
+ * settle: the server's count (one call) against the mirror's active records, the id-by-id
+ * reconciliation when they differ or it is due (RECONCILE_INTERVAL_MS), and `done` only once
+ * they agree.
  */
 export async function syncModuleRecords(
   ctx: RunContext,
@@ -255,28 +325,32 @@ export async function syncModuleRecords(
     forceReconcile: ctx.forceReconcile,
   });
   if (plan.kind === 'full') {
-    await fullPull(pull, plan.startPage, plan.fresh);
-    let agree = await countsAgree(pull);
-    if (!agree && !ctx.forceReconcile) {
-      // Created or deleted while the pages were read: changes since the pull began first.
-      await incrementalPull(
-        pull,
-        ctx.mirror.records.cursor(portal.id, module.id)?.highWater ?? null,
-      );
-      agree = await countsAgree(pull);
-    }
-    if (agree && !ctx.forceReconcile) {
+    await fullPull(pull, plan.from, plan.fresh);
+    const end = await serverMark(pull);
+    const settled = await settle(pull, {
+      startNewest: ctx.mirror.records.cursor(portal.id, module.id)?.highWater ?? null,
+      newest: end.newest,
+      caughtUp: false,
+      serverCount: end.count,
+      reconciled: false,
+      reconcileDue: ctx.forceReconcile,
+    });
+    // The pull listed every id: it counts as a comparison.
+    if (!settled.reconciled) {
       ctx.mirror.records.writeCursor({
         portalId: portal.id,
         moduleId: module.id,
         lastReconciledAt: isoNow(ctx.clock),
       });
-    } else {
-      await reconcile(pull);
     }
   } else {
     await incrementalPull(pull, plan.since);
-    if (plan.reconcile || !(await countsAgree(pull))) await reconcile(pull);
+    await settle(pull, {
+      caughtUp: true,
+      serverCount: await countOnServer(pull),
+      reconciled: false,
+      reconcileDue: plan.reconcile,
+    });
   }
   // Pages leave full-text indexing for batches; what is left is indexed before "done".
   ctx.mirror.fullText.flush();

@@ -24,6 +24,32 @@ describe('emulator core', () => {
     expect(stats.body.throttled).toBe(0);
   });
 
+  it('applies a write and then drops its answer, and counts the writes it applied', async () => {
+    const emulator = await testEmulator();
+    const base = emulator.dcs.us!.api;
+    const token = grantToken(emulator);
+    const admin = { 'X-Emulator-Admin': emulator.adminSecret };
+    const portal = emulator.portals[0]!;
+    const path = `/api/v3/portal/${portal}/projects/vendors/entities`;
+    const id = (await api(base, token, 'GET', `${path}?page=1&per_page=1`)).body.entities[0].id;
+    const faults = { faults: [{ path: '/entities/\\d+$', method: 'PATCH', dropAnswer: 1 }] };
+    expect((await api(base, undefined, 'POST', '/__emulator/faults', faults, admin)).status).toBe(
+      200,
+    );
+
+    // No answer: the connection closes as with `reset`...
+    await expect(
+      api(base, token, 'PATCH', `${path}/${id}`, { name: 'Applied, unanswered' }),
+    ).rejects.toThrow();
+    // ...but the change was made, and counted; reads still answer.
+    const read = await api(base, token, 'GET', `${path}/${id}`);
+    expect(read.body.entity.name).toBe('Applied, unanswered');
+    // A refused write is not counted.
+    await expect(api(base, token, 'PATCH', `${path}/${id}`, { name: '' })).rejects.toThrow();
+    const stats = await api(base, undefined, 'GET', '/__emulator/stats', undefined, admin);
+    expect(stats.body.writes_applied).toEqual({ [`PATCH ${path}/${id}`]: 1 });
+  });
+
   it('seeds the same data for the same seed', async () => {
     const a = await testEmulator({ seed: 7 });
     const b = await testEmulator({ seed: 7 });

@@ -4,28 +4,28 @@ import { listedPages, sum, syncSession } from './syncSession';
 
 const PAGE = 10;
 
-/** Plain pages (no sort) requested per module, e.g. `{assets: [1, 2, 3]}`. */
-function plainPages(pages: readonly string[]): Map<string, number[]> {
+/** Windows of the full listing (no other sort) requested per module, by their first index. */
+function scanWindows(pages: readonly string[]): Map<string, number[]> {
   const byModule = new Map<string, number[]>();
   for (const entry of pages) {
-    const [module, page, sort] = entry.split(':');
-    if (sort !== undefined) continue;
+    const [module, where, sort] = entry.split(':');
+    if (sort !== undefined || !where!.startsWith('@')) continue;
     const list = byModule.get(module!) ?? [];
-    list.push(Number(page));
+    list.push(Number(where!.slice(1)));
     byModule.set(module!, list);
   }
   return byModule;
 }
 
 describe('resuming a sync', () => {
-  it('after a kill in the middle, a new engine completes without re-reading a stored page', async () => {
+  it('after a kill in the middle, a new engine completes without re-reading a stored record but the last', async () => {
     // One portal's worth of modules, so every page request names its module unambiguously.
     const s = await syncSession({ engine: { pageSize: PAGE } });
     const portalId = s.emulator.portals[0]!;
     const first = s.engine.syncPortal(s.account, portalId);
     s.engine.onEvent((event) => {
       if (event.type === 'progress' && event.phase === 'records' && event.module === 'Assets') {
-        if (event.done === 2 * PAGE) first.cancel();
+        if (event.done >= 2 * PAGE) first.cancel();
       }
     });
     const killed = await first.done;
@@ -43,15 +43,19 @@ describe('resuming a sync', () => {
         )
         .pluck()
         .get(portalId, api) as number;
-    // Committed pages are stored, whole: the cursor says which page comes next.
+    // Committed runs are stored, whole: the cursor says where the last record stored stood.
     let resumed = 0;
     for (const [api, cursor] of cursors) {
-      if (cursor?.nextPage) {
-        expect(stored(api)).toBe((cursor.nextPage - 1) * PAGE);
-        if (cursor.nextPage > 1) resumed++;
+      if (cursor?.scanIndex) {
+        const ids = s.serverIds(portalId).get(api)!;
+        expect(stored(api)).toBe(cursor.scanAfter === null ? 0 : cursor.scanIndex);
+        if (cursor.scanAfter !== null) {
+          expect(ids[cursor.scanIndex - 1]).toBe(cursor.scanAfter);
+          resumed++;
+        }
       }
     }
-    expect(cursors.get('assets')?.nextPage).toBe(3);
+    expect(cursors.get('assets')?.scanIndex).toBeGreaterThanOrEqual(2 * PAGE - 1);
     expect(resumed).toBeGreaterThan(0);
     const firstRun = listedPages(s.sent);
     s.sent.length = 0;
@@ -62,27 +66,34 @@ describe('resuming a sync', () => {
     expect(result.state).toBe('done');
     expect(s.mirroredIds(portalId)).toEqual(s.serverIds(portalId));
 
-    const secondRun = plainPages(listedPages(s.sent));
+    const secondRun = scanWindows(listedPages(s.sent));
     for (const [api, cursor] of cursors) {
       const total = s.serverIds(portalId).get(api)!.length;
-      const last = Math.ceil(total / PAGE);
-      const from = cursor?.nextPage ?? (cursor?.fullCompletedAt ? last + 1 : 1);
-      const expected = Array.from({ length: last - from + 1 }, (_, i) => from + i);
+      // Windows of PAGE records from `from`, each starting on the last record of the one before.
+      const from = cursor?.scanIndex ?? (cursor?.fullCompletedAt ? null : 1);
+      const expected: number[] = [];
+      for (let index = from ?? total; from !== null; index += PAGE - 1) {
+        expected.push(index);
+        if (index + PAGE - 1 >= total) break;
+      }
       expect(secondRun.get(api) ?? [], api).toEqual(expected);
-      // Each page read once over both runs, but for those requested ahead and not yet stored
-      // when the kill came: never a stored one.
-      const both = [...(plainPages(firstRun).get(api) ?? []), ...(secondRun.get(api) ?? [])];
-      expect(new Set(both).size, api).toBe(last);
-      const twice = both.filter((page, index) => both.indexOf(page) !== index);
+      // Each window read once over both runs, but for those requested ahead and not yet stored
+      // when the kill came: never one holding only stored records.
+      const both = [...(scanWindows(firstRun).get(api) ?? []), ...(secondRun.get(api) ?? [])];
+      const twice = both.filter((index, i) => both.indexOf(index) !== i);
       expect(twice.length, api).toBeLessThanOrEqual(PAGES_AHEAD);
       expect(
-        twice.every((page) => page >= from),
+        twice.every((index) => from !== null && index >= from),
         api,
       ).toBe(true);
     }
-    // The probe for the newest change is made once per pull, not again on resuming.
+    // The probe for the newest change is made when a full pull starts (not again on resuming)
+    // and when it ends.
     const probes = listedPages(s.sent).filter((p) => p.endsWith('DESC(last_updated_time)'));
-    expect(probes.length).toBe([...cursors.values()].filter((c) => c === undefined).length);
+    const expectedProbes = [...cursors.values()].map((c) =>
+      c === undefined ? 2 : c.scanIndex !== null ? 1 : 0,
+    );
+    expect(probes.length).toBe(sum(expectedProbes));
 
     // The emulator counted the second run's list requests, plus at most the few of the first run
     // that were in flight at the kill and landed late (those requested ahead).

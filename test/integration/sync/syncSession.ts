@@ -15,6 +15,7 @@ import { passThroughScheduler } from '../../../src/main/api/client/passThroughSc
 import type { TokenProvider } from '../../../src/main/api/client/tokenProvider';
 import { Mirror } from '../../../src/main/store/mirror/mirror';
 import { Store } from '../../../src/main/store/store';
+import { SCAN_SORT } from '../../../src/main/sync/scanRunsAhead';
 import { SyncEngine, type SyncEngineOptions } from '../../../src/main/sync/syncEngine';
 import type { SyncAccount, SyncEvent, SyncProgress } from '../../../src/main/sync/syncTypes';
 import { api, grantToken, testEmulator, type RunningEmulator } from '../../support/emulator';
@@ -171,14 +172,20 @@ export async function syncSession(options: SessionOptions = {}) {
   };
 }
 
-/** Requests to the records list (`.../entities`) among `sent`, as `module:page`. */
+/**
+ * Requests to the records list (`.../entities`) among `sent`, as `module:page`, or `module:@index`
+ * for a window of a full listing (scanRunsAhead.ts), with `:sort` unless the sort is the full
+ * listing's own (SCAN_SORT): a request without `(` reads the whole list.
+ */
 export function listedPages(sent: readonly Sent[]): string[] {
   return sent
     .filter((s) => s.method === 'GET' && /\/entities$/.test(s.url.pathname))
     .map((s) => {
       const module = s.url.pathname.split('/').at(-2);
       const sort = s.url.searchParams.get('sort_by');
-      return `${module}:${s.url.searchParams.get('page')}${sort ? `:${sort}` : ''}`;
+      const index = s.url.searchParams.get('index');
+      const where = index === null ? s.url.searchParams.get('page') : `@${index}`;
+      return `${module}:${where}${sort && sort !== SCAN_SORT ? `:${sort}` : ''}`;
     });
 }
 

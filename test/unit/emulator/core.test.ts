@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEmulatorArgs } from '../../../src/emulator/cliArgs';
 import { createClock } from '../../../src/emulator/clock';
 import { resolveConfig } from '../../../src/emulator/config';
-import { FaultInjector } from '../../../src/emulator/faults';
+import { FaultInjector, FaultRule } from '../../../src/emulator/faults';
 import { ApiError } from '../../../src/emulator/http/apiError';
 import { Router } from '../../../src/emulator/http/router';
 import { missingScope, parseScopeList, scopeCovers } from '../../../src/emulator/http/scopes';
@@ -186,8 +186,16 @@ describe('faults', () => {
   it('applies matching rules only, with their latency', () => {
     const faults = new FaultInjector(() => 0.5);
     faults.set([
-      { path: '/entities', error500: 0.6, error429: 0, reset: 0, latencyMs: 5 },
-      { path: '/portals', error500: 0, error429: 0.4, reset: 0, latencyMs: 0, method: 'POST' },
+      { path: '/entities', error500: 0.6, error429: 0, reset: 0, dropAnswer: 0, latencyMs: 5 },
+      {
+        path: '/portals',
+        error500: 0,
+        error429: 0.4,
+        reset: 0,
+        dropAnswer: 0,
+        latencyMs: 0,
+        method: 'POST',
+      },
     ]);
     expect(faults.decide('GET', '/api/v3/portal/1/projects/a/entities')).toEqual({
       kind: 'error500',
@@ -195,6 +203,16 @@ describe('faults', () => {
     });
     expect(faults.decide('GET', '/api/v3/portals')).toEqual({ kind: 'none', latencyMs: 0 });
     expect(faults.decide('POST', '/api/v3/portals')).toEqual({ kind: 'none', latencyMs: 0 });
+  });
+
+  it('drops the answer of a request it lets run', () => {
+    const faults = new FaultInjector(() => 0.5);
+    faults.set([FaultRule.parse({ path: '/entities/\\d+$', method: 'PATCH', dropAnswer: 0.6 })]);
+    expect(faults.decide('PATCH', '/api/v3/portal/1/projects/a/entities/7')).toEqual({
+      kind: 'dropAnswer',
+      latencyMs: 0,
+    });
+    expect(faults.decide('GET', '/api/v3/portal/1/projects/a/entities/7').kind).toBe('none');
   });
 });
 

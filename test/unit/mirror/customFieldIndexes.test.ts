@@ -455,7 +455,7 @@ describe('which indexes a module keeps', () => {
     mirror.records.upsertRecords(RECORDS.slice(0, 200));
     const indexer = indexerFor(store, mirror, { quietMs: 150 });
     const write = () =>
-      mirror.records.writeCursor({ portalId: PORTAL, moduleId: MODULE, nextPage: 2 });
+      mirror.records.writeCursor({ portalId: PORTAL, moduleId: MODULE, scanIndex: 2 });
     const started = Date.now();
     listOf(mirror, { limit: 5, sort: { field: 'cf_quantity', descending: false } });
     const writing = setInterval(write, 40);
@@ -525,7 +525,7 @@ describe('before an index exists', () => {
     const second = window(100);
     expect(calls).toBe(0);
     expect(new Set([...first, ...second]).size).toBe(200);
-    mirror.records.writeCursor({ portalId: PORTAL, moduleId: MODULE, nextPage: 2 });
+    mirror.records.writeCursor({ portalId: PORTAL, moduleId: MODULE, scanIndex: 2 });
     expect(window(100)).toEqual(second);
     expect(calls).toBeGreaterThanOrEqual(480);
   });

@@ -107,7 +107,7 @@ describe('deep windows', () => {
     const total = matches(many);
     expect(total).toBeGreaterThan(30);
     expect(list(byName, 0, 30, filter(many)).total).toBe(total);
-    mirror.records.writeCursor({ portalId: PORTAL, moduleId: MODULE, nextPage: 2 });
+    mirror.records.writeCursor({ portalId: PORTAL, moduleId: MODULE, scanIndex: 2 });
     expect(list(byName, 0, total, filter(many)).total).toBe(total);
   });
 

@@ -112,13 +112,13 @@ describe('a page and its cursor', () => {
     const changes = mirror.records.upsertRecordPage(records(0, 200), {
       portalId: PORTAL,
       moduleId: MODULE,
-      nextPage: 2,
+      scanIndex: 200,
       fullStartedAt: '2026-03-05T10:00:00.000Z',
     });
     expect(changes.records?.inserted).toHaveLength(200);
     expect(changes.sync_cursors).toEqual({ inserted: [MODULE], updated: [], deleted: [] });
     expect(mirror.records.cursor(PORTAL, MODULE)).toMatchObject({
-      nextPage: 2,
+      scanIndex: 200,
       fullStartedAt: '2026-03-05T10:00:00.000Z',
       highWater: null,
     });
@@ -129,7 +129,7 @@ describe('a page and its cursor', () => {
       highWater: '2026-03-01T00:00:00.000Z',
     });
     expect(mirror.records.cursor(PORTAL, MODULE)).toMatchObject({
-      nextPage: 2,
+      scanIndex: 200,
       highWater: '2026-03-01T00:00:00.000Z',
     });
   });
@@ -139,7 +139,7 @@ describe('a page and its cursor', () => {
     mirror.records.upsertRecordPage(records(0, 200), {
       portalId: PORTAL,
       moduleId: MODULE,
-      nextPage: 2,
+      scanIndex: 200,
     });
 
     // Page 2 dies at its 120th record, after 119 rows were written inside the transaction.
@@ -154,11 +154,11 @@ describe('a page and its cursor', () => {
     };
     page[119] = poisoned as unknown as MirrorRecord;
     expect(() =>
-      mirror.records.upsertRecordPage(page, { portalId: PORTAL, moduleId: MODULE, nextPage: 3 }),
+      mirror.records.upsertRecordPage(page, { portalId: PORTAL, moduleId: MODULE, scanIndex: 400 }),
     ).toThrow('killed');
 
     expect(count(store, 'SELECT count(*) FROM records')).toBe(200);
-    expect(mirror.records.cursor(PORTAL, MODULE)?.nextPage).toBe(2);
+    expect(mirror.records.cursor(PORTAL, MODULE)?.scanIndex).toBe(200);
     // Nothing of the page reached the search index either.
     expect(
       mirror.search.search({ portalId: PORTAL, text: String(1_000_000_000_000 + 250), limit: 5 }),
@@ -167,10 +167,10 @@ describe('a page and its cursor', () => {
     mirror.records.upsertRecordPage(records(200, 400), {
       portalId: PORTAL,
       moduleId: MODULE,
-      nextPage: 3,
+      scanIndex: 400,
     });
     expect(count(store, 'SELECT count(*) FROM records')).toBe(400);
-    expect(mirror.records.cursor(PORTAL, MODULE)?.nextPage).toBe(3);
+    expect(mirror.records.cursor(PORTAL, MODULE)?.scanIndex).toBe(400);
   });
 });
 
@@ -364,7 +364,7 @@ describe('metadata', () => {
     mirror.records.upsertRecordPage(records(0, 20), {
       portalId: PORTAL,
       moduleId: MODULE,
-      nextPage: 2,
+      scanIndex: 200,
     });
     const changes = mirror.metadata.replaceModules(PORTAL, []);
     expect(changes.modules?.deleted).toEqual([MODULE]);

@@ -14,7 +14,8 @@ function cursor(patch: Partial<MirrorCursor>): MirrorCursor {
     portalId: 'p',
     moduleId: 'm',
     highWater: '2026-03-04T08:00:00.000Z',
-    nextPage: null,
+    scanIndex: null,
+    scanAfter: null,
     fullStartedAt: '2026-03-05T07:00:00.000Z',
     fullCompletedAt: '2026-03-05T07:30:00.000Z',
     lastReconciledAt: '2026-03-05T09:00:00.000Z',
@@ -25,14 +26,19 @@ function cursor(patch: Partial<MirrorCursor>): MirrorCursor {
 
 describe('planning a module pull', () => {
   it('starts a fresh full pull when nothing was pulled yet', () => {
-    expect(planRecordPull(undefined, NOW)).toEqual({ kind: 'full', startPage: 1, fresh: true });
+    const start = { kind: 'full', from: { index: 1, after: null }, fresh: true };
+    expect(planRecordPull(undefined, NOW)).toEqual(start);
     const never = cursor({ fullCompletedAt: null, fullStartedAt: null, highWater: null });
-    expect(planRecordPull(never, NOW)).toEqual({ kind: 'full', startPage: 1, fresh: true });
+    expect(planRecordPull(never, NOW)).toEqual(start);
   });
 
-  it('resumes an interrupted full pull from the page after the last one stored', () => {
-    const killed = cursor({ nextPage: 7, fullCompletedAt: null });
-    expect(planRecordPull(killed, NOW)).toEqual({ kind: 'full', startPage: 7, fresh: false });
+  it('resumes an interrupted full pull after the last record stored, where it stood', () => {
+    const killed = cursor({ scanIndex: 1201, scanAfter: '1000000001234', fullCompletedAt: null });
+    expect(planRecordPull(killed, NOW)).toEqual({
+      kind: 'full',
+      from: { index: 1201, after: '1000000001234' },
+      fresh: false,
+    });
   });
 
   it('pulls changes since the high-water mark once a full pull completed', () => {

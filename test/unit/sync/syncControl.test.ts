@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/main/api/client/apiError';
 import { MirrorWriteError } from '../../../src/main/store/mirror/recordRepository';
 import { classifySyncFailure } from '../../../src/main/sync/classifySyncFailure';
+import { UnsettledPullError } from '../../../src/main/sync/settlePull';
 import { SyncControl, SyncStopped } from '../../../src/main/sync/syncControl';
 
 const endpoint = { name: 'listEntities', label: 'GET /entities' };
@@ -44,5 +45,7 @@ describe('sync control', () => {
     expect(classifySyncFailure(apiError('permanent', 404))).toBe('skip');
     expect(classifySyncFailure(apiError('rate', 429))).toBe('skip');
     expect(classifySyncFailure(new MirrorWriteError('no module'))).toBe('skip');
+    // Records that changed while they were compared: another go may find them still.
+    expect(classifySyncFailure(new UnsettledPullError('counts differ'))).toBe('retry');
   });
 });

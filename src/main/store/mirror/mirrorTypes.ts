@@ -157,8 +157,13 @@ export interface MirrorCursor {
   moduleId: string;
   /** The highest last_updated_time fully upserted: the incremental pull asks from its day on. */
   highWater: string | null;
-  /** The page a full pull resumes from after a crash or a kill; null when none is running. */
-  nextPage: number | null;
+  /**
+   * Where a full pull resumes after a crash or a kill (null when none is running): the 1-based
+   * position in the id-ordered list where `scanAfter`, the greatest id it stored, stood when read
+   * (src/main/sync/scanWindow.ts).
+   */
+  scanIndex: number | null;
+  scanAfter: string | null;
   fullStartedAt: string | null;
   fullCompletedAt: string | null;
   /** The last full comparison of ids that removed records deleted on the server. */

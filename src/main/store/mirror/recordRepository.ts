@@ -223,7 +223,8 @@ export class RecordRepository {
     ) as MirrorCursorUpdate;
     const next: MirrorCursor = {
       highWater: null,
-      nextPage: null,
+      scanIndex: null,
+      scanAfter: null,
       fullStartedAt: null,
       fullCompletedAt: null,
       lastReconciledAt: null,

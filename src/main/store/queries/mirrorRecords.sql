@@ -85,19 +85,20 @@ SELECT
 
 -- name: cursor
 SELECT portal_id AS portalId, module_id AS moduleId, high_water AS highWater,
-       next_page AS nextPage, full_started_at AS fullStartedAt,
+       scan_index AS scanIndex, scan_after AS scanAfter, full_started_at AS fullStartedAt,
        full_completed_at AS fullCompletedAt, last_reconciled_at AS lastReconciledAt,
        updated_at AS updatedAt
 FROM sync_cursors WHERE portal_id = ? AND module_id = ?;
 
 -- name: writeCursor
 INSERT INTO sync_cursors (
-  portal_id, module_id, high_water, next_page, full_started_at, full_completed_at,
+  portal_id, module_id, high_water, scan_index, scan_after, full_started_at, full_completed_at,
   last_reconciled_at, updated_at
 )
-VALUES (@portalId, @moduleId, @highWater, @nextPage, @fullStartedAt, @fullCompletedAt,
-        @lastReconciledAt, @updatedAt)
+VALUES (@portalId, @moduleId, @highWater, @scanIndex, @scanAfter, @fullStartedAt,
+        @fullCompletedAt, @lastReconciledAt, @updatedAt)
 ON CONFLICT (portal_id, module_id) DO UPDATE SET
-  high_water = excluded.high_water, next_page = excluded.next_page,
+  high_water = excluded.high_water, scan_index = excluded.scan_index,
+  scan_after = excluded.scan_after,
   full_started_at = excluded.full_started_at, full_completed_at = excluded.full_completed_at,
   last_reconciled_at = excluded.last_reconciled_at, updated_at = excluded.updated_at;

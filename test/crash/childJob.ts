@@ -1,0 +1,33 @@
+/** What the crash harness asks of its child process (crashChild.ts), and what the child says. */
+
+/** A change queued offline through the outbox's contract. */
+export type QueuedOp =
+  | { kind: 'edit'; portalId: string; recordId: string; changes: Record<string, string> }
+  | { kind: 'create'; portalId: string; moduleId: string; values: Record<string, string> }
+  | { kind: 'comment'; portalId: string; recordId: string; content: string };
+
+interface JobBase {
+  dataDir: string;
+  /** A ServiceProfile (JSON) for the harness's emulator. */
+  profile: unknown;
+  dc: string;
+  token: string;
+  pageSize: number;
+}
+
+/**
+ * - `sync`: one sync of the account (a full pull the first time, or its resumption);
+ * - `queue`: work offline, then queue `ops` (not killed: it sets up the replay);
+ * - `replay`: online again, syncing until the outbox is empty.
+ */
+export type ChildJob =
+  | (JobBase & { role: 'sync' })
+  | (JobBase & { role: 'queue'; ops: QueuedOp[] })
+  | (JobBase & { role: 'replay' });
+
+export interface ChildResult {
+  role: ChildJob['role'];
+  /** A sync run's state, or `done`/`failed` for the other jobs. */
+  state: string;
+  message: string | null;
+}
