@@ -23,6 +23,7 @@
  * REPLAY_BENCH_CALLS=FILE writes every call of the replay (key, sent and answered in ms from its
  * start, the server's RateLimit-Remaining) as JSON lines.
  */
+import { Connectivity, memoryWorkOfflineStore } from '../src/main/connectivity/connectivity';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,7 +129,8 @@ it('replays queued edits at the rate limit ceiling', async () => {
     outbox = new OutboxService({
       db: store.db,
       mirror,
-      connection: { clientForPortal: () => client, status: () => ({ online: true }) },
+      connection: { clientForPortal: () => client },
+      connectivity: Connectivity.fedBy(scheduler, memoryWorkOfflineStore()),
       events: new EventHub(),
       log: { warn: (message) => warnings.push(message) },
     });

@@ -24,6 +24,7 @@ import { BudgetStore } from './api/budgetStore';
 import { RequestScheduler } from './api/requestScheduler';
 import { systemClock } from './api/schedulerClock';
 import { Mirror } from './store/mirror/mirror';
+import { Connectivity, workOfflineStore } from './connectivity/connectivity';
 import { CustomFieldIndexer } from './store/mirror/customFieldIndexer';
 import { SettingsRepository } from './store/settingsRepository';
 import { syncPreferences } from '../shared/settings';
@@ -102,6 +103,8 @@ export function startEngine(options: EngineOptions): Engine {
   });
   const accounts = options.accounts ?? accountManager;
   const router = startRouter(store.db, events);
+  // Whether the service answers (every call passes the scheduler) and the "Work offline" switch.
+  const connectivity = Connectivity.fedBy(scheduler, workOfflineStore(store.db));
   const settings = new SettingsRepository(store.db);
   const preferences = syncPreferences(settings.read());
   const sync = new SyncService({
@@ -109,6 +112,7 @@ export function startEngine(options: EngineOptions): Engine {
     mirror,
     accounts,
     scheduler,
+    connectivity,
     periodicMs: preferences.periodicMs,
     engine: { commentBackfill: preferences.commentBackfill },
     onStatus: (status) => events.emit('sync.status', status),
@@ -118,7 +122,14 @@ export function startEngine(options: EngineOptions): Engine {
     ...options.sync,
     log,
   });
-  const outbox = new OutboxService({ db: store.db, mirror, connection: sync, events, log });
+  const outbox = new OutboxService({
+    db: store.db,
+    mirror,
+    connection: sync,
+    connectivity,
+    events,
+    log,
+  });
   // Custom fields that lists filter and sort on get expression indexes, built by a worker thread.
   const customFieldIndexes = CustomFieldIndexer.attach(mirror.query, {
     db: store.db,

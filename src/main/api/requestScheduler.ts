@@ -59,6 +59,9 @@ export interface EndpointBudgetReport {
   inFlight: number;
 }
 
+/** How a send ended: with the service's answer (any status), or without one. */
+export type CallOutcome = { answered: true } | { answered: false; error: unknown };
+
 export interface RequestSchedulerOptions {
   clock: SchedulerClock;
   /** Where budgets survive a restart; without it they live in memory only. */
@@ -128,6 +131,7 @@ export class RequestScheduler {
   private readonly parked = new Set<Endpoint>();
   private readonly inFlight = new Set<Job>();
   private readonly listeners = new Set<(key: string) => void>();
+  private readonly outcomeListeners = new Set<(outcome: CallOutcome) => void>();
   private readonly dirty = new Set<Endpoint>();
   private active = 0;
   private pumping = false;
@@ -197,6 +201,15 @@ export class RequestScheduler {
   onChange(listener: (key: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Called as each send ends, answered or not: every API call of the app passes here, so this is
+   * what connectivity (src/main/connectivity/) reads the connection from.
+   */
+  onCallEnded(listener: (outcome: CallOutcome) => void): () => void {
+    this.outcomeListeners.add(listener);
+    return () => this.outcomeListeners.delete(listener);
   }
 
   /** Writes changed budgets now (otherwise within `flushDelayMs`). */
@@ -447,6 +460,7 @@ export class RequestScheduler {
     job.controller = null;
     const now = this.clock.now();
     const reading = readRateHeaders(response.headers, now);
+    this.ended({ answered: true });
     if (response.status === 429) {
       // Never less than Retry-After; without one, the spec's 10-minute block.
       endpoint.budget.pause(now, reading.retryAfterMs ?? SPEC_BLOCK_MS, reading);
@@ -478,11 +492,22 @@ export class RequestScheduler {
     this.inFlight.delete(job);
     job.controller = null;
     endpoint.budget.fail(this.clock.now());
+    this.ended({ answered: false, error });
     if (!job.settled) {
       this.settle(job);
       job.reject(error);
     }
     this.afterResponse(endpoint);
+  }
+
+  private ended(outcome: CallOutcome): void {
+    for (const listener of this.outcomeListeners) {
+      try {
+        listener(outcome);
+      } catch (error) {
+        this.log.warn(`A request scheduler listener failed: ${String(error)}`);
+      }
+    }
   }
 
   private afterResponse(endpoint: Endpoint): void {

@@ -62,8 +62,6 @@ export interface ReplayerOptions {
   random?: () => number;
   /** An operation changed state (sent, failed, waiting, in conflict). */
   onChange(touched: { portalId: string; moduleId: string } | null): void;
-  /** The service answered (true) or could not be reached (false). */
-  onReachable(online: boolean): void;
   onReplayed(change: ReplayedChange): void;
   onRemap(remap: { portalId: string; kind: 'record' | 'comment'; from: string; to: string }): void;
   onAttention(message: string): void;
@@ -224,7 +222,6 @@ export class OutboxReplayer {
     try {
       const outcome = await this.process(op, client);
       this.networkFailures = 0;
-      this.options.onReachable(true);
       if (outcome === 'done') this.replayed++;
     } catch (error) {
       if (this.closed && isAbort(error)) return; // stays claimed: a restart resumes it safely
@@ -242,7 +239,6 @@ export class OutboxReplayer {
     const message = error instanceof Error ? error.message : String(error);
     const now = this.clock.now();
     if (error instanceof ApiError && error.kind === 'permanent') {
-      this.options.onReachable(true);
       repo.markFailed(op.seq, message);
       this.options.onAttention(
         `A change to record ${op.recordId} was refused by the service: ${message}`,
@@ -252,7 +248,6 @@ export class OutboxReplayer {
     if (isNetwork(error)) {
       this.networkFailures++;
       this.heldUntil = now + replayBackoff(this.networkFailures, this.random);
-      this.options.onReachable(false);
       repo.markWaiting(op.seq, {
         nextAttemptAt: null,
         error: message,

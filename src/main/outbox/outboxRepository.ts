@@ -1,5 +1,5 @@
 /**
- * The outbox's own tables on the store: the operation log, remapped ids, its switches, and the
+ * The outbox's own tables on the store: the operation log and remapped ids, and the
  * reads of mirrored metadata its rules need. What a change does to the mirror's own tables (the
  * overlay, records created offline, replayed rows) is written by the mirror's LocalEdits
  * (src/main/store/mirror/localEditsRepository.ts). No decisions here; the rules are pure modules
@@ -37,8 +37,6 @@ const NAMES = [
   'insertRemap',
   'adoptedIds',
   'remapOf',
-  'setting',
-  'writeSetting',
   'portal',
   'module',
   'fields',
@@ -335,16 +333,6 @@ export class OutboxRepository {
 
   remapOf(portalId: string, kind: 'record' | 'comment', tempId: string): string | undefined {
     return this.statement('remapOf').pluck().get(portalId, kind, tempId) as string | undefined;
-  }
-
-  // ---- switches --------------------------------------------------------------------------------
-
-  setting(key: string): string | undefined {
-    return this.statement('setting').pluck().get(key) as string | undefined;
-  }
-
-  writeSetting(key: string, value: string): void {
-    this.statement('writeSetting').run(key, value);
   }
 
   // ---- metadata ----------------------------------------------------------------------------------

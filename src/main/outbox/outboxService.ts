@@ -1,8 +1,9 @@
 /**
- * The outbox as the engine runs it: the ledger (local changes), the replayer (sending), whether
- * the service is reachable (the replay's own network failures and the sync's last result), the
- * persisted "work offline" switch, and the events the renderer hears (`outbox.changed` with counts
- * and notices, `records.changed` after every local or replayed change).
+ * The outbox as the engine runs it: the ledger (local changes), the replayer (sending), and the
+ * events the renderer hears (`outbox.changed` with counts and notices, `records.changed` after
+ * every local or replayed change). Whether the service answers and the "Work offline" switch are
+ * connectivity's (src/main/connectivity/): the replay holds while the switch is on and goes again
+ * as soon as the service answers after it did not.
  */
 import type Database from 'better-sqlite3';
 import type {
@@ -18,6 +19,7 @@ import type {
 } from '../../shared/contracts/outbox';
 import type { ApiClient } from '../api/client/apiClient';
 import type { EventHub } from '../bridge/eventHub';
+import type { Connectivity, ConnectivityState } from '../connectivity/connectivity';
 import type { Mirror } from '../store/mirror/mirror';
 import type { OutboxEvents, ReplayedChange } from './outboxEvents';
 import { OutboxLedger, type Touched } from './outboxLedger';
@@ -27,16 +29,14 @@ import { OutboxReplayer, type ReplayerOptions } from './outboxReplayer';
 /** What the outbox needs of the sync service (SyncService provides it). */
 export interface OutboxConnection {
   clientForPortal(portalId: string): ApiClient | undefined;
-  /** The last sync's view of the connection. */
-  status(): { online: boolean | null };
-  /** Optional: hold the sync too while the user works offline. */
-  setWorkOffline?(on: boolean): void;
 }
 
 export interface OutboxServiceOptions {
   db: Database.Database;
   mirror: Mirror;
   connection: OutboxConnection;
+  /** The engine's one source of "online" and of the "Work offline" switch. */
+  connectivity: Connectivity;
   events: EventHub;
   /** Start replaying queued work at once (default true; tests drive it). */
   autoReplay?: boolean;
@@ -44,8 +44,6 @@ export interface OutboxServiceOptions {
   replay?: Partial<Pick<ReplayerOptions, 'parallel' | 'random' | 'clock'>>;
   log?: { warn(message: string): void };
 }
-
-const WORK_OFFLINE_KEY = 'work_offline';
 
 /** Ours: how often a change of counts is pushed at most while a replay runs (ms). */
 export const CHANGED_INTERVAL_MS = 200;
@@ -56,8 +54,6 @@ export class OutboxService {
   readonly replayer: OutboxReplayer;
   private readonly listeners = new Set<OutboxEvents>();
   private readonly now: () => number;
-  private workOffline: boolean;
-  private online: boolean | null = null;
   private pendingNotice: OutboxNotice | null = null;
   /** A change was delivered since the replay was last seen idle. */
   private deliveredSinceIdle = false;
@@ -72,22 +68,14 @@ export class OutboxService {
     this.now = options.now ?? Date.now;
     this.repo = new OutboxRepository(options.db, this.now);
     this.ledger = new OutboxLedger(this.repo, options.mirror.localEdits, this.now);
-    this.workOffline = this.repo.setting(WORK_OFFLINE_KEY) === 'true';
-    if (this.workOffline) options.connection.setWorkOffline?.(true);
     this.replayer = new OutboxReplayer({
       repo: this.repo,
       ledger: this.ledger,
       mirror: options.mirror,
       clientFor: (portalId) => options.connection.clientForPortal(portalId),
-      mayRun: () => !this.workOffline && !this.closed,
+      mayRun: () => !options.connectivity.state().workOffline && !this.closed,
       ...options.replay,
       onChange: (touched) => this.changed(touched),
-      onReachable: (online) => {
-        if (this.online !== online) {
-          this.online = online;
-          this.changed(null);
-        }
-      },
       onReplayed: (change) => this.replayed(change),
       onRemap: (remap) => this.pendingRemaps.push(remap),
       onAttention: (message) => {
@@ -95,16 +83,9 @@ export class OutboxService {
       },
       ...(options.log ? { log: options.log } : {}),
     });
-    // A sync that reaches the service means the connection is back: replay without waiting.
-    this.unsubscribe = options.events.subscribe((event, payload) => {
-      if (event !== 'sync.status') return;
-      const online = (payload as { online: boolean | null }).online;
-      if (online === true && this.online === false) {
-        this.online = true;
-        this.replayer.connectionBack();
-        this.changed(null);
-      }
-    });
+    this.unsubscribe = options.connectivity.onChange((state, was) =>
+      this.connectivityChanged(state, was),
+    );
     if (options.autoReplay !== false) this.replayer.kick();
   }
 
@@ -116,17 +97,13 @@ export class OutboxService {
 
   status(): OutboxStatus {
     const counts = this.repo.counts();
-    const sync = this.options.connection.status().online;
+    const { workOffline } = this.options.connectivity.state();
     return {
       counts,
       total: counts.pending + counts.sending + counts.failed + counts.conflict,
-      workOffline: this.workOffline,
-      online: this.workOffline
-        ? false
-        : this.online === false || sync === false
-          ? false
-          : (this.online ?? sync),
-      nextAttemptAt: this.workOffline ? null : this.replayer.nextAttemptAt,
+      workOffline,
+      online: this.options.connectivity.online(),
+      nextAttemptAt: workOffline ? null : this.replayer.nextAttemptAt,
       replayed: this.replayer.replayed,
       at: this.now(),
     };
@@ -193,13 +170,22 @@ export class OutboxService {
     return this.status();
   }
 
+  /** The renderer's "Work offline" switch (`outbox.setWorkOffline`), kept by connectivity. */
   setWorkOffline(on: boolean): OutboxStatus {
-    this.repo.writeSetting(WORK_OFFLINE_KEY, on ? 'true' : 'false');
-    this.workOffline = on;
-    this.options.connection.setWorkOffline?.(on);
-    if (!on) this.replayer.connectionBack();
-    this.changed(null);
+    this.options.connectivity.setWorkOffline(on);
     return this.status();
+  }
+
+  /**
+   * The switch turned off, or the service answered again after it did not (a sync, the replay
+   * itself): replay now instead of waiting out the backoff.
+   */
+  private connectivityChanged(state: ConnectivityState, was: ConnectivityState): void {
+    const back =
+      (was.workOffline && !state.workOffline) ||
+      (state.reachable === true && was.reachable === false);
+    if (back && !state.workOffline) this.replayer.connectionBack();
+    this.changed(null);
   }
 
   /** Resolves when the replay has nothing in flight and nothing ready (for tests and benchmarks). */

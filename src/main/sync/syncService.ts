@@ -11,6 +11,11 @@ import {
 import type { TokenProvider } from '../api/client/tokenProvider';
 import type { RequestScheduler } from '../api/requestScheduler';
 import { systemClock, type SchedulerClock } from '../api/schedulerClock';
+import {
+  Connectivity,
+  memoryWorkOfflineStore,
+  type ConnectivityState,
+} from '../connectivity/connectivity';
 import type { Mirror } from '../store/mirror/mirror';
 import { KeyedThrottle } from './keyedThrottle';
 import { planAutoSync, PERIODIC_SYNC_MS, type AutoSyncState } from './autoSyncPlan';
@@ -41,6 +46,11 @@ export interface SyncServiceOptions {
   accounts: AccountSource;
   /** Every API call of the app goes through this one scheduler; the caller closes it. */
   scheduler: RequestScheduler;
+  /**
+   * Whether the service answers and the user's "Work offline" switch (the engine's one source);
+   * by default one fed by `scheduler`, its switch in memory.
+   */
+  connectivity?: Connectivity;
   /** Receives every status snapshot (throttled to one per `statusIntervalMs`). */
   onStatus: (status: SyncStatus) => void;
   /** A module's mirrored records changed (at most about once a second per module). */
@@ -88,7 +98,7 @@ export class SyncService {
   private readonly unsubscribe: (() => void)[] = [];
   private readonly recordsChanged: KeyedThrottle<string>;
   private readonly runEndedListeners = new Set<(run: SyncRunEntry) => void>();
-  private online: boolean | null = null;
+  private readonly connectivity: Connectivity;
   private auto: AutoSyncState = { offlineStreak: 0 };
   private autoTimer: ReturnType<typeof setTimeout> | null = null;
   private nextAutoSyncAt: number | null = null;
@@ -100,8 +110,6 @@ export class SyncService {
   private statusTimer: ReturnType<typeof setTimeout> | null = null;
   private lastStatusAt = 0;
   private closed = false;
-  /** The user's "work offline" switch (kept by the outbox): nothing is sent while on. */
-  private workOffline = false;
 
   constructor(options: SyncServiceOptions) {
     this.options = options;
@@ -113,6 +121,8 @@ export class SyncService {
       options.onRecordsChanged?.(portalId, moduleId);
     });
     this.scheduler = options.scheduler;
+    this.connectivity =
+      options.connectivity ?? Connectivity.fedBy(options.scheduler, memoryWorkOfflineStore());
     this.engine = new SyncEngine({
       ...options.engine,
       mirror: options.mirror,
@@ -123,9 +133,10 @@ export class SyncService {
     this.unsubscribe.push(
       this.engine.onEvent((event) => this.onEngineEvent(event)),
       this.scheduler.onChange(() => this.changed()),
+      this.connectivity.onChange((state, was) => this.connectivityChanged(state, was)),
       options.accounts.onSignedIn((account) => {
         this.clients.delete(account.accountId);
-        if (this.autoSync && !this.workOffline) this.startAccount(account, {});
+        if (this.autoSync && !this.workOffline()) this.startAccount(account, {});
         this.changed();
       }),
       options.accounts.onSignedOut((accountId) => {
@@ -170,7 +181,7 @@ export class SyncService {
     const now = this.clock.now();
     return {
       paused: this.engine.paused,
-      online: this.online,
+      online: this.connectivity.state().reachable,
       accounts: this.options.accounts.signedIn().map((account) => ({
         accountId: account.accountId,
         dc: account.dataCenter,
@@ -193,7 +204,7 @@ export class SyncService {
    */
   start(args: { accountId?: string; portalId?: string; reconcile?: boolean } = {}): SyncRun[] {
     if (this.closed) throw new Error('PortalDesk is shutting down; no sync was started.');
-    if (this.workOffline) {
+    if (this.workOffline()) {
       throw new Error(
         'PortalDesk is set to work offline, so nothing was synced. Switch "Work offline" off to sync.',
       );
@@ -218,12 +229,19 @@ export class SyncService {
     );
   }
 
-  /** Work offline (the outbox's switch): running syncs stop (what they pulled stays), none start. */
-  setWorkOffline(on: boolean): void {
-    if (this.workOffline === on) return;
-    this.workOffline = on;
-    if (on) this.engine.cancel();
-    else if (this.autoSync && !this.closed) this.armAutoSync(0);
+  private workOffline(): boolean {
+    return this.connectivity.state().workOffline;
+  }
+
+  /**
+   * Work offline switched on: running syncs stop (what they pulled stays) and none start; off: an
+   * automatic sync starts now. The service answering or not only changes what the status shows.
+   */
+  private connectivityChanged(state: ConnectivityState, was: ConnectivityState): void {
+    if (state.workOffline !== was.workOffline && !this.closed) {
+      if (state.workOffline) this.engine.cancel();
+      else if (this.autoSync) this.armAutoSync(0);
+    }
     this.changed();
   }
 
@@ -247,7 +265,7 @@ export class SyncService {
    * that mirrors its portal. `timeline` is null when it could not be read (the comments were).
    */
   async fetchComments(record: RecordRef): Promise<{ stored: number; timeline: number | null }> {
-    if (this.workOffline) {
+    if (this.workOffline()) {
       throw new Error(
         'PortalDesk is set to work offline, so the comments were not read. The mirrored copy is shown; switch "Work offline" off to read them now.',
       );
@@ -416,8 +434,6 @@ export class SyncService {
           this.options.log?.warn(`A sync listener failed: ${String(error)}`);
         }
       }
-      if (result.state === 'offline') this.online = false;
-      else if (result.state === 'done' || result.state === 'failed') this.online = true;
       if (!this.closed && this.autoSync && this.running.size === 0) {
         this.lastRunEndedAt = this.clock.now();
         const decision = planAutoSync(this.auto, result.state, this.periodicMs);
@@ -445,7 +461,7 @@ export class SyncService {
     this.autoIsPeriodic = periodic;
     this.autoTimer = setTimeout(() => {
       this.disarmAutoSync();
-      if (this.closed || this.workOffline) return;
+      if (this.closed || this.workOffline()) return;
       for (const account of this.options.accounts.signedIn()) this.startAccount(account, {});
       this.changed();
     }, delayMs);

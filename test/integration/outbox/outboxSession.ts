@@ -4,7 +4,9 @@
  */
 import { afterEach } from 'vitest';
 import type { ApiClient } from '../../../src/main/api/client/apiClient';
+import { passThroughScheduler } from '../../../src/main/api/client/passThroughScheduler';
 import { EventHub } from '../../../src/main/bridge/eventHub';
+import { Connectivity, memoryWorkOfflineStore } from '../../../src/main/connectivity/connectivity';
 import { OutboxService } from '../../../src/main/outbox/outboxService';
 import type { Sent } from '../sync/syncSession';
 import { emulatorClient, syncSession } from '../sync/syncSession';
@@ -24,9 +26,13 @@ export async function outboxSession(options: { records?: number } = {}) {
   const sent: Sent[] = [];
   /** Decides per request; the default passes everything. */
   let fault: (method: string, url: URL) => FetchFault = () => 'pass';
+  // The replay's calls feed connectivity, as the app's request scheduler does.
+  const scheduler = passThroughScheduler();
+  const connectivity = Connectivity.fedBy(scheduler, memoryWorkOfflineStore());
   const { client } = emulatorClient(session.emulator, 'us', {
     sent,
     client: {
+      scheduler,
       fetch: async (input, init) => {
         const url = new URL(String(input));
         const method = init?.method ?? 'GET';
@@ -48,7 +54,6 @@ export async function outboxSession(options: { records?: number } = {}) {
       },
     },
   });
-  let online = true;
   const events = new EventHub();
   const emitted: { event: string; payload: unknown }[] = [];
   events.subscribe((event, payload) => emitted.push({ event, payload }));
@@ -57,7 +62,8 @@ export async function outboxSession(options: { records?: number } = {}) {
     const service = new OutboxService({
       db: session.store.db,
       mirror: session.mirror,
-      connection: { clientForPortal: (p) => clientOf(p), status: () => ({ online }) },
+      connection: { clientForPortal: (p) => clientOf(p) },
+      connectivity,
       events,
       replay: { random: () => 0 },
     });
@@ -121,7 +127,6 @@ export async function outboxSession(options: { records?: number } = {}) {
     serverRecord,
     serverPatch,
     setFault: (next: typeof fault) => (fault = next),
-    setOnline: (next: boolean) => (online = next),
     setClient: (next: typeof clientOf) => (clientOf = next),
   };
 }

@@ -56,6 +56,22 @@ function isTimeout(error: unknown): boolean {
   );
 }
 
+/**
+ * Whether a failed send failed in the network (no answer from the service): a timeout, a known
+ * network error code anywhere in its causes, or fetch's own "fetch failed". Not our own abort, a
+ * token that could not be had, or a bug.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (isTimeout(error)) return true;
+  const codes = codesOf(error);
+  if (
+    codes.some((code) => Object.hasOwn(NOT_REACHED, code) || Object.hasOwn(MAY_HAVE_REACHED, code))
+  ) {
+    return true;
+  }
+  return error instanceof TypeError && error.message === 'fetch failed';
+}
+
 export function describeNetworkFailure(error: unknown): NetworkFailure {
   if (isTimeout(error)) {
     return {

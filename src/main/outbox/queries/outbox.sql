@@ -127,13 +127,6 @@ SELECT server_id FROM outbox_remaps WHERE portal_id = ? AND kind = ?;
 -- name: remapOf
 SELECT server_id FROM outbox_remaps WHERE portal_id = ? AND kind = ? AND temp_id = ?;
 
--- name: setting
-SELECT value FROM outbox_settings WHERE key = ?;
-
--- name: writeSetting
-INSERT INTO outbox_settings (key, value) VALUES (?, ?)
-ON CONFLICT (key) DO UPDATE SET value = excluded.value;
-
 -- Metadata the rules need (the mirror's tables).
 
 -- name: portal
