@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type { AppInfo } from '../shared/contract';
+import type { AppInfo, EventName } from '../shared/contract';
 import { APP_NAME } from './appIdentity';
 import { ContractDispatcher, type DispatcherLog, type Handlers } from './bridge/dispatcher';
 import { EventHub } from './bridge/eventHub';
+import type { PushRate } from './bridge/pushRates';
 import { AccountManager } from './auth/accountManager';
 import { DemoService } from './auth/demoService';
 import { KeychainSecretStore } from './auth/keychainSecretStore';
@@ -43,7 +44,9 @@ export interface EngineOptions {
   /** Sync on start-up, sign-in, periodically and after going offline (default true). */
   autoSync?: boolean;
   /** Test hooks for the sync service (fetch, retry waits, page size, …). */
-  sync?: Pick<SyncServiceOptions, 'client' | 'engine' | 'clock' | 'statusIntervalMs'>;
+  sync?: Pick<SyncServiceOptions, 'client' | 'engine' | 'clock'>;
+  /** How often pushed events may go, per event (tests: {} sends every push at once). */
+  pushRates?: Partial<Record<EventName, PushRate>>;
   /** Opens the system browser for sign-in (Electron: shell.openExternal); default: the OS browser. */
   openExternal?: (url: string) => Promise<unknown> | unknown;
   /**
@@ -82,7 +85,7 @@ export function startEngine(options: EngineOptions): Engine {
     ...(options.migrations ? { migrations: options.migrations } : {}),
   });
   const log = redactingLog(options.log ?? console);
-  const events = new EventHub();
+  const events = new EventHub(options.pushRates);
   const mirror = new Mirror(store.db);
   // Every API call of the app, whoever makes it, spends from these budgets.
   const scheduler = new RequestScheduler({
@@ -115,9 +118,7 @@ export function startEngine(options: EngineOptions): Engine {
     connectivity,
     periodicMs: preferences.periodicMs,
     engine: { commentBackfill: preferences.commentBackfill },
-    onStatus: (status) => events.emit('sync.status', status),
-    onRecordsChanged: (portalId, moduleId) =>
-      events.emit('records.changed', { portalId, moduleId }),
+    events,
     autoSync: options.autoSync ?? true,
     ...options.sync,
     log,
@@ -186,6 +187,8 @@ export function startEngine(options: EngineOptions): Engine {
       void demo.close();
       router.close();
       customFieldIndexes.close();
+      // Pushes still waiting would build their payloads from a closed store.
+      events.close();
       store.close();
     },
   };

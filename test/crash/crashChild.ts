@@ -98,8 +98,9 @@ async function main(): Promise<void> {
       engine: { pageSize: job.pageSize, commentBackfill: false, retryDelaysMs: [20, 50] },
       // The client's own waits before a retry, shortened: the harness injects failures.
       client: { sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 20))) },
-      statusIntervalMs: 0,
     },
+    // Every status at once: the child reports each stored run of records as it happens.
+    pushRates: {},
   });
   const stored = new Map<string, number>();
   engine.events.subscribe((event, payload) => {

@@ -18,7 +18,7 @@ import type {
   Remap,
 } from '../../shared/contracts/outbox';
 import type { ApiClient } from '../api/client/apiClient';
-import type { EventHub } from '../bridge/eventHub';
+import type { EventPusher } from '../bridge/eventHub';
 import type { Connectivity, ConnectivityState } from '../connectivity/connectivity';
 import type { Mirror } from '../store/mirror/mirror';
 import type { OutboxEvents, ReplayedChange } from './outboxEvents';
@@ -37,16 +37,14 @@ export interface OutboxServiceOptions {
   connection: OutboxConnection;
   /** The engine's one source of "online" and of the "Work offline" switch. */
   connectivity: Connectivity;
-  events: EventHub;
+  /** `outbox.changed` and `records.changed` go through it, at its rates. */
+  events: EventPusher;
   /** Start replaying queued work at once (default true; tests drive it). */
   autoReplay?: boolean;
   now?: () => number;
   replay?: Partial<Pick<ReplayerOptions, 'parallel' | 'random' | 'clock'>>;
   log?: { warn(message: string): void };
 }
-
-/** Ours: how often a change of counts is pushed at most while a replay runs (ms). */
-export const CHANGED_INTERVAL_MS = 200;
 
 export class OutboxService {
   readonly repo: OutboxRepository;
@@ -58,8 +56,6 @@ export class OutboxService {
   /** A change was delivered since the replay was last seen idle. */
   private deliveredSinceIdle = false;
   private pendingRemaps: Remap[] = [];
-  private readonly touchedModules = new Set<string>();
-  private changedTimer: ReturnType<typeof setTimeout> | null = null;
   private wasBusy = false;
   private closed = false;
   private readonly unsubscribe: () => void;
@@ -191,6 +187,8 @@ export class OutboxService {
   /** Resolves when the replay has nothing in flight and nothing ready (for tests and benchmarks). */
   async idle(): Promise<void> {
     await this.replayer.idle();
+    // The state it ended in is pushed now, with the notice a finished replay earns.
+    this.changed(null);
     this.flush();
   }
 
@@ -199,8 +197,6 @@ export class OutboxService {
     this.closed = true;
     this.unsubscribe();
     this.replayer.close();
-    if (this.changedTimer) clearTimeout(this.changedTimer);
-    this.changedTimer = null;
   }
 
   private queued(touched: Touched | null): void {
@@ -220,23 +216,28 @@ export class OutboxService {
     }
   }
 
-  /** Coalesces pushes while a replay runs: counts and records.changed at most every interval. */
+  /** Something changed: the hub sends `records.changed` and `outbox.changed` at their rates. */
   private changed(touched: Touched | null): void {
-    if (touched) this.touchedModules.add(`${touched.portalId}/${touched.moduleId}`);
-    if (this.closed || this.changedTimer) return;
-    this.changedTimer = setTimeout(() => this.flush(), CHANGED_INTERVAL_MS);
-    this.changedTimer.unref?.();
+    if (this.closed) return;
+    if (touched) {
+      const { portalId, moduleId } = touched;
+      this.options.events.push('records.changed', `${portalId}/${moduleId}`, () => ({
+        portalId,
+        moduleId,
+      }));
+    }
+    this.options.events.push('outbox.changed', '', () => this.changedPayload());
   }
 
+  /** What waits goes now: a user's own change shows at once. */
   private flush(): void {
-    if (this.changedTimer) clearTimeout(this.changedTimer);
-    this.changedTimer = null;
-    if (this.closed) return;
-    for (const key of this.touchedModules) {
-      const [portalId, moduleId] = key.split('/') as [string, string];
-      this.options.events.emit('records.changed', { portalId, moduleId });
-    }
-    this.touchedModules.clear();
+    this.options.events.flush('records.changed');
+    this.options.events.flush('outbox.changed');
+  }
+
+  /** The `outbox.changed` payload as it goes: counts, and the notice and remaps since the last. */
+  private changedPayload(): OutboxChanged | null {
+    if (this.closed) return null;
     const status = this.status();
     const busy = this.replayer.busy || status.counts.sending > 0;
     let notice = this.pendingNotice;
@@ -248,7 +249,6 @@ export class OutboxService {
     this.wasBusy = busy;
     if (!busy) this.deliveredSinceIdle = false;
     this.pendingNotice = null;
-    const payload: OutboxChanged = { ...status, notice, remapped: this.pendingRemaps.splice(0) };
-    this.options.events.emit('outbox.changed', payload);
+    return { ...status, notice, remapped: this.pendingRemaps.splice(0) };
   }
 }

@@ -73,7 +73,10 @@ export interface RouterChange {
 export interface RouterEngineOptions {
   db: Database.Database;
   clock?: RouterClock;
-  /** Pushed at most every CHANGE_COALESCE_MS, so a burst of deliveries is one refresh. */
+  /**
+   * Called on every change, at once: the app's event hub folds a burst of them into one push
+   * (startRouter.ts, src/main/bridge/pushRates.ts).
+   */
   onChange?: (change: RouterChange) => void;
   log?: { error(message: string, error: unknown): void };
   /** Where group commits go instead of `db` (the headless command's writer thread). */
@@ -86,8 +89,6 @@ const DEFAULT_ACCOUNT: RouterAccount = {
   project: { name: 'PortalDesk sandbox', environment: 'development', id: '100000000002' },
   time_zone: 'UTC',
 };
-
-const CHANGE_COALESCE_MS = 250;
 
 interface PendingRoute {
   id: string;
@@ -114,8 +115,6 @@ export class RouterEngine {
   private readonly validator = new SchemaValidator();
   private readonly ids = new RouterIds();
   private readonly pending: PendingRoute[] = [];
-  private changeTimer: NodeJS.Timeout | null = null;
-  private pendingChange: RouterChange = { config: false, events: false };
   private accountCache: RouterAccount | null = null;
   private closed = false;
   /** The ingress address once a shell listens (set by RouterIngress). */
@@ -1097,19 +1096,8 @@ export class RouterEngine {
 
   private changed(config: boolean, events: boolean): void {
     if (config) this.config.invalidate();
-    if (!this.options.onChange || this.closed) return;
-    this.pendingChange = {
-      config: this.pendingChange.config || config,
-      events: this.pendingChange.events || events,
-    };
-    if (this.changeTimer) return;
-    this.changeTimer = setTimeout(() => {
-      this.changeTimer = null;
-      const change = this.pendingChange;
-      this.pendingChange = { config: false, events: false };
-      this.options.onChange?.(change);
-    }, CHANGE_COALESCE_MS);
-    this.changeTimer.unref();
+    if (this.closed) return;
+    this.options.onChange?.({ config, events });
   }
 
   close(): void {
@@ -1121,7 +1109,6 @@ export class RouterEngine {
     } catch (error) {
       this.options.log?.error('The router could not store its last changes while closing', error);
     }
-    if (this.changeTimer) clearTimeout(this.changeTimer);
     this.clock.close();
   }
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { EventHub } from '../bridge/eventHub';
+import type { EventPusher } from '../bridge/eventHub';
+import type { RouterChange } from './routerEngine';
 import { RouterEngine } from './routerEngine';
 import { RouterIngress } from './routerIngress';
 
@@ -11,12 +12,24 @@ export interface RouterService {
 
 /**
  * The router inside the app: on the app's store (migration 0005), pushing `router.changed` to
- * every window. The ingress listens only once the UI or a custom publisher needs it.
+ * every window at the hub's rate, one push saying what any of the changes since the last touched.
+ * The ingress listens only once the UI or a custom publisher needs it.
  */
-export function startRouter(db: Database.Database, events: EventHub): RouterService {
+export function startRouter(db: Database.Database, events: EventPusher): RouterService {
+  let pending: RouterChange = { config: false, events: false };
   const engine = new RouterEngine({
     db,
-    onChange: (change) => events.emit('router.changed', change),
+    onChange: (change) => {
+      pending = {
+        config: pending.config || change.config,
+        events: pending.events || change.events,
+      };
+      events.push('router.changed', '', () => {
+        const sent = pending;
+        pending = { config: false, events: false };
+        return sent;
+      });
+    },
   });
   const ingress = new RouterIngress(engine);
   return {

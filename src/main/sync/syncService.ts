@@ -9,6 +9,7 @@ import {
   type ApiClientOptions,
 } from '../api/client/apiClient';
 import type { TokenProvider } from '../api/client/tokenProvider';
+import type { EventPusher } from '../bridge/eventHub';
 import type { RequestScheduler } from '../api/requestScheduler';
 import { systemClock, type SchedulerClock } from '../api/schedulerClock';
 import {
@@ -17,7 +18,6 @@ import {
   type ConnectivityState,
 } from '../connectivity/connectivity';
 import type { Mirror } from '../store/mirror/mirror';
-import { KeyedThrottle } from './keyedThrottle';
 import { planAutoSync, PERIODIC_SYNC_MS, type AutoSyncState } from './autoSyncPlan';
 import { SyncEngine, type RecordRef, type SyncEngineOptions } from './syncEngine';
 import { SyncRunLog } from './syncRunLog';
@@ -51,10 +51,11 @@ export interface SyncServiceOptions {
    * by default one fed by `scheduler`, its switch in memory.
    */
   connectivity?: Connectivity;
-  /** Receives every status snapshot (throttled to one per `statusIntervalMs`). */
-  onStatus: (status: SyncStatus) => void;
-  /** A module's mirrored records changed (at most about once a second per module). */
-  onRecordsChanged?: (portalId: string, moduleId: string) => void;
+  /**
+   * Where `sync.status` snapshots and `records.changed` go, at the rates the event hub sets
+   * (src/main/bridge/pushRates.ts); a snapshot is built only when it is sent.
+   */
+  events: EventPusher;
   clock?: SchedulerClock;
   /**
    * Sync every signed-in account at start-up, after each sign-in, periodically, and again after
@@ -63,17 +64,10 @@ export interface SyncServiceOptions {
   autoSync?: boolean;
   /** Between automatic syncs (default PERIODIC_SYNC_MS); null: none (settings.autoSyncMinutes 0). */
   periodicMs?: number | null;
-  statusIntervalMs?: number;
   engine?: Partial<Omit<SyncEngineOptions, 'mirror' | 'clock' | 'budgets'>>;
   client?: Partial<Omit<ApiClientOptions, 'profile' | 'dataCenter' | 'tokens' | 'scheduler'>>;
   log?: { warn(message: string): void };
 }
-
-/** Ours: the Sync view and status bar need no more than this (progress can come 30 times a second). */
-export const STATUS_INTERVAL_MS = 250;
-
-/** Ours: how often a view hears that a module's records changed while a sync writes them. */
-export const RECORDS_CHANGED_INTERVAL_MS = 1000;
 
 /** Phases whose progress means records were written. */
 const WRITING_PHASES = new Set(['records', 'incremental', 'reconcile', 'done']);
@@ -96,7 +90,6 @@ export class SyncService {
   private readonly running = new Map<string, SyncRunEntry>();
   private readonly progress = new Map<string, SyncProgress>();
   private readonly unsubscribe: (() => void)[] = [];
-  private readonly recordsChanged: KeyedThrottle<string>;
   private readonly runEndedListeners = new Set<(run: SyncRunEntry) => void>();
   private readonly connectivity: Connectivity;
   private auto: AutoSyncState = { offlineStreak: 0 };
@@ -107,8 +100,6 @@ export class SyncService {
   /** When the last run ended: a new periodic interval counts from there. */
   private lastRunEndedAt: number | null = null;
   private periodicMs: number | null;
-  private statusTimer: ReturnType<typeof setTimeout> | null = null;
-  private lastStatusAt = 0;
   private closed = false;
 
   constructor(options: SyncServiceOptions) {
@@ -116,10 +107,6 @@ export class SyncService {
     this.clock = options.clock ?? systemClock;
     this.periodicMs = options.periodicMs === undefined ? PERIODIC_SYNC_MS : options.periodicMs;
     this.runLog = new SyncRunLog(options.db, this.clock.now());
-    this.recordsChanged = new KeyedThrottle(RECORDS_CHANGED_INTERVAL_MS, (key) => {
-      const [portalId, moduleId] = key.split('/') as [string, string];
-      options.onRecordsChanged?.(portalId, moduleId);
-    });
     this.scheduler = options.scheduler;
     this.connectivity =
       options.connectivity ?? Connectivity.fedBy(options.scheduler, memoryWorkOfflineStore());
@@ -340,9 +327,7 @@ export class SyncService {
     if (this.closed) return;
     this.closed = true;
     if (this.autoTimer) clearTimeout(this.autoTimer);
-    if (this.statusTimer) clearTimeout(this.statusTimer);
     for (const stop of this.unsubscribe) stop();
-    this.recordsChanged.close();
     this.engine.close();
   }
 
@@ -476,7 +461,11 @@ export class SyncService {
       this.progress.delete(key);
       this.progress.set(key, { ...progress, at: this.clock.now() });
       if (progress.portalId && progress.moduleId && WRITING_PHASES.has(progress.phase)) {
-        this.recordsChanged.notify(`${progress.portalId}/${progress.moduleId}`);
+        const { portalId, moduleId } = progress;
+        this.options.events.push('records.changed', `${portalId}/${moduleId}`, () => ({
+          portalId,
+          moduleId,
+        }));
       }
       while (this.progress.size > KEPT_PROGRESS) {
         const oldest = this.progress.keys().next().value;
@@ -493,17 +482,9 @@ export class SyncService {
     this.changed();
   }
 
-  /** Pushes a snapshot now, or once the interval since the last one has passed. */
+  /** The status changed: the hub sends a snapshot at its rate, built when it goes. */
   private changed(): void {
-    if (this.closed || this.statusTimer) return;
-    const interval = this.options.statusIntervalMs ?? STATUS_INTERVAL_MS;
-    const wait = Math.max(0, this.lastStatusAt + interval - Date.now());
-    this.statusTimer = setTimeout(() => {
-      this.statusTimer = null;
-      if (this.closed) return;
-      this.lastStatusAt = Date.now();
-      this.options.onStatus(this.status());
-    }, wait);
-    this.statusTimer.unref?.();
+    if (this.closed) return;
+    this.options.events.push('sync.status', '', () => (this.closed ? null : this.status()));
   }
 }

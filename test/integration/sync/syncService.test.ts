@@ -69,14 +69,18 @@ async function status(engine: Engine): Promise<SyncStatus> {
 const quickSync = {
   engine: { retryDelaysMs: [0, 0], commentBackfill: false },
   client: { sleep: async () => undefined },
-  statusIntervalMs: 0,
 };
 
 /** An engine with automatic syncs on, and one account of an emulator with `records` signing in. */
 async function signedInEngine(records: number) {
   const emulator = await testEmulator({ records });
   const accounts = accountSource();
-  const engine = testEngine({ accounts: accounts.source, autoSync: true, sync: quickSync });
+  const engine = testEngine({
+    accounts: accounts.source,
+    autoSync: true,
+    sync: quickSync,
+    pushRates: {},
+  });
   accounts.signIn({
     accountId: 'acc-1',
     profile: emulatorServiceProfile(emulator),
@@ -118,6 +122,7 @@ describe('the sync service in the engine', () => {
       accounts: accounts.source,
       autoSync: false,
       sync: quickSync,
+      pushRates: {},
     });
     const pushed: SyncStatus[] = [];
     engine.events.subscribe((name, payload) => {
@@ -182,7 +187,12 @@ describe('the sync service in the engine', () => {
         tokens: tokensFor(emulator, 'us'),
       },
     ]);
-    const engine = testEngine({ accounts: accounts.source, autoSync: true, sync: quickSync });
+    const engine = testEngine({
+      accounts: accounts.source,
+      autoSync: true,
+      sync: quickSync,
+      pushRates: {},
+    });
     // Start-up sync: automatic, straight away.
     await new Promise((resolve) => setTimeout(resolve, 10));
     await engine.sync.idle();

@@ -122,8 +122,11 @@ export function describeError(error: unknown): string {
 const LAST_PLACE_KEY = 'portaldesk.records.last';
 const layoutKey = (portalId: string, moduleId: string) =>
   `portaldesk.records.columns.${portalId}.${moduleId}`;
-/** Refreshes after `records.changed` at most this often: a sync writes many pages a second. */
-const CHANGE_REFRESH_MS = 1000;
+/**
+ * Ours: the navigation's module counts are read again at most this often while records change (a
+ * sync of eight modules would otherwise read all eight counts eight times a second).
+ */
+const COUNTS_REFRESH_MS = 1000;
 /** Rows a first read asks for before the table has measured the screen. */
 const FIRST_SCREEN_ROWS = 60;
 
@@ -160,7 +163,7 @@ export function createRecordsStore(api: Api) {
   let pending: { windows: RowWindows; generation: number } | null = null;
   let wanted = { first: 0, last: FIRST_SCREEN_ROWS };
   let applyTimer: ReturnType<typeof setTimeout> | undefined;
-  let changeTimer: ReturnType<typeof setTimeout> | undefined;
+  let countsTimer: ReturnType<typeof setTimeout> | undefined;
   let searchSeq = 0;
   let detailSeq = 0;
 
@@ -612,15 +615,19 @@ export function createRecordsStore(api: Api) {
           if (get().portals?.every((p) => p.id !== portalId)) void get().load();
           return;
         }
-        if (changeTimer !== undefined) return;
-        changeTimer = setTimeout(() => {
-          changeTimer = undefined;
-          const state = get();
-          if (state.portalId !== portalId) return;
-          void loadModules(portalId);
-          if (moduleId === null || moduleId === state.moduleId) restart({ keepPosition: true });
+        // The engine sends a module's change at most once a second (src/main/bridge/pushRates.ts):
+        // the open list and record follow at once.
+        const state = get();
+        if (moduleId === null || moduleId === state.moduleId) {
+          restart({ keepPosition: true });
           if (state.detail) void state.openRecord(state.detail.recordId);
-        }, CHANGE_REFRESH_MS);
+        }
+        // The portal's module counts: one read for the changes of all its modules in a second.
+        if (countsTimer !== undefined) return;
+        countsTimer = setTimeout(() => {
+          countsTimer = undefined;
+          if (get().portalId === portalId) void loadModules(portalId);
+        }, COUNTS_REFRESH_MS);
       },
     };
   });
