@@ -70,7 +70,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     rate: new RateLimiter(clock, config.rateLimit),
     faults: new FaultInjector(),
     stats: new RequestStats(),
-    router: buildRouter(config.commentSegment),
     addresses: {},
     nextId: () => ++lastId,
     nowIso: () => new Date(clock.now()).toISOString(),
@@ -86,10 +85,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     throw error;
   }
 
+  // The routes every data center's server answers (routes.ts).
+  const router = buildRouter(config.commentSegment);
   const servers: Server[] = [];
   try {
     for (const [index, dc] of config.dcs.entries()) {
-      const server = createDcServer(state, dc);
+      const server = createDcServer(state, router, dc);
       const port = await listen(server, config.port === 0 ? 0 : config.port + index, config.host);
       servers.push(server);
       const origin = `http://${config.host}:${port}`;

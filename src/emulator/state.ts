@@ -3,8 +3,6 @@ import type { Clock } from './clock';
 import type { EmulatorConfig } from './config';
 import type { FaultInjector } from './faults';
 import type { RateLimiter } from './limits/rateLimiter';
-import type { Router } from './http/router';
-import type { Route } from './http/types';
 
 export interface DcAddresses {
   api: string;
@@ -48,7 +46,6 @@ export interface EmulatorState {
   rate: RateLimiter;
   faults: FaultInjector;
   stats: RequestStats;
-  router: Router<Route>;
   /** Filled in once the servers listen. */
   addresses: Record<string, DcAddresses>;
   /** A new id for any resource: unique across tables, like the service's long ids. */

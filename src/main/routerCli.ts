@@ -2,8 +2,12 @@
  * The headless event-router sandbox: `node out/main/router.js --config FILE [--port 0]
  * [--admin-port 0] [--time-scale 1] [--json] [--db FILE]` (npm run router). Runs until Ctrl+C.
  */
-import { HEADLESS_USAGE, parseHeadlessArgs, type HeadlessArgs } from './router/headlessArgs';
-import { runHeadlessRouter } from './router/runHeadlessRouter';
+import {
+  HEADLESS_USAGE,
+  parseHeadlessArgs,
+  type HeadlessArgs,
+} from './router/headless/headlessArgs';
+import { runHeadlessRouter } from './router/headless/runHeadlessRouter';
 import { runCommand } from './runCommand';
 
 async function main(args: HeadlessArgs, untilStopped: () => Promise<void>): Promise<number> {

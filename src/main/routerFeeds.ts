@@ -1,6 +1,6 @@
 import type { SyncRunEntry } from '../shared/contracts/sync';
 import type { ReplayedChange } from './outbox/outboxEvents';
-import type { SuiteScope } from './router/defaultPublishers';
+import type { SuiteScope } from './router/engine/defaultPublishers';
 import type { Mirror } from './store/mirror/mirror';
 
 /** What the feeds need of the router engine (RouterEngine implements it). */

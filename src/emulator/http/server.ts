@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ApiError, apiErrors } from './apiError';
 import { authenticate } from './authenticate';
-import type { HttpMethod } from './router';
+import type { HttpMethod, Router } from './router';
 import { missingScope } from './scopes';
 import type { ApiReply, ApiRequest, Route } from './types';
 import type { EmulatorState } from '../state';
@@ -86,7 +86,7 @@ export function endpointKey(dc: string, route: Route, params: Record<string, str
  * (API routes) → scopes → handler → the `dropAnswer` fault (the answer lost after the handler ran). Any unexpected error is a 500 INTERNAL_SERVER_ERROR and the
  * server keeps serving.
  */
-export function createDcServer(state: EmulatorState, dc: string): Server {
+export function createDcServer(state: EmulatorState, router: Router<Route>, dc: string): Server {
   const handle = async (incoming: IncomingMessage, response: ServerResponse): Promise<void> => {
     const method = (incoming.method ?? 'GET').toUpperCase();
     const url = new URL(incoming.url ?? '/', 'http://emulator.invalid');
@@ -105,7 +105,7 @@ export function createDcServer(state: EmulatorState, dc: string): Server {
         });
       }
 
-      const { route, params } = state.router.match(method, url.pathname);
+      const { route, params } = router.match(method, url.pathname);
       const rawBody = await readBody(incoming);
       const request = makeRequest(method as HttpMethod, url, params, incoming, rawBody, dc);
 

@@ -1,5 +1,5 @@
 import type { Handlers } from '../bridge/dispatcher';
-import type { RouterEngine } from '../router/routerEngine';
+import type { RouterEngine } from '../router/engine/routerEngine';
 import type { RouterIngress } from '../router/routerIngress';
 
 type RouterRequest = Extract<keyof Handlers, `router.${string}`>;

@@ -9,8 +9,8 @@ import {
 import { decodePathSegment } from '../decodePathSegment';
 import { readBody, sendJson } from '../httpJson';
 import { jsonNestingExceeds, MAX_JSON_NESTING } from '../jsonNestingExceeds';
-import { RateWindow } from './rateWindow';
-import type { RouterEngine } from './routerEngine';
+import { RateWindow } from './engine/rateWindow';
+import type { RouterEngine } from './engine/routerEngine';
 
 /** The ingress answers on loopback only: the sandbox is for this machine's own tests. */
 export const ROUTER_HOST = '127.0.0.1';

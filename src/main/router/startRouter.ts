@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { EventPusher } from '../bridge/eventHub';
-import type { RouterChange } from './routerEngine';
-import { RouterEngine } from './routerEngine';
+import type { RouterChange } from './engine/routerEngine';
+import { RouterEngine } from './engine/routerEngine';
 import { RouterIngress } from './routerIngress';
 
 export interface RouterService {

@@ -8,43 +8,18 @@
  * Required: id, name, status, layout and last_updated_time (the mirror's sync cursor).
  */
 import { z } from 'zod';
+import {
+  ENTITY_FIXED_FIELDS,
+  ENTITY_FIXED_SCHEMA,
+  type Entity as EntityShape,
+} from './entityFields';
 import { registerFastParser } from './parseEach';
 import { readEntity } from './readEntity';
 import type { JsonValue } from './refs';
-import {
-  Id,
-  IsoDateTime,
-  NamedRef,
-  OptionalDateTime,
-  OptionalFlag,
-  StatusRef,
-  UserRef,
-} from './refs';
 
-const fixed = {
-  id: Id,
-  name: z.string(),
-  description: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
-  status: StatusRef,
-  layout: NamedRef,
-  project: NamedRef.nullish().transform((value) => value ?? null),
-  owner: UserRef.nullish().transform((value) => value ?? null),
-  /** Follows the status's closed type. */
-  is_closed: OptionalFlag,
-  is_external: OptionalFlag,
-  created_time: OptionalDateTime,
-  last_updated_time: IsoDateTime,
-  /** Set while the record is in the trash (a trashed record is still readable by id). */
-  trashed_time: OptionalDateTime,
-};
+export { ENTITY_FIXED_FIELDS } from './entityFields';
 
-/** The record's fixed members; everything else is a custom field. */
-export const ENTITY_FIXED_FIELDS: ReadonlySet<string> = new Set(Object.keys(fixed));
-
-export const Entity = z.looseObject(fixed).transform((record) => {
+export const Entity = z.looseObject(ENTITY_FIXED_SCHEMA).transform((record): EntityShape => {
   const custom: Record<string, JsonValue> = {};
   const known: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
@@ -52,9 +27,9 @@ export const Entity = z.looseObject(fixed).transform((record) => {
     // Values come from JSON.parse, so they are JSON values.
     else custom[key] = value as JsonValue;
   }
-  return { ...(known as z.output<z.ZodObject<typeof fixed>>), custom };
+  return { ...(known as z.output<z.ZodObject<typeof ENTITY_FIXED_SCHEMA>>), custom };
 });
-export type Entity = z.output<typeof Entity>;
+export type Entity = EntityShape;
 // Pages of records are read by parseEach: the common shape without zod's generic checks.
 registerFastParser(Entity, readEntity);
 

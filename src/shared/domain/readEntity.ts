@@ -8,7 +8,7 @@
  * against each other.
  */
 import { z } from 'zod';
-import type { Entity } from './entity';
+import type { Entity } from './entityFields';
 
 /** The record's fixed members in the schema's order; everything else is a custom field. */
 const FIXED = [

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DELIVERED_PAYLOAD_SCHEMA } from '../../../src/main/router/deliveredPayloadSchema';
-import { SchemaValidator } from '../../../src/main/router/schemaValidator';
+import { DELIVERED_PAYLOAD_SCHEMA } from '../../../src/main/router/delivery/deliveredPayloadSchema';
+import { SchemaValidator } from '../../../src/main/router/schema/schemaValidator';
 import { customSetup, post, testRouter } from './routerSupport';
 
 const servers: ReturnType<typeof createServer>[] = [];

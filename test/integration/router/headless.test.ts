@@ -3,8 +3,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseHeadlessArgs } from '../../../src/main/router/headlessArgs';
-import { runHeadlessRouter, type HeadlessRouter } from '../../../src/main/router/runHeadlessRouter';
+import { parseHeadlessArgs } from '../../../src/main/router/headless/headlessArgs';
+import {
+  runHeadlessRouter,
+  type HeadlessRouter,
+} from '../../../src/main/router/headless/runHeadlessRouter';
 import { tempDir } from '../../support/tempDir';
 
 const running: (HeadlessRouter | ReturnType<typeof createServer>)[] = [];

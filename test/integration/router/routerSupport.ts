@@ -1,10 +1,13 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { openRouterDatabase } from '../../../src/main/router/openRouterDatabase';
-import { RouterEngine, type RouterEngineOptions } from '../../../src/main/router/routerEngine';
+import { openRouterDatabase } from '../../../src/main/router/store/openRouterDatabase';
+import {
+  RouterEngine,
+  type RouterEngineOptions,
+} from '../../../src/main/router/engine/routerEngine';
 import { RouterIngress } from '../../../src/main/router/routerIngress';
-import { VirtualClock } from '../../../src/main/router/virtualClock';
+import { VirtualClock } from '../../../src/main/router/engine/virtualClock';
 import { tempDir } from '../../support/tempDir';
 
 const cleanups: (() => Promise<void> | void)[] = [];

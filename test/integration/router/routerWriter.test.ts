@@ -4,7 +4,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runHeadlessRouter, type HeadlessRouter } from '../../../src/main/router/runHeadlessRouter';
+import {
+  runHeadlessRouter,
+  type HeadlessRouter,
+} from '../../../src/main/router/headless/runHeadlessRouter';
 import { tempDir } from '../../support/tempDir';
 import { routerWriterScript } from './routerWriterBuild';
 import { failEventInserts } from './routerSupport';

@@ -2,4 +2,6 @@
 import { workerBundle } from '../../support/workerBundle';
 
 /** The path of the bundled writer thread (built once per process). */
-export const routerWriterScript = workerBundle('src/main/router/routerWriterWorker.ts').script;
+export const routerWriterScript = workerBundle(
+  'src/main/router/store/routerWriterWorker.ts',
+).script;

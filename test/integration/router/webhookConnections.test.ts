@@ -2,12 +2,12 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callWebhook } from '../../../src/main/router/callWebhook';
+import { callWebhook } from '../../../src/main/router/delivery/callWebhook';
 import {
   WebhookConnections,
   type ExchangeResult,
-} from '../../../src/main/router/webhookConnections';
-import { webhookRequestBytes } from '../../../src/main/router/webhookRequestBytes';
+} from '../../../src/main/router/delivery/webhookConnections';
+import { webhookRequestBytes } from '../../../src/main/router/delivery/webhookRequestBytes';
 
 const servers: (http.Server | net.Server)[] = [];
 afterEach(async () => {

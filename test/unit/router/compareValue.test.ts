@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMPARATORS, FilterCondition, type ValueType } from '../../../src/shared/contracts/router';
-import { compareValue } from '../../../src/main/router/compareValue';
+import { compareValue } from '../../../src/main/router/filter/compareValue';
 
 // Wednesday 15 May 2024, noon UTC: the ISO week runs Mon 13 - Sun 19 May.
 const context = { nowMs: Date.parse('2024-05-15T12:00:00Z'), timeZone: 'UTC' };

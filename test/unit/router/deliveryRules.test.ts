@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildPayload, payloadJson } from '../../../src/main/router/buildPayload';
-import { buildTargetRequest } from '../../../src/main/router/buildTargetRequest';
-import { DELIVERED_PAYLOAD_SCHEMA } from '../../../src/main/router/deliveredPayloadSchema';
-import { faultResponse } from '../../../src/main/router/faultResponse';
-import { RateWindow } from '../../../src/main/router/rateWindow';
+import { buildPayload, payloadJson } from '../../../src/main/router/delivery/buildPayload';
+import { buildTargetRequest } from '../../../src/main/router/delivery/buildTargetRequest';
+import { DELIVERED_PAYLOAD_SCHEMA } from '../../../src/main/router/delivery/deliveredPayloadSchema';
+import { faultResponse } from '../../../src/main/router/delivery/faultResponse';
+import { RateWindow } from '../../../src/main/router/engine/rateWindow';
 import {
   backoffDelayMs,
   parseRetryAfter,
   planNextAttempt,
-} from '../../../src/main/router/retryPolicy';
-import { SchemaValidator } from '../../../src/main/router/schemaValidator';
-import { TokenPacer } from '../../../src/main/router/tokenPacer';
-import { VirtualClock } from '../../../src/main/router/virtualClock';
+} from '../../../src/main/router/delivery/retryPolicy';
+import { SchemaValidator } from '../../../src/main/router/schema/schemaValidator';
+import { TokenPacer } from '../../../src/main/router/delivery/tokenPacer';
+import { VirtualClock } from '../../../src/main/router/engine/virtualClock';
 
 describe('retries', () => {
   it('backs off 1, 2, 4 … minutes, at most an hour apart', () => {

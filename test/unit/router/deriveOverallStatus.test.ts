@@ -4,7 +4,7 @@ import {
   deriveOverallStatus,
   type OverallStatusInput,
   type RoutePair,
-} from '../../../src/main/router/deriveOverallStatus';
+} from '../../../src/main/router/status/deriveOverallStatus';
 
 const ok = (execution: RoutePair['execution']): RoutePair => ({
   ruleStatus: 'active',

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HeadlessConfig } from '../../../src/main/router/headlessConfig';
-import { SchemaValidator } from '../../../src/main/router/schemaValidator';
+import { HeadlessConfig } from '../../../src/main/router/headless/headlessConfig';
+import { SchemaValidator } from '../../../src/main/router/schema/schemaValidator';
 
 const published = JSON.parse(
-  readFileSync('src/main/router/headlessConfig.schema.json', 'utf8'),
+  readFileSync('src/main/router/headless/headlessConfig.schema.json', 'utf8'),
 ) as Record<string, unknown>;
 
 describe('the headless config JSON Schema in the README', () => {

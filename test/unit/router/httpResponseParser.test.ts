@@ -3,7 +3,7 @@ import {
   HttpParseError,
   HttpResponseParser,
   type ParsedResponse,
-} from '../../../src/main/router/httpResponseParser';
+} from '../../../src/main/router/delivery/httpResponseParser';
 
 const limits = { maxHeadBytes: 16 * 1024, maxBodyBytes: 64 * 1024 };
 

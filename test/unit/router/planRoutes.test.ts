@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleView, TargetView } from '../../../src/shared/contracts/router';
-import { planRoutes } from '../../../src/main/router/planRoutes';
+import { planRoutes } from '../../../src/main/router/filter/planRoutes';
 
 const context = { nowMs: Date.parse('2024-05-15T12:00:00Z'), timeZone: 'UTC' };
 const target = (id: string, status: TargetView['status'] = 'active'): TargetView => ({

@@ -3,7 +3,7 @@ import {
   applySchemaEdits,
   readStoredEdits,
   type SchemaEdit,
-} from '../../../src/main/router/schemaEdits';
+} from '../../../src/main/router/schema/schemaEdits';
 
 const base = () => ({
   type: 'object',

@@ -5,11 +5,11 @@ import {
   MAX_SCHEMA_DEPTH,
   MAX_SCHEMA_KEYS,
 } from '../../../src/shared/contracts/router';
-import { RouterInputError } from '../../../src/main/router/routerErrors';
-import { mergeSample, snapshotToSchema } from '../../../src/main/router/inferenceSnapshot';
-import { applySchemaEdits } from '../../../src/main/router/schemaEdits';
-import { schemaPaths } from '../../../src/main/router/schemaPaths';
-import { SchemaValidator } from '../../../src/main/router/schemaValidator';
+import { RouterInputError } from '../../../src/main/router/engine/routerErrors';
+import { mergeSample, snapshotToSchema } from '../../../src/main/router/schema/inferenceSnapshot';
+import { applySchemaEdits } from '../../../src/main/router/schema/schemaEdits';
+import { schemaPaths } from '../../../src/main/router/schema/schemaPaths';
+import { SchemaValidator } from '../../../src/main/router/schema/schemaValidator';
 
 const sample = {
   id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webhookRequestBytes } from '../../../src/main/router/webhookRequestBytes';
+import { webhookRequestBytes } from '../../../src/main/router/delivery/webhookRequestBytes';
 
 const text = (bytes: string | Buffer) =>
   typeof bytes === 'string' ? bytes : bytes.toString('latin1');

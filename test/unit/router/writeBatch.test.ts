@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventRow, ExecutionRow } from '../../../src/main/router/routerRepository';
-import { WriteBatch } from '../../../src/main/router/writeBatch';
+import type { EventRow, ExecutionRow } from '../../../src/main/router/store/routerRows';
+import { WriteBatch } from '../../../src/main/router/store/writeBatch';
 
 const event = (id: string): EventRow => ({
   id,
