@@ -89,7 +89,16 @@ export function endpointKey(dc: string, route: Route, params: Record<string, str
 export function createDcServer(state: EmulatorState, router: Router<Route>, dc: string): Server {
   const handle = async (incoming: IncomingMessage, response: ServerResponse): Promise<void> => {
     const method = (incoming.method ?? 'GET').toUpperCase();
-    const url = new URL(incoming.url ?? '/', 'http://emulator.invalid');
+    let url: URL;
+    try {
+      url = new URL(incoming.url ?? '/', 'http://emulator.invalid');
+    } catch {
+      // A request line that is no address (`GET http://[`): answered, never thrown (this server
+      // runs inside the app for the demo portal).
+      const error = apiErrors.urlRuleNotConfigured(String(incoming.url).slice(0, 200));
+      write(response, { status: error.status, body: error.body(), headers: error.headers }, {});
+      return;
+    }
     let rateHeaders: Record<string, string> = {};
     const fault = state.faults.decide(method, url.pathname);
     try {

@@ -3,6 +3,7 @@
  * (RFC 8252 7.3). It answers the browser with a page, ignores answers carrying another `state`,
  * and gives up after the sign-in timeout. It is listening before the browser is opened.
  */
+import { requestTarget } from '../bridge/requestTarget';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { LoopbackRedirect } from './loopbackRedirectUri';
 import { LOOPBACK_PAGES } from './loopbackPage';
@@ -51,8 +52,10 @@ export async function listenForRedirect(options: {
       response.writeHead(status, PAGE_HEADERS);
       response.end(page);
     };
-    const url = new URL(request.url ?? '/', `http://${redirect.host}:${redirect.port}`);
-    if (url.pathname !== redirect.path || done) return answer(404, LOOPBACK_PAGES.notFound);
+    const url = requestTarget(request.url, `http://${redirect.host}:${redirect.port}`);
+    if (url === null || url.pathname !== redirect.path || done) {
+      return answer(url === null ? 400 : 404, LOOPBACK_PAGES.notFound);
+    }
     if (request.method !== 'GET') return answer(405, LOOPBACK_PAGES.notFound);
     const read = readRedirectAnswer(url.searchParams, state);
     if (read.kind === 'state_mismatch') {

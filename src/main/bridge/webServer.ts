@@ -1,3 +1,4 @@
+import { BAD_TARGET_MESSAGE, requestTarget } from './requestTarget';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -201,7 +202,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       response.end('PortalDesk answers only to 127.0.0.1 and localhost.');
       return;
     }
-    const path = new URL(request.url ?? '/', 'http://placeholder').pathname;
+    const target = requestTarget(request.url, 'http://placeholder');
+    if (target === null) {
+      send(response, 400, {
+        ok: false,
+        error: { code: 'bad_request', message: BAD_TARGET_MESSAGE },
+      });
+      return;
+    }
+    const path = target.pathname;
     const work = path.startsWith(CALL_PATH_PREFIX)
       ? handleCall(request, response, path.slice(CALL_PATH_PREFIX.length))
       : path.startsWith('/api/')
@@ -225,12 +234,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
 
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    // The peer may reset the connection before or while it is refused: an 'error' on this raw
+    // socket without a listener would end the process.
+    socket.on('error', () => socket.destroy());
     const reject = (status: number, reason: string): void => {
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
-    const path = new URL(request.url ?? '/', 'http://placeholder').pathname;
     if (!isAllowedHost(request.headers.host, port)) return reject(403, 'Forbidden');
-    if (path !== EVENTS_PATH) return reject(404, 'Not Found');
+    const target = requestTarget(request.url, 'http://placeholder');
+    if (target === null) return reject(400, 'Bad Request');
+    if (target.pathname !== EVENTS_PATH) return reject(404, 'Not Found');
     // Browsers always send Origin on WebSocket upgrades; cross-site pages must not listen in.
     if (!isAllowedOrigin(request.headers.origin, port)) return reject(403, 'Forbidden');
     const offered = (request.headers['sec-websocket-protocol'] ?? '')

@@ -1,3 +1,4 @@
+import { BAD_TARGET_MESSAGE, requestTarget } from '../bridge/requestTarget';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -92,6 +93,11 @@ export class RouterIngress {
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = requestPath(request.url ?? '/');
+    if (path === null) {
+      request.resume();
+      sendJson(response, 400, { error: BAD_TARGET_MESSAGE });
+      return;
+    }
     const event = EVENT_PATH.exec(path);
     const capture = CAPTURE_PATH.exec(path);
     if (!event && !capture) {
@@ -201,11 +207,14 @@ export class RouterIngress {
   }
 }
 
-/** The request's path without query or fragment; dot segments resolved as a URL would. */
-function requestPath(target: string): string {
+/**
+ * The request's path without query or fragment; dot segments resolved as a URL would. Null when
+ * the target is no address at all.
+ */
+function requestPath(target: string): string | null {
   const end = target.search(/[?#]/);
   const path = end < 0 ? target : target.slice(0, end);
   return !path.startsWith('/') || path.includes('/.') || path.includes('\\')
-    ? new URL(path, 'http://ingress').pathname
+    ? (requestTarget(path, 'http://ingress')?.pathname ?? null)
     : path;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, grantToken, testEmulator } from '../../support/emulator';
+import { rawExchange } from '../../support/rawHttp';
 
 describe('emulator core', () => {
   it('answers an unknown URL, a v2 path and a trailing slash with URL_RULE_NOT_CONFIGURED', async () => {
@@ -11,6 +12,13 @@ describe('emulator core', () => {
       expect(reply.status).toBe(400);
       expect(reply.body.errorCode).toBe('URL_RULE_NOT_CONFIGURED');
     }
+    // A request line that is no address: answered, and the server (inside the app for the demo)
+    // keeps serving.
+    const port = Number(new URL(base).port);
+    expect(
+      await rawExchange(port, `GET http://[ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`),
+    ).toBe('HTTP/1.1 400 Bad Request');
+    expect((await api(base, token, 'GET', '/api/v3/nothing')).status).toBe(400);
   });
 
   it('refuses the admin surface without its secret, and serves stats with it', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rawExchange } from '../../support/rawHttp';
 import { customSetup, post, testRouter } from './routerSupport';
 
 describe('the ingress for custom publishers', () => {
@@ -24,6 +25,14 @@ describe('the ingress for custom publishers', () => {
     const garbled = await post(to('order_%E0%A4%A'), { order: 'B-1' }, key);
     expect(garbled.status).toBe(400);
     expect(garbled.body!.error).toMatch(/malformed %-escape/);
+    // A request line that is no address at all.
+    const port = Number(new URL(url).port);
+    expect(
+      await rawExchange(
+        port,
+        `POST http://[ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 0\r\n\r\n`,
+      ),
+    ).toBe('HTTP/1.1 400 Bad Request');
     expect(engine.listEvents({}).total).toBe(0);
 
     const accepted = await post(to('order_created'), { order: 'B-1' }, key);

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import type { Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -11,6 +11,7 @@ import {
   SECRET_PROTOCOL_PREFIX,
 } from '../../../src/shared/webProtocol';
 import { testEngine } from '../../support/engine';
+import { rawExchange } from '../../support/rawHttp';
 import { tempDir } from '../../support/tempDir';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { contentSecurityPolicy } from '../../../src/shared/csp';
@@ -285,6 +286,45 @@ describe('web mode server', () => {
       expect.stringMatching(/^Closed an events socket from .*Max payload size exceeded/),
       expect.stringMatching(/^Closed an events socket from .*invalid UTF-8/),
     ]);
+    expect((await call(server, 'app.info')).status).toBe(200);
+  });
+});
+
+describe('a request line that is no address', () => {
+  it('is answered 400 on calls and upgrades alike, and the server keeps serving', async () => {
+    const { server } = await serve();
+    const host = `127.0.0.1:${server.port}`;
+    expect(await rawExchange(server.port, `GET http://[ HTTP/1.1\r\nHost: ${host}\r\n\r\n`)).toBe(
+      'HTTP/1.1 400 Bad Request',
+    );
+    const upgrade = (target: string, hostHeader: string) =>
+      `GET ${target} HTTP/1.1\r\nHost: ${hostHeader}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+      'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n';
+    expect(await rawExchange(server.port, upgrade('http://[', host))).toBe(
+      'HTTP/1.1 400 Bad Request',
+    );
+    expect(await rawExchange(server.port, upgrade('http://[', 'evil.example'))).toBe(
+      'HTTP/1.1 403 Forbidden',
+    );
+    expect((await call(server, 'app.info')).status).toBe(200);
+  });
+
+  it('a refused upgrade whose peer resets the connection ends only that connection', async () => {
+    const { server } = await serve();
+    const refusedThenReset = () =>
+      new Promise<void>((resolve) => {
+        const socket = connect(server.port, '127.0.0.1', () => {
+          socket.write(
+            `GET ${EVENTS_PATH} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: http://evil.example\r\n` +
+              'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n' +
+              'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+          );
+          socket.resetAndDestroy();
+          resolve();
+        });
+        socket.on('error', () => resolve());
+      });
+    for (let i = 0; i < 40; i++) await refusedThenReset();
     expect((await call(server, 'app.info')).status).toBe(200);
   });
 });

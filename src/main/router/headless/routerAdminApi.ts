@@ -1,3 +1,4 @@
+import { BAD_TARGET_MESSAGE, requestTarget } from '../../bridge/requestTarget';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -126,7 +127,12 @@ export class RouterAdminApi {
       });
       return;
     }
-    const url = new URL(request.url ?? '/', 'http://admin');
+    const url = requestTarget(request.url, 'http://admin');
+    if (url === null) {
+      request.resume();
+      sendJson(response, 400, { error: BAD_TARGET_MESSAGE });
+      return;
+    }
     const parts = url.pathname.split('/').filter(Boolean);
     const method = request.method ?? 'GET';
     const route = `${method} /${parts.map((part, i) => (i === 1 && parts[0] !== 'clock' ? ':id' : part)).join('/')}`;
