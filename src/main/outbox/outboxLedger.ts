@@ -196,7 +196,8 @@ export class OutboxLedger {
         ...(current ? { current: current(key) } : {}),
       });
       if (check.ok) valid.push({ field: key, type: field.type, value: check.value });
-      else problems.push(`${field.label}: ${check.rule}`);
+      // Rules are sentences; the message joins them with semicolons and ends with its own stop.
+      else problems.push(`${field.label}: ${check.rule.replace(/\.$/, '')}`);
     }
     if (problems.length > 0) {
       throw new LedgerError(

@@ -97,10 +97,20 @@ const BLANK_IS_NOT_EMPTY: Record<string, string> = {
   timestamp: 'a date and time',
 };
 
+/**
+ * A number from a number or its text; null for anything else, and for text whose value a double
+ * cannot hold: `1e400` (Infinity, which JSON would send as null: a clear) or `1e-400` (a non-zero
+ * amount read as 0). Those are refused, never stored as something else.
+ */
 function asNumber(input: unknown): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
-  if (typeof input === 'string' && NUMERIC.test(input.trim())) return Number(input.trim());
-  return null;
+  if (typeof input !== 'string') return null;
+  const text = input.trim();
+  if (!NUMERIC.test(text)) return null;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return null;
+  const mantissa = text.replace(/[eE].*$/, '');
+  return n === 0 && /[1-9]/.test(mantissa) ? null : n;
 }
 
 function text(input: unknown, max: number, what: string): FieldCheck {

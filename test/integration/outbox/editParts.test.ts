@@ -44,10 +44,17 @@ describe('outbox edits of compound values and of unparseable text', () => {
       { cf_cost: { amount: '' } },
       { cf_purchase_date: '' },
       { cf_last_audit: '' },
+      // Numbers a double cannot hold: Infinity would go out as null (a clear), 1e-400 as 0.
+      { cf_depreciation: '1e400' },
+      { cf_weight_kg: '-1e400' },
+      { cf_cost: '1e400' },
+      { cf_depreciation: '1e-400' },
     ]) {
       expect(() => s.outbox.edit(s.portalId, id, changes), JSON.stringify(changes)).toThrow(
         /Nothing was queued/,
       );
+      // The rule's own full stop is not doubled by the sentence around it.
+      expect(() => s.outbox.edit(s.portalId, id, changes)).not.toThrow(/\.\./);
     }
     expect(s.outbox.list()).toEqual([]);
     expect(s.store.db.prepare('SELECT count(*) FROM record_edits').pluck().get()).toBe(0);

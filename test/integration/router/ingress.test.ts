@@ -132,6 +132,12 @@ describe('schemas and the payload version', () => {
       version: 2,
       errors: ["(data): must have required property 'channel'"],
     });
+    // A sample past the limits any sample has is refused before it is checked (no long check on
+    // the engine's thread), in words.
+    const huge = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, i]));
+    expect(() => engine.validateSample(event.id, huge)).toThrow(
+      /larger than 64 KB.*Nothing was validated/,
+    );
   });
 
   it('API names follow the rule; a duplicate or a non-object sample is refused and changes nothing', async () => {

@@ -174,6 +174,23 @@ describe('validateFieldValue: emptying is explicit (issue 14, item 3)', () => {
   });
 });
 
+describe('validateFieldValue: numbers a double cannot hold are refused, never stored as others', () => {
+  it('1e400 (sent as null: a clear) and 1e-400 (read as 0) are refused for every number type', () => {
+    for (const type of ['number', 'decimal', 'percentage', 'currency']) {
+      for (const text of ['1e400', '-1e400', '1e-400', '0.5e-400']) {
+        expect(rule(type, text), `${type} ${text}`).not.toBeNull();
+        if (type === 'currency') {
+          expect(rule(type, { amount: text, currency_code: 'INR' }), text).not.toBeNull();
+        }
+      }
+    }
+    // A zero written any way is a zero; a large number that fits is kept.
+    expect(value('decimal', '0e5')).toBe(0);
+    expect(value('decimal', '-0.0')).toBe(-0);
+    expect(value('decimal', '1.5e3')).toBe(1500);
+  });
+});
+
 describe('validateFieldValue: the parts a change does not name are kept (issue 14, item 2)', () => {
   const kept = (
     type: string,

@@ -49,6 +49,7 @@ import { RouterInputError, RouterNotFoundError } from './routerErrors';
 import { RouterIds } from './routerIds';
 import { RouterRepository } from '../store/routerRepository';
 import type { EventConfigRow, EventRow, ExecutionRow, PublisherRow } from '../store/routerRows';
+import { sampleProblem } from '../schema/sampleProblem';
 import { schemaKeyCount } from '../schema/schemaKeyCount';
 import {
   applySchemaEdits,
@@ -437,6 +438,10 @@ export class RouterEngine {
     sample: unknown,
   ): { valid: boolean; version: number | null; errors: string[] } {
     this.requireEventConfig(eventConfigId);
+    // The same bounds as a sample that becomes a schema: validating a larger one would hold the
+    // engine's thread for as long as inferring it would have.
+    const problem = sampleProblem(sample);
+    if (problem) throw new RouterInputError(`${problem}. Nothing was validated.`);
     const schema = this.config.latestSchema(eventConfigId);
     if (!schema) return { valid: true, version: null, errors: [] };
     const errors = this.validator.validate(

@@ -268,3 +268,25 @@ describe('editor round trip: text that is not a value never saves', () => {
     });
   }
 });
+
+describe('a number a double cannot hold', () => {
+  it('blocks Save in words instead of becoming a clear or a zero', () => {
+    const timeZone = 'UTC';
+    const decimal = { ...fieldOfType('decimal') };
+    for (const text of ['1e400', '-1e400', '1e-400']) {
+      const decision = decideSave(decimal, 34, { kind: 'text', text }, timeZone);
+      expect(decision, text).toMatchObject({
+        kind: 'invalid',
+        message: expect.stringMatching(/too (large|small) a number/),
+      });
+      const cost = { ...fieldOfType('currency') };
+      const amount = decideSave(
+        cost,
+        { currency_code: 'JPY', formatted_amount: 'JPY 12', amount: 12 },
+        { kind: 'currency', code: 'JPY', amount: text },
+        timeZone,
+      );
+      expect(amount, text).toMatchObject({ kind: 'invalid' });
+    }
+  });
+});

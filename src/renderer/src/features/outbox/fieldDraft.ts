@@ -187,6 +187,11 @@ function numberText(field: EditableField, value: unknown, text: string): string 
   const trimmed = text.trim();
   if (trimmed === '') return nothingEntered(field, value);
   if (!NUMERIC.test(trimmed)) return notANumber(field, value, text);
+  const n = Number(trimmed);
+  // 1e400 would be sent as null (a clear), 1e-400 as 0: neither is what was typed.
+  if (!Number.isFinite(n) || (n === 0 && /[1-9]/.test(trimmed.replace(/[eE].*$/, '')))) {
+    return `"${text}" is ${Number.isFinite(n) ? 'too small' : 'too large'} a number to keep. Nothing is saved: ${kept(field, value)}. Type the number in full, such as 12.5, or press Undo.`;
+  }
   return null;
 }
 
