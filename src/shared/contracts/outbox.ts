@@ -5,6 +5,7 @@
  * summary for the status bar and the Outbox view. contract.ts composes these with every other
  * area's.
  */
+import { PROTOTYPE_KEY, PROTOTYPE_KEY_REASON } from '../prototypeKey';
 import { z } from 'zod';
 import { NoArgs, request } from '../contractSpec';
 
@@ -192,13 +193,29 @@ export type OutboxChanged = z.infer<typeof OutboxChanged>;
 
 const RecordRef = z.object({ portalId: PortalId, recordId: RecordId }).strict();
 
-const Changes = z
+/**
+ * zod leaves a member named "__proto__" out of a record silently; a change to it is refused in
+ * words instead, like any key that is no field (src/shared/prototypeKey.ts).
+ */
+const refusePrototypeKey = (value: unknown, ctx: z.core.$RefinementCtx) => {
+  if (typeof value === 'object' && value !== null && Object.hasOwn(value, PROTOTYPE_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `no field is named "${PROTOTYPE_KEY}" (${PROTOTYPE_KEY_REASON})`,
+    });
+  }
+  return value;
+};
+
+const ChangedFields = z
   .record(FieldKey, z.unknown())
   .refine((changes) => Object.keys(changes).length > 0, 'change at least one field')
   .refine(
     (changes) => Object.keys(changes).length <= EDIT_FIELDS_MAX,
     `at most ${EDIT_FIELDS_MAX} fields at once`,
   );
+// Typed as the record it checks: callers send field changes, and only the check sees more.
+const Changes = z.preprocess(refusePrototypeKey, ChangedFields) as unknown as typeof ChangedFields;
 
 export const EditResult = z.object({
   portalId: z.string(),
