@@ -268,7 +268,8 @@ export function hostileArgs(schema: z.ZodType, sources: HostileSources): fc.Arbi
         );
       }
       case 'pipe':
-        return inner('in');
+        // A preprocess (a transform into a schema) takes what its schema takes.
+        return defOf(def.in as z.ZodType).type === 'transform' ? inner('out') : inner('in');
       case 'record': {
         const key = walk(def.keyType as z.ZodType, depth);
         return fc
