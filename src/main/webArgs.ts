@@ -1,4 +1,4 @@
-import { cliFlags } from './cliFlags';
+import { cliFlags } from './cli/cliFlags';
 import { DATA_DIR_FLAG } from './dataDir';
 
 export interface WebArgs {

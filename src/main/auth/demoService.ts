@@ -11,7 +11,7 @@ import { DEFAULT_COMMENT_SEGMENT } from '../../emulator/config';
 import { startEmulator, type RunningEmulator } from '../../emulator/index';
 import type { ServiceProfile } from '../../shared/serviceProfile';
 import { emulatorServiceProfile } from '../api/client/emulatorProfile';
-import { freeLoopbackPort } from '../freeLoopbackPort';
+import { freeLoopbackPort } from '../http/freeLoopbackPort';
 import { FileSecretStore } from './fileSecretStore';
 import { MemorySecretStore } from './memorySecretStore';
 import type { SecretStore } from './secretStore';

@@ -3,7 +3,7 @@
  * (RFC 8252 7.3). It answers the browser with a page, ignores answers carrying another `state`,
  * and gives up after the sign-in timeout. It is listening before the browser is opened.
  */
-import { requestTarget } from '../bridge/requestTarget';
+import { requestTarget } from '../http/requestTarget';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { LoopbackRedirect } from './loopbackRedirectUri';
 import { LOOPBACK_PAGES } from './loopbackPage';

@@ -1,4 +1,4 @@
-import { BAD_TARGET_MESSAGE, requestTarget } from './requestTarget';
+import { BAD_TARGET_MESSAGE, requestTarget } from '../http/requestTarget';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -13,9 +13,9 @@ import {
   secretFromProtocols,
   type PushedEventMessage,
 } from '../../shared/webProtocol';
-import { decodePathSegment } from '../decodePathSegment';
-import { readBody, sendJson } from '../httpJson';
-import { jsonNestingExceeds, MAX_JSON_NESTING } from '../jsonNestingExceeds';
+import { decodePathSegment } from '../http/decodePathSegment';
+import { readBody, sendJson } from '../http/httpJson';
+import { jsonNestingExceeds, MAX_JSON_NESTING } from '../http/jsonNestingExceeds';
 import type { ContractDispatcher } from './dispatcher';
 import type { EventHub } from './eventHub';
 import { replaceCspMeta } from './replaceCspMeta';

@@ -4,14 +4,10 @@
  * rows of `record_edits`. Creates are not here: a record created offline is its own local row.
  * Pure.
  */
+import type { OverlayValue } from '../store/mirror/localEditsRepository';
 import type { OutboxOp } from './outboxTypes';
 
-export interface OverlayValue {
-  value: unknown;
-  base: unknown;
-  /** When the newest change of the field was queued (ISO). */
-  editedAt: string;
-}
+export type { OverlayValue };
 
 export function overlayOf(ops: readonly OutboxOp[]): Map<string, OverlayValue> {
   const overlay = new Map<string, OverlayValue>();

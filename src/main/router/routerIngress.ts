@@ -1,4 +1,4 @@
-import { BAD_TARGET_MESSAGE, requestTarget } from '../bridge/requestTarget';
+import { BAD_TARGET_MESSAGE, requestTarget } from '../http/requestTarget';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -7,9 +7,9 @@ import {
   INGRESS_WINDOW_MS,
   MAX_EVENT_BODY_BYTES,
 } from '../../shared/contracts/router';
-import { decodePathSegment } from '../decodePathSegment';
-import { readBody, sendJson } from '../httpJson';
-import { jsonNestingExceeds, MAX_JSON_NESTING } from '../jsonNestingExceeds';
+import { decodePathSegment } from '../http/decodePathSegment';
+import { readBody, sendJson } from '../http/httpJson';
+import { jsonNestingExceeds, MAX_JSON_NESTING } from '../http/jsonNestingExceeds';
 import { RateWindow } from './engine/rateWindow';
 import type { RouterEngine } from './engine/routerEngine';
 

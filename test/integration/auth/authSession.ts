@@ -8,7 +8,7 @@ import type { EmulatorOptions } from '../../../src/emulator/index';
 import { emulatorServiceProfile } from '../../../src/main/api/client/emulatorProfile';
 import { AccountManager, type AccountManagerOptions } from '../../../src/main/auth/accountManager';
 import { MemorySecretStore } from '../../../src/main/auth/memorySecretStore';
-import { freeLoopbackPort } from '../../../src/main/freeLoopbackPort';
+import { freeLoopbackPort } from '../../../src/main/http/freeLoopbackPort';
 import type { TokenClock } from '../../../src/main/auth/tokenManager';
 import { Store } from '../../../src/main/store/store';
 import { testEmulator, type RunningEmulator } from '../../support/emulator';

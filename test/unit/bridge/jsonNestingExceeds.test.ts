@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonNestingExceeds } from '../../../src/main/jsonNestingExceeds';
+import { jsonNestingExceeds } from '../../../src/main/http/jsonNestingExceeds';
 
 describe('jsonNestingExceeds', () => {
   it('counts arrays and objects opened inside each other', () => {

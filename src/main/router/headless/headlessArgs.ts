@@ -1,4 +1,4 @@
-import { cliFlags } from '../../cliFlags';
+import { cliFlags } from '../../cli/cliFlags';
 
 export interface HeadlessArgs {
   config: string;

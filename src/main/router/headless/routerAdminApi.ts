@@ -1,4 +1,4 @@
-import { BAD_TARGET_MESSAGE, requestTarget } from '../../bridge/requestTarget';
+import { BAD_TARGET_MESSAGE, requestTarget } from '../../http/requestTarget';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +11,7 @@ import {
   type EventSummaryView,
 } from '../../../shared/contracts/router';
 import { UserFacingError } from '../../bridge/dispatcher';
-import { readBody, sendJson } from '../../httpJson';
+import { readBody, sendJson } from '../../http/httpJson';
 import { RouterNotFoundError } from '../engine/routerErrors';
 import type { RouterEngine } from '../engine/routerEngine';
 import { ROUTER_HOST } from '../routerIngress';

@@ -8,7 +8,6 @@
 import type Database from 'better-sqlite3';
 import { foldText } from '../../../shared/filter';
 import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
-import type { OverlayValue } from '../../outbox/overlayOf';
 import { namedStatements } from '../namedStatements';
 import localEditsSql from '../queries/mirrorLocalEdits.sql?raw';
 import type { StoredRecordRow } from './mergeRecordEdits';
@@ -52,6 +51,14 @@ export interface LocalRecordValues {
   isClosed: boolean;
   isExternal: boolean;
   custom: Record<string, unknown>;
+}
+
+/** One field's pending edit as the lists show it (a record_edits row). */
+export interface OverlayValue {
+  value: unknown;
+  base: unknown;
+  /** When the newest change of the field was queued (ISO). */
+  editedAt: string;
 }
 
 export class LocalEditsRepository {
