@@ -20,12 +20,23 @@
  */
 import type { ApiClient } from '../api/client/apiClient';
 import { EditCatalogCache } from './editCatalogCache';
-import type { OutboxOp } from './outboxTypes';
+import type { OpKind, OutboxOp } from './outboxTypes';
 import { replayBackoff } from './replayBackoff';
 import { classifyFailure, isAbort, SIGNED_OUT_RETRY_MS } from './replayFailure';
-import type { Outcome, ReplayEffects, SendContext } from './sendContext';
+import type { Outcome, ReplayEffects, Send, SendContext } from './sendContext';
 import { sendCommentAdd, sendCommentDelete, sendCommentEdit } from './sendComment';
 import { sendCreate, sendTrash, sendUpdate } from './sendRecord';
+
+/** The send of each kind of operation. */
+const SENDS: Record<OpKind, Send> = {
+  update: sendUpdate,
+  create: sendCreate,
+  trash: sendTrash,
+  restore: sendTrash,
+  comment_add: sendCommentAdd,
+  comment_edit: sendCommentEdit,
+  comment_delete: sendCommentDelete,
+};
 
 /** Ours: records replayed at once; the scheduler's own concurrency and budgets pace the calls. */
 export const DEFAULT_PARALLEL_RECORDS = 32;
@@ -242,20 +253,6 @@ export class OutboxReplayer {
   }
 
   private process(op: OutboxOp, client: ApiClient): Promise<Outcome> {
-    switch (op.kind) {
-      case 'update':
-        return sendUpdate(this.send, op, client);
-      case 'create':
-        return sendCreate(this.send, op, client);
-      case 'trash':
-      case 'restore':
-        return sendTrash(this.send, op, client);
-      case 'comment_add':
-        return sendCommentAdd(this.send, op, client);
-      case 'comment_edit':
-        return sendCommentEdit(this.send, op, client);
-      case 'comment_delete':
-        return sendCommentDelete(this.send, op, client);
-    }
+    return SENDS[op.kind](this.send, op, client);
   }
 }

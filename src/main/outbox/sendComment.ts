@@ -5,12 +5,18 @@
  */
 import type { OpConflict } from '../../shared/contracts/outbox';
 import type { Comment } from '../../shared/domain/comment';
-import type { ApiClient } from '../api/client/apiClient';
 import { findLostComment } from './findLostCreate';
 import type { OutboxOp } from './outboxTypes';
 import { commentConflict } from './replayConflicts';
 import { isNotFound } from './replayFailure';
-import { createOnce, LOOKUP_PAGE, recordArgs, type Outcome, type SendContext } from './sendContext';
+import {
+  createOnce,
+  LOOKUP_PAGE,
+  recordCall,
+  type Outcome,
+  type Send,
+  type SendContext,
+} from './sendContext';
 
 /** Tells the router a comment of the record changed on the service (an update of the record). */
 function commentReplayed(
@@ -26,6 +32,11 @@ function commentReplayed(
     kind: 'update',
     data: { record: null, comment: { id: commentId, action } },
   });
+}
+
+/** The arguments of a call on the op's (mirrored) comment. */
+function commentArgs(ctx: SendContext, op: OutboxOp) {
+  return { ...recordCall(ctx, op).args, comment_id: op.commentId ?? '' };
 }
 
 function storeComment(ctx: SendContext, op: OutboxOp, comment: Comment): void {
@@ -45,12 +56,8 @@ function storeComment(ctx: SendContext, op: OutboxOp, comment: Comment): void {
   });
 }
 
-export async function sendCommentAdd(
-  ctx: SendContext,
-  op: OutboxOp,
-  client: ApiClient,
-): Promise<Outcome> {
-  const args = recordArgs(op, ctx.catalog(op));
+export const sendCommentAdd: Send = async (ctx, op, client) => {
+  const { args } = recordCall(ctx, op);
   const content = op.content ?? '';
   const comment = await createOnce(
     ctx,
@@ -84,15 +91,11 @@ export async function sendCommentAdd(
     ctx.onRemap({ portalId: op.portalId, kind: 'comment', from: op.commentId, to: comment.id });
   commentReplayed(ctx, op, comment.id, 'add');
   return 'done';
-}
+};
 
-export async function sendCommentEdit(
-  ctx: SendContext,
-  op: OutboxOp,
-  client: ApiClient,
-): Promise<Outcome> {
+export const sendCommentEdit: Send = async (ctx, op, client) => {
   const repo = ctx.repo;
-  const args = { ...recordArgs(op, ctx.catalog(op)), comment_id: op.commentId ?? '' };
+  const args = commentArgs(ctx, op);
   const mine = op.content ?? '';
   const contentConflict = (kind: OpConflict['kind'], theirs: string | null): Outcome => {
     repo.markConflict(
@@ -130,15 +133,11 @@ export async function sendCommentEdit(
   });
   commentReplayed(ctx, op, answer.id, 'edit');
   return 'done';
-}
+};
 
-export async function sendCommentDelete(
-  ctx: SendContext,
-  op: OutboxOp,
-  client: ApiClient,
-): Promise<Outcome> {
+export const sendCommentDelete: Send = async (ctx, op, client) => {
   const repo = ctx.repo;
-  const args = { ...recordArgs(op, ctx.catalog(op)), comment_id: op.commentId ?? '' };
+  const args = commentArgs(ctx, op);
   repo.markSending(op.seq, JSON.stringify({ delete: op.commentId }));
   try {
     await client.deleteComment(args, ctx.call);
@@ -152,4 +151,4 @@ export async function sendCommentDelete(
   });
   commentReplayed(ctx, op, op.commentId ?? '', 'delete');
   return 'done';
-}
+};

@@ -3,6 +3,7 @@
  * tell, how they call the service, and the exactly-once rule for creates. The replayer
  * (OutboxReplayer) owns the state behind it (the abort signal, the catalogs, the clock).
  */
+import type { ApiClient } from '../api/client/apiClient';
 import { ALL_PROJECTS } from '../api/client/endpoints';
 import type { Mirror } from '../store/mirror/mirror';
 import type { EditCatalog } from './editCatalog';
@@ -16,6 +17,9 @@ export const LOOKUP_PAGE = 50;
 
 /** `stop`: the record's queue waits for the user (a conflict); `done`: the next may go. */
 export type Outcome = 'done' | 'stop';
+
+/** The send of one kind of operation, with the client of the op's portal. */
+export type Send = (ctx: SendContext, op: OutboxOp, client: ApiClient) => Promise<Outcome>;
 
 /** What a replay changes and whom it tells. */
 export interface ReplayEffects {
@@ -44,9 +48,10 @@ export function moduleArgs(op: OutboxOp, catalog: EditCatalog) {
   };
 }
 
-/** The same for a call on the op's record (and its comments). */
-export function recordArgs(op: OutboxOp, catalog: EditCatalog) {
-  return { ...moduleArgs(op, catalog), entity_id: op.recordId };
+/** The op's module's catalog, and the arguments of a call on its record (and its comments). */
+export function recordCall(ctx: SendContext, op: OutboxOp) {
+  const catalog = ctx.catalog(op);
+  return { catalog, args: { ...moduleArgs(op, catalog), entity_id: op.recordId } };
 }
 
 /**

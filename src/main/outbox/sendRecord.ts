@@ -4,7 +4,6 @@
  * writes the answer to the mirror in the transaction that drops the operation.
  */
 import type { Entity } from '../../shared/domain/entity';
-import type { ApiClient } from '../api/client/apiClient';
 import { mapRecord } from '../sync/mapRecord';
 import { compareWithServer } from './compareWithServer';
 import type { EditCatalog } from './editCatalog';
@@ -17,8 +16,9 @@ import {
   createOnce,
   LOOKUP_PAGE,
   moduleArgs,
-  recordArgs,
+  recordCall,
   type Outcome,
+  type Send,
   type SendContext,
 } from './sendContext';
 
@@ -64,14 +64,9 @@ function recordGone(
  * A fresh GET first: a field already holding my value counts as delivered, one still at its base
  * is sent, any other is a conflict (compareWithServer).
  */
-export async function sendUpdate(
-  ctx: SendContext,
-  op: OutboxOp,
-  client: ApiClient,
-): Promise<Outcome> {
+export const sendUpdate: Send = async (ctx, op, client) => {
   const repo = ctx.repo;
-  const catalog = ctx.catalog(op);
-  const args = recordArgs(op, catalog);
+  const { catalog, args } = recordCall(ctx, op);
   let server: Entity;
   try {
     server = await client.getEntity(args, ctx.call);
@@ -129,14 +124,10 @@ export async function sendUpdate(
     return 'stop';
   }
   return 'done';
-}
+};
 
 /** Sent once (createOnce); a lost answer is looked for among the newest records of its name. */
-export async function sendCreate(
-  ctx: SendContext,
-  op: OutboxOp,
-  client: ApiClient,
-): Promise<Outcome> {
+export const sendCreate: Send = async (ctx, op, client) => {
   const catalog = ctx.catalog(op);
   const args = moduleArgs(op, catalog);
   const body = createBody(op.fields, catalog.types);
@@ -175,7 +166,7 @@ export async function sendCreate(
       ),
   );
   return created(ctx, op, entity);
-}
+};
 
 /** The record made: its temporary id is remapped everywhere, the queue follows it. */
 function created(ctx: SendContext, op: OutboxOp, entity: Entity): Outcome {
@@ -200,14 +191,9 @@ function created(ctx: SendContext, op: OutboxOp, entity: Entity): Outcome {
 }
 
 /** Trash or restore: the GET tells whether it happened already; trashing what is gone is done. */
-export async function sendTrash(
-  ctx: SendContext,
-  op: OutboxOp,
-  client: ApiClient,
-): Promise<Outcome> {
+export const sendTrash: Send = async (ctx, op, client) => {
   const repo = ctx.repo;
-  const catalog = ctx.catalog(op);
-  const args = recordArgs(op, catalog);
+  const { catalog, args } = recordCall(ctx, op);
   const restore = op.kind === 'restore';
   let server: Entity;
   try {
@@ -241,4 +227,4 @@ export async function sendTrash(
     storeEntity(ctx, op, answer);
   });
   return 'done';
-}
+};
