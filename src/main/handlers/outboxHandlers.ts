@@ -1,6 +1,6 @@
 import type { Handlers } from '../bridge/dispatcher';
 import { UserFacingError } from '../bridge/dispatcher';
-import { LedgerError } from '../outbox/outboxLedger';
+import { LedgerError } from '../outbox/ledgerError';
 import type { OutboxService } from '../outbox/outboxService';
 
 type OutboxRequest =

@@ -22,9 +22,10 @@ import type { EventPusher } from '../bridge/eventHub';
 import type { Connectivity, ConnectivityState } from '../connectivity/connectivity';
 import type { Mirror } from '../store/mirror/mirror';
 import type { OutboxEvents, ReplayedChange } from './outboxEvents';
-import { OutboxLedger, type Touched } from './outboxLedger';
+import { OutboxLedger } from './outboxLedger';
 import { OutboxRepository } from './outboxRepository';
 import { OutboxReplayer, type ReplayerOptions } from './outboxReplayer';
+import type { Touched } from './outboxTypes';
 
 /** What the outbox needs of the sync service (SyncService provides it). */
 export interface OutboxConnection {

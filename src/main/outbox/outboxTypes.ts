@@ -54,3 +54,21 @@ export const SYSTEM_FIELD_TYPES: Readonly<Record<string, string>> = {
 export function typeOf(types: FieldTypes, field: string): string {
   return types.get(field) ?? SYSTEM_FIELD_TYPES[field] ?? 'single_line';
 }
+
+/** The kinds of a record's queue that change its comments, not its fields. */
+export const COMMENT_KINDS: ReadonlySet<OpKind> = new Set([
+  'comment_add',
+  'comment_edit',
+  'comment_delete',
+]);
+
+/** Ops of a record that were never sent and may still change. */
+export function isOpen(op: OutboxOp): boolean {
+  return op.sentBody === null && (op.state === 'pending' || op.state === 'failed');
+}
+
+/** What a change touched (a portal's module), for the events the caller sends. */
+export interface Touched {
+  portalId: string;
+  moduleId: string;
+}

@@ -15,7 +15,13 @@
  *   allowed) is not folded into an earlier status change: it goes out as its own PATCH.
  */
 import { sameFieldValue } from '../../shared/outbox/sameFieldValue';
-import type { FieldEntry, OpFields, OutboxOp } from './outboxTypes';
+import {
+  COMMENT_KINDS,
+  isOpen,
+  type FieldEntry,
+  type OpFields,
+  type OutboxOp,
+} from './outboxTypes';
 
 export interface FieldChange {
   field: string;
@@ -41,13 +47,6 @@ export interface PlanContext {
   serverValue(field: string): unknown;
   /** Whether the service accepts the status change as one step (from and to are status ids). */
   mayMoveStatus(fromId: string | null, toId: string | null): boolean;
-}
-
-const COMMENT_KINDS = new Set(['comment_add', 'comment_edit', 'comment_delete']);
-
-/** Ops of a record that were never sent and may still change. */
-function isOpen(op: OutboxOp): boolean {
-  return op.sentBody === null && (op.state === 'pending' || op.state === 'failed');
 }
 
 function statusId(value: unknown): string | null {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MirrorRecord } from '../../../src/main/store/mirror/mirrorTypes';
-import { nearerEnd } from '../../../src/main/store/mirror/recordQuery';
+import { nearerEnd } from '../../../src/main/store/mirror/windowKeys';
 import { makeRecord, mirroredPortal, MODULE, PORTAL } from './fixture';
 
 const COUNT = 300;

@@ -44,7 +44,7 @@ import {
   customFieldIndexDefinition,
   isCustomFieldExpression,
 } from '../../../src/main/store/mirror/customFieldIndexDefinition';
-import { filterUsers } from '../../../src/main/store/mirror/recordQuery';
+import { filterUsers } from '../../../src/main/store/mirror/moduleContext';
 import type {
   MirrorField,
   MirrorRecord,

@@ -7,6 +7,8 @@ import {
 } from '../../../src/main/outbox/findLostCreate';
 import { overlayOf } from '../../../src/main/outbox/overlayOf';
 import { replayBackoff, BACKOFF_MAX_MS } from '../../../src/main/outbox/replayBackoff';
+import { classifyFailure, SIGNED_OUT_RETRY_MS } from '../../../src/main/outbox/replayFailure';
+import { ApiError, CLIENT_ERROR_CODES } from '../../../src/main/api/client/apiError';
 import { createBody, updateBody } from '../../../src/main/outbox/requestBody';
 import { Entity } from '../../../src/shared/domain/entity';
 import { outboxOp as op } from './outboxOp';
@@ -192,5 +194,42 @@ describe('overlayOf and backoff', () => {
     expect(replayBackoff(1, () => 0)).toBe(1000);
     expect(replayBackoff(2, () => 0)).toBe(2000);
     expect(replayBackoff(40, () => 0.999)).toBeLessThanOrEqual(BACKOFF_MAX_MS);
+  });
+});
+
+describe('classifyFailure: what a failed send means for the replay', () => {
+  const apiError = (init: Partial<ConstructorParameters<typeof ApiError>[0]>) =>
+    new ApiError({
+      kind: 'transient',
+      status: 503,
+      errorCode: 'SERVICE_UNAVAILABLE',
+      message: 'The service is busy.',
+      endpoint: { name: 'updateEntity', label: 'PATCH' },
+      ...init,
+    });
+
+  it('stops the record on a refusal and holds the replay when there is no connection', () => {
+    expect(classifyFailure(apiError({ kind: 'permanent', status: 400 }), 0, () => 0)).toEqual({
+      kind: 'refused',
+      message: 'The service is busy.',
+    });
+    const offline = apiError({ status: null, errorCode: CLIENT_ERROR_CODES.timeout });
+    expect(classifyFailure(offline, 0, () => 0).kind).toBe('offline');
+  });
+
+  it('waits as the service asks, for a sign-in, or with the backoff of the next attempt', () => {
+    const rate = apiError({ kind: 'rate', status: 429, retryAfterSeconds: 7 });
+    expect(classifyFailure(rate, 0, () => 0)).toMatchObject({ kind: 'retry', waitMs: 7000 });
+    expect(classifyFailure(apiError({ kind: 'auth', status: 401 }), 0, () => 0)).toMatchObject({
+      waitMs: SIGNED_OUT_RETRY_MS,
+    });
+    expect(classifyFailure(apiError({}), 1, () => 0)).toMatchObject({
+      waitMs: replayBackoff(2, () => 0),
+      unexpected: false,
+    });
+    expect(classifyFailure(new Error('bug'), 0, () => 0)).toMatchObject({
+      message: 'bug',
+      unexpected: true,
+    });
   });
 });

@@ -1,5 +1,6 @@
--- Local lists of records (src/main/store/mirror/recordQuery.ts). The filtered, sorted window and
--- its count are put together there from these pieces and src/shared/filter's SQL.
+-- Local lists of records (src/main/store/mirror/recordQuery.ts and the files its README table
+-- names). The filtered, sorted window and its count are put together there from these pieces and
+-- src/shared/filter's SQL.
 
 -- name: dataVersion
 -- Rows changed by this connection; with PRAGMA data_version (other connections' commits) it says
@@ -8,7 +9,7 @@ SELECT total_changes();
 
 -- name: countAll
 -- Every row: SQLite counts a whole index by its pages (OP_Count), a millisecond for a million rows
--- where walking one module's index range takes tens (recordQuery.ts, listedCount).
+-- where walking one module's index range takes tens (recordCounts.ts, listedCount).
 SELECT count(*) FROM records;
 
 -- name: countOutsideListed

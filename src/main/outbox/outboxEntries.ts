@@ -1,0 +1,84 @@
+/**
+ * Views of the log for the Outbox panel and the comments panel: each queued operation with what
+ * the user knows it by (its module's and record's names, its fields' labels and types). Reads
+ * only.
+ */
+import type { OutboxEntry, PendingComment } from '../../shared/contracts/outbox';
+import type { LocalEditsRepository, StoredRecord } from '../store/mirror/localEditsRepository';
+import { loadEditCatalog, type EditCatalog } from './editCatalog';
+import type { OutboxRepository } from './outboxRepository';
+import { COMMENT_KINDS, typeOf, type OutboxOp } from './outboxTypes';
+
+/** One operation as the Outbox panel lists it. Pure. */
+export function outboxEntry(
+  op: OutboxOp,
+  catalog: EditCatalog | undefined,
+  record: StoredRecord | undefined,
+): OutboxEntry {
+  const label = (field: string) => catalog?.fields.find((f) => f.key === field)?.label ?? field;
+  const type = (field: string) => (catalog ? typeOf(catalog.types, field) : 'single_line');
+  return {
+    id: op.seq,
+    portalId: op.portalId,
+    moduleId: op.moduleId,
+    module: catalog?.moduleName ?? null,
+    recordId: op.recordId,
+    recordName:
+      record?.name ?? (typeof op.fields.name?.value === 'string' ? op.fields.name.value : null),
+    kind: op.kind,
+    state: op.state,
+    queuedAt: op.queuedAt,
+    updatedAt: op.updatedAt,
+    edits: op.edits,
+    attempts: op.attempts,
+    nextAttemptAt: op.nextAttemptAt,
+    error: op.error,
+    fields:
+      op.kind === 'create' || op.kind === 'update'
+        ? Object.entries(op.fields).map(([field, entry]) => ({
+            field,
+            label: label(field),
+            type: type(field),
+            base: entry.base,
+            mine: entry.value,
+          }))
+        : [],
+    comment: COMMENT_KINDS.has(op.kind) ? { commentId: op.commentId, content: op.content } : null,
+    conflict: op.conflict,
+    uncertain: op.sentBody !== null,
+  };
+}
+
+/** The queue (of a portal, or of one record), each module's catalog read once. */
+export function outboxEntries(
+  repo: OutboxRepository,
+  edits: LocalEditsRepository,
+  filter: { portalId?: string; recordId?: string },
+): OutboxEntry[] {
+  const ops =
+    filter.portalId !== undefined && filter.recordId !== undefined
+      ? repo.opsOfRecord(filter.portalId, filter.recordId)
+      : repo.allOps(filter.portalId);
+  const catalogs = new Map<string, EditCatalog | undefined>();
+  const catalogOf = (op: OutboxOp) => {
+    const key = `${op.portalId}/${op.moduleId}`;
+    if (!catalogs.has(key))
+      catalogs.set(key, loadEditCatalog(repo, op.portalId, op.moduleId, null, null));
+    return catalogs.get(key);
+  };
+  return ops.map((op) => outboxEntry(op, catalogOf(op), edits.record(op.portalId, op.recordId)));
+}
+
+/** A record's queued comment changes, for the comments panel to show beside the mirrored ones. */
+export function pendingComments(ops: readonly OutboxOp[]): PendingComment[] {
+  return ops
+    .filter((op) => COMMENT_KINDS.has(op.kind))
+    .map((op) => ({
+      opId: op.seq,
+      action: op.kind === 'comment_add' ? 'add' : op.kind === 'comment_edit' ? 'edit' : 'delete',
+      commentId: op.commentId ?? '',
+      content: op.content,
+      queuedAt: op.queuedAt,
+      state: op.state,
+    }));
+}

@@ -1,0 +1,59 @@
+/**
+ * What a failed send means for the replay (pure): the service refused the change for good (the
+ * record's queue stops with its reason), the connection is gone (the whole replay holds until it
+ * is back), or something passing (this operation waits and retries).
+ */
+import { ApiError, CLIENT_ERROR_CODES } from '../api/client/apiError';
+import { replayBackoff } from './replayBackoff';
+
+/** Ours: a signed-out account's changes are looked at again after this long (or at sign-in). */
+export const SIGNED_OUT_RETRY_MS = 60_000;
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** No answer at all: the network is down or the call timed out. */
+export function isNetwork(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === null &&
+    (error.errorCode === CLIENT_ERROR_CODES.network ||
+      error.errorCode === CLIENT_ERROR_CODES.timeout)
+  );
+}
+
+export function isAbort(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'AbortError'
+  );
+}
+
+export type FailureVerdict =
+  /** Refused for good (a 4xx, a module no longer mirrored): the record's queue stops. */
+  | { kind: 'refused'; message: string }
+  /** No connection: the whole replay holds (its backoff counts the replay's failures in a row). */
+  | { kind: 'offline'; message: string }
+  /**
+   * Passing (5xx, rate limit, signed out): this operation waits `waitMs`. `unexpected`: not an
+   * answer of the service at all, worth a line in the log.
+   */
+  | { kind: 'retry'; message: string; waitMs: number; unexpected: boolean };
+
+/** `attempts`: the operation's failed attempts so far; `random` spreads the backoff. */
+export function classifyFailure(
+  error: unknown,
+  attempts: number,
+  random: () => number,
+): FailureVerdict {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ApiError && error.kind === 'permanent') return { kind: 'refused', message };
+  if (isNetwork(error)) return { kind: 'offline', message };
+  const waitMs =
+    error instanceof ApiError && error.kind === 'rate' && error.retryAfterSeconds !== null
+      ? error.retryAfterSeconds * 1000
+      : error instanceof ApiError && error.kind === 'auth'
+        ? SIGNED_OUT_RETRY_MS
+        : replayBackoff(attempts + 1, random);
+  return { kind: 'retry', message, waitMs, unexpected: !(error instanceof ApiError) };
+}

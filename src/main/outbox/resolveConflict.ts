@@ -1,0 +1,226 @@
+/**
+ * The user's answer to a conflict (an operation in state `conflict`, found by the replayer):
+ *
+ * - fields changed on the service since the edit: per field keep mine (sent again, now based on
+ *   theirs), take theirs (dropped from the operation) or an edited text; the operation goes back
+ *   to the queue once no field is left in conflict, and is dropped when nothing is left to send;
+ * - a comment edited there: the same for its content;
+ * - the record deleted or trashed there: keep mine (a trashed record is restored first; a deleted
+ *   one becomes a new record as this machine shows it) or take theirs (the record's queue goes).
+ *
+ * The choices are checked first (a LedgerError changes nothing), then written in one transaction.
+ */
+import type { ConflictField, OpConflict } from '../../shared/contracts/outbox';
+import { sameFieldValue } from '../../shared/outbox/sameFieldValue';
+import type { StoredRecord } from '../store/mirror/localEditsRepository';
+import { storedValue, type EditCatalog } from './editCatalog';
+import { LedgerError } from './ledgerError';
+import { catalogFor, requireOp, type LedgerStores } from './ledgerReads';
+import { dropQueue, insertLocalRecord, rebaseLater, refreshOverlay } from './ledgerWrites';
+import type { OpFields, OutboxOp, Touched } from './outboxTypes';
+import { overlayOf } from './overlayOf';
+import { TEMP_RECORD_PREFIX, tempId } from './tempIds';
+
+export interface FieldResolution {
+  field: string;
+  choice: 'mine' | 'theirs' | 'edited';
+  value?: string | undefined;
+}
+
+/** Refuses a resolution of a field not in conflict, or an edited value for a field not text. */
+function checkResolutions(
+  open: ReadonlyMap<string, ConflictField>,
+  resolutions: readonly FieldResolution[],
+): void {
+  for (const r of resolutions) {
+    if (!open.has(r.field)) {
+      throw new LedgerError(`${r.field} is not in conflict in this change; nothing was changed.`);
+    }
+    const cf = open.get(r.field) as ConflictField;
+    if (r.choice === 'edited' && !cf.editable) {
+      throw new LedgerError(
+        `${cf.label} is not a text field; keep yours or take the service's. Nothing was changed.`,
+      );
+    }
+  }
+}
+
+/**
+ * An update's fields after the user's choices, the fields still in conflict, and the new bases of
+ * later updates (a field whose value the service will not get from this operation). A field
+ * whose chosen value equals its base has nothing to send and is dropped. Pure.
+ */
+export function resolveFields(
+  opFields: OpFields,
+  conflictFields: readonly ConflictField[],
+  resolutions: readonly FieldResolution[],
+): { fields: OpFields; rest: ConflictField[]; rebases: { field: string; to: unknown }[] } {
+  const open = new Map(conflictFields.map((f) => [f.field, f]));
+  const fields: OpFields = { ...opFields };
+  const rebases: { field: string; to: unknown }[] = [];
+  for (const r of resolutions) {
+    const cf = open.get(r.field) as ConflictField;
+    open.delete(r.field);
+    if (r.choice === 'theirs') {
+      delete fields[r.field];
+      rebases.push({ field: r.field, to: cf.theirs });
+    } else if (r.choice === 'mine') {
+      fields[r.field] = { value: cf.mine, base: cf.theirs };
+    } else {
+      fields[r.field] = { value: r.value ?? '', base: cf.theirs };
+      rebases.push({ field: r.field, to: r.value ?? '' });
+    }
+    const entry = fields[r.field];
+    if (entry && sameFieldValue(cf.type, entry.value, entry.base)) delete fields[r.field];
+  }
+  return { fields, rest: [...open.values()], rebases };
+}
+
+export function resolveConflict(
+  stores: LedgerStores,
+  id: number,
+  resolutions: readonly FieldResolution[],
+  recordChoice?: 'mine' | 'theirs',
+): Touched {
+  const { repo } = stores;
+  const op = requireOp(repo, id);
+  if (op.state !== 'conflict' || !op.conflict) {
+    throw new LedgerError('This change has no conflict to resolve; nothing was changed.');
+  }
+  const touched = { portalId: op.portalId, moduleId: op.moduleId };
+  const conflict = op.conflict;
+  if (conflict.kind !== 'fields') {
+    if (!recordChoice) {
+      throw new LedgerError(
+        "Choose whether to keep your version or the service's; nothing was changed.",
+      );
+    }
+    repo.transaction(() =>
+      resolveRecord(stores, op, conflict.kind as 'deleted' | 'trashed', recordChoice),
+    );
+    return touched;
+  }
+  const open = new Map(conflict.fields.map((f) => [f.field, f]));
+  checkResolutions(open, resolutions);
+  repo.transaction(() => {
+    if (op.kind === 'comment_edit') resolveComment(stores, op, open, resolutions);
+    else resolveUpdate(stores, op, conflict, resolutions);
+  });
+  return touched;
+}
+
+function resolveComment(
+  { repo }: LedgerStores,
+  op: OutboxOp,
+  open: ReadonlyMap<string, ConflictField>,
+  resolutions: readonly FieldResolution[],
+): void {
+  const r = resolutions.find((x) => x.field === 'content');
+  const cf = open.get('content');
+  if (!r || !cf) return;
+  if (r.choice === 'theirs') repo.deleteOp(op.seq);
+  else
+    repo.setComment(
+      op.seq,
+      r.choice === 'edited' ? (r.value ?? '') : String(cf.mine ?? ''),
+      String(cf.theirs ?? ''),
+      'pending',
+      null,
+    );
+}
+
+function resolveUpdate(
+  stores: LedgerStores,
+  op: OutboxOp,
+  conflict: OpConflict,
+  resolutions: readonly FieldResolution[],
+): void {
+  const { repo } = stores;
+  const { fields, rest, rebases } = resolveFields(op.fields, conflict.fields, resolutions);
+  for (const { field, to } of rebases) rebaseLater(stores, op, field, to);
+  if (Object.keys(fields).length === 0) repo.deleteOp(op.seq);
+  else if (rest.length === 0) repo.setFields(op.seq, fields, 'pending', null);
+  else repo.setFields(op.seq, fields, 'conflict', { ...conflict, fields: rest });
+  refreshOverlay(stores, op.portalId, op.recordId);
+}
+
+/**
+ * The record as this machine shows it (queued values over the server copy's), as the fields of a
+ * create: what "keep mine" sends when the record was deleted on the service. Pure.
+ */
+function shownRecordFields(
+  record: StoredRecord,
+  catalog: EditCatalog,
+  ops: readonly OutboxOp[],
+): OpFields {
+  const overlay = overlayOf(ops);
+  const fields: OpFields = {};
+  for (const field of catalog.fields) {
+    const value = overlay.get(field.key)?.value ?? storedValue(record, catalog.statuses, field.key);
+    if (
+      value !== null &&
+      value !== undefined &&
+      !(field.type === 'is_external' && value === false)
+    ) {
+      fields[field.key] = { value, base: null };
+    }
+  }
+  return fields;
+}
+
+/** The record is gone (deleted) or trashed on the service: keep mine re-queues, theirs drops. */
+function resolveRecord(
+  stores: LedgerStores,
+  op: OutboxOp,
+  kind: 'deleted' | 'trashed',
+  choice: 'mine' | 'theirs',
+): void {
+  const { repo, edits } = stores;
+  const ops = repo.opsOfRecord(op.portalId, op.recordId);
+  if (choice === 'theirs') {
+    dropQueue(stores, op.portalId, op.recordId, ops);
+    if (kind === 'deleted') edits.deleteServerCopy(op.portalId, op.recordId);
+    return;
+  }
+  const record = edits.record(op.portalId, op.recordId);
+  if (kind === 'trashed' || !record) {
+    // Restore first, then the same change: both go to the end of the record's queue.
+    repo.deleteOp(op.seq);
+    if (kind === 'trashed') {
+      repo.insertOp({
+        portalId: op.portalId,
+        moduleId: op.moduleId,
+        recordId: op.recordId,
+        kind: 'restore',
+        fields: { trashed_time: { value: null, base: record?.trashed_time ?? null } },
+      });
+      edits.setTrashed(op.portalId, op.recordId, null);
+    }
+    repo.insertOp({
+      portalId: op.portalId,
+      moduleId: op.moduleId,
+      recordId: op.recordId,
+      kind: op.kind,
+      fields: op.fields,
+      commentId: op.commentId,
+      content: op.content,
+      baseContent: op.baseContent,
+    });
+    refreshOverlay(stores, op.portalId, op.recordId);
+    return;
+  }
+  // Deleted on the service: the record as this machine shows it becomes a new record.
+  const catalog = catalogFor(repo, record, ops);
+  const fields = shownRecordFields(record, catalog, ops);
+  dropQueue(stores, op.portalId, op.recordId, ops);
+  edits.deleteServerCopy(op.portalId, op.recordId);
+  const recordId = tempId(TEMP_RECORD_PREFIX);
+  insertLocalRecord(stores, op.portalId, catalog, recordId, fields);
+  repo.insertOp({
+    portalId: op.portalId,
+    moduleId: op.moduleId,
+    recordId,
+    kind: 'create',
+    fields,
+  });
+}

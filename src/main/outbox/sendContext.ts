@@ -1,0 +1,74 @@
+/**
+ * What the per-kind sends (sendRecord.ts, sendComment.ts) share: the stores they write, whom they
+ * tell, how they call the service, and the exactly-once rule for creates. The replayer
+ * (OutboxReplayer) owns the state behind it (the abort signal, the catalogs, the clock).
+ */
+import type { ApiClient } from '../api/client/apiClient';
+import { ALL_PROJECTS } from '../api/client/endpoints';
+import type { Mirror } from '../store/mirror/mirror';
+import type { EditCatalog } from './editCatalog';
+import type { ReplayedChange } from './outboxEvents';
+import type { OutboxLedger } from './outboxLedger';
+import type { OutboxRepository } from './outboxRepository';
+import type { OutboxOp } from './outboxTypes';
+
+/** Ours: records (or comments) of one name read to find a lost create ("per_page" ≤ 200). */
+export const LOOKUP_PAGE = 50;
+
+/** `stop`: the record's queue waits for the user (a conflict); `done`: the next may go. */
+export type Outcome = 'done' | 'stop';
+
+/** The send of one kind of operation, with the client of the op's portal. */
+export type Send = (ctx: SendContext, op: OutboxOp, client: ApiClient) => Promise<Outcome>;
+
+/** What a replay changes and whom it tells. */
+export interface ReplayEffects {
+  repo: OutboxRepository;
+  ledger: OutboxLedger;
+  mirror: Mirror;
+  onReplayed(change: ReplayedChange): void;
+  onRemap(remap: { portalId: string; kind: 'record' | 'comment'; from: string; to: string }): void;
+  onAttention(message: string): void;
+}
+
+export interface SendContext extends ReplayEffects {
+  now(): number;
+  /** Every call of a replay: ahead of background sync, aborted when PortalDesk closes. */
+  call: { priority: 'user'; signal: AbortSignal };
+  /** The op's module's catalog (EditCatalogCache); throws when the module left the mirror. */
+  catalog(op: OutboxOp): EditCatalog;
+}
+
+/** The arguments every record call of the op's module starts with. */
+export function moduleArgs(op: OutboxOp, catalog: EditCatalog) {
+  return {
+    portal_id: op.portalId,
+    scope_path: ALL_PROJECTS,
+    module_api_name: catalog.moduleApiName,
+  };
+}
+
+/** The op's module's catalog, and the arguments of a call on its record (and its comments). */
+export function recordCall(ctx: SendContext, op: OutboxOp) {
+  const catalog = ctx.catalog(op);
+  return { catalog, args: { ...moduleArgs(op, catalog), entity_id: op.recordId } };
+}
+
+/**
+ * Sends a create at most once across crashes: the body is written as sent before the call, and
+ * when an earlier send's answer was lost, `findLost` looks for what it made before resending.
+ */
+export async function createOnce<T>(
+  ctx: SendContext,
+  op: OutboxOp,
+  body: unknown,
+  findLost: (sentAt: string) => Promise<T | null>,
+  send: () => Promise<T>,
+): Promise<T> {
+  if (op.sentBody !== null && op.sentAt !== null) {
+    const found = await findLost(op.sentAt);
+    if (found) return found;
+  }
+  ctx.repo.markSending(op.seq, JSON.stringify(body));
+  return send();
+}

@@ -1,0 +1,230 @@
+/**
+ * The sends of a record's own operations: update, create, trash and restore. Each reads what the
+ * service holds first where a lost earlier send may have applied it (README, "Exactly once"), and
+ * writes the answer to the mirror in the transaction that drops the operation.
+ */
+import type { Entity } from '../../shared/domain/entity';
+import { mapRecord } from '../sync/mapRecord';
+import { compareWithServer } from './compareWithServer';
+import type { EditCatalog } from './editCatalog';
+import { entityValue, findLostCreate } from './findLostCreate';
+import type { OpFields, OutboxOp } from './outboxTypes';
+import { fieldsConflict } from './replayConflicts';
+import { isNotFound } from './replayFailure';
+import { createBody, updateBody } from './requestBody';
+import {
+  createOnce,
+  LOOKUP_PAGE,
+  moduleArgs,
+  recordCall,
+  type Outcome,
+  type Send,
+  type SendContext,
+} from './sendContext';
+
+const foundAt = (ctx: SendContext) => new Date(ctx.now()).toISOString();
+
+function storeEntity(ctx: SendContext, op: OutboxOp, entity: Entity): void {
+  ctx.mirror.records.upsertRecords([mapRecord(op.portalId, op.moduleId, entity)]);
+}
+
+/** The record is gone or trashed on the service: the whole operation waits for the user. */
+function recordGone(
+  ctx: SendContext,
+  op: OutboxOp,
+  kind: 'deleted' | 'trashed',
+  catalog: EditCatalog,
+  entity?: Entity,
+): Outcome {
+  const repo = ctx.repo;
+  repo.transaction(() => {
+    if (entity) storeEntity(ctx, op, entity);
+    repo.markConflict(
+      op.seq,
+      op.fields,
+      fieldsConflict(
+        kind,
+        op.fields,
+        catalog,
+        (f) => (entity ? entityValue(entity, f) : null),
+        foundAt(ctx),
+      ),
+    );
+    ctx.ledger.refreshOverlay(op.portalId, op.recordId);
+  });
+  ctx.onAttention(
+    kind === 'deleted'
+      ? `Record ${op.recordId} was deleted on the service; your change is kept until you choose what to do.`
+      : `Record ${op.recordId} was moved to the trash on the service; your change is kept until you choose what to do.`,
+  );
+  return 'stop';
+}
+
+/**
+ * A fresh GET first: a field already holding my value counts as delivered, one still at its base
+ * is sent, any other is a conflict (compareWithServer).
+ */
+export const sendUpdate: Send = async (ctx, op, client) => {
+  const repo = ctx.repo;
+  const { catalog, args } = recordCall(ctx, op);
+  let server: Entity;
+  try {
+    server = await client.getEntity(args, ctx.call);
+  } catch (error) {
+    if (isNotFound(error)) return recordGone(ctx, op, 'deleted', catalog);
+    throw error;
+  }
+  if (server.trashed_time !== null) return recordGone(ctx, op, 'trashed', catalog, server);
+  const compared = compareWithServer(op.fields, catalog.types, (f) => entityValue(server, f));
+  let answer = server;
+  if (compared.send.length > 0) {
+    const body = updateBody(op.fields, catalog.types, compared.send);
+    repo.markSending(op.seq, JSON.stringify(body));
+    try {
+      answer = await client.updateEntity(
+        { ...args, body },
+        { ...ctx.call, subject: `the change to record "${server.name}"` },
+      );
+    } catch (error) {
+      if (isNotFound(error)) return recordGone(ctx, op, 'deleted', catalog);
+      throw error;
+    }
+  }
+  const delivered = [...compared.send, ...compared.applied];
+  const rest: OpFields = {};
+  for (const field of compared.conflicts) rest[field] = op.fields[field]!;
+  repo.transaction(() => {
+    storeEntity(ctx, op, answer);
+    if (compared.conflicts.length > 0) {
+      repo.markConflict(
+        op.seq,
+        rest,
+        fieldsConflict('fields', rest, catalog, (f) => entityValue(server, f), foundAt(ctx)),
+      );
+    } else {
+      repo.deleteOp(op.seq);
+    }
+    ctx.ledger.refreshOverlay(op.portalId, op.recordId);
+  });
+  if (compared.send.length > 0) {
+    ctx.onReplayed({
+      portalId: op.portalId,
+      moduleId: op.moduleId,
+      recordId: answer.id,
+      kind: 'update',
+      data: { record: answer, fields: delivered },
+    });
+  }
+  if (compared.conflicts.length > 0) {
+    const count = compared.conflicts.length;
+    const fields = count === 1 ? '1 field' : `${count} fields`;
+    ctx.onAttention(
+      `${fields} of record "${answer.name}" ${count === 1 ? 'was' : 'were'} changed on the service since your edit; choose which value to keep in the Outbox.`,
+    );
+    return 'stop';
+  }
+  return 'done';
+};
+
+/** Sent once (createOnce); a lost answer is looked for among the newest records of its name. */
+export const sendCreate: Send = async (ctx, op, client) => {
+  const catalog = ctx.catalog(op);
+  const args = moduleArgs(op, catalog);
+  const body = createBody(op.fields, catalog.types);
+  const entity = await createOnce(
+    ctx,
+    op,
+    body,
+    async (sentAt) => {
+      const name = String(op.fields.name?.value ?? '');
+      const page = await client.listEntities(
+        {
+          ...args,
+          query: {
+            filter: {
+              criteria: [{ field_name: 'name', criteria_condition: 'is', value: [name] }],
+              pattern: '1',
+            },
+            sort_by: 'DESC(created_time)',
+            per_page: LOOKUP_PAGE,
+          },
+        },
+        ctx.call,
+      );
+      return findLostCreate(
+        page.items,
+        op.fields,
+        catalog.types,
+        sentAt,
+        ctx.repo.adoptedIds(op.portalId, 'record'),
+      );
+    },
+    () =>
+      client.createEntity(
+        { ...args, body: body as never },
+        { ...ctx.call, subject: 'the new record' },
+      ),
+  );
+  return created(ctx, op, entity);
+};
+
+/** The record made: its temporary id is remapped everywhere, the queue follows it. */
+function created(ctx: SendContext, op: OutboxOp, entity: Entity): Outcome {
+  const repo = ctx.repo;
+  repo.transaction(() => {
+    storeEntity(ctx, op, entity);
+    repo.deleteOp(op.seq);
+    ctx.mirror.localEdits.moveEdits(op.portalId, op.recordId, entity.id);
+    repo.remapRecord(op.portalId, op.recordId, entity.id);
+    ctx.mirror.localEdits.deleteLocalRecord(op.portalId, op.recordId);
+    ctx.ledger.refreshOverlay(op.portalId, entity.id);
+  });
+  ctx.onRemap({ portalId: op.portalId, kind: 'record', from: op.recordId, to: entity.id });
+  ctx.onReplayed({
+    portalId: op.portalId,
+    moduleId: op.moduleId,
+    recordId: entity.id,
+    kind: 'create',
+    data: { record: entity },
+  });
+  return 'done';
+}
+
+/** Trash or restore: the GET tells whether it happened already; trashing what is gone is done. */
+export const sendTrash: Send = async (ctx, op, client) => {
+  const repo = ctx.repo;
+  const { catalog, args } = recordCall(ctx, op);
+  const restore = op.kind === 'restore';
+  let server: Entity;
+  try {
+    server = await client.getEntity(args, ctx.call);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    if (restore) return recordGone(ctx, op, 'deleted', catalog);
+    // Trashing what is gone: done; the mirror drops it.
+    repo.transaction(() => {
+      repo.deleteOp(op.seq);
+      ctx.mirror.localEdits.deleteServerCopy(op.portalId, op.recordId);
+    });
+    return 'done';
+  }
+  let answer = server;
+  if ((server.trashed_time !== null) === restore) {
+    repo.markSending(op.seq, JSON.stringify({ [op.kind]: op.recordId }));
+    answer = restore
+      ? await client.restoreEntity(args, ctx.call)
+      : await client.trashEntity(args, ctx.call);
+    ctx.onReplayed({
+      portalId: op.portalId,
+      moduleId: op.moduleId,
+      recordId: op.recordId,
+      kind: restore ? 'update' : 'delete',
+      data: { record: answer },
+    });
+  }
+  repo.transaction(() => {
+    repo.deleteOp(op.seq);
+    storeEntity(ctx, op, answer);
+  });
+  return 'done';
+};

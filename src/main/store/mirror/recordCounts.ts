@@ -1,0 +1,92 @@
+/**
+ * How many records a list's filter matches, cached per module and filter until anything is
+ * written (RecordQuery clears it). Rows without local edits are counted from the record indexes
+ * (for indexed filters, an index range); rows with pending edits are counted from the merged
+ * edited rows and added.
+ */
+import type { SqlFragment } from '../../../shared/filter';
+import { listQueries as queries, type StatementCache } from './listStatements';
+import type { ModuleContext } from './moduleContext';
+
+export class RecordCounts {
+  private readonly counts = new Map<string, number>();
+  /**
+   * The last listed count of each module: only a hint of which way counting it is cheaper (never
+   * an answer), so it outlives the writes that clear `counts`.
+   */
+  private readonly listedSizes = new Map<number, number>();
+
+  constructor(private readonly statements: StatementCache) {}
+
+  /** Anything was written: every count may be stale (the size hints stay). */
+  clear(): void {
+    this.counts.clear();
+  }
+
+  private key(context: ModuleContext, where: SqlFragment): string {
+    return `${context.moduleKey}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`;
+  }
+
+  /** Whether the filter's count is cached. */
+  has(context: ModuleContext, where: SqlFragment): boolean {
+    return this.counts.has(this.key(context, where));
+  }
+
+  /** A count found another way (a first window that held every match). */
+  remember(context: ModuleContext, where: SqlFragment, total: number): void {
+    this.counts.set(this.key(context, where), total);
+  }
+
+  /** The matches of `where`, with the edited rows (`edited`: their JSON, or null for none). */
+  count(context: ModuleContext, where: SqlFragment, edited: string | null): number {
+    const key = this.key(context, where);
+    const known = this.counts.get(key);
+    if (known !== undefined) return known;
+    let total =
+      where.sql === '1'
+        ? this.listedCount(context)
+        : (this.statements
+            .get(`SELECT count(*) FROM records r WHERE ${context.listed} AND ${where.sql}`)
+            .pluck()
+            .get(context.moduleKey, ...where.params) as number);
+    if (edited !== null) {
+      total += this.statements
+        .get(`WITH ${queries.editedRowsCte} SELECT count(*) FROM edited_rows r WHERE ${where.sql}`)
+        .pluck()
+        .get(edited, ...where.params) as number;
+    }
+    this.counts.set(key, total);
+    return total;
+  }
+
+  /** A count of one part of the filter's matches (`part` names it, e.g. a status segment). */
+  part(context: ModuleContext, where: SqlFragment, part: string, read: () => number): number {
+    const key = `${this.key(context, where)}\u0000${part}`;
+    const known = this.counts.get(key);
+    if (known !== undefined) return known;
+    const rows = read();
+    this.counts.set(key, rows);
+    return rows;
+  }
+
+  /**
+   * The module's listed server copies (list_state 0), unfiltered. Walking the module's index range
+   * costs tens of milliseconds at a million rows; when the module holds most of the table, all
+   * rows (counted by pages) minus the others is the same number at a fraction of the cost.
+   */
+  private listedCount(context: ModuleContext): number {
+    const moduleKey = context.moduleKey;
+    const all = this.statements.get(queries.countAll).pluck().get() as number;
+    const hint = this.listedSizes.get(moduleKey);
+    const listed =
+      hint !== undefined && hint * 2 > all
+        ? all -
+          (this.statements.get(queries.countOutsideListed).pluck().get({ moduleKey }) as number)
+        : (this.statements
+            .get(`SELECT count(*) FROM records r WHERE ${context.listed}`)
+            .pluck()
+            .get(moduleKey) as number);
+    this.listedSizes.set(moduleKey, listed);
+    return listed;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Which rows a list window shows (their row keys, in order), by the cheapest way SQLite has for
+ * the order and the filter:
+ *
+ * - the status order: segment by segment (statusWindowKeys.ts);
+ * - an index order: a walk of the index, from the nearer end of the order (nearerEnd); deep in an
+ *   order whose walk would look up every row passed, the filter's own index and a sort instead;
+ * - an order SQLite must sort: read ahead and kept (SortedWindows);
+ * - with pending local edits: the server copies and the merged edited rows joined (UNION ALL)
+ *   and sorted together;
+ * - a first window holding every match of a filter not counted yet is also its count
+ *   (wholeFirstWindow).
+ */
+import type { SqlFragment } from '../../../shared/filter';
+import { listQueries as queries, type QueryPlans, type StatementCache } from './listStatements';
+import type { ModuleContext } from './moduleContext';
+import type { RecordCounts } from './recordCounts';
+import { orderByTerms, type SortPlan } from './recordSort';
+import type { SortedWindows } from './sortedWindows';
+import { statusWindowKeys } from './statusWindowKeys';
+
+/**
+ * A window past this share of the matches reads the rows through the filter's best index and
+ * sorts the matches, when walking the sort order would cost a row lookup per row passed (a
+ * `contains` on names matching 11 of a million rows would otherwise read all of them).
+ */
+const SORTED_WALK_SHARE = 0.15;
+
+/** The caches a window is read through (RecordQuery owns them and clears them on a write). */
+export interface WindowReader {
+  statements: StatementCache;
+  plans: QueryPlans;
+  counts: RecordCounts;
+  sortedWindows: SortedWindows;
+}
+
+/** One list window: the module, its filter, its order, and the edited rows' JSON (or null). */
+export interface WindowAsk {
+  context: ModuleContext;
+  where: SqlFragment;
+  plan: SortPlan;
+  edited: string | null;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * How to read rows offset .. offset + limit of `total` in the plan's order: as they are, or,
+ * past the middle, as the window at the other end of the reversed order (rows then come back
+ * reversed). Pure.
+ */
+export function nearerEnd(
+  plan: SortPlan,
+  offset: number,
+  limit: number,
+  total: number,
+): { order: SortPlan; from: number; rows: number; reversed: boolean } {
+  const end = Math.min(total, offset + limit);
+  if (offset * 2 <= total || end <= offset) {
+    return { order: plan, from: offset, rows: limit, reversed: false };
+  }
+  return {
+    order: { ...plan, descending: !plan.descending, nullsFirst: plan.nullable },
+    from: total - end,
+    rows: end - offset,
+    reversed: true,
+  };
+}
+
+/**
+ * The first window of a filter whose count is not known yet, when it holds every match: then
+ * it is also the count. Only for filters read from the sort order's covering index, whose walk
+ * stops after `limit` matches: a `contains` matching few of a million names reads the index
+ * once instead of twice (count, then window); one matching many stops early and is counted.
+ */
+export function wholeFirstWindow(reader: WindowReader, ask: WindowAsk): number[] | null {
+  const { context, where, plan, edited, offset, limit } = ask;
+  if (offset !== 0 || edited !== null || where.sql === '1') return null;
+  if (reader.counts.has(context, where)) return null;
+  const walk =
+    `SELECT r.row_key FROM records r WHERE ${context.listed} AND ${where.sql} ` +
+    `ORDER BY ${orderByTerms(plan, plan.key, 'r.id')} LIMIT ? OFFSET ?`;
+  const params = [context.moduleKey, ...where.params, limit, 0];
+  if (!reader.plans.of(walk, params).covering) return null;
+  const keys = reader.statements
+    .get(walk)
+    .pluck()
+    .all(...params) as number[];
+  if (keys.length === limit) return null;
+  reader.counts.remember(context, where, keys.length);
+  return keys;
+}
+
+/** The window's row keys, in the plan's order; `total` is the count of the matches. */
+export function windowKeys(reader: WindowReader, ask: WindowAsk, total: number): number[] {
+  const { context, where, plan, edited, offset, limit } = ask;
+  const base = `FROM records r WHERE ${context.listed} AND ${where.sql}`;
+  if (edited === null && plan.byStatus) {
+    // No index holds the workflow position: read the window status by status instead.
+    const { order, from, rows, reversed } = nearerEnd(plan, offset, limit, total);
+    const keys = statusWindowKeys(
+      reader.statements,
+      reader.counts,
+      context,
+      where,
+      order,
+      from,
+      rows,
+    );
+    return reversed ? keys.reverse() : keys;
+  }
+  if (edited === null) {
+    // A window past the middle is read from the other end: OFFSET steps over every row before
+    // it, so the deepest window then passes half the rows instead of all of them.
+    const { order, from, rows, reversed } = nearerEnd(plan, offset, limit, total);
+    const walk = `SELECT r.row_key ${base} ORDER BY ${orderByTerms(order, order.key, 'r.id')} LIMIT ? OFFSET ?`;
+    const params = [context.moduleKey, ...where.params, rows, from];
+    // Unary + keeps SQLite from walking an index for the order: it filters, then sorts.
+    const sql =
+      where.sql !== '1' &&
+      offset + limit > total * SORTED_WALK_SHARE &&
+      !reader.plans.of(walk, params).covering
+        ? `SELECT r.row_key ${base} ORDER BY ${orderByTerms(order, `+${order.key}`, '+r.id')} LIMIT ? OFFSET ?`
+        : walk;
+    const keys = reader.plans.of(sql, params).sorts
+      ? reader.sortedWindows.read(sql, params.slice(0, -2), from, rows)
+      : (reader.statements
+          .get(sql)
+          .pluck()
+          .all(...params) as number[]);
+    return reversed ? keys.reverse() : keys;
+  }
+  const columns = `r.row_key AS row_key, ${plan.key} AS sort_key, r.id AS sort_id`;
+  const sql =
+    `WITH ${queries.editedRowsCte} SELECT ${columns} ${base} ` +
+    `UNION ALL SELECT ${columns} FROM edited_rows r WHERE ${where.sql} ` +
+    `ORDER BY ${orderByTerms(plan, 'sort_key', 'sort_id')} LIMIT ? OFFSET ?`;
+  return (
+    reader.statements
+      .get(sql)
+      .all(edited, context.moduleKey, ...where.params, ...where.params, limit, offset) as {
+      row_key: number;
+    }[]
+  ).map((row) => row.row_key);
+}
