@@ -67,7 +67,13 @@ export const STATUSES: MirrorStatus[] = [
   },
 ];
 
-const field = (id: string, apiName: string, fieldType: string, isDefault = false): MirrorField => ({
+/** A field as the mirror stores it: the display name is the api name. */
+export const mirrorField = (
+  id: string,
+  apiName: string,
+  fieldType: string,
+  isDefault = false,
+): MirrorField => ({
   id,
   apiName,
   displayName: apiName,
@@ -80,18 +86,18 @@ const field = (id: string, apiName: string, fieldType: string, isDefault = false
 });
 
 export const FIELDS: MirrorField[] = [
-  field('f1', 'name', 'single_line', true),
-  field('f2', 'status', 'status', true),
-  field('f3', 'cf_serial', 'single_line'),
-  field('f4', 'cf_category', 'pick_list'),
-  field('f5', 'cf_tags', 'multi_select'),
-  field('f6', 'cf_custodian', 'user_pick_list'),
-  field('f7', 'cf_watchers', 'multi_user'),
-  field('f8', 'cf_purchase', 'date'),
-  field('f9', 'cf_audit', 'timestamp'),
-  field('f10', 'cf_insured', 'check_box'),
-  field('f11', 'cf_cost', 'currency'),
-  field('f12', 'cf_quantity', 'number'),
+  mirrorField('f1', 'name', 'single_line', true),
+  mirrorField('f2', 'status', 'status', true),
+  mirrorField('f3', 'cf_serial', 'single_line'),
+  mirrorField('f4', 'cf_category', 'pick_list'),
+  mirrorField('f5', 'cf_tags', 'multi_select'),
+  mirrorField('f6', 'cf_custodian', 'user_pick_list'),
+  mirrorField('f7', 'cf_watchers', 'multi_user'),
+  mirrorField('f8', 'cf_purchase', 'date'),
+  mirrorField('f9', 'cf_audit', 'timestamp'),
+  mirrorField('f10', 'cf_insured', 'check_box'),
+  mirrorField('f11', 'cf_cost', 'currency'),
+  mirrorField('f12', 'cf_quantity', 'number'),
 ];
 
 export const CATEGORIES = ['Hardware', 'Peripheral', 'Network'];

@@ -55,6 +55,8 @@ import { RecordQueryError } from '../../../src/main/store/mirror/recordQueryErro
 import { recordFilterSetup } from '../../../src/main/store/mirror/recordFilterSetup';
 import type { RecordSort } from '../../../src/main/store/mirror/recordSort';
 import { tempDir } from '../../support/tempDir';
+import { filterFacts } from './filterFacts';
+import { mirrorField } from './fixture';
 
 const NOW = Date.parse('2026-03-05T10:00:00Z');
 const DAY_MS = 86_400_000;
@@ -125,17 +127,8 @@ function statusesOf(module: number): MirrorStatus[] {
 }
 
 function fieldsOf(module: string): MirrorField[] {
-  const field = (id: string, apiName: string, fieldType: string, isDefault: boolean) => ({
-    id: `${module}_${id}`,
-    apiName,
-    displayName: apiName,
-    fieldType,
-    dataType: fieldType,
-    isDefault,
-    isMandatory: false,
-    fieldProperty: {},
-    createdTime: null,
-  });
+  const field = (id: string, apiName: string, fieldType: string, isDefault: boolean) =>
+    mirrorField(`${module}_${id}`, apiName, fieldType, isDefault);
   return [
     field('name', 'name', 'single_line', true),
     field('status', 'status', 'status', true),
@@ -364,37 +357,15 @@ function withEdits(record: MirrorRecord, edits: Map<string, unknown> | undefined
 const tagIds = new Map(TAGS.map(([id, name]) => [name, id]));
 const userName = new Map(USERS.map((u) => [u.zpuid, u.name ?? null]));
 
-/** A field's value as the filter language reads it (predicate.ts), from the API's shapes. */
-function filterValue(record: MirrorRecord, closedIds: Set<string>, field: string): unknown {
-  const custom = record.custom;
-  switch (field) {
-    case 'name':
-      return record.name;
-    case 'description':
-      return record.description;
-    case 'status':
-      return record.statusId;
-    case 'owner':
-      return record.ownerZpuid;
-    case 'created_time':
-      return record.createdTime;
-    case 'last_updated_time':
-      return record.lastUpdatedTime;
-    case 'is_closed':
-      return record.statusId === null ? record.isClosed : closedIds.has(record.statusId);
-    case 'is_external':
-      return record.isExternal;
-    case 'cf_cost':
-      return (custom.cf_cost as { amount: number } | undefined)?.amount;
-    case 'cf_user':
-      return (custom.cf_user as { zpuid: string } | undefined)?.zpuid;
-    case 'cf_tags':
-      return (custom.cf_tags as string[] | undefined)?.map((name) => tagIds.get(name));
-    case 'cf_people':
-      return (custom.cf_people as { zpuid: string }[] | undefined)?.map((u) => u.zpuid);
-    default:
-      return custom[field];
-  }
+const CUSTOM_TYPES = new Map(CUSTOM.map((f) => [f.apiName, f.type]));
+
+/** What the filter language reads of a record (filterFacts.ts). */
+function factsOf(record: MirrorRecord, closedIds: ReadonlySet<string>) {
+  return filterFacts(record, {
+    closedIds,
+    typeOf: (apiName) => CUSTOM_TYPES.get(apiName),
+    optionId: (name) => tagIds.get(name),
+  });
 }
 
 type SortKey = string | number | null;
@@ -418,7 +389,7 @@ function sortKey(record: MirrorRecord, statuses: MirrorStatus[], field: string):
     case 'last_updated_time':
       return record.lastUpdatedTime;
     case 'is_closed':
-      return filterValue(record, closedIds, 'is_closed') ? 1 : 0;
+      return factsOf(record, closedIds)('is_closed') ? 1 : 0;
     case 'is_external':
       return record.isExternal ? 1 : 0;
     case 'cf_text':
@@ -466,7 +437,7 @@ function expectedList(
       compiled === null ||
       evaluate(
         compiled,
-        (field) => filterValue(record, closedIds, field),
+        factsOf(record, closedIds),
         () => record.statusId !== null && closedIds.has(record.statusId),
       ),
   );

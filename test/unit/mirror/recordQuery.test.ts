@@ -8,6 +8,7 @@ import {
 } from '../../../src/shared/filter';
 import type { Mirror } from '../../../src/main/store/mirror/mirror';
 import type { MirrorRecord } from '../../../src/main/store/mirror/mirrorTypes';
+import { filterFacts } from './filterFacts';
 import { recordFilterSetup } from '../../../src/main/store/mirror/recordFilterSetup';
 import { RecordQueryError } from '../../../src/main/store/mirror/recordQueryError';
 import type { Store } from '../../../src/main/store/store';
@@ -29,37 +30,12 @@ const TAG_IDS = new Map(Object.entries(TAGS).map(([id, name]) => [name, id]));
 const CLOSED = new Set(STATUSES.filter((s) => s.isClosedType).map((s) => s.id));
 
 /** The filter language's view of a record (option ids, zpuids), as the API's filters see it. */
-function semantic(record: MirrorRecord, key: string): unknown {
-  const c = record.custom;
-  switch (key) {
-    case 'name':
-      return record.name;
-    case 'description':
-      return record.description;
-    case 'status':
-      return record.statusId;
-    case 'owner':
-      return record.ownerZpuid;
-    case 'created_time':
-      return record.createdTime;
-    case 'last_updated_time':
-      return record.lastUpdatedTime;
-    case 'is_closed':
-      return record.statusId !== null && CLOSED.has(record.statusId);
-    case 'is_external':
-      return record.isExternal;
-    case 'cf_tags':
-      return (c.cf_tags as string[] | undefined)?.map((name) => TAG_IDS.get(name));
-    case 'cf_custodian':
-      return (c.cf_custodian as { zpuid: string } | undefined)?.zpuid;
-    case 'cf_watchers':
-      return (c.cf_watchers as { zpuid: string }[] | undefined)?.map((u) => u.zpuid);
-    case 'cf_cost':
-      return (c.cf_cost as { amount: number } | undefined)?.amount;
-    default:
-      return c[key];
-  }
-}
+const semantic = (record: MirrorRecord, key: string): unknown =>
+  filterFacts(record, {
+    closedIds: CLOSED,
+    typeOf: (apiName) => FIELDS.find((f) => f.apiName === apiName && !f.isDefault)?.fieldType,
+    optionId: (name) => TAG_IDS.get(name),
+  })(key);
 
 const setup = recordFilterSetup(FIELDS, STATUSES, []);
 const CONTEXT = { now: NOW, timeZone: 'Asia/Kolkata', weekStartDay: 1, users: {} };
