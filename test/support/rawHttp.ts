@@ -9,7 +9,11 @@ export function rawExchange(port: number, text: string): Promise<string> {
     const socket = connect(port, '127.0.0.1', () => socket.write(text));
     let answer = '';
     const done = () => resolve(answer.split('\r\n')[0] ?? '');
-    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+      // The status line is all a caller reads: a kept-alive connection need not be waited out.
+      if (answer.includes('\r\n')) socket.destroy();
+    });
     socket.on('error', done);
     socket.on('close', done);
     socket.setTimeout(5000, () => socket.destroy());
