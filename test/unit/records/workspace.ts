@@ -12,7 +12,7 @@ import type {
 } from '../../../src/shared/contract';
 import type { MirrorRecord } from '../../../src/main/store/mirror/mirrorTypes';
 import { testEngine } from '../../support/engine';
-import { FIELDS, makeRecord, STATUSES, TAGS, USERS } from '../mirror/fixture';
+import { FIELDS, makeRecord, STATUSES, TAGS, USERS } from '../store/mirror/fixture';
 
 export const PORTAL = '7000000001';
 export const MODULE = '7000000002';

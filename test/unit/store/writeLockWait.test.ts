@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { makeRecord, mirroredPortal } from '../mirror/fixture';
+import { makeRecord, mirroredPortal } from './mirror/fixture';
 
 const HOLD_MS = 600;
 

@@ -1,0 +1,773 @@
+/**
+ * Property: the mirror's lists (RecordQuery, with the app's own statement and plan caches) give
+ * exactly what an in-memory reading of the same records gives: the same rows in the same order
+ * and the same total, for random records in several modules of several portals, random filters,
+ * sorts and windows, while custom-field indexes are built and dropped between the lists by another
+ * connection, as the index worker does, and local edits are made and reverted (lists show the
+ * user's own edits laid over the server copies).
+ *
+ * The in-memory side reads each record as the API showed it and applies the filter language's own
+ * evaluator (src/shared/filter/evaluate.ts) and the list order the API defines (recordSort.ts's
+ * header: text ignoring case, statuses in workflow order, users by name, empty values last in both
+ * directions, ties by id in the same direction). It knows nothing of SQL, indexes or caches.
+ *
+ * It caught lists answering `{rows: [], total: 0}` for one module once a partial index of another
+ * had been built: SQLite re-prepared a cached statement after the schema change with the bound
+ * module key of that moment, chose that module's partial index, and answered every other module
+ * from it (src/main/store/migrations/README.md, "Partial indexes").
+ *
+ * Generated values are well typed (or empty): how SQLite orders a number against text is not a
+ * question of lists, and the filter language's own agreement test covers badly typed values.
+ */
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  compileFilter,
+  conditionsFor,
+  evaluate,
+  FilterCompileError,
+  foldText,
+  type CompiledFilter,
+  type Filter,
+  type FilterCriterion,
+  type FilterField,
+} from '../../../../src/shared/filter';
+import { registerSqlFunctions } from '../../../../src/main/store/sqlFunctions';
+import { Store } from '../../../../src/main/store/store';
+import { Mirror } from '../../../../src/main/store/mirror/mirror';
+import {
+  runCustomFieldIndexJob,
+  type CustomFieldIndexJob,
+} from '../../../../src/main/store/mirror/customFieldIndexJob';
+import {
+  customFieldIndexDefinition,
+  isCustomFieldExpression,
+} from '../../../../src/main/store/mirror/customFieldIndexDefinition';
+import { filterUsers } from '../../../../src/main/store/mirror/moduleContext';
+import type {
+  MirrorField,
+  MirrorRecord,
+  MirrorStatus,
+  MirrorUser,
+} from '../../../../src/main/store/mirror/mirrorTypes';
+import { RecordQueryError } from '../../../../src/main/store/mirror/recordQueryError';
+import { recordFilterSetup } from '../../../../src/main/store/mirror/recordFilterSetup';
+import type { RecordSort } from '../../../../src/main/store/mirror/recordSort';
+import { tempDir } from '../../../support/tempDir';
+import { filterFacts } from './filterFacts';
+import { mirrorField } from './fixture';
+
+const NOW = Date.parse('2026-03-05T10:00:00Z');
+const DAY_MS = 86_400_000;
+const TIME_ZONE = 'Asia/Kolkata';
+const WEEK_START = 1;
+
+/** Custom fields, the same api names in every module: their expressions differ only by module. */
+const CUSTOM: readonly { apiName: string; type: string }[] = [
+  { apiName: 'cf_text', type: 'single_line' },
+  { apiName: 'cf_pick', type: 'pick_list' },
+  { apiName: 'cf_num', type: 'number' },
+  { apiName: 'cf_cost', type: 'currency' },
+  { apiName: 'cf_user', type: 'user_pick_list' },
+  { apiName: 'cf_date', type: 'date' },
+  { apiName: 'cf_stamp', type: 'timestamp' },
+  { apiName: 'cf_flag', type: 'check_box' },
+  { apiName: 'cf_tags', type: 'multi_select' },
+  { apiName: 'cf_people', type: 'multi_user' },
+];
+const SORTABLE = [
+  'id',
+  'name',
+  'description',
+  'status',
+  'owner',
+  'created_time',
+  'last_updated_time',
+  'is_closed',
+  'is_external',
+  ...CUSTOM.filter((f) => f.type !== 'multi_select' && f.type !== 'multi_user').map(
+    (f) => f.apiName,
+  ),
+];
+
+const PORTALS = ['p1', 'p2'];
+const MODULES = ['m1', 'm2'];
+const WORDS = ['Dell', 'dell XPS', 'Straße', 'STRASSE', 'Ärger', 'alpha', 'Alpha', 'x', 'ΟΔΟΣ', ''];
+const PICKS = ['High', 'high', 'Low', 'Medium'];
+const TAGS: readonly [string, string][] = [
+  ['301', 'Critical'],
+  ['302', 'Leased'],
+  ['303', 'Warranty'],
+];
+const USERS: MirrorUser[] = [
+  { zpuid: 'u1', name: 'Maya Raman', status: 'active', isTeamLead: true },
+  { zpuid: 'u2', name: 'jonas Weber', status: 'deactivated', isTeamLead: false },
+  { zpuid: 'u3', name: 'Ärger Ölmann', status: 'active', isTeamLead: false },
+  // No name known: sorts with the empty values.
+  { zpuid: 'u4', name: null, status: 'deleted', isTeamLead: false },
+];
+
+/** Statuses of one module; ids differ per module, as the service's do. */
+function statusesOf(module: number): MirrorStatus[] {
+  return [
+    { name: 'Open', closed: false },
+    { name: 'In Review', closed: false },
+    { name: 'Done', closed: true },
+  ].map((s, i) => ({
+    id: `${module}0${i}`,
+    name: s.name,
+    color: null,
+    isClosedType: s.closed,
+    isDefault: i === 0,
+    // Workflow order is not id order.
+    position: [2, 1, 3][i] as number,
+    transitions: [],
+  }));
+}
+
+function fieldsOf(module: string): MirrorField[] {
+  const field = (id: string, apiName: string, fieldType: string, isDefault: boolean) =>
+    mirrorField(`${module}_${id}`, apiName, fieldType, isDefault);
+  return [
+    field('name', 'name', 'single_line', true),
+    field('status', 'status', 'status', true),
+    ...CUSTOM.map((f) => field(f.apiName, f.apiName, f.type, false)),
+  ];
+}
+
+interface World {
+  store: Store;
+  mirror: Mirror;
+  /** A second connection: the index worker's. */
+  worker: Database.Database;
+  /** The server copies, by portal/module. */
+  records: Map<string, MirrorRecord[]>;
+  /** Pending local edits by record id: field -> value in the API's shape (record_edits). */
+  edits: Map<string, Map<string, unknown>>;
+  statuses: Map<string, MirrorStatus[]>;
+  moduleKeys: Map<string, number>;
+  /** Expressions lists reported for indexing (the indexer's input), by module key. */
+  reported: Map<number, Set<string>>;
+}
+
+const key = (portal: string, module: string) => `${portal}/${module}`;
+
+function recordArbitrary(portalIndex: number, moduleIndex: number, statuses: MirrorStatus[]) {
+  const text = fc.constantFrom(...WORDS);
+  const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 4 });
+  const user = fc.constantFrom(...USERS);
+  const day = fc.integer({ min: -40, max: 40 });
+  return fc
+    .record({
+      name: fc.constantFrom(...WORDS.filter((w) => w !== '')),
+      description: text,
+      status: fc.constantFrom(...statuses),
+      owner: fc.option(user, { nil: null }),
+      created: day,
+      updated: fc.integer({ min: 0, max: 20 }),
+      external: fc.boolean(),
+      cf_text: optional(text),
+      cf_pick: optional(fc.constantFrom(...PICKS)),
+      cf_num: optional(fc.integer({ min: -3, max: 5 })),
+      cf_cost: optional(fc.integer({ min: 0, max: 6 })),
+      cf_user: optional(user),
+      cf_date: optional(day),
+      cf_stamp: optional(fc.integer({ min: -40 * 24, max: 40 * 24 })),
+      cf_flag: optional(fc.boolean()),
+      cf_tags: optional(fc.subarray(TAGS.map(([, name]) => name))),
+      cf_people: optional(fc.subarray(USERS)),
+    })
+    .map((v) => ({ v, portalIndex, moduleIndex }));
+}
+
+type RecordDraft = ReturnType<typeof recordArbitrary> extends fc.Arbitrary<infer T> ? T : never;
+
+function toRecord(draft: RecordDraft, serial: number): MirrorRecord {
+  const { v } = draft;
+  const custom: Record<string, unknown> = {};
+  const set = (name: string, value: unknown) => {
+    if (value !== undefined) custom[name] = value;
+  };
+  set('cf_text', v.cf_text);
+  set('cf_pick', v.cf_pick);
+  set('cf_num', v.cf_num);
+  set(
+    'cf_cost',
+    v.cf_cost === undefined
+      ? undefined
+      : {
+          currency_code: 'INR',
+          formatted_amount: `INR ${v.cf_cost * 1.5}`,
+          amount: v.cf_cost * 1.5,
+        },
+  );
+  set('cf_user', v.cf_user && { zpuid: v.cf_user.zpuid, name: v.cf_user.name ?? null });
+  set(
+    'cf_date',
+    v.cf_date === undefined
+      ? undefined
+      : new Date(NOW + v.cf_date * DAY_MS).toISOString().slice(0, 10),
+  );
+  set(
+    'cf_stamp',
+    v.cf_stamp === undefined
+      ? undefined
+      : new Date(NOW + v.cf_stamp * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  );
+  set('cf_flag', v.cf_flag);
+  set('cf_tags', v.cf_tags);
+  set(
+    'cf_people',
+    v.cf_people?.map((u) => ({ zpuid: u.zpuid, name: u.name ?? null })),
+  );
+  const created = NOW + v.created * DAY_MS;
+  return {
+    portalId: PORTALS[draft.portalIndex] as string,
+    moduleId: MODULES[draft.moduleIndex] as string,
+    // Same length, so text order is number order.
+    id: String(1_000_000_000_000 + serial),
+    name: v.name,
+    description: v.description,
+    statusId: v.status.id,
+    layoutId: null,
+    projectId: null,
+    projectName: null,
+    ownerZpuid: v.owner?.zpuid ?? null,
+    isClosed: v.status.isClosedType,
+    isExternal: v.external,
+    createdTime: new Date(created).toISOString(),
+    lastUpdatedTime: new Date(created + v.updated * DAY_MS).toISOString(),
+    trashedTime: null,
+    custom,
+  };
+}
+
+function openWorld(drafts: RecordDraft[]): World {
+  const store = Store.open({ dataDir: tempDir('portaldesk-agree-'), mode: 'test' });
+  const mirror = new Mirror(store.db, { now: () => NOW });
+  const worker = new Database(store.file);
+  registerSqlFunctions(worker);
+  const world: World = {
+    store,
+    mirror,
+    worker,
+    records: new Map(),
+    edits: new Map(),
+    statuses: new Map(),
+    moduleKeys: new Map(),
+    reported: new Map(),
+  };
+  PORTALS.forEach((portal, p) => {
+    mirror.metadata.upsertPortals([
+      {
+        id: portal,
+        accountId: 'acc1',
+        dc: 'us',
+        name: portal,
+        orgName: null,
+        timeZone: TIME_ZONE,
+        weekStartDay: WEEK_START,
+        isDefault: p === 0,
+        details: {},
+      },
+    ]);
+    mirror.metadata.upsertUsers(portal, USERS);
+    mirror.metadata.replaceModules(
+      portal,
+      MODULES.map((id) => ({
+        id,
+        apiName: `mod_${id}`,
+        singularName: id,
+        pluralName: id,
+        iconClass: null,
+        isActive: true,
+        isDefault: false,
+        createdTime: null,
+        details: {},
+      })),
+    );
+    MODULES.forEach((module, m) => {
+      const statuses = statusesOf(p * 10 + m + 1);
+      mirror.metadata.replaceFields(portal, module, fieldsOf(module));
+      mirror.metadata.replaceStatuses(portal, module, statuses);
+      mirror.metadata.replaceFieldOptions(
+        portal,
+        `${module}_cf_tags`,
+        TAGS.map(([valueId, value], position) => ({
+          kind: 'custom_option' as const,
+          valueId,
+          value,
+          layoutId: null,
+          position,
+        })),
+      );
+      world.statuses.set(key(portal, module), statuses);
+      world.moduleKeys.set(
+        key(portal, module),
+        mirror.metadata.moduleKey(portal, module) as number,
+      );
+    });
+  });
+  drafts.forEach((draft, serial) => {
+    const record = toRecord(draft, serial);
+    const k = key(record.portalId, record.moduleId);
+    world.records.set(k, [...(world.records.get(k) ?? []), record]);
+  });
+  for (const records of world.records.values()) mirror.records.upsertRecords(records);
+  mirror.query.useIndexes({
+    used(moduleKey, expressions) {
+      const set = world.reported.get(moduleKey) ?? new Set<string>();
+      for (const expression of expressions) {
+        if (isCustomFieldExpression(expression)) set.add(expression);
+      }
+      world.reported.set(moduleKey, set);
+    },
+  });
+  return world;
+}
+
+// ---- the in-memory reading ----------------------------------------------------------------
+
+/** The record as the user sees it: the server copy with the pending edits laid over it. */
+function withEdits(record: MirrorRecord, edits: Map<string, unknown> | undefined): MirrorRecord {
+  if (!edits) return record;
+  const seen: MirrorRecord = { ...record, custom: { ...record.custom } };
+  for (const [field, value] of edits) {
+    switch (field) {
+      case 'name':
+        seen.name = value as string;
+        break;
+      case 'description':
+        seen.description = value as string;
+        break;
+      case 'status':
+        seen.statusId = (value as { id: string }).id;
+        break;
+      case 'is_external':
+        seen.isExternal = value as boolean;
+        break;
+      default:
+        seen.custom[field] = value;
+    }
+  }
+  return seen;
+}
+
+const tagIds = new Map(TAGS.map(([id, name]) => [name, id]));
+const userName = new Map(USERS.map((u) => [u.zpuid, u.name ?? null]));
+
+const CUSTOM_TYPES = new Map(CUSTOM.map((f) => [f.apiName, f.type]));
+
+/** What the filter language reads of a record (filterFacts.ts). */
+function factsOf(record: MirrorRecord, closedIds: ReadonlySet<string>) {
+  return filterFacts(record, {
+    closedIds,
+    typeOf: (apiName) => CUSTOM_TYPES.get(apiName),
+    optionId: (name) => tagIds.get(name),
+  });
+}
+
+type SortKey = string | number | null;
+
+/** A record's sort key as the API orders lists. */
+function sortKey(record: MirrorRecord, statuses: MirrorStatus[], field: string): SortKey {
+  const fold = (value: unknown) => (typeof value === 'string' ? foldText(value) : null);
+  const closedIds = new Set(statuses.filter((s) => s.isClosedType).map((s) => s.id));
+  switch (field) {
+    case 'id':
+      return record.id;
+    case 'name':
+    case 'description':
+      return fold(record[field]);
+    case 'status':
+      return statuses.find((s) => s.id === record.statusId)?.position ?? null;
+    case 'owner':
+      return fold(record.ownerZpuid === null ? null : userName.get(record.ownerZpuid));
+    case 'created_time':
+      return record.createdTime;
+    case 'last_updated_time':
+      return record.lastUpdatedTime;
+    case 'is_closed':
+      return factsOf(record, closedIds)('is_closed') ? 1 : 0;
+    case 'is_external':
+      return record.isExternal ? 1 : 0;
+    case 'cf_text':
+    case 'cf_pick':
+      return fold(record.custom[field]);
+    case 'cf_user':
+      return fold((record.custom.cf_user as { name: string | null } | undefined)?.name);
+    case 'cf_cost':
+      return (record.custom.cf_cost as { amount: number } | undefined)?.amount ?? null;
+    case 'cf_flag': {
+      const value = record.custom.cf_flag;
+      return value === undefined || value === null ? null : value ? 1 : 0;
+    }
+    default:
+      return (record.custom[field] as string | number | undefined) ?? null;
+  }
+}
+
+function compare(a: SortKey, b: SortKey): number {
+  if (a === b) return 0;
+  return (a as string | number) < (b as string | number) ? -1 : 1;
+}
+
+interface Expected {
+  rows: string[];
+  total: number;
+}
+
+function expectedList(
+  world: World,
+  portal: string,
+  module: string,
+  compiled: CompiledFilter | null,
+  sort: RecordSort | undefined,
+  offset: number,
+  limit: number,
+): Expected {
+  const records = (world.records.get(key(portal, module)) ?? []).map((record) =>
+    withEdits(record, world.edits.get(record.id)),
+  );
+  const statuses = world.statuses.get(key(portal, module)) ?? [];
+  const closedIds = new Set(statuses.filter((s) => s.isClosedType).map((s) => s.id));
+  const matching = records.filter(
+    (record) =>
+      compiled === null ||
+      evaluate(
+        compiled,
+        factsOf(record, closedIds),
+        () => record.statusId !== null && closedIds.has(record.statusId),
+      ),
+  );
+  const field = sort?.field ?? 'id';
+  const direction = sort?.descending ? -1 : 1;
+  const keyed = matching.map((record) => ({ record, key: sortKey(record, statuses, field) }));
+  keyed.sort((a, b) => {
+    // Empty values last in both directions; ties by id in the list's direction.
+    if (a.key === null && b.key !== null) return 1;
+    if (b.key === null && a.key !== null) return -1;
+    return direction * (compare(a.key, b.key) || compare(a.record.id, b.record.id));
+  });
+  return {
+    rows: keyed.slice(offset, offset + limit).map(({ record }) => record.id),
+    total: matching.length,
+  };
+}
+
+// ---- filters, sorts and steps ---------------------------------------------------------------
+
+const FILTER_FIELDS: FilterField[] = recordFilterSetup(fieldsOf('m'), [], []).fields;
+
+function valueFor(kind: string, g: fc.GeneratorValue): string {
+  const pick = <T>(items: readonly T[]): T => g(fc.constantFrom, ...items);
+  const day = () =>
+    new Date(NOW + g(fc.integer, { min: -40, max: 40 }) * DAY_MS).toISOString().slice(0, 10);
+  switch (kind) {
+    case 'text': {
+      const word = pick(WORDS.filter((w) => w !== ''));
+      const start = g(fc.integer, { min: 0, max: word.length - 1 });
+      return pick([word, word.slice(start), word.toUpperCase()]);
+    }
+    case 'picklist':
+      return pick(PICKS.map((p) => p.toUpperCase()).concat(PICKS));
+    case 'number':
+      return String(pick([-3, -1, 0, 1.5, 2, 3, 4.5, 6]));
+    case 'date':
+    case 'datetime':
+      return day();
+    case 'boolean':
+      return pick(['true', 'false', '1', '0']);
+    case 'status':
+      return pick(['1000', '1001', '1002', '2000', '2001', '1100', '1101', '1102']);
+    case 'user':
+      return pick(USERS.map((u) => u.zpuid));
+    default:
+      // multipicklist: option ids of tags, or zpuids of people.
+      return pick([...TAGS.map(([id]) => id), ...USERS.map((u) => u.zpuid)]);
+  }
+}
+
+function filterFor(g: fc.GeneratorValue): Filter {
+  const count = g(fc.integer, { min: 1, max: 3 });
+  const criteria: FilterCriterion[] = Array.from({ length: count }, () => {
+    // Custom fields more often than system ones: they are what the indexes serve.
+    const custom = FILTER_FIELDS.filter((f) => f.name.startsWith('cf_'));
+    const field = g(fc.constantFrom, ...(g(fc.boolean) ? custom : FILTER_FIELDS));
+    const condition = g(fc.constantFrom, ...conditionsFor(field.kind));
+    const arity = condition.values;
+    const values =
+      arity === 'none'
+        ? []
+        : arity === 'one'
+          ? [valueFor(field.kind, g)]
+          : arity === 'many'
+            ? Array.from({ length: g(fc.integer, { min: 1, max: 2 }) }, () =>
+                valueFor(field.kind, g),
+              )
+            : [valueFor(field.kind, g), valueFor(field.kind, g)].sort((a, b) =>
+                field.kind === 'number' ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0,
+              );
+    return {
+      field_name: field.name,
+      criteria_condition: condition.name,
+      ...(values.length > 0 ? { value: values } : {}),
+    };
+  });
+  const joins = Array.from({ length: count - 1 }, () => g(fc.constantFrom, 'AND', 'OR'));
+  const pattern = criteria.map((_, i) => (i === 0 ? '1' : `${joins[i - 1]} ${i + 1}`)).join(' ');
+  return { criteria, pattern: count > 2 ? `(${pattern})` : pattern };
+}
+
+type Step =
+  | {
+      kind: 'list';
+      portal: string;
+      module: string;
+      filter: Filter | null;
+      sort: RecordSort | undefined;
+      offset: number;
+      limit: number;
+    }
+  | { kind: 'build'; pick: number }
+  | { kind: 'drop'; pick: number }
+  | { kind: 'edit'; pick: number; field: string; value: fc.GeneratorValue }
+  | { kind: 'revert'; pick: number };
+
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc
+      .record({
+        portal: fc.constantFrom(...PORTALS),
+        module: fc.constantFrom(...MODULES),
+        hasFilter: fc.boolean(),
+        sort: fc.option(
+          fc.record({ field: fc.constantFrom(...SORTABLE), descending: fc.boolean() }),
+          { nil: undefined },
+        ),
+        offset: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 40 })),
+        limit: fc.integer({ min: 1, max: 30 }),
+        gen: fc.gen(),
+      })
+      .map(({ hasFilter, gen, ...rest }) => ({
+        kind: 'list' as const,
+        ...rest,
+        filter: hasFilter ? filterFor(gen) : null,
+      })),
+  },
+  { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'build' as const, pick })) },
+  { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'drop' as const, pick })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({
+        pick: fc.nat(),
+        field: fc.constantFrom(
+          'name',
+          'description',
+          'status',
+          'is_external',
+          ...CUSTOM.map((f) => f.apiName),
+        ),
+        value: fc.gen(),
+      })
+      .map((edit) => ({ kind: 'edit' as const, ...edit })),
+  },
+  { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'revert' as const, pick })) },
+);
+
+/** A value for an edit of `field`, in the API's shape, as the outbox stores it. */
+function editValue(field: string, statuses: MirrorStatus[], g: fc.GeneratorValue): unknown {
+  if (field === 'status') return { id: g(fc.constantFrom, ...statuses).id };
+  const draft = g(() => recordArbitrary(0, 0, statuses));
+  const record = toRecord(draft, 0);
+  switch (field) {
+    case 'name':
+      return record.name;
+    case 'description':
+      return record.description;
+    case 'is_external':
+      return record.isExternal;
+    default:
+      // An empty value is edited as null (the field cleared).
+      return record.custom[field] ?? null;
+  }
+}
+
+/** Stores or reverts one pending edit as the outbox does: a record_edits row (or none). */
+function changeEdits(world: World, step: Extract<Step, { kind: 'edit' | 'revert' }>): void {
+  const all = [...world.records.values()].flat();
+  if (all.length === 0) return;
+  const record = all[step.pick % all.length]!;
+  const db = world.store.db;
+  if (step.kind === 'revert') {
+    db.prepare('DELETE FROM record_edits WHERE portal_id = ? AND record_id = ?').run(
+      record.portalId,
+      record.id,
+    );
+    world.edits.delete(record.id);
+    return;
+  }
+  const statuses = world.statuses.get(key(record.portalId, record.moduleId)) ?? [];
+  const value = editValue(step.field, statuses, step.value);
+  db.prepare(
+    'INSERT OR REPLACE INTO record_edits (portal_id, record_id, field, value, base_value, edited_at) VALUES (?, ?, ?, ?, NULL, ?)',
+  ).run(record.portalId, record.id, step.field, JSON.stringify(value), new Date(NOW).toISOString());
+  const edits = world.edits.get(record.id) ?? new Map<string, unknown>();
+  edits.set(step.field, value);
+  world.edits.set(record.id, edits);
+}
+
+function customIndexes(db: Database.Database): string[] {
+  return db
+    .prepare(
+      "SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'records\\_cf\\_%' ESCAPE '\\' ORDER BY name",
+    )
+    .pluck()
+    .all() as string[];
+}
+
+/** Builds or drops one index on the worker's connection, as the index worker would. */
+function changeIndexes(world: World, step: Extract<Step, { kind: 'build' | 'drop' }>): void {
+  let job: CustomFieldIndexJob;
+  if (step.kind === 'drop') {
+    const names = customIndexes(world.worker);
+    if (names.length === 0) return;
+    job = { drop: [names[step.pick % names.length] as string] };
+  } else {
+    const candidates = [...world.reported].flatMap(([moduleKey, expressions]) =>
+      [...expressions].map((queryExpression) => ({ moduleKey, queryExpression })),
+    );
+    if (candidates.length === 0) return;
+    const create = candidates[step.pick % candidates.length]!;
+    if (
+      customIndexes(world.worker).includes(
+        customFieldIndexDefinition(create.moduleKey, create.queryExpression).name,
+      )
+    ) {
+      return;
+    }
+    job = { drop: [], create };
+  }
+  runCustomFieldIndexJob(world.worker, job);
+}
+
+function compiledOf(
+  world: World,
+  portal: string,
+  filter: Filter | null,
+): CompiledFilter | null | 'refused' {
+  if (filter === null) return null;
+  try {
+    return compileFilter(filter, FILTER_FIELDS, {
+      now: NOW,
+      timeZone: TIME_ZONE,
+      weekStartDay: WEEK_START,
+      // What the mirror knows of the portal's people: an input of both readings.
+      users: filterUsers(world.mirror.metadata.users(portal)),
+    });
+  } catch (error) {
+    if (error instanceof FilterCompileError) return 'refused';
+    throw error;
+  }
+}
+
+function runSteps(drafts: RecordDraft[], steps: Step[]): void {
+  const world = openWorld(drafts);
+  try {
+    runStepsIn(world, steps);
+  } finally {
+    world.worker.close();
+    world.store.close();
+  }
+}
+
+function runStepsIn(world: World, steps: Step[]): void {
+  for (const [index, step] of steps.entries()) {
+    if (step.kind === 'edit' || step.kind === 'revert') {
+      changeEdits(world, step);
+      continue;
+    }
+    if (step.kind !== 'list') {
+      changeIndexes(world, step);
+      continue;
+    }
+    const compiled = compiledOf(world, step.portal, step.filter);
+    const ask = () =>
+      world.mirror.query.queryRecords({
+        portalId: step.portal,
+        moduleId: step.module,
+        ...(step.filter ? { filter: JSON.stringify(step.filter) } : {}),
+        ...(step.sort ? { sort: step.sort } : {}),
+        offset: step.offset,
+        limit: step.limit,
+      });
+    if (compiled === 'refused') {
+      expect(ask).toThrow(RecordQueryError);
+      continue;
+    }
+    const window = ask();
+    const got: Expected = { rows: window.rows.map((row) => row.id), total: window.total };
+    const want = expectedList(
+      world,
+      step.portal,
+      step.module,
+      compiled,
+      step.sort,
+      step.offset,
+      step.limit,
+    );
+    expect({ step: index, list: step, indexes: customIndexes(world.store.db), ...got }).toEqual({
+      step: index,
+      list: step,
+      indexes: customIndexes(world.store.db),
+      ...want,
+    });
+  }
+}
+
+const drafts = fc.array(
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: PORTALS.length - 1 }),
+      fc.integer({ min: 0, max: MODULES.length - 1 }),
+    )
+    .chain(([p, m]) => recordArbitrary(p, m, statusesOf(p * 10 + m + 1))),
+  { minLength: 10, maxLength: 80 },
+);
+
+describe('the mirror lists what an in-memory reading of the same records lists', () => {
+  it('for random records, filters, sorts and windows while custom-field indexes come and go', () => {
+    fc.assert(
+      fc.property(drafts, fc.array(stepArbitrary, { minLength: 5, maxLength: 40 }), runSteps),
+      {
+        numRuns: 60,
+      },
+    );
+  });
+
+  it('including the case that once emptied other modules: one module sorted, its index built, then the others', () => {
+    // The first failure the property found, kept as a fixed case.
+    const fixed = fc.sample(drafts, { numRuns: 1, seed: 14 })[0] as RecordDraft[];
+    const sortByText = { field: 'cf_text', descending: false };
+    const list = (portal: string, module: string): Step => ({
+      kind: 'list',
+      portal,
+      module,
+      filter: null,
+      sort: sortByText,
+      offset: 0,
+      limit: 30,
+    });
+    runSteps(fixed, [
+      list('p1', 'm1'),
+      { kind: 'build', pick: 0 },
+      list('p1', 'm1'),
+      list('p1', 'm2'),
+      list('p2', 'm1'),
+      list('p1', 'm1'),
+    ]);
+  });
+});
