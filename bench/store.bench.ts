@@ -28,7 +28,7 @@ import { pullPages, timedPages } from './timedPages';
 import {
   customFieldIndexWorkerScript,
   removeCustomFieldIndexWorkerBuild,
-} from '../test/unit/mirror/customFieldIndexWorkerBuild';
+} from '../test/unit/store/mirror/customFieldIndexWorkerBuild';
 import {
   MODULE,
   PORTAL,
