@@ -3,23 +3,14 @@
  * files that cannot be understood or moved apart) form a graph without cycles. Read with the
  * TypeScript compiler's own import scanner, resolved as relative paths.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../../support/sourceFiles';
 
 const SRC = path.join(process.cwd(), 'src');
 const EXTENSIONS = ['.ts', '.tsx', '.mts'];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return EXTENSIONS.some((ext) => entry.name.endsWith(ext)) && !entry.name.endsWith('.d.ts')
-      ? [file]
-      : [];
-  });
-}
 
 /** The file a relative specifier names, or null (a package, an asset, a file outside the tree). */
 function resolveImport(from: string, specifier: string): string | null {
@@ -92,7 +83,7 @@ function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 
 describe('imports in src/', () => {
   it('run in no loop', () => {
-    const loops = cycles(importGraph(sourceFiles(SRC))).map((component) =>
+    const loops = cycles(importGraph(sourceFiles(SRC, EXTENSIONS))).map((component) =>
       component.map((file) => path.relative(process.cwd(), file)).sort(),
     );
     expect(loops).toEqual([]);

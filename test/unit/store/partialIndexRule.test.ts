@@ -9,22 +9,15 @@
  * looks for statements in the app's sources that compare what its condition names with a
  * parameter. A hit names the statement's file and line.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { customFieldIndexDefinition } from '../../../src/main/store/mirror/customFieldIndexDefinition';
 import { Store } from '../../../src/main/store/store';
+import { sourceFiles, withoutCommentLines } from '../../support/sourceFiles';
 import { tempDir } from '../../support/tempDir';
 
 const SOURCES = path.join(process.cwd(), 'src', 'main');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return /\.(sql|ts)$/.test(entry.name) ? [file] : [];
-  });
-}
 
 /** The terms a partial index's condition compares: `local_only`, `+module_key`, ... */
 function conditionTerms(createIndexSql: string): string[] {
@@ -56,7 +49,7 @@ function boundComparisons(text: string, term: string): number[] {
   );
   // `UPDATE ... SET c = ?` assigns; it compares nothing. Blank the assignments and comment lines,
   // keep line breaks.
-  const code = text.replace(/^\s*(?:\*|\/\/|\/\*|--).*$/gm, '');
+  const code = withoutCommentLines(text);
   const scanned = code.replace(/\bSET\b[\s\S]*?(?=\bWHERE\b|;|`|$)/gi, (set) =>
     set.replace(/[^\n]/g, ' '),
   );
@@ -81,7 +74,7 @@ describe('partial indexes', () => {
       expect(partial.map((index) => index.name)).toEqual(
         expect.arrayContaining(['records_local_only', 'accounts_one_active']),
       );
-      const files = sourceFiles(SOURCES).map((file) => ({
+      const files = sourceFiles(SOURCES, ['.sql', '.ts']).map((file) => ({
         file: path.relative(process.cwd(), file),
         text: readFileSync(file, 'utf8'),
       }));

@@ -5,21 +5,14 @@
  * change a table calls its owner (the outbox writes the mirror's records through
  * store/mirror/localEditsRepository.ts). Migrations are the schema, not writers.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../../src/main/store/store';
+import { sourceFiles, withoutCommentLines } from '../../support/sourceFiles';
 import { tempDir } from '../../support/tempDir';
 
 const MAIN = path.join(process.cwd(), 'src', 'main');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(file);
-    return /\.(sql|ts)$/.test(entry.name) ? [file] : [];
-  });
-}
 
 /** The tables `text` writes, by the statement keywords that write. */
 function writtenTables(text: string): string[] {
@@ -50,8 +43,8 @@ describe('the tables of the store', () => {
       store.close();
     }
     const writers = new Map<string, Set<string>>();
-    for (const file of sourceFiles(MAIN)) {
-      for (const table of writtenTables(readFileSync(file, 'utf8'))) {
+    for (const file of sourceFiles(MAIN, ['.sql', '.ts'], ['migrations'])) {
+      for (const table of writtenTables(withoutCommentLines(readFileSync(file, 'utf8')))) {
         if (!tables.has(table)) continue;
         const areas = writers.get(table) ?? new Set<string>();
         areas.add(area(file));
@@ -75,5 +68,11 @@ describe('the tables of the store', () => {
         'INSERT OR REPLACE INTO a (x) VALUES (1); update b set x = 1; DELETE FROM c; REPLACE INTO d',
       ),
     ).toEqual(['a', 'b', 'c', 'd']);
+    // A comment that says "update comments" writes nothing.
+    expect(
+      writtenTables(
+        withoutCommentLines(' * then update comments\n-- delete from records\nUPDATE e SET x = 1'),
+      ),
+    ).toEqual(['e']);
   });
 });
