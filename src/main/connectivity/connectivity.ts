@@ -9,7 +9,7 @@ import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
 import { namedStatements } from '../store/namedStatements';
 import connectivitySql from './queries/connectivity.sql?raw';
 import type { CallOutcome } from '../api/requestScheduler';
-import { reachabilityOfFailure, type Reachability } from './reachability';
+import { isNetworkFailure } from '../api/client/networkFailure';
 
 const queries = requireQueries(
   parseNamedQueries(connectivitySql, 'connectivity.sql'),
@@ -61,8 +61,10 @@ export class Connectivity {
   static fedBy(calls: CallSource, store: WorkOfflineStore): Connectivity {
     const connectivity = new Connectivity(store);
     calls.onCallEnded((outcome) => {
-      const reading = outcome.answered ? 'reached' : reachabilityOfFailure(outcome.error);
-      if (reading !== null) connectivity.observed(reading);
+      // Any HTTP answer (a 429 or a 500 too) came from the service; a failure says it could not
+      // be reached only when it failed in the network, not when we stopped it or had no token.
+      if (outcome.answered) connectivity.observed(true);
+      else if (isNetworkFailure(outcome.error)) connectivity.observed(false);
     });
     return connectivity;
   }
@@ -86,9 +88,9 @@ export class Connectivity {
     return this.workOffline ? false : this.reachable;
   }
 
-  /** A call ended: the scheduler's reading of it (reachability.ts). */
-  observed(reading: Reachability): void {
-    this.update({ reachable: reading === 'reached' });
+  /** A call ended: the service answered it (true) or could not be reached (false). */
+  observed(reachable: boolean): void {
+    this.update({ reachable });
   }
 
   setWorkOffline(on: boolean): void {

@@ -6,7 +6,7 @@ import {
   workOfflineStore,
   type ConnectivityState,
 } from '../../../src/main/connectivity/connectivity';
-import { reachabilityOfFailure } from '../../../src/main/connectivity/reachability';
+import { isNetworkFailure } from '../../../src/main/api/client/networkFailure';
 import { appMigrations, Store } from '../../../src/main/store/store';
 import { tempDir } from '../../support/tempDir';
 
@@ -76,14 +76,14 @@ describe('connectivity', () => {
   });
 
   it('classifies failures by their network causes', () => {
-    expect(reachabilityOfFailure(refused())).toBe('unreachable');
+    expect(isNetworkFailure(refused())).toBe(true);
     expect(
-      reachabilityOfFailure(
+      isNetworkFailure(
         Object.assign(new TypeError('fetch failed'), { cause: { code: 'UND_ERR_SOCKET' } }),
       ),
-    ).toBe('unreachable');
-    expect(reachabilityOfFailure(new DOMException('stopped', 'AbortError'))).toBeNull();
-    expect(reachabilityOfFailure(new RangeError('a bug'))).toBeNull();
+    ).toBe(true);
+    expect(isNetworkFailure(new DOMException('stopped', 'AbortError'))).toBe(false);
+    expect(isNetworkFailure(new RangeError('a bug'))).toBe(false);
   });
 });
 
