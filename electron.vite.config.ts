@@ -2,10 +2,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import { resolve } from 'node:path';
-import { contentSecurityPolicy } from './src/shared/csp';
+import { contentSecurityPolicy } from './src/main/csp';
 
 /**
- * Writes the desktop's CSP (src/shared/csp.ts) into index.html; the dev server needs a looser one.
+ * Writes the desktop's CSP (src/main/csp.ts) into index.html; the dev server needs a looser one.
  * Web mode's server replaces it with web mode's policy when it serves the page.
  */
 function cspMetaTag(): Plugin {
@@ -35,7 +35,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           web: resolve(__dirname, 'src/main/web.ts'),
-          emulator: resolve(__dirname, 'src/emulator/cli.ts'),
+          emulator: resolve(__dirname, 'packages/emulator/src/cli.ts'),
           router: resolve(__dirname, 'src/main/routerCli.ts'),
         },
       },

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { it } from 'vitest';
-import { COMMENT_LINES } from '../src/emulator/model/seedCatalog';
+import { COMMENT_LINES } from '@portaldesk/emulator/model/seedCatalog';
 import { CustomFieldIndexer } from '../src/main/store/mirror/customFieldIndexer';
 import { Mirror } from '../src/main/store/mirror/mirror';
 import type { MirrorRecord } from '../src/main/store/mirror/mirrorTypes';

@@ -4,7 +4,7 @@
  * catalog's `assets` module (every custom field type) and its records in the API's shapes. Every
  * call with the same ordinal gives the same record, so every run measures the same data.
  */
-import type { CustomFieldType } from '../src/shared/domain/customFieldTypes';
+import type { CustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
 import {
   CURRENCIES,
   MODULES,
@@ -12,7 +12,7 @@ import {
   SENTENCES,
   type SeedField,
   type SeedModule,
-} from '../src/emulator/model/seedCatalog';
+} from '@portaldesk/emulator/model/seedCatalog';
 import type { Mirror } from '../src/main/store/mirror/mirror';
 import type { MirrorField, MirrorRecord } from '../src/main/store/mirror/mirrorTypes';
 

@@ -16,7 +16,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { it } from 'vitest';
-import { COMMENT_LINES, MODULES, type SeedField } from '../src/emulator/model/seedCatalog';
+import { COMMENT_LINES, MODULES, type SeedField } from '@portaldesk/emulator/model/seedCatalog';
 import { Mirror } from '../src/main/store/mirror/mirror';
 import type { MirrorRecord } from '../src/main/store/mirror/mirrorTypes';
 import { Store } from '../src/main/store/store';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppInfo, EventName } from '../shared/contract';
+import type { AppInfo, EventName } from '../shared/ipc/contract';
 import { APP_NAME } from './appIdentity';
 import { ContractDispatcher, type DispatcherLog, type Handlers } from './bridge/dispatcher';
 import { EventHub } from './bridge/eventHub';
@@ -28,7 +28,7 @@ import { Mirror } from './store/mirror/mirror';
 import { Connectivity, workOfflineStore } from './connectivity/connectivity';
 import { CustomFieldIndexer } from './store/mirror/customFieldIndexer';
 import { SettingsRepository } from './store/settingsRepository';
-import { syncPreferences } from '../shared/settings';
+import { syncPreferences } from '../shared/ipc/settings';
 import { Store, type StoreOptions } from './store/store';
 import { SyncService, type AccountSource, type SyncServiceOptions } from './sync/syncService';
 

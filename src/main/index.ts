@@ -5,7 +5,7 @@
  */
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
 import path from 'node:path';
-import { contentSecurityPolicy } from '../shared/csp';
+import { contentSecurityPolicy } from './csp';
 import { registerIpcTransport } from './bridge/ipcTransport';
 import { loadStaticAsset, securityHeaders } from './bridge/staticAssets';
 import { dataDirFlag, resolveDataDir } from './dataDir';

@@ -1,4 +1,4 @@
-import type { SyncRunEntry } from '../shared/contracts/sync';
+import type { SyncRunEntry } from '../shared/ipc/areas/sync';
 import type { ReplayedChange } from './outbox/outboxEvents';
 import type { SuiteScope } from './router/engine/defaultPublishers';
 import type { Mirror } from './store/mirror/mirror';

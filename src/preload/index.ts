@@ -12,7 +12,7 @@ import type {
   EventName,
   EventPayload,
   RequestName,
-} from '../shared/contract';
+} from '../shared/ipc/contract';
 
 const CALL: CallChannel = 'portaldesk:call';
 const EVENT: EventChannel = 'portaldesk:event';

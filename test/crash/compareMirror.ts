@@ -2,7 +2,7 @@
  * The crash harness's verdict on a mirror: does it hold exactly the server's records, field by
  * field? Pure: the server's records as the API lists them, the mirror's rows as stored.
  */
-import { READ_ENTITY_FIXED_FIELDS } from '../../src/shared/domain/readEntity';
+import { READ_ENTITY_FIXED_FIELDS } from '@portaldesk/portal-api/domain/readEntity';
 
 /** A record as the API lists it (`GET .../entities`). */
 export type ServerRecord = Record<string, unknown> & {

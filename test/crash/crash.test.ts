@@ -15,7 +15,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FaultRule } from '../../src/emulator/faults';
+import { FaultRule } from '@portaldesk/emulator/faults';
 import { emulatorServiceProfile } from '../../src/main/api/client/emulatorProfile';
 import { DATABASE_FILE } from '../../src/main/store/store';
 import { grantToken, testEmulator, type RunningEmulator } from '../support/emulator';

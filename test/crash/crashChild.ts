@@ -8,12 +8,12 @@
  * engine reports records written to the mirror (sync progress) or a change of the outbox, which
  * the harness counts to choose where to kill, and a last line `result <json>` when it is done.
  */
-import { ServiceProfile } from '../../src/shared/serviceProfile';
+import { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 import { MemorySecretStore } from '../../src/main/auth/memorySecretStore';
 import { startEngine, type Engine } from '../../src/main/engine';
 import type { AccountSource, SyncableAccount } from '../../src/main/sync/syncService';
 import type { SyncResult } from '../../src/main/sync/syncTypes';
-import type { SyncStatus } from '../../src/shared/contracts/sync';
+import type { SyncStatus } from '../../src/shared/ipc/areas/sync';
 import type { ChildJob, ChildResult, QueuedOp } from './childJob';
 
 const internal = { transport: 'internal', trusted: true, description: 'crash harness' } as const;

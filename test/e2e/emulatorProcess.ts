@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { emulatorServiceProfile } from '../../src/main/api/client/emulatorProfile';
 
-/** The first line the emulator prints with `--json` (src/emulator/README.md). */
+/** The first line the emulator prints with `--json` (packages/emulator/README.md). */
 export interface EmulatorFacts {
   dcs: Record<string, { api: string; accounts?: string }>;
   client_id: string;

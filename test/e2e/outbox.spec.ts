@@ -10,7 +10,7 @@ import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
 import { startWebModeWithKeychain } from './keychainWebMode';
 import type { RunningWebMode } from './webMode';
 
-/** Records the emulator seeds (src/emulator/README.md `--records`): a screenful of Assets. */
+/** Records the emulator seeds (packages/emulator/README.md `--records`): a screenful of Assets. */
 const RECORDS = 300;
 /** Another member of the portal, for the remote change (the seed's users). */
 const SOMEONE_ELSE = 'priya.nair@portaldesk.demo';

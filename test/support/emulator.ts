@@ -4,7 +4,7 @@ import {
   startEmulator,
   type EmulatorOptions,
   type RunningEmulator,
-} from '../../src/emulator/index';
+} from '@portaldesk/emulator/index';
 
 export type { RunningEmulator };
 

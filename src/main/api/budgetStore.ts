@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
+import { parseNamedQueries, requireQueries } from '../store/sqlFile';
 import requestBudgetsSql from './queries/requestBudgets.sql?raw';
 
 const queries = requireQueries(

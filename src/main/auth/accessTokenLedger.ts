@@ -5,7 +5,7 @@
  * the token, which may be as late as that), and removed only when the service clearly issued none.
  */
 import type Database from 'better-sqlite3';
-import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
+import { parseNamedQueries, requireQueries } from '../store/sqlFile';
 import accountsSql from './queries/accounts.sql?raw';
 import { TOKEN_WINDOW_MS } from './oauthLimits';
 

@@ -5,7 +5,7 @@
  * AccountManager; it keeps no state of its own beyond the stored accounts.
  */
 import type Database from 'better-sqlite3';
-import { accountsUrl, type ServiceProfile } from '../../shared/serviceProfile';
+import { accountsUrl, type ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 import type { ApiScheduler } from '../api/client/apiScheduler';
 import { MetadataRepository } from '../store/mirror/metadataRepository';
 import { UserFacingError } from '../bridge/dispatcher';

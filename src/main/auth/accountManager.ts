@@ -12,8 +12,8 @@ import type {
   ProfileSummary,
   SelfClientArgs,
   SignInArgs,
-} from '../../shared/contracts/accounts';
-import type { ServiceProfile } from '../../shared/serviceProfile';
+} from '../../shared/ipc/areas/accounts';
+import type { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 import { UserFacingError } from '../bridge/dispatcher';
 import {
   AccountContext,

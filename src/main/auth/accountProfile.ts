@@ -3,7 +3,7 @@
  * API call". When the service names another API address than the profile has for the data
  * center, the account gets a copy of the profile with that address. Pure.
  */
-import { ServiceProfile } from '../../shared/serviceProfile';
+import { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 
 export function accountProfile(
   profile: ServiceProfile,

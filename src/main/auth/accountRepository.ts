@@ -4,8 +4,8 @@
  * account id.
  */
 import type Database from 'better-sqlite3';
-import { ServiceProfile } from '../../shared/serviceProfile';
-import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
+import { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
+import { parseNamedQueries, requireQueries } from '../store/sqlFile';
 import accountsSql from './queries/accounts.sql?raw';
 import { namedStatements } from '../store/namedStatements';
 

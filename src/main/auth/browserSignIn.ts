@@ -4,7 +4,7 @@
  * wait for the answer, and exchange the code at the accounts server the answer names.
  */
 import { randomBytes } from 'node:crypto';
-import { accountsUrl, type ServiceProfile } from '../../shared/serviceProfile';
+import { accountsUrl, type ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 import { authorizationUrl } from './authorizationUrl';
 import { exchangeTarget } from './exchangeTarget';
 import { listenForRedirect } from './loopbackListener';

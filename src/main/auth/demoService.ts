@@ -7,9 +7,9 @@
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_COMMENT_SEGMENT } from '../../emulator/config';
-import { startEmulator, type RunningEmulator } from '../../emulator/index';
-import type { ServiceProfile } from '../../shared/serviceProfile';
+import { DEFAULT_COMMENT_SEGMENT } from '@portaldesk/emulator/config';
+import { startEmulator, type RunningEmulator } from '@portaldesk/emulator/index';
+import type { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 import { emulatorServiceProfile } from '../api/client/emulatorProfile';
 import { freeLoopbackPort } from '../http/freeLoopbackPort';
 import { FileSecretStore } from './fileSecretStore';
@@ -19,7 +19,7 @@ import type { SecretStore } from './secretStore';
 export const DEMO_PROFILE_ID = 'demo';
 export const DEMO_PROFILE_NAME = 'PortalDesk demo portal';
 
-/** The emulator's own demo client (src/emulator/config.ts DEMO_CLIENT); nothing secret. */
+/** The emulator's own demo client (packages/emulator/src/config.ts DEMO_CLIENT); nothing secret. */
 const DEMO_CLIENT_ID = '1000.PORTALDESKDEMO';
 const DEMO_CLIENT_SECRET = 'demo-client-secret-0b7f3c';
 const DEMO_DATA_FILE = 'demo-portal.sqlite';

@@ -4,7 +4,7 @@
  * accounts server the profile does not list is refused: the client secret is never sent to an
  * address the redirect made up. Pure.
  */
-import type { ServiceProfile } from '../../shared/serviceProfile';
+import type { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 
 export type ExchangeTarget =
   { ok: true; dataCenter: string; accountsUrl: string } | { ok: false; error: string };

@@ -3,7 +3,7 @@
  * a valid scope' error" (spec, Self Client), and the accounts page refuses them too. Format
  * `service_name.scope_name.operation_type` with the profile's service prefixes. Pure.
  */
-import type { ServiceProfile } from '../../shared/serviceProfile';
+import type { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 
 /** "operation types include READ, CREATE, UPDATE, DELETE, ALL". */
 const OPERATIONS = ['READ', 'CREATE', 'UPDATE', 'DELETE', 'ALL'];

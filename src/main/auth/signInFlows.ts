@@ -5,8 +5,8 @@
  * portals, and its runtime replaces any earlier one. One sign-in waits for the browser at a time.
  */
 import { randomBytes } from 'node:crypto';
-import type { AccountSummary, SelfClientArgs, SignInArgs } from '../../shared/contracts/accounts';
-import type { ServiceProfile } from '../../shared/serviceProfile';
+import type { AccountSummary, SelfClientArgs, SignInArgs } from '../../shared/ipc/areas/accounts';
+import type { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 import { createApiClient } from '../api/client/apiClient';
 import { passThroughScheduler } from '../api/client/passThroughScheduler';
 import type { TokenProvider } from '../api/client/tokenProvider';

@@ -5,7 +5,7 @@
  * the keychain entry is gone. The sync engine reads accounts from here and listens for sign-ins,
  * refreshes and sign-outs.
  */
-import { accountsUrl, type ServiceProfile } from '../../shared/serviceProfile';
+import { accountsUrl, type ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 import type { TokenProvider } from '../api/client/tokenProvider';
 import { AccessTokenLedger } from './accessTokenLedger';
 import {

@@ -6,7 +6,7 @@ import {
   type ParsedArgs,
   type RequestName,
   type RequestResult,
-} from '../../shared/contract';
+} from '../../shared/ipc/contract';
 
 /** Who is calling, as established by the transport before the call reaches the dispatcher. */
 export interface CallOrigin {

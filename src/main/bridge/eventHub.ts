@@ -1,4 +1,4 @@
-import type { EventName, EventPayload } from '../../shared/contract';
+import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import { PUSH_RATES, type PushRate } from './pushRates';
 
 export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;

@@ -1,5 +1,5 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { CALL_CHANNEL, EVENT_CHANNEL } from '../../shared/contract';
+import { CALL_CHANNEL, EVENT_CHANNEL } from '../../shared/ipc/contract';
 import type { ContractDispatcher } from './dispatcher';
 import type { EventHub } from './eventHub';
 import { judgeIpcSender, type IpcSenderFacts } from './ipcSender';

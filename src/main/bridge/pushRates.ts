@@ -7,7 +7,7 @@
  * waiting), later ones within the interval fold into one at its end. Without it every push waits
  * for the end of the interval, so a burst that ends in a calm state is sent once, in that state.
  */
-import type { EventName } from '../../shared/contract';
+import type { EventName } from '../../shared/ipc/contract';
 
 export interface PushRate {
   intervalMs: number;

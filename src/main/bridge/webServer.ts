@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { CallOutcome } from '../../shared/contract';
-import { contentSecurityPolicy } from '../../shared/csp';
+import type { CallOutcome } from '../../shared/ipc/contract';
+import { contentSecurityPolicy } from '../csp';
 import {
   CALL_PATH_PREFIX,
   EVENTS_PATH,
@@ -12,7 +12,7 @@ import {
   SECRET_FRAGMENT_KEY,
   secretFromProtocols,
   type PushedEventMessage,
-} from '../../shared/webProtocol';
+} from '../../shared/ipc/webProtocol';
 import { decodePathSegment } from '../http/decodePathSegment';
 import { readBody, sendJson } from '../http/httpJson';
 import { jsonNestingExceeds, MAX_JSON_NESTING } from '../http/jsonNestingExceeds';

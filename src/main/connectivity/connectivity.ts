@@ -5,7 +5,7 @@
  * listen to it; nothing else keeps a copy.
  */
 import type Database from 'better-sqlite3';
-import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
+import { parseNamedQueries, requireQueries } from '../store/sqlFile';
 import { namedStatements } from '../store/namedStatements';
 import connectivitySql from './queries/connectivity.sql?raw';
 import type { CallOutcome } from '../api/requestScheduler';

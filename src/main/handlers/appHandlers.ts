@@ -1,4 +1,4 @@
-import type { AppInfo } from '../../shared/contract';
+import type { AppInfo } from '../../shared/ipc/contract';
 import type { Handlers } from '../bridge/dispatcher';
 
 export function appHandlers(info: () => AppInfo): Pick<Handlers, 'app.info'> {

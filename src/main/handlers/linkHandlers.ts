@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
+import { parseNamedQueries, requireQueries } from '../store/sqlFile';
 import { UserFacingError, type Handlers } from '../bridge/dispatcher';
 import { mayOpenExternally } from '../security/externalUrl';
 import linksSql from '../store/queries/links.sql?raw';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { RecordsColumns } from '../../shared/contracts/records';
-import type { FilterField } from '../../shared/filter';
+import type { RecordsColumns } from '../../shared/ipc/areas/records';
+import type { FilterField } from '@portaldesk/portal-api/filter';
 import { UserFacingError, type Handlers } from '../bridge/dispatcher';
 import { RecentRecords } from '../records/recentRecords';
 import { RecordsReader } from '../records/recordsReader';

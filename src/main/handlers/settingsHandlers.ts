@@ -1,6 +1,6 @@
 import type { Handlers } from '../bridge/dispatcher';
 import type { EventHub } from '../bridge/eventHub';
-import type { Settings } from '../../shared/settings';
+import type { Settings } from '../../shared/ipc/settings';
 import type { SettingsRepository } from '../store/settingsRepository';
 
 /** `onChange`: the engine's own parts that follow a setting (the sync's interval, ...). */

@@ -7,7 +7,7 @@
  * - the server still holds the base: `send`;
  * - anything else: someone changed it since: `conflict`.
  */
-import { sameFieldValue } from '../../shared/outbox/sameFieldValue';
+import { sameFieldValue } from '../../shared/fieldValues/sameFieldValue';
 import { typeOf, type FieldTypes, type OpFields } from './outboxTypes';
 
 export interface ServerComparison {

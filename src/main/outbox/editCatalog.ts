@@ -3,9 +3,9 @@
  * editable fields of a record's layout with their rules (EditableField, shared with the editors),
  * each field's type, the status transitions, and a record's server values in the API's shapes.
  */
-import type { EditableField } from '../../shared/contracts/outbox';
-import { isCustomFieldType } from '../../shared/domain/customFieldTypes';
-import { parseJsonObject } from '../../shared/parseJsonObject';
+import type { EditableField } from '../../shared/ipc/areas/outbox';
+import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
+import { parseJsonObject } from '@portaldesk/portal-api/json/parseJsonObject';
 import type { StoredRecord } from '../store/mirror/localEditsRepository';
 import type { CatalogStatus, OutboxRepository } from './outboxRepository';
 import { SYSTEM_FIELD_TYPES } from './outboxTypes';

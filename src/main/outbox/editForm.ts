@@ -3,7 +3,7 @@
  * newest queued value, else the server copy's) and, for each field with a change queued, when it
  * was queued, on which base and in what state. Pure: the record, its catalog and its queue in.
  */
-import type { EditForm, PendingValue } from '../../shared/contracts/outbox';
+import type { EditForm, PendingValue } from '../../shared/ipc/areas/outbox';
 import type { StoredRecord } from '../store/mirror/localEditsRepository';
 import { storedValue, type EditCatalog } from './editCatalog';
 import type { OutboxOp } from './outboxTypes';

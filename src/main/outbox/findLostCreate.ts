@@ -6,9 +6,9 @@
  * no earlier than the send (less clock skew), every sent value equal, and not adopted by another
  * operation already. Pure; the same rule finds a lost comment.
  */
-import type { Comment } from '../../shared/domain/comment';
-import type { Entity } from '../../shared/domain/entity';
-import { sameFieldValue } from '../../shared/outbox/sameFieldValue';
+import type { Comment } from '@portaldesk/portal-api/domain/comment';
+import type { Entity } from '@portaldesk/portal-api/domain/entity';
+import { sameFieldValue } from '../../shared/fieldValues/sameFieldValue';
 import { typeOf, type FieldTypes, type OpFields } from './outboxTypes';
 
 /** Ours: how far the service's clock may lag ours and still count as "after the send". */

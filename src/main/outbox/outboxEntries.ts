@@ -3,7 +3,7 @@
  * the user knows it by (its module's and record's names, its fields' labels and types). Reads
  * only.
  */
-import type { OutboxEntry, PendingComment } from '../../shared/contracts/outbox';
+import type { OutboxEntry, PendingComment } from '../../shared/ipc/areas/outbox';
 import type { LocalEditsRepository, StoredRecord } from '../store/mirror/localEditsRepository';
 import { loadEditCatalog, type EditCatalog } from './editCatalog';
 import type { OutboxRepository } from './outboxRepository';

@@ -14,7 +14,7 @@ import type {
   EditResult,
   OutboxEntry,
   PendingComment,
-} from '../../shared/contracts/outbox';
+} from '../../shared/ipc/areas/outbox';
 import type { LocalEditsRepository } from '../store/mirror/localEditsRepository';
 import { storedValue } from './editCatalog';
 import { newRecordForm, recordForm, shownValues } from './editForm';

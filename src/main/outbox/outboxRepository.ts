@@ -6,8 +6,8 @@
  * beside it. Callers group writes with `transaction`, which both share (one connection).
  */
 import type Database from 'better-sqlite3';
-import type { OpConflict } from '../../shared/contracts/outbox';
-import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
+import type { OpConflict } from '../../shared/ipc/areas/outbox';
+import { parseNamedQueries, requireQueries } from '../store/sqlFile';
 import { namedStatements } from '../store/namedStatements';
 import type { OpFields, OpKind, OpState, OutboxOp } from './outboxTypes';
 import outboxSql from './queries/outbox.sql?raw';

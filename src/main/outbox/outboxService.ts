@@ -16,7 +16,7 @@ import type {
   OutboxStatus,
   PendingComment,
   Remap,
-} from '../../shared/contracts/outbox';
+} from '../../shared/ipc/areas/outbox';
 import type { ApiClient } from '../api/client/apiClient';
 import type { EventPusher } from '../bridge/eventHub';
 import type { Connectivity, ConnectivityState } from '../connectivity/connectivity';

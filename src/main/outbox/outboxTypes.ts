@@ -3,7 +3,7 @@
  * in the shapes the API shows (the overlay's), never request bodies: bodies are derived at send
  * time (requestBody.ts), so a coalesced multi-select still goes out as one `{add, remove}`.
  */
-import type { OpConflict, OpKind, OpState } from '../../shared/contracts/outbox';
+import type { OpConflict, OpKind, OpState } from '../../shared/ipc/areas/outbox';
 
 export type { OpKind, OpState };
 

@@ -9,7 +9,7 @@
  * - A delete makes the edits not sent yet moot; a comment whose add was never sent never needs to
  *   go: both are dropped, and nothing else is queued.
  */
-import { COMMENT_CONTENT_MAX } from '../../shared/domain/customFieldTypes';
+import { COMMENT_CONTENT_MAX } from '@portaldesk/portal-api/domain/customFieldTypes';
 import { LedgerError } from './ledgerError';
 import { isOpen, type OutboxOp } from './outboxTypes';
 

@@ -14,7 +14,7 @@
  * - A status change that the status rules would refuse as one step (A → C when only A → B → C is
  *   allowed) is not folded into an earlier status change: it goes out as its own PATCH.
  */
-import { sameFieldValue } from '../../shared/outbox/sameFieldValue';
+import { sameFieldValue } from '../../shared/fieldValues/sameFieldValue';
 import {
   COMMENT_KINDS,
   isOpen,

@@ -2,7 +2,7 @@
  * The conflicts a replay finds, as the Outbox shows them for the user to resolve
  * (resolveConflict.ts): per field mine, theirs and the base my change was made on. Pure.
  */
-import type { OpConflict } from '../../shared/contracts/outbox';
+import type { OpConflict } from '../../shared/ipc/areas/outbox';
 import type { EditCatalog } from './editCatalog';
 import { typeOf, type OpFields, type OutboxOp } from './outboxTypes';
 

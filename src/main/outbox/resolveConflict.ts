@@ -10,8 +10,8 @@
  *
  * The choices are checked first (a LedgerError changes nothing), then written in one transaction.
  */
-import type { ConflictField, OpConflict } from '../../shared/contracts/outbox';
-import { sameFieldValue } from '../../shared/outbox/sameFieldValue';
+import type { ConflictField, OpConflict } from '../../shared/ipc/areas/outbox';
+import { sameFieldValue } from '../../shared/fieldValues/sameFieldValue';
 import type { StoredRecord } from '../store/mirror/localEditsRepository';
 import { storedValue, type EditCatalog } from './editCatalog';
 import { LedgerError } from './ledgerError';

@@ -3,8 +3,8 @@
  * content), edit (a fresh GET first: a comment changed there since is a conflict) and delete (a
  * 404 is success). A comment change reaches the router as an update of its record.
  */
-import type { OpConflict } from '../../shared/contracts/outbox';
-import type { Comment } from '../../shared/domain/comment';
+import type { OpConflict } from '../../shared/ipc/areas/outbox';
+import type { Comment } from '@portaldesk/portal-api/domain/comment';
 import { findLostComment } from './findLostCreate';
 import type { OutboxOp } from './outboxTypes';
 import { commentConflict } from './replayConflicts';

@@ -3,7 +3,7 @@
  * service holds first where a lost earlier send may have applied it (README, "Exactly once"), and
  * writes the answer to the mirror in the transaction that drops the operation.
  */
-import type { Entity } from '../../shared/domain/entity';
+import type { Entity } from '@portaldesk/portal-api/domain/entity';
 import { mapRecord } from '../sync/mapRecord';
 import { compareWithServer } from './compareWithServer';
 import type { EditCatalog } from './editCatalog';

@@ -3,7 +3,7 @@
  * new record's required fields. One bad value refuses the whole change, with every problem named
  * in one LedgerError, so the user corrects them all at once. Pure.
  */
-import { validateFieldValue } from '../../shared/outbox/validateFieldValue';
+import { validateFieldValue } from '../../shared/fieldValues/validateFieldValue';
 import type { EditCatalog } from './editCatalog';
 import { LedgerError } from './ledgerError';
 import type { OpFields } from './outboxTypes';

@@ -4,9 +4,9 @@
  * it filters follow the mirror's own query rules (recordSort, recordFilterSetup), so the table
  * never offers a sort or a condition the local query would refuse. Pure.
  */
-import { isCustomFieldType } from '../../shared/domain/customFieldTypes';
-import type { RecordsField } from '../../shared/contracts/records';
-import type { FilterField } from '../../shared/filter';
+import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
+import type { RecordsField } from '../../shared/ipc/areas/records';
+import type { FilterField } from '@portaldesk/portal-api/filter';
 import type { StoredField, StoredOption } from '../store/mirror/metadataRepository';
 
 /**

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { RECENT_RECORDS_MAX, type RecentRecord } from '../../shared/contracts/records';
+import { RECENT_RECORDS_MAX, type RecentRecord } from '../../shared/ipc/areas/records';
 import { RecordQueryError } from '../store/mirror/recordQueryError';
 import { recordsQueries as queries } from './recordsQueries';
 

@@ -2,7 +2,7 @@
  * One stored record as the workspace shows it: the server copy with its pending local edits laid
  * over it (mergeRecordEdits, as lists do), statuses and the owner resolved to names. Pure.
  */
-import type { RecordRow, RecordsStatus, RecordsUser } from '../../shared/contracts/records';
+import type { RecordRow, RecordsStatus, RecordsUser } from '../../shared/ipc/areas/records';
 import {
   mergeRecordEdits,
   type RecordEdit,

@@ -1,5 +1,5 @@
 /** The records workspace's named queries (./queries/records.sql), checked at start-up. */
-import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
+import { parseNamedQueries, requireQueries } from '../store/sqlFile';
 import recordsSql from './queries/records.sql?raw';
 
 export const recordsQueries = requireQueries(

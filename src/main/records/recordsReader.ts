@@ -10,8 +10,8 @@ import type {
   RecordsUser,
   TimelineEntry,
   TrashedRecord,
-} from '../../shared/contracts/records';
-import { TRASHED_LISTED_MAX } from '../../shared/contracts/records';
+} from '../../shared/ipc/areas/records';
+import { TRASHED_LISTED_MAX } from '../../shared/ipc/areas/records';
 import type { Mirror } from '../store/mirror/mirror';
 import { recordFilterSetup } from '../store/mirror/recordFilterSetup';
 import { RecordQueryError } from '../store/mirror/recordQueryError';

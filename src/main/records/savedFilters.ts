@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
-import { SAVED_FILTERS_PER_MODULE_MAX, type SavedFilter } from '../../shared/contracts/records';
+import { SAVED_FILTERS_PER_MODULE_MAX, type SavedFilter } from '../../shared/ipc/areas/records';
 import {
   checkFilter,
   formatFilterErrors,
   parseFilter,
   type FilterField,
-} from '../../shared/filter';
+} from '@portaldesk/portal-api/filter';
 import { RecordQueryError } from '../store/mirror/recordQueryError';
 import { recordsQueries as queries } from './recordsQueries';
 

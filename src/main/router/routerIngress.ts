@@ -6,7 +6,7 @@ import {
   INGRESS_REQUESTS_PER_WINDOW,
   INGRESS_WINDOW_MS,
   MAX_EVENT_BODY_BYTES,
-} from '../../shared/contracts/router';
+} from '../../shared/ipc/areas/router';
 import { decodePathSegment } from '../http/decodePathSegment';
 import { readBody, sendJson } from '../http/httpJson';
 import { jsonNestingExceeds, MAX_JSON_NESTING } from '../http/jsonNestingExceeds';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
+import { parseNamedQueries, requireQueries } from './sqlFile';
 import migrationsSql from './queries/migrations.sql?raw';
 
 export interface Migration {

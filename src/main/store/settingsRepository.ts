@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../shared/settings';
-import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
+import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../shared/ipc/settings';
+import { parseNamedQueries, requireQueries } from './sqlFile';
 import settingsSql from './queries/settings.sql?raw';
 
 const queries = requireQueries(

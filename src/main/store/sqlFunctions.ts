@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { FOLD_SQL_FUNCTION, foldSqlValue } from '../../shared/filter/fold';
+import { FOLD_SQL_FUNCTION, foldSqlValue } from '@portaldesk/portal-api/filter/fold';
 
 /**
  * The application-defined SQL functions the schema may depend on. Custom-field indexes call

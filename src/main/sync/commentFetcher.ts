@@ -1,7 +1,7 @@
 import type { ApiClient, CallOptions } from '../api/client/apiClient';
 import { ALL_PROJECTS } from '../api/client/endpoints';
 import { paginate } from '../api/client/paginate';
-import type { Comment } from '../../shared/domain/comment';
+import type { Comment } from '@portaldesk/portal-api/domain/comment';
 import type { Mirror } from '../store/mirror/mirror';
 import type { MirrorComment } from '../store/mirror/mirrorTypes';
 import { mapComment } from './mapComment';

@@ -1,4 +1,4 @@
-import type { Filter } from '../../shared/filter';
+import type { Filter } from '@portaldesk/portal-api/filter';
 
 /**
  * The `filter` for an incremental pull: records whose `last_updated_time` is on or after the

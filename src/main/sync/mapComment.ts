@@ -1,4 +1,4 @@
-import type { Comment } from '../../shared/domain/comment';
+import type { Comment } from '@portaldesk/portal-api/domain/comment';
 import type { MirrorComment } from '../store/mirror/mirrorTypes';
 
 /**

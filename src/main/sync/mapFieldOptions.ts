@@ -1,5 +1,5 @@
-import type { FieldOptions } from '../../shared/domain/fieldOption';
-import type { CustomFieldType } from '../../shared/domain/customFieldTypes';
+import type { FieldOptions } from '@portaldesk/portal-api/domain/fieldOption';
+import type { CustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
 import type { MirrorFieldOption } from '../store/mirror/mirrorTypes';
 
 /**

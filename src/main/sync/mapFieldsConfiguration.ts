@@ -1,7 +1,7 @@
-import type { Field } from '../../shared/domain/field';
-import type { Status } from '../../shared/domain/fieldOption';
-import type { FieldsConfiguration } from '../../shared/domain/fieldsConfiguration';
-import type { Layout } from '../../shared/domain/layout';
+import type { Field } from '@portaldesk/portal-api/domain/field';
+import type { Status } from '@portaldesk/portal-api/domain/fieldOption';
+import type { FieldsConfiguration } from '@portaldesk/portal-api/domain/fieldsConfiguration';
+import type { Layout } from '@portaldesk/portal-api/domain/layout';
 import type {
   MirrorField,
   MirrorLayout,

@@ -1,4 +1,4 @@
-import type { Module } from '../../shared/domain/module';
+import type { Module } from '@portaldesk/portal-api/domain/module';
 import type { MirrorModule } from '../store/mirror/mirrorTypes';
 
 /** Members of a module that have columns of their own; the rest goes to `details`. */

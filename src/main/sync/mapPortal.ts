@@ -1,5 +1,5 @@
-import type { Portal } from '../../shared/domain/portal';
-import type { PortalDetails } from '../../shared/domain/portalDetails';
+import type { Portal } from '@portaldesk/portal-api/domain/portal';
+import type { PortalDetails } from '@portaldesk/portal-api/domain/portalDetails';
 import type { MirrorPortal } from '../store/mirror/mirrorTypes';
 
 /**

@@ -1,4 +1,4 @@
-import type { Entity } from '../../shared/domain/entity';
+import type { Entity } from '@portaldesk/portal-api/domain/entity';
 import type { MirrorRecord } from '../store/mirror/mirrorTypes';
 
 /**

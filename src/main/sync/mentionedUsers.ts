@@ -1,7 +1,7 @@
-import type { Comment } from '../../shared/domain/comment';
-import type { Entity } from '../../shared/domain/entity';
-import type { FieldOptions } from '../../shared/domain/fieldOption';
-import type { PortalOwner } from '../../shared/domain/portal';
+import type { Comment } from '@portaldesk/portal-api/domain/comment';
+import type { Entity } from '@portaldesk/portal-api/domain/entity';
+import type { FieldOptions } from '@portaldesk/portal-api/domain/fieldOption';
+import type { PortalOwner } from '@portaldesk/portal-api/domain/portal';
 import type { MirrorUser } from '../store/mirror/mirrorTypes';
 
 /**

@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ApiError, CLIENT_ERROR_CODES, type ApiEndpointRef } from '../api/client/apiError';
 import type { CallOptions } from '../api/client/apiClient';
 import type { ListPage } from '../api/client/endpointTypes';
-import type { SkippedItem } from '../../shared/domain/parseEach';
+import type { SkippedItem } from '@portaldesk/portal-api/domain/parseEach';
 import { PAGES_AHEAD, RUN_RECORDS } from './pagesAhead';
 import {
   nextWindowIndex,

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client/apiClient';
 import type { EndpointBudgetReport } from '../api/requestScheduler';
 import { systemClock, type SchedulerClock } from '../api/schedulerClock';
-import { PER_PAGE_MAX } from '../../shared/domain/limits';
+import { PER_PAGE_MAX } from '@portaldesk/portal-api/domain/limits';
 import type { Mirror } from '../store/mirror/mirror';
 import { CommentBackfill } from './commentBackfill';
 import { fetchRecordComments } from './commentFetcher';

@@ -1,5 +1,5 @@
-import type { FieldOptions } from '../../shared/domain/fieldOption';
-import { FIRST_PAGE, PER_PAGE_MAX } from '../../shared/domain/limits';
+import type { FieldOptions } from '@portaldesk/portal-api/domain/fieldOption';
+import { FIRST_PAGE, PER_PAGE_MAX } from '@portaldesk/portal-api/domain/limits';
 import { mapFieldOptions, OPTION_FIELD_TYPES } from './mapFieldOptions';
 import { mapFieldsConfiguration } from './mapFieldsConfiguration';
 import { MentionedUsers } from './mentionedUsers';

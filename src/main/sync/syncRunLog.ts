@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { SyncRunEntry } from '../../shared/contracts/sync';
-import { parseNamedQueries, requireQueries } from '../../shared/sqlFile';
+import type { SyncRunEntry } from '../../shared/ipc/areas/sync';
+import { parseNamedQueries, requireQueries } from '../store/sqlFile';
 import syncRunsSql from './queries/syncRuns.sql?raw';
 import type { SyncResult } from './syncTypes';
 

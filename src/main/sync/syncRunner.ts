@@ -1,8 +1,8 @@
 import { listAllPortals, paginate } from '../api/client/paginate';
 import type { EndpointBudgetReport } from '../api/requestScheduler';
 import type { SchedulerClock } from '../api/schedulerClock';
-import type { Module } from '../../shared/domain/module';
-import { PER_PAGE_MAX } from '../../shared/domain/limits';
+import type { Module } from '@portaldesk/portal-api/domain/module';
+import { PER_PAGE_MAX } from '@portaldesk/portal-api/domain/limits';
 import type { Mirror } from '../store/mirror/mirror';
 import type { MirrorModule, MirrorPortal } from '../store/mirror/mirrorTypes';
 import { classifySyncFailure, failureMessage } from './classifySyncFailure';

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { SyncProgress, SyncRunEntry, SyncStatus } from '../../shared/contracts/sync';
-import type { ServiceProfile } from '../../shared/serviceProfile';
-import type { SyncPreferences } from '../../shared/settings';
+import type { SyncProgress, SyncRunEntry, SyncStatus } from '../../shared/ipc/areas/sync';
+import type { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
+import type { SyncPreferences } from '../../shared/ipc/settings';
 import {
   createApiClient,
   describeMalformedReply,

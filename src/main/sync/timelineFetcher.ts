@@ -1,7 +1,7 @@
 import type { ApiClient, CallOptions } from '../api/client/apiClient';
 import { ALL_PROJECTS } from '../api/client/endpoints';
 import { paginate } from '../api/client/paginate';
-import type { StatusTimelineEntry } from '../../shared/domain/statusTimelineEntry';
+import type { StatusTimelineEntry } from '@portaldesk/portal-api/domain/statusTimelineEntry';
 import type { Mirror } from '../store/mirror/mirror';
 import type { MirrorStatusChange } from '../store/mirror/mirrorTypes';
 import { MentionedUsers } from './mentionedUsers';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createApi } from '../../shared/api';
+import { createApi } from '../../shared/ipc/api';
 import { ApiContext } from './bridge/ApiContext';
 import { connectToEngine } from './bridge/connect';
 import { App } from './frame/App';

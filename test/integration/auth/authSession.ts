@@ -4,7 +4,7 @@
  * once) and lets a test look at or tamper with the way back.
  */
 import { afterEach } from 'vitest';
-import type { EmulatorOptions } from '../../../src/emulator/index';
+import type { EmulatorOptions } from '@portaldesk/emulator/index';
 import { emulatorServiceProfile } from '../../../src/main/api/client/emulatorProfile';
 import { AccountManager, type AccountManagerOptions } from '../../../src/main/auth/accountManager';
 import { MemorySecretStore } from '../../../src/main/auth/memorySecretStore';

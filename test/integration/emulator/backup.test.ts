@@ -5,7 +5,7 @@ import {
   ACCESS_CODE_MIN,
   BACKUP_REUSE_MS,
   GENERATION_MS,
-} from '../../../src/emulator/backup/exportRules';
+} from '@portaldesk/emulator/backup/exportRules';
 import { api, grantToken, testEmulator } from '../../support/emulator';
 
 type Emulator = Awaited<ReturnType<typeof testEmulator>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESTORE_WINDOW_MS, TRASH_BATCH_MAX } from '../../../src/emulator/bin/binRules';
+import { RESTORE_WINDOW_MS, TRASH_BATCH_MAX } from '@portaldesk/emulator/bin/binRules';
 import { api, grantToken, testEmulator } from '../../support/emulator';
 
 type Emulator = Awaited<ReturnType<typeof testEmulator>>;

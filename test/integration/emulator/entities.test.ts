@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText } from '../../../src/shared/filter';
+import { foldText } from '@portaldesk/portal-api/filter';
 import { api, grantToken, testEmulator } from '../../support/emulator';
 
 type Emulator = Awaited<ReturnType<typeof testEmulator>>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_FIELD_TYPE_NAMES,
   CUSTOM_FIELD_TYPES,
-} from '../../../src/shared/domain/customFieldTypes';
+} from '@portaldesk/portal-api/domain/customFieldTypes';
 import {
   filterParam,
   grantToken,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { EmulatorOptions, RunningEmulator } from '../../../src/emulator/index';
+import type { EmulatorOptions, RunningEmulator } from '@portaldesk/emulator/index';
 import { api, testEmulator } from '../../support/emulator';
 
 const SCOPES = 'PMS.portals.READ,PMS.custom_fields.ALL';

@@ -3,8 +3,8 @@ import {
   checkAuthRequest,
   checkScopes,
   redirectTo,
-} from '../../../src/emulator/accounts/authRequest';
-import { clientMayGenerateAt, type OAuthClient } from '../../../src/emulator/accounts/clients';
+} from '@portaldesk/emulator/accounts/authRequest';
+import { clientMayGenerateAt, type OAuthClient } from '@portaldesk/emulator/accounts/clients';
 import {
   grantAllowance,
   inWindow,
@@ -13,7 +13,7 @@ import {
   reportedLifetime,
   tokensToEvict,
   TOKEN_WINDOW_MS,
-} from '../../../src/emulator/accounts/tokenRules';
+} from '@portaldesk/emulator/accounts/tokenRules';
 
 const NOW = 1_000_000_000;
 const made = (...ages: number[]) => ages.map((age, i) => ({ id: i, created_ms: NOW - age }));

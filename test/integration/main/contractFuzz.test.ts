@@ -19,7 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from 'vitest';
 import { MemorySecretStore } from '../../../src/main/auth/memorySecretStore';
 import type { Engine } from '../../../src/main/engine';
-import { requestNames, requests, type CallOutcome } from '../../../src/shared/contract';
+import { requestNames, requests, type CallOutcome } from '../../../src/shared/ipc/contract';
 import { testEngine } from '../../support/engine';
 import { hostileArgs } from '../../support/hostileArgs';
 import { prototypeSnapshot, seedEngine } from '../../support/seedEngine';

@@ -1,6 +1,6 @@
 /**
  * Issue 14, item 5: no user-supplied key may reach a prototype. Every request of the contract
- * (src/shared/contract.ts and src/shared/contracts/*) is called through the real dispatcher of a
+ * (src/shared/ipc/contract.ts and src/shared/ipc/areas/*) is called through the real dispatcher of a
  * seeded engine with `__proto__`, `constructor` and `prototype` wherever its argument takes a
  * key, a key path, a string or JSON: one at a time, as an extra own member and as the name of an
  * existing one of every object, as every string and as segments of dotted paths in it, starting
@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../src/main/auth/memorySecretStore';
 import type { Engine } from '../../../src/main/engine';
-import { requestNames, requests } from '../../../src/shared/contract';
+import { requestNames, requests } from '../../../src/shared/ipc/contract';
 import { testEngine } from '../../support/engine';
 import type { z } from 'zod';
 import { hostileArgs, keyVariants } from '../../support/hostileArgs';

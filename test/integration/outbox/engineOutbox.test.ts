@@ -1,6 +1,6 @@
 /** The outbox through the engine's contract: wiring, the persisted switch, refusals. */
 import { describe, expect, it } from 'vitest';
-import type { OutboxStatus } from '../../../src/shared/contracts/outbox';
+import type { OutboxStatus } from '../../../src/shared/ipc/areas/outbox';
 import { testEngine } from '../../support/engine';
 import { tempDir } from '../../support/tempDir';
 

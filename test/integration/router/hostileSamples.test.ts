@@ -4,7 +4,7 @@
  * past the limits held the engine for minutes or threw RangeError.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_SCHEMA_KEYS } from '../../../src/shared/contracts/router';
+import { MAX_SCHEMA_KEYS } from '../../../src/shared/ipc/areas/router';
 import { customSetup, post, testRouter } from './routerSupport';
 
 const inherited = () => Object.getOwnPropertyNames(Object.prototype).sort();

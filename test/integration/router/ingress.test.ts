@@ -143,7 +143,7 @@ describe('schemas and the payload version', () => {
   it('API names follow the rule; a duplicate or a non-object sample is refused and changes nothing', async () => {
     const { engine } = await testRouter();
     const { publisher } = await customSetup(engine);
-    const { EventApiName } = await import('../../../src/shared/contracts/router');
+    const { EventApiName } = await import('../../../src/shared/ipc/areas/router');
     expect(EventApiName.safeParse('order_created_2').success).toBe(true);
     expect(EventApiName.safeParse('2nd_order').success).toBe(false);
     expect(EventApiName.safeParse('order-created').success).toBe(false);

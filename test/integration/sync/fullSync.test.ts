@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { READ_ENTITY_FIXED_FIELDS } from '../../../src/shared/domain/readEntity';
+import { READ_ENTITY_FIXED_FIELDS } from '@portaldesk/portal-api/domain/readEntity';
 import { syncSession } from './syncSession';
 
 describe('full sync against the emulator', () => {

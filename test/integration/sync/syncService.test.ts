@@ -8,7 +8,7 @@ import { emulatorServiceProfile } from '../../../src/main/api/client/emulatorPro
 import type { TokenProvider } from '../../../src/main/api/client/tokenProvider';
 import type { Engine } from '../../../src/main/engine';
 import type { AccountSource, SyncableAccount } from '../../../src/main/sync/syncService';
-import type { SyncStatus } from '../../../src/shared/contracts/sync';
+import type { SyncStatus } from '../../../src/shared/ipc/areas/sync';
 import { testEngine } from '../../support/engine';
 import { grantToken, testEmulator, type RunningEmulator } from '../../support/emulator';
 import { tempDir } from '../../support/tempDir';

@@ -3,7 +3,7 @@
  * from grantToken, the emulator's admin surface and its own database for comparisons.
  */
 import { afterEach } from 'vitest';
-import type { EmulatorOptions } from '../../../src/emulator/index';
+import type { EmulatorOptions } from '@portaldesk/emulator/index';
 import {
   createApiClient,
   type ApiClient,

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { RateLimiter } from '../../../src/emulator/limits/rateLimiter';
+import { RateLimiter } from '@portaldesk/emulator/limits/rateLimiter';
 import type { FakeClock } from '../../support/fakeClock';
 import budgetsMigration from '../../../src/main/store/migrations/0003_request_budgets.sql?raw';
 

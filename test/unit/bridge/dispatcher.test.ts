@@ -5,8 +5,8 @@ import {
   type CallOrigin,
   type Handlers,
 } from '../../../src/main/bridge/dispatcher';
-import type { AppInfo } from '../../../src/shared/contract';
-import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
+import type { AppInfo } from '../../../src/shared/ipc/contract';
+import { DEFAULT_SETTINGS } from '../../../src/shared/ipc/settings';
 
 const trusted: CallOrigin = { transport: 'internal', trusted: true, description: 'test' };
 const info: AppInfo = {

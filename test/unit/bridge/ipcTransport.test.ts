@@ -5,8 +5,8 @@ import { EventHub } from '../../../src/main/bridge/eventHub';
 import { judgeIpcSender } from '../../../src/main/bridge/ipcSender';
 import { registerIpcTransport } from '../../../src/main/bridge/ipcTransport';
 import { isAppUrl } from '../../../src/main/security/appOrigin';
-import { CALL_CHANNEL, EVENT_CHANNEL } from '../../../src/shared/contract';
-import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
+import { CALL_CHANNEL, EVENT_CHANNEL } from '../../../src/shared/ipc/contract';
+import { DEFAULT_SETTINGS } from '../../../src/shared/ipc/settings';
 
 type InvokeHandler = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
 

@@ -5,7 +5,7 @@ import {
   isAllowedOrigin,
   secretMatches,
 } from '../../../src/main/bridge/webGuards';
-import { secretFromProtocols } from '../../../src/shared/webProtocol';
+import { secretFromProtocols } from '../../../src/shared/ipc/webProtocol';
 
 describe('web mode guards', () => {
   it('accept only our loopback host names with our port', () => {

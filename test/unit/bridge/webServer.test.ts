@@ -9,12 +9,12 @@ import {
   EVENTS_PATH,
   EVENTS_PROTOCOL,
   SECRET_PROTOCOL_PREFIX,
-} from '../../../src/shared/webProtocol';
+} from '../../../src/shared/ipc/webProtocol';
 import { testEngine } from '../../support/engine';
 import { rawExchange } from '../../support/rawHttp';
 import { tempDir } from '../../support/tempDir';
-import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
-import { contentSecurityPolicy } from '../../../src/shared/csp';
+import { DEFAULT_SETTINGS } from '../../../src/shared/ipc/settings';
+import { contentSecurityPolicy } from '../../../src/main/csp';
 
 const servers: WebServer[] = [];
 afterEach(async () => {
@@ -28,7 +28,7 @@ async function serve() {
   writeFileSync(path.join(root, 'secret.txt'), 'do not serve');
   const staticDir = path.join(root, 'renderer');
   mkdirSync(staticDir);
-  // As the build writes it: the desktop's policy in the meta tag (src/shared/csp.ts).
+  // As the build writes it: the desktop's policy in the meta tag (src/main/csp.ts).
   writeFileSync(
     path.join(staticDir, 'index.html'),
     `<!doctype html><meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy({ mode: 'desktop' })}" /><title>PortalDesk</title>`,

@@ -1,7 +1,8 @@
 /**
- * No import loop in src/: every file's imports (type-only ones too: a loop of types is still two
- * files that cannot be understood or moved apart) form a graph without cycles. Read with the
- * TypeScript compiler's own import scanner, resolved as relative paths.
+ * No import loop in src/ and packages/: every file's imports (type-only ones too: a loop of types
+ * is still two files that cannot be understood or moved apart) form a graph without cycles. Read
+ * with the TypeScript compiler's own import scanner, resolved as relative paths, and our
+ * packages' names (`@portaldesk/portal-api/filter`) as their exports map them.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -9,13 +10,29 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { sourceFiles } from '../../support/sourceFiles';
 
-const SRC = path.join(process.cwd(), 'src');
+const ROOTS = [path.join(process.cwd(), 'src'), path.join(process.cwd(), 'packages')];
 const EXTENSIONS = ['.ts', '.tsx', '.mts'];
+/** Our workspace packages: name → folder of their sources (both export `./*` as `./src/*`). */
+const PACKAGES: Record<string, string> = {
+  '@portaldesk/portal-api': path.join(process.cwd(), 'packages', 'portal-api', 'src'),
+  '@portaldesk/emulator': path.join(process.cwd(), 'packages', 'emulator', 'src'),
+};
 
-/** The file a relative specifier names, or null (a package, an asset, a file outside the tree). */
+/** Where a specifier points before extensions: a relative path, or one of our packages. */
+function basePath(from: string, specifier: string): string | null {
+  const bare = specifier.replace(/\?.*$/, '');
+  if (bare.startsWith('.')) return path.resolve(path.dirname(from), bare);
+  for (const [name, folder] of Object.entries(PACKAGES)) {
+    if (bare === name) return path.join(folder, 'index');
+    if (bare.startsWith(`${name}/`)) return path.join(folder, bare.slice(name.length + 1));
+  }
+  return null;
+}
+
+/** The file a specifier names, or null (a third-party package, an asset, a file outside). */
 function resolveImport(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const base = path.resolve(path.dirname(from), specifier.replace(/\?.*$/, ''));
+  const base = basePath(from, specifier);
+  if (base === null) return null;
   for (const candidate of [
     base,
     ...EXTENSIONS.map((ext) => base + ext),
@@ -81,12 +98,24 @@ function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return found;
 }
 
-describe('imports in src/', () => {
+describe('imports in src/ and packages/', () => {
   it('run in no loop', () => {
-    const loops = cycles(importGraph(sourceFiles(SRC, EXTENSIONS))).map((component) =>
+    const files = ROOTS.flatMap((root) => sourceFiles(root, EXTENSIONS, ['node_modules']));
+    const loops = cycles(importGraph(files)).map((component) =>
       component.map((file) => path.relative(process.cwd(), file)).sort(),
     );
     expect(loops).toEqual([]);
+  });
+
+  it('follow our packages by name', () => {
+    const from = path.join(process.cwd(), 'src', 'main', 'engine.ts');
+    expect(resolveImport(from, '@portaldesk/portal-api/filter')).toBe(
+      path.join(PACKAGES['@portaldesk/portal-api']!, 'filter', 'index.ts'),
+    );
+    expect(resolveImport(from, '@portaldesk/emulator')).toBe(
+      path.join(PACKAGES['@portaldesk/emulator']!, 'index.ts'),
+    );
+    expect(resolveImport(from, 'zod')).toBeNull();
   });
 
   it('and a loop is found where there is one', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../../src/shared/contracts/outbox';
+import type { OutboxEntry } from '../../../src/shared/ipc/areas/outbox';
 import {
   formatValue,
   groupEntries,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENT_CONTENT_MAX } from '../../../src/shared/domain/customFieldTypes';
+import { COMMENT_CONTENT_MAX } from '@portaldesk/portal-api/domain/customFieldTypes';
 import { LedgerError } from '../../../src/main/outbox/ledgerError';
 import { commentContent, planComment } from '../../../src/main/outbox/planComment';
 import { outboxOp as op } from './outboxOp';

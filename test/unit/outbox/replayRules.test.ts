@@ -10,7 +10,7 @@ import { replayBackoff, BACKOFF_MAX_MS } from '../../../src/main/outbox/replayBa
 import { classifyFailure, SIGNED_OUT_RETRY_MS } from '../../../src/main/outbox/replayFailure';
 import { ApiError, CLIENT_ERROR_CODES } from '../../../src/main/api/client/apiError';
 import { createBody, updateBody } from '../../../src/main/outbox/requestBody';
-import { Entity } from '../../../src/shared/domain/entity';
+import { Entity } from '@portaldesk/portal-api/domain/entity';
 import { outboxOp as op } from './outboxOp';
 
 const types = new Map([

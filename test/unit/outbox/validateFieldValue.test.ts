@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { EditableField } from '../../../src/shared/contracts/outbox';
-import { validateFieldValue } from '../../../src/shared/outbox/validateFieldValue';
-import { formatZonedDateTime, parseZonedDateTime } from '../../../src/shared/outbox/zonedDateTime';
+import type { EditableField } from '../../../src/shared/ipc/areas/outbox';
+import { validateFieldValue } from '../../../src/shared/fieldValues/validateFieldValue';
+import {
+  formatZonedDateTime,
+  parseZonedDateTime,
+} from '../../../src/shared/fieldValues/zonedDateTime';
 
 const field = (type: string, extra: Partial<EditableField> = {}): EditableField => ({
   key: 'f',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECENT_RECORDS_MAX } from '../../../src/shared/contracts/records';
+import { RECENT_RECORDS_MAX } from '../../../src/shared/ipc/areas/records';
 import { EMPTY_MODULE, LAYOUT, MODULE, PORTAL, record, recordsWorkspace } from './workspace';
 
 const filter = (criteria: object[], pattern = '1') => JSON.stringify({ criteria, pattern });

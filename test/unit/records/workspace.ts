@@ -9,7 +9,7 @@ import type {
   RequestArgs,
   RequestName,
   RequestResult,
-} from '../../../src/shared/contract';
+} from '../../../src/shared/ipc/contract';
 import type { MirrorRecord } from '../../../src/main/store/mirror/mirrorTypes';
 import { testEngine } from '../../support/engine';
 import { FIELDS, makeRecord, STATUSES, TAGS, USERS } from '../store/mirror/fixture';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EndpointBudget, SyncStatus } from '../../../src/shared/contracts/sync';
+import type { EndpointBudget, SyncStatus } from '../../../src/shared/ipc/areas/sync';
 import {
   budgetState,
   describeEndpoint,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPARATORS, FilterCondition, type ValueType } from '../../../src/shared/contracts/router';
+import { COMPARATORS, FilterCondition, type ValueType } from '../../../src/shared/ipc/areas/router';
 import { compareValue } from '../../../src/main/router/filter/compareValue';
 
 // Wednesday 15 May 2024, noon UTC: the ISO week runs Mon 13 - Sun 19 May.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OverallStatus } from '../../../src/shared/contracts/router';
+import type { OverallStatus } from '../../../src/shared/ipc/areas/router';
 import {
   deriveOverallStatus,
   type OverallStatusInput,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleView, TargetView } from '../../../src/shared/contracts/router';
+import type { RuleView, TargetView } from '../../../src/shared/ipc/areas/router';
 import { planRoutes } from '../../../src/main/router/filter/planRoutes';
 
 const context = { nowMs: Date.parse('2024-05-15T12:00:00Z'), timeZone: 'UTC' };

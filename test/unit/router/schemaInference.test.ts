@@ -4,7 +4,7 @@ import {
   MAX_SAMPLE_BYTES,
   MAX_SCHEMA_DEPTH,
   MAX_SCHEMA_KEYS,
-} from '../../../src/shared/contracts/router';
+} from '../../../src/shared/ipc/areas/router';
 import { RouterInputError } from '../../../src/main/router/engine/routerErrors';
 import { mergeSample, snapshotToSchema } from '../../../src/main/router/schema/inferenceSnapshot';
 import { applySchemaEdits } from '../../../src/main/router/schema/schemaEdits';

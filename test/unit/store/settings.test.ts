@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
+import { DEFAULT_SETTINGS } from '../../../src/shared/ipc/settings';
 import { testEngine } from '../../support/engine';
 import { tempDir } from '../../support/tempDir';
 import { startEngine } from '../../../src/main/engine';

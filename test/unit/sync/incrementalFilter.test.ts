@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileFilter, evaluate, type FilterField } from '../../../src/shared/filter';
+import { compileFilter, evaluate, type FilterField } from '@portaldesk/portal-api/filter';
 import { changedSinceFilter, localDay } from '../../../src/main/sync/incrementalFilter';
 
 const fields: FilterField[] = [{ name: 'last_updated_time', kind: 'datetime' }];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Comment } from '../../../src/shared/domain/comment';
-import { Entity } from '../../../src/shared/domain/entity';
-import { FieldsConfiguration } from '../../../src/shared/domain/fieldsConfiguration';
-import { CustomOption, RoleOption, UserOption } from '../../../src/shared/domain/fieldOption';
-import { Module } from '../../../src/shared/domain/module';
-import { Portal } from '../../../src/shared/domain/portal';
-import { PortalDetails } from '../../../src/shared/domain/portalDetails';
+import { Comment } from '@portaldesk/portal-api/domain/comment';
+import { Entity } from '@portaldesk/portal-api/domain/entity';
+import { FieldsConfiguration } from '@portaldesk/portal-api/domain/fieldsConfiguration';
+import { CustomOption, RoleOption, UserOption } from '@portaldesk/portal-api/domain/fieldOption';
+import { Module } from '@portaldesk/portal-api/domain/module';
+import { Portal } from '@portaldesk/portal-api/domain/portal';
+import { PortalDetails } from '@portaldesk/portal-api/domain/portalDetails';
 import { mapComment, UNKNOWN_COMMENT_TIME } from '../../../src/main/sync/mapComment';
 import { mapFieldOptions } from '../../../src/main/sync/mapFieldOptions';
 import { mapFieldsConfiguration } from '../../../src/main/sync/mapFieldsConfiguration';

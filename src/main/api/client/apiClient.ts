@@ -5,8 +5,8 @@
  * send; a refused token triggers one shared refresh and one more try; transient failures are
  * retried by retryPolicy.ts; anything else becomes an ApiError.
  */
-import type { SkippedItem } from '../../../shared/domain/parseEach';
-import { apiBaseUrl, type ServiceProfile } from '../../../shared/serviceProfile';
+import type { SkippedItem } from '@portaldesk/portal-api/domain/parseEach';
+import { apiBaseUrl, type ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 import {
   ApiError,
   CLIENT_ERROR_CODES,

@@ -2,7 +2,7 @@
  * The service profile of a running emulator, from the facts it prints with `--json` or returns
  * from `startEmulator()`. Lives in main, not shared: shared knows no emulator.
  */
-import { ServiceProfile } from '../../../shared/serviceProfile';
+import { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 
 /** The API prefix and scope prefixes the emulator serves (the spec's own). */
 const EMULATOR_API_PREFIX = '/api/v3';

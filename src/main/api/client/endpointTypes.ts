@@ -4,9 +4,9 @@
  * result from the reply shape.
  */
 import type { z } from 'zod';
-import type { FieldOptions } from '../../../shared/domain/fieldOption';
-import type { PageInfo } from '../../../shared/domain/pageInfo';
-import type { SkippedItem } from '../../../shared/domain/parseEach';
+import type { FieldOptions } from '@portaldesk/portal-api/domain/fieldOption';
+import type { PageInfo } from '@portaldesk/portal-api/domain/pageInfo';
+import type { SkippedItem } from '@portaldesk/portal-api/domain/parseEach';
 import type { COMMENT_SEGMENT_PARAM, EndpointName, Endpoints, ReplySpec } from './endpoints';
 
 type ParamNames<R extends string> = R extends `${string}{${infer P}}${infer Rest}`

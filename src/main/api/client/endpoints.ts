@@ -9,36 +9,40 @@
  * for the same segment, which "accepts a module API name or id"), so endpoint keys match.
  */
 import type { z } from 'zod';
-import type { Filter } from '../../../shared/filter';
-import type { ScopeService } from '../../../shared/serviceProfile';
-import { BackupExport, BackupSchedule } from '../../../shared/domain/backupExport';
-import type { BackupRequest } from '../../../shared/domain/backupRequest';
-import type { TrashBatch, TrashBatches } from '../../../shared/domain/binInput';
-import { BinDeleted, BinItem, BinRestored } from '../../../shared/domain/binItem';
-import { Comment } from '../../../shared/domain/comment';
-import type { CommentInput } from '../../../shared/domain/commentInput';
-import { Entity } from '../../../shared/domain/entity';
-import type { EntityCreate, EntityPatch } from '../../../shared/domain/entityInput';
-import { Field, FieldPlacement } from '../../../shared/domain/field';
-import type { FieldPut } from '../../../shared/domain/fieldInput';
+import type { Filter } from '@portaldesk/portal-api/filter';
+import type { ScopeService } from '@portaldesk/portal-api/serviceProfile';
+import { BackupExport, BackupSchedule } from '@portaldesk/portal-api/domain/backupExport';
+import type { BackupRequest } from '@portaldesk/portal-api/domain/backupRequest';
+import type { TrashBatch, TrashBatches } from '@portaldesk/portal-api/domain/binInput';
+import { BinDeleted, BinItem, BinRestored } from '@portaldesk/portal-api/domain/binItem';
+import { Comment } from '@portaldesk/portal-api/domain/comment';
+import type { CommentInput } from '@portaldesk/portal-api/domain/commentInput';
+import { Entity } from '@portaldesk/portal-api/domain/entity';
+import type { EntityCreate, EntityPatch } from '@portaldesk/portal-api/domain/entityInput';
+import { Field, FieldPlacement } from '@portaldesk/portal-api/domain/field';
+import type { FieldPut } from '@portaldesk/portal-api/domain/fieldInput';
 import type {
   FieldOptionsChange,
   FieldOptionsRemoval,
-} from '../../../shared/domain/fieldOptionsInput';
-import { FieldsConfiguration } from '../../../shared/domain/fieldsConfiguration';
+} from '@portaldesk/portal-api/domain/fieldOptionsInput';
+import { FieldsConfiguration } from '@portaldesk/portal-api/domain/fieldsConfiguration';
 import {
   IntegrationField,
   IntegrationModule,
   IntegrationService,
-} from '../../../shared/domain/integration';
-import { AssociatedEntity, Layout } from '../../../shared/domain/layout';
-import type { LayoutCreate, LayoutPatch, SectionPut } from '../../../shared/domain/layoutInput';
-import { Module } from '../../../shared/domain/module';
-import type { ModuleCreate, ModulePatch } from '../../../shared/domain/moduleInput';
-import { Portal } from '../../../shared/domain/portal';
-import { PortalDetails } from '../../../shared/domain/portalDetails';
-import { Section } from '../../../shared/domain/section';
-import { StatusTimelineEntry } from '../../../shared/domain/statusTimelineEntry';
+} from '@portaldesk/portal-api/domain/integration';
+import { AssociatedEntity, Layout } from '@portaldesk/portal-api/domain/layout';
+import type {
+  LayoutCreate,
+  LayoutPatch,
+  SectionPut,
+} from '@portaldesk/portal-api/domain/layoutInput';
+import { Module } from '@portaldesk/portal-api/domain/module';
+import type { ModuleCreate, ModulePatch } from '@portaldesk/portal-api/domain/moduleInput';
+import { Portal } from '@portaldesk/portal-api/domain/portal';
+import { PortalDetails } from '@portaldesk/portal-api/domain/portalDetails';
+import { Section } from '@portaldesk/portal-api/domain/section';
+import { StatusTimelineEntry } from '@portaldesk/portal-api/domain/statusTimelineEntry';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -3,8 +3,8 @@
  * until `has_next_page` is false. `page_info.page_count` is the TOTAL number of records (spec
  * "Limits"), so it gives progress, never the number of pages to fetch.
  */
-import { FIRST_PAGE, PER_PAGE_MAX } from '../../../shared/domain/limits';
-import type { Portal } from '../../../shared/domain/portal';
+import { FIRST_PAGE, PER_PAGE_MAX } from '@portaldesk/portal-api/domain/limits';
+import type { Portal } from '@portaldesk/portal-api/domain/portal';
 import { ApiError, CLIENT_ERROR_CODES, type ApiEndpointRef } from './apiError';
 import type { ApiClient, CallOptions } from './apiClient';
 import type { EndpointArgs, ItemList, ListPage } from './endpointTypes';

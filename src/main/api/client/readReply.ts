@@ -3,14 +3,18 @@
  * holds the items, `page_info`) must be right or the whole reply is unreadable; list items are
  * checked one by one, so a malformed record is skipped and described while the others are kept.
  */
-import { Count } from '../../../shared/domain/entity';
+import { Count } from '@portaldesk/portal-api/domain/entity';
 import {
   FIELD_OPTION_LISTS,
   type FieldOptionList,
   type FieldOptions,
-} from '../../../shared/domain/fieldOption';
-import { PageInfo } from '../../../shared/domain/pageInfo';
-import { describeIssues, parseEach, type SkippedItem } from '../../../shared/domain/parseEach';
+} from '@portaldesk/portal-api/domain/fieldOption';
+import { PageInfo } from '@portaldesk/portal-api/domain/pageInfo';
+import {
+  describeIssues,
+  parseEach,
+  type SkippedItem,
+} from '@portaldesk/portal-api/domain/parseEach';
 import type { z } from 'zod';
 import type { ReplySpec } from './endpoints';
 

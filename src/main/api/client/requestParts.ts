@@ -4,8 +4,8 @@
  * URL-encoded JSON), the body (JSON, or form fields for the backup), and the rate limit's
  * endpoint key.
  */
-import { FIRST_PAGE, PER_PAGE_DEFAULT } from '../../../shared/domain/limits';
-import { apiBaseUrl, type ServiceProfile } from '../../../shared/serviceProfile';
+import { FIRST_PAGE, PER_PAGE_DEFAULT } from '@portaldesk/portal-api/domain/limits';
+import { apiBaseUrl, type ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 import { COMMENT_SEGMENT_PARAM, type BodyKind, type EndpointSpec } from './endpoints';
 
 export interface CallArgs {

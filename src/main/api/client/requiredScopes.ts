@@ -2,7 +2,7 @@
  * The scopes the sign-in must ask for so every endpoint the app uses is allowed: the union of the
  * table's scopes, with this profile's prefixes ("Multiple scopes are comma-separated").
  */
-import { scopeName, type ServiceProfile } from '../../../shared/serviceProfile';
+import { scopeName, type ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName } from './endpoints';
 
 export function requiredScopes(

@@ -1,4 +1,4 @@
-import type { RouterAccount } from '../../../shared/contracts/router';
+import type { RouterAccount } from '../../../shared/ipc/areas/router';
 
 export interface PayloadEvent {
   id: string;

@@ -1,5 +1,5 @@
-import type { TargetView } from '../../../shared/contracts/router';
-import { dictionary } from '../../../shared/dictionary';
+import type { TargetView } from '../../../shared/ipc/areas/router';
+import { dictionary } from '@portaldesk/portal-api/json/dictionary';
 import { renderTemplate } from './renderTemplate';
 
 export interface TargetRequest {

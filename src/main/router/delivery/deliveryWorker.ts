@@ -4,7 +4,7 @@ import type {
   PublisherStatus,
   RouterAccount,
   TargetView,
-} from '../../../shared/contracts/router';
+} from '../../../shared/ipc/areas/router';
 import { payloadJson, type PayloadEvent } from './buildPayload';
 import { buildTargetRequest, type TargetRequest } from './buildTargetRequest';
 import { callWebhook, type TargetAnswer } from './callWebhook';

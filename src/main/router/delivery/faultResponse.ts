@@ -1,4 +1,4 @@
-import type { FaultSettings } from '../../../shared/contracts/router';
+import type { FaultSettings } from '../../../shared/ipc/areas/router';
 
 export type FaultAnswer =
   | { kind: 'response'; status: number; headers: Record<string, string>; body: string }

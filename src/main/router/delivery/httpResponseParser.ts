@@ -1,4 +1,4 @@
-import { dictionary } from '../../../shared/dictionary';
+import { dictionary } from '@portaldesk/portal-api/json/dictionary';
 
 /** What a target answered, as far as a webhook delivery records it. */
 export interface ParsedResponse {

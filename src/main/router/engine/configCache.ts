@@ -1,4 +1,4 @@
-import type { RuleView, TargetView } from '../../../shared/contracts/router';
+import type { RuleView, TargetView } from '../../../shared/ipc/areas/router';
 import type { RouterRepository } from '../store/routerRepository';
 import type { EventConfigRow, PublisherRow } from '../store/routerRows';
 

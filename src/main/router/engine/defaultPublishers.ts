@@ -1,4 +1,4 @@
-import { MAX_EVENT_API_NAME_LENGTH } from '../../../shared/contracts/router';
+import { MAX_EVENT_API_NAME_LENGTH } from '../../../shared/ipc/areas/router';
 
 /**
  * PortalDesk's own platform-service publishers (spec 000: default publishers that are platform

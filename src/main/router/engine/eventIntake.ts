@@ -4,7 +4,7 @@
  * and picking up after a restart. Owns the events waiting to be routed and the delivery worker
  * that sends what routing planned.
  */
-import type { TargetView } from '../../../shared/contracts/router';
+import type { TargetView } from '../../../shared/ipc/areas/router';
 import { apiKeyMatches } from './apiKeys';
 import type { PayloadEvent } from '../delivery/buildPayload';
 import type { CompareContext } from '../filter/compareValue';

@@ -9,7 +9,7 @@ import {
   CAPTURE_VALIDITY_MS,
   MAX_SCHEMA_KEYS,
   type SchemaVersionView,
-} from '../../../shared/contracts/router';
+} from '../../../shared/ipc/areas/router';
 import { isPlainObject, requireEventConfig, type RouterContext } from './routerContext';
 import { RouterInputError } from './routerErrors';
 import type { EventConfigRow, PublisherRow } from '../store/routerRows';

@@ -20,7 +20,7 @@ import {
   type RuleView,
   type TargetStatus,
   type TargetView,
-} from '../../../shared/contracts/router';
+} from '../../../shared/ipc/areas/router';
 import { apiKeyHint, generateApiKey, hashApiKey } from './apiKeys';
 import type { EventSchemas } from './eventSchemas';
 import { filterSize } from '../filter/filterDepth';

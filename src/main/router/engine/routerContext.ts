@@ -4,7 +4,7 @@
  * in memory, the clock, the ids, the log and the change signal. The engine makes these and closes
  * them; the parts only use them, and never reach into one another's state.
  */
-import type { RouterAccount } from '../../../shared/contracts/router';
+import type { RouterAccount } from '../../../shared/ipc/areas/router';
 import type { ConfigCache } from './configCache';
 import { RouterNotFoundError } from './routerErrors';
 import type { RouterIds } from './routerIds';

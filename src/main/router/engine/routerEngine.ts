@@ -16,7 +16,7 @@ import type {
   TargetInput,
   TargetStatus,
   TargetView,
-} from '../../../shared/contracts/router';
+} from '../../../shared/ipc/areas/router';
 import { BuiltInPublishers, type SuitePortal } from './builtInPublishers';
 import { ConfigCache } from './configCache';
 import type { PlatformEventName, PlatformPublisherKey } from './defaultPublishers';

@@ -10,7 +10,7 @@ import type {
   EventSummaryView,
   ExecutionView,
   RuleExplanation,
-} from '../../../shared/contracts/router';
+} from '../../../shared/ipc/areas/router';
 import { planRoutes } from '../filter/planRoutes';
 import type { RouterContext } from './routerContext';
 import { RouterNotFoundError } from './routerErrors';

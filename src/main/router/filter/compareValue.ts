@@ -3,14 +3,14 @@ import {
   parseDateOperand,
   type FilterCondition,
   type ValueType,
-} from '../../../shared/contracts/router';
-import { daysFromCivil } from '../../../shared/filter/civilDate';
+} from '../../../shared/ipc/areas/router';
+import { daysFromCivil } from '@portaldesk/portal-api/filter/civilDate';
 import {
   DEFAULT_WEEK_START_DAY,
   presetDays,
   type DayRange,
-} from '../../../shared/filter/datePresets';
-import { localDay, startOfDay } from '../../../shared/filter/timeZone';
+} from '@portaldesk/portal-api/filter/datePresets';
+import { localDay, startOfDay } from '@portaldesk/portal-api/filter/timeZone';
 
 /** What a date comparator needs to know about "now": the sandbox's (virtual) time and zone. */
 export interface CompareContext {

@@ -4,7 +4,7 @@ import {
   type FilterCondition,
   type FilterGroup,
   type GroupExplanation,
-} from '../../../shared/contracts/router';
+} from '../../../shared/ipc/areas/router';
 import { compareValue, type CompareContext } from './compareValue';
 import { readPath } from './readPath';
 

@@ -1,4 +1,4 @@
-import { isFilterGroup, type FilterGroup } from '../../../shared/contracts/router';
+import { isFilterGroup, type FilterGroup } from '../../../shared/ipc/areas/router';
 
 /** How deeply a filter nests groups (1 for a flat list) and how many conditions it holds. */
 export function filterSize(filter: FilterGroup): { depth: number; conditions: number } {

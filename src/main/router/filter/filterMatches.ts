@@ -1,4 +1,4 @@
-import { isFilterGroup, type FilterGroup } from '../../../shared/contracts/router';
+import { isFilterGroup, type FilterGroup } from '../../../shared/ipc/areas/router';
 import { compareValue, type CompareContext } from './compareValue';
 import { readPath } from './readPath';
 

@@ -4,7 +4,7 @@ import type {
   RuleView,
   TargetStatus,
   TargetView,
-} from '../../../shared/contracts/router';
+} from '../../../shared/ipc/areas/router';
 import type { CompareContext } from './compareValue';
 import { pairStatus } from '../status/deriveOverallStatus';
 import { explainFilter } from './explainFilter';

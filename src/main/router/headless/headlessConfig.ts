@@ -10,7 +10,7 @@ import {
   RuleStatus,
   TargetKind,
   TargetStatus,
-} from '../../../shared/contracts/router';
+} from '../../../shared/ipc/areas/router';
 
 const NameValueMap = z.record(z.string().min(1).max(200), z.string().max(2000));
 

@@ -9,7 +9,7 @@ import {
   TargetStatus,
   type EventDetailView,
   type EventSummaryView,
-} from '../../../shared/contracts/router';
+} from '../../../shared/ipc/areas/router';
 import { UserFacingError } from '../../bridge/dispatcher';
 import { readBody, sendJson } from '../../http/httpJson';
 import { RouterNotFoundError } from '../engine/routerErrors';

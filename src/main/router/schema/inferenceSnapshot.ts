@@ -1,4 +1,4 @@
-import { MAX_SCHEMA_KEYS } from '../../../shared/contracts/router';
+import { MAX_SCHEMA_KEYS } from '../../../shared/ipc/areas/router';
 import { mergeValue } from './inferSchema';
 import { readNode, UNKNOWN, writeNode } from './inferredSchema';
 import { renderInferredSchema } from './renderInferredSchema';

@@ -12,7 +12,7 @@
  * looked up on a plain object, so `constructor` is a key like any other and `__proto__` (which
  * the library used to store) is dropped on reading.
  */
-import { isPrototypeKey } from '../../../shared/prototypeKey';
+import { isPrototypeKey } from '@portaldesk/portal-api/json/prototypeKey';
 
 /** A string format as the library stored it: only these fields decide equality. */
 export interface StringFormat {

@@ -1,5 +1,9 @@
-import { MAX_SAMPLE_BYTES, MAX_SCHEMA_DEPTH } from '../../../shared/contracts/router';
-import { isPrototypeKey, PROTOTYPE_KEY, PROTOTYPE_KEY_REASON } from '../../../shared/prototypeKey';
+import { MAX_SAMPLE_BYTES, MAX_SCHEMA_DEPTH } from '../../../shared/ipc/areas/router';
+import {
+  isPrototypeKey,
+  PROTOTYPE_KEY,
+  PROTOTYPE_KEY_REASON,
+} from '@portaldesk/portal-api/json/prototypeKey';
 
 const isPlainObject = (value: object): boolean => {
   const prototype: unknown = Object.getPrototypeOf(value);

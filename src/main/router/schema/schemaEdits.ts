@@ -1,6 +1,10 @@
 import type { z } from 'zod';
-import { MAX_SCHEMA_DEPTH, type SchemaKeyType } from '../../../shared/contracts/router';
-import { isPrototypeKey, PROTOTYPE_KEY, PROTOTYPE_KEY_REASON } from '../../../shared/prototypeKey';
+import { MAX_SCHEMA_DEPTH, type SchemaKeyType } from '../../../shared/ipc/areas/router';
+import {
+  isPrototypeKey,
+  PROTOTYPE_KEY,
+  PROTOTYPE_KEY_REASON,
+} from '@portaldesk/portal-api/json/prototypeKey';
 
 /** A key added or removed by hand; kept and re-applied after every later inference. */
 export type SchemaEdit =

@@ -1,4 +1,4 @@
-import type { SchemaPathView, ValueType } from '../../../shared/contracts/router';
+import type { SchemaPathView, ValueType } from '../../../shared/ipc/areas/router';
 
 type JsonSchema = Record<string, unknown>;
 

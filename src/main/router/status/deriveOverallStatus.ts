@@ -4,7 +4,7 @@ import type {
   PublisherStatus,
   RuleStatus,
   TargetStatus,
-} from '../../../shared/contracts/router';
+} from '../../../shared/ipc/areas/router';
 
 /** Where the event is in its life before its routes are known. */
 export type EventStage = 'received' | 'queued' | 'routed';

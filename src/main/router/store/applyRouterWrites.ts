@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
+import { parseNamedQueries, requireQueries } from '../../store/sqlFile';
 import routerWritesSql from './queries/routerWrites.sql?raw';
 import type { DrainedWrites } from './writeBatch';
 

@@ -9,8 +9,8 @@ import type {
   RuleView,
   TargetStatus,
   TargetView,
-} from '../../../shared/contracts/router';
-import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
+} from '../../../shared/ipc/areas/router';
+import { parseNamedQueries, requireQueries } from '../../store/sqlFile';
 import routerSql from './queries/router.sql?raw';
 import { prepareRouterWrites, type RouterWriteStatements } from './applyRouterWrites';
 import { GroupCommit, type CommitSink } from './groupCommit';

@@ -9,7 +9,7 @@ import type {
   PublisherStatus,
   RuleStatus,
   TargetStatus,
-} from '../../../shared/contracts/router';
+} from '../../../shared/ipc/areas/router';
 
 export interface PublisherRow {
   id: string;

@@ -1,4 +1,4 @@
-import type { ExecutionStatus, OverallStatus } from '../../../shared/contracts/router';
+import type { ExecutionStatus, OverallStatus } from '../../../shared/ipc/areas/router';
 import type { AttemptRow, BinEntryRow, EventRow, ExecutionRow } from './routerRows';
 
 export interface ExecutionChange {

@@ -21,7 +21,7 @@
  * src/main/store/migrations/README.md.
  */
 import { createHash } from 'node:crypto';
-import { FOLD_SQL_FUNCTION } from '../../../shared/filter/fold';
+import { FOLD_SQL_FUNCTION } from '@portaldesk/portal-api/filter/fold';
 
 /** Every index this module defines starts with it; nothing else in the schema does. */
 export const CUSTOM_FIELD_INDEX_PREFIX = 'records_cf_';

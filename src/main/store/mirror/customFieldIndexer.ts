@@ -19,7 +19,7 @@
  */
 import type Database from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
-import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
+import { parseNamedQueries, requireQueries } from '../sqlFile';
 import querySql from '../queries/mirrorQuery.sql?raw';
 import {
   customFieldIndexDefinition,

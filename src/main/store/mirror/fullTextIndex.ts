@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
+import { parseNamedQueries, requireQueries } from '../sqlFile';
 import fullTextSql from '../queries/mirrorFullText.sql?raw';
 
 const queries = requireQueries(

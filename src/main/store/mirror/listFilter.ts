@@ -11,7 +11,7 @@ import {
   parseFilter,
   type FilterContext,
   type FilterError,
-} from '../../../shared/filter';
+} from '@portaldesk/portal-api/filter';
 import type { ModuleContext } from './moduleContext';
 import { recordFilterSql, type RecordFilterSql } from './recordFilterSql';
 import { RecordQueryError } from './recordQueryError';

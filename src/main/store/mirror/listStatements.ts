@@ -4,7 +4,7 @@
  * (asked once per statement text, until the schema changes).
  */
 import type Database from 'better-sqlite3';
-import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
+import { parseNamedQueries, requireQueries } from '../sqlFile';
 import querySql from '../queries/mirrorQuery.sql?raw';
 
 export const listQueries = requireQueries(

@@ -6,8 +6,8 @@
  * decides what to write and groups the writes with its own in one transaction (same connection).
  */
 import type Database from 'better-sqlite3';
-import { foldText } from '../../../shared/filter';
-import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
+import { foldText } from '@portaldesk/portal-api/filter';
+import { parseNamedQueries, requireQueries } from '../sqlFile';
 import { namedStatements } from '../namedStatements';
 import localEditsSql from '../queries/mirrorLocalEdits.sql?raw';
 import type { StoredRecordRow } from './mergeRecordEdits';

@@ -2,8 +2,8 @@
  * A record as lists see it: the server copy with its pending local edits laid over it (the
  * outbox's `record_edits`, one value per field in the shape the API shows). Pure.
  */
-import { foldText } from '../../../shared/filter';
-import { parseJsonObject } from '../../../shared/parseJsonObject';
+import { foldText } from '@portaldesk/portal-api/filter';
+import { parseJsonObject } from '@portaldesk/portal-api/json/parseJsonObject';
 
 /** A `records` row, as the lists read and filter it. */
 export interface StoredRecordRow {

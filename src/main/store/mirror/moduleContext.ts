@@ -3,7 +3,7 @@
  * key, its portal's zone and week, its fields, statuses and options as the filter language sees
  * them, and its people's facts.
  */
-import type { FilterUsers } from '../../../shared/filter';
+import type { FilterUsers } from '@portaldesk/portal-api/filter';
 import { customFieldIndexScope } from './customFieldIndexDefinition';
 import type {
   MetadataRepository,

@@ -4,7 +4,7 @@
  * (for indexed filters, an index range); rows with pending edits are counted from the merged
  * edited rows and added.
  */
-import type { SqlFragment } from '../../../shared/filter';
+import type { SqlFragment } from '@portaldesk/portal-api/filter';
 import { listQueries as queries, type StatementCache } from './listStatements';
 import type { ModuleContext } from './moduleContext';
 

@@ -1,16 +1,19 @@
 /**
  * Which fields a module's mirrored records can be filtered by, their kinds, and the SQL each one
  * reads from a record row aliased `r` (the `records` table, or the edited rows laid over it, which
- * have the same columns). The same fields as the API (src/emulator/README.md, "Filter fields of
+ * have the same columns). The same fields as the API (packages/emulator/README.md, "Filter fields of
  * records"), read from the API's shapes as the mirror stores them. Pure.
  */
 import {
   CUSTOM_FIELD_FILTER_KIND,
   SAFE_API_NAME,
-} from '../../../shared/domain/customFieldFilterKinds';
-import { isCustomFieldType, type CustomFieldType } from '../../../shared/domain/customFieldTypes';
-import type { FilterField, SqlBinding } from '../../../shared/filter';
-import { dictionary } from '../../../shared/dictionary';
+} from '@portaldesk/portal-api/domain/customFieldFilterKinds';
+import {
+  isCustomFieldType,
+  type CustomFieldType,
+} from '@portaldesk/portal-api/domain/customFieldTypes';
+import type { FilterField, SqlBinding } from '@portaldesk/portal-api/filter';
+import { dictionary } from '@portaldesk/portal-api/json/dictionary';
 
 /** A value as an SQL string literal (for ids from our own tables, never a user's filter value). */
 export function sqlText(value: string): string {

@@ -1,5 +1,5 @@
 /**
- * A compiled filter as SQL over mirrored records. Most leaves go through src/shared/filter's toSql
+ * A compiled filter as SQL over mirrored records. Most leaves go through packages/portal-api/src/filter's toSql
  * unchanged; three kinds are written here because of how the mirror stores values:
  * - text conditions on a field with a folded column (the name) compare that column, with the same
  *   instr/substr tests toSql writes, instead of calling the fold function on every row;
@@ -17,7 +17,7 @@ import {
   type CompiledFilter,
   type Predicate,
   type SqlFragment,
-} from '../../../shared/filter';
+} from '@portaldesk/portal-api/filter';
 import { isCustomFieldExpression } from './customFieldIndexDefinition';
 import type { RecordFilterSetup } from './recordFilterSetup';
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { foldText } from '../../../shared/filter';
-import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
+import { foldText } from '@portaldesk/portal-api/filter';
+import { parseNamedQueries, requireQueries } from '../sqlFile';
 import recordsSql from '../queries/mirrorRecords.sql?raw';
 import type { FullTextIndex } from './fullTextIndex';
 import type { MetadataRepository } from './metadataRepository';

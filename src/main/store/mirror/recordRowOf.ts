@@ -1,5 +1,5 @@
-import type { RecordRow } from '../../../shared/contracts/records';
-import { parseJsonObject } from '../../../shared/parseJsonObject';
+import type { RecordRow } from '../../../shared/ipc/areas/records';
+import { parseJsonObject } from '@portaldesk/portal-api/json/parseJsonObject';
 import type { RecordEdit, StoredRecordRow } from './mergeRecordEdits';
 
 /**

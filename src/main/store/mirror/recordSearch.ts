@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { parseNamedQueries, requireQueries } from '../../../shared/sqlFile';
+import { parseNamedQueries, requireQueries } from '../sqlFile';
 import searchSql from '../queries/mirrorSearch.sql?raw';
 import { ftsMatchQuery } from './ftsMatchQuery';
 import type { FullTextIndex } from './fullTextIndex';

@@ -1,5 +1,5 @@
 /**
- * The order of a record list, as the API sorts (src/emulator/README.md, "Record order and
+ * The order of a record list, as the API sorts (packages/emulator/README.md, "Record order and
  * sort_by"): text ignoring case, statuses in workflow order, users by name, empty values last in
  * both directions, ties by id in the same direction; multi-valued fields cannot be sorted by.
  * id, name and last_updated_time are index orders, status reads one index range per status (see
@@ -8,9 +8,9 @@
  * B-tree.
  * Pure: SQL over a record row aliased `r`.
  */
-import { isCustomFieldType } from '../../../shared/domain/customFieldTypes';
-import { FOLD_SQL_FUNCTION } from '../../../shared/filter';
-import { SAFE_API_NAME } from '../../../shared/domain/customFieldFilterKinds';
+import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
+import { FOLD_SQL_FUNCTION } from '@portaldesk/portal-api/filter';
+import { SAFE_API_NAME } from '@portaldesk/portal-api/domain/customFieldFilterKinds';
 import type { SetupField } from './recordFilterSetup';
 import { RecordQueryError } from './recordQueryError';
 

@@ -3,7 +3,7 @@
  * a row's workflow position, but the rows of one status are an index range in id order, so whole
  * segments are skipped by their counts (cached with the filter's) and only the rows shown are read.
  */
-import type { SqlFragment } from '../../../shared/filter';
+import type { SqlFragment } from '@portaldesk/portal-api/filter';
 import type { StatementCache } from './listStatements';
 import type { ModuleContext } from './moduleContext';
 import type { RecordCounts } from './recordCounts';

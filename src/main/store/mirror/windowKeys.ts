@@ -11,7 +11,7 @@
  * - a first window holding every match of a filter not counted yet is also its count
  *   (wholeFirstWindow).
  */
-import type { SqlFragment } from '../../../shared/filter';
+import type { SqlFragment } from '@portaldesk/portal-api/filter';
 import { listQueries as queries, type QueryPlans, type StatementCache } from './listStatements';
 import type { ModuleContext } from './moduleContext';
 import type { RecordCounts } from './recordCounts';

@@ -1,6 +1,6 @@
 -- Local lists of records (src/main/store/mirror/recordQuery.ts and the files its README table
 -- names). The filtered, sorted window and its count are put together there from these pieces and
--- src/shared/filter's SQL.
+-- packages/portal-api/src/filter's SQL.
 
 -- name: dataVersion
 -- Rows changed by this connection; with PRAGMA data_version (other connections' commits) it says

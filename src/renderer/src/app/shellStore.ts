@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
-import { CallFailure } from '../../../shared/api';
-import type { Api, AppInfo } from '../../../shared/contract';
-import type { Settings } from '../../../shared/settings';
+import { CallFailure } from '../../../shared/ipc/api';
+import type { Api, AppInfo } from '../../../shared/ipc/contract';
+import type { Settings } from '../../../shared/ipc/settings';
 import type { ConnectionState } from '../bridge/engineLink';
 import type { SectionId } from './sections';
 

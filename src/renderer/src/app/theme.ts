@@ -1,4 +1,4 @@
-import type { Settings } from '../../../shared/settings';
+import type { Settings } from '../../../shared/ipc/settings';
 
 export type AppliedTheme = 'light' | 'dark';
 

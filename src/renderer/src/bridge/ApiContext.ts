@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Api } from '../../../shared/contract';
+import type { Api } from '../../../shared/ipc/contract';
 
 /** The contract API for components that call the engine directly; main.tsx provides it. */
 export const ApiContext = createContext<Api | null>(null);

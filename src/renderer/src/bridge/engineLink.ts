@@ -1,4 +1,4 @@
-import type { Bridge } from '../../../shared/contract';
+import type { Bridge } from '../../../shared/ipc/contract';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 

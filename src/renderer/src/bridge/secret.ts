@@ -1,4 +1,4 @@
-import { SECRET_FRAGMENT_KEY } from '../../../shared/webProtocol';
+import { SECRET_FRAGMENT_KEY } from '../../../shared/ipc/webProtocol';
 
 const STORAGE_KEY = 'portaldesk.secret';
 

@@ -1,18 +1,18 @@
-import { buildNamedCalls } from '../../../shared/api';
+import { buildNamedCalls } from '../../../shared/ipc/api';
 import type {
   Bridge,
   CallOutcome,
   EventName,
   EventPayload,
   RequestName,
-} from '../../../shared/contract';
+} from '../../../shared/ipc/contract';
 import {
   CALL_PATH_PREFIX,
   EVENTS_PATH,
   EVENTS_PROTOCOL,
   SECRET_PROTOCOL_PREFIX,
   type PushedEventMessage,
-} from '../../../shared/webProtocol';
+} from '../../../shared/ipc/webProtocol';
 import type { ConnectionState, EngineLink } from './engineLink';
 
 const MAX_RECONNECT_DELAY_MS = 10_000;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../src/main/api/client/apiError';
 import { createApiClient } from '../../../../src/main/api/client/apiClient';
 import { passThroughScheduler } from '../../../../src/main/api/client/passThroughScheduler';
-import { ServiceProfile } from '../../../../src/shared/serviceProfile';
+import { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 import { clientSession } from './session';
 
 /** A local port nothing listens on. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../src/main/api/client/apiError';
 import { collectAll, listAllPortals, paginate } from '../../../../src/main/api/client/paginate';
-import type { Filter } from '../../../../src/shared/filter';
+import type { Filter } from '@portaldesk/portal-api/filter';
 import { clientSession } from './session';
 
 describe('the client against the emulator: portals and records', () => {

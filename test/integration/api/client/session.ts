@@ -1,5 +1,5 @@
 /** A client on a fresh emulator, with a token provider whose refresh mints a new token. */
-import type { EmulatorOptions } from '../../../../src/emulator/index';
+import type { EmulatorOptions } from '@portaldesk/emulator/index';
 import {
   createApiClient,
   type ApiClientOptions,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Entity, ENTITY_FIXED_FIELDS } from '../../../../src/shared/domain/entity';
-import { EntityCreate } from '../../../../src/shared/domain/entityInput';
-import { parseEach } from '../../../../src/shared/domain/parseEach';
-import { Portal } from '../../../../src/shared/domain/portal';
-import { PortalDetails } from '../../../../src/shared/domain/portalDetails';
-import { PageInfo } from '../../../../src/shared/domain/pageInfo';
-import { Id } from '../../../../src/shared/domain/refs';
+import { Entity, ENTITY_FIXED_FIELDS } from '@portaldesk/portal-api/domain/entity';
+import { EntityCreate } from '@portaldesk/portal-api/domain/entityInput';
+import { parseEach } from '@portaldesk/portal-api/domain/parseEach';
+import { Portal } from '@portaldesk/portal-api/domain/portal';
+import { PortalDetails } from '@portaldesk/portal-api/domain/portalDetails';
+import { PageInfo } from '@portaldesk/portal-api/domain/pageInfo';
+import { Id } from '@portaldesk/portal-api/domain/refs';
 import { entityJson } from './fakes';
 
 describe('records', () => {

@@ -2,7 +2,7 @@
 import type { ApiScheduler, ScheduledRequest } from '../../../../src/main/api/client/apiScheduler';
 import { createApiClient, type ApiClientOptions } from '../../../../src/main/api/client/apiClient';
 import type { TokenProvider } from '../../../../src/main/api/client/tokenProvider';
-import { ServiceProfile } from '../../../../src/shared/serviceProfile';
+import { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 
 export function testProfile(overrides: Partial<ServiceProfile> = {}): ServiceProfile {
   return ServiceProfile.parse({

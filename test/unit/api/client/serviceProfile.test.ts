@@ -5,7 +5,7 @@ import {
   apiBaseUrl,
   scopeName,
   ServiceProfile,
-} from '../../../../src/shared/serviceProfile';
+} from '@portaldesk/portal-api/serviceProfile';
 import { testProfile } from './fakes';
 
 describe('service profiles', () => {

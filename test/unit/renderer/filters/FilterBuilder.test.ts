@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { COLUMNS } from '../support/recordsColumns';
-import { FIELD_KINDS, type FieldKind, type FilterField } from '../../../../src/shared/filter';
+import { FIELD_KINDS, type FieldKind, type FilterField } from '@portaldesk/portal-api/filter';
 import { FilterBuilder } from '../../../../src/renderer/src/features/filters/FilterBuilder';
 import {
   addCriterion,

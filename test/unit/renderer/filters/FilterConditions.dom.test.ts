@@ -8,7 +8,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { builderConditions } from '../../../../src/renderer/src/features/filters/filterDraft';
 import { TYPING_APPLY_MS } from '../../../../src/renderer/src/features/filters/FilterBuilder';
-import type { FieldKind } from '../../../../src/shared/filter';
+import type { FieldKind } from '@portaldesk/portal-api/filter';
 import { pass, useDomTestEnvironment } from '../support/dom';
 import { COLUMNS } from '../support/recordsWorkspace';
 import {

@@ -6,7 +6,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SAVED_FILTER_NAME_MAX } from '../../../../src/shared/contracts/records';
+import { SAVED_FILTER_NAME_MAX } from '../../../../src/shared/ipc/areas/records';
 import { TYPING_APPLY_MS } from '../../../../src/renderer/src/features/filters/FilterBuilder';
 import { pass, useDomTestEnvironment } from '../support/dom';
 import { MODULE_ID, PORTAL_ID } from '../support/recordsWorkspace';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FilterField } from '../../../../src/shared/filter';
+import type { FilterField } from '@portaldesk/portal-api/filter';
 import {
   addCriterion,
   checkDraft,

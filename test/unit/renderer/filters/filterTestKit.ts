@@ -5,7 +5,7 @@
 import { createElement } from 'react';
 import { render, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { FilterCriterion } from '../../../../src/shared/filter';
+import type { FilterCriterion } from '@portaldesk/portal-api/filter';
 import { FilterPanel } from '../../../../src/renderer/src/features/filters/FilterPanel';
 import { openWorkspace, type Workspace } from '../support/recordsWorkspace';
 import { setupUser } from '../support/dom';

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatZonedDateTime,
   parseZonedDateTime,
-} from '../../../../src/shared/outbox/zonedDateTime';
+} from '../../../../src/shared/fieldValues/zonedDateTime';
 import { useDomTestEnvironment } from '../support/dom';
 import { openEditor } from './editorTestKit';
 import {

@@ -1,5 +1,5 @@
 /** An editable field for editor tests: the contract's shape with neutral defaults. */
-import type { EditableField } from '../../../../src/shared/contracts/outbox';
+import type { EditableField } from '../../../../src/shared/ipc/areas/outbox';
 
 /** One editable field of `type`, keyed `cf_<type>` unless `extra` says otherwise. */
 export function editableField(type: string, extra: Partial<EditableField> = {}): EditableField {

@@ -5,7 +5,7 @@
  */
 import { createElement } from 'react';
 import { render, screen, within } from '@testing-library/react';
-import type { EditableField, EditForm } from '../../../../src/shared/contracts/outbox';
+import type { EditableField, EditForm } from '../../../../src/shared/ipc/areas/outbox';
 import { ApiContext } from '../../../../src/renderer/src/bridge/ApiContext';
 import { RecordEditor } from '../../../../src/renderer/src/features/outbox/RecordEditor';
 import { fakeEngine } from '../support/fakeEngine';

@@ -14,12 +14,12 @@ import {
   sameDraft,
   type Draft,
 } from '../../../../src/renderer/src/features/outbox/fieldDraft';
-import type { EditableField } from '../../../../src/shared/contracts/outbox';
-import { validateFieldValue } from '../../../../src/shared/outbox/validateFieldValue';
+import type { EditableField } from '../../../../src/shared/ipc/areas/outbox';
+import { validateFieldValue } from '../../../../src/shared/fieldValues/validateFieldValue';
 import {
   formatZonedDateTime,
   parseZonedDateTime,
-} from '../../../../src/shared/outbox/zonedDateTime';
+} from '../../../../src/shared/fieldValues/zonedDateTime';
 import {
   CODES,
   EDITOR_TYPES,

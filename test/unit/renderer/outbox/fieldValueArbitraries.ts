@@ -7,9 +7,9 @@
  * layout dropped, time stamps at non-UTC offsets, portal zones with odd offsets.
  */
 import fc from 'fast-check';
-import type { EditableField } from '../../../../src/shared/contracts/outbox';
-import { CUSTOM_FIELD_TYPE_NAMES } from '../../../../src/shared/domain/customFieldTypes';
-import { isEmailAddress } from '../../../../src/shared/domain/fieldValueRules';
+import type { EditableField } from '../../../../src/shared/ipc/areas/outbox';
+import { CUSTOM_FIELD_TYPE_NAMES } from '@portaldesk/portal-api/domain/customFieldTypes';
+import { isEmailAddress } from '@portaldesk/portal-api/domain/fieldValueRules';
 import { editableField } from './editableField';
 
 /** Every type the editor edits. */

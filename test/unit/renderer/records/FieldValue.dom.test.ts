@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   CUSTOM_FIELD_TYPE_NAMES,
   type CustomFieldType,
-} from '../../../../src/shared/domain/customFieldTypes';
+} from '@portaldesk/portal-api/domain/customFieldTypes';
 import { FieldValue } from '../../../../src/renderer/src/features/records/FieldValue';
 import { LinkOpenerContext } from '../../../../src/renderer/src/features/records/LinkOpenerContext';
 import { setupUser, useDomTestEnvironment } from '../support/dom';

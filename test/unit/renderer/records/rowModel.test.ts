@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordsField } from '../../../../src/shared/contracts/records';
+import type { RecordsField } from '../../../../src/shared/ipc/areas/records';
 import {
   clampWidth,
   defaultLayout,

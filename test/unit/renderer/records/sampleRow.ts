@@ -1,4 +1,4 @@
-import type { RecordRow } from '../../../../src/shared/contracts/records';
+import type { RecordRow } from '../../../../src/shared/ipc/areas/records';
 
 /** A record as records.query returns it, with a value for several custom field types. */
 export function sampleRow(patch: Partial<RecordRow> = {}): RecordRow {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { SettingsView } from '../../../../src/renderer/src/features/settings/SettingsView';
 import { ShellContext } from '../../../../src/renderer/src/app/ShellContext';
 import { createShellStore } from '../../../../src/renderer/src/app/shellStore';
-import { DEFAULT_SETTINGS, type Settings } from '../../../../src/shared/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../src/shared/ipc/settings';
 import { useDomTestEnvironment } from '../support/dom';
 import { fakeEngine } from '../support/fakeEngine';
 

@@ -9,7 +9,7 @@ import {
   UserFacingError,
   type Handlers,
 } from '../../../../src/main/bridge/dispatcher';
-import { buildNamedCalls, createApi } from '../../../../src/shared/api';
+import { buildNamedCalls, createApi } from '../../../../src/shared/ipc/api';
 import {
   requests,
   type Api,
@@ -19,7 +19,7 @@ import {
   type RequestArgs,
   type RequestName,
   type RequestResult,
-} from '../../../../src/shared/contract';
+} from '../../../../src/shared/ipc/contract';
 
 export type FakeHandlers = {
   [N in RequestName]?: (args: ParsedArgs<N>) => RequestResult<N> | Promise<RequestResult<N>>;

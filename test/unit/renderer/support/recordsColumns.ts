@@ -2,8 +2,8 @@
  * One portal's module whose fields cover every filter kind (and one field that cannot be
  * filtered by), as `records.columns` answers: for the filter builder's and the workspace's tests.
  */
-import type { RecordsColumns, RecordsField } from '../../../../src/shared/contracts/records';
-import type { FieldKind } from '../../../../src/shared/filter';
+import type { RecordsColumns, RecordsField } from '../../../../src/shared/ipc/areas/records';
+import type { FieldKind } from '@portaldesk/portal-api/filter';
 
 export const PORTAL_ID = '1000000000001';
 export const MODULE_ID = '1000000000002';

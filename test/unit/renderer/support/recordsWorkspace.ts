@@ -5,7 +5,7 @@
  */
 import { createElement, type ReactNode } from 'react';
 import { act } from '@testing-library/react';
-import type { SavedFilter } from '../../../../src/shared/contracts/records';
+import type { SavedFilter } from '../../../../src/shared/ipc/areas/records';
 import { ApiContext } from '../../../../src/renderer/src/bridge/ApiContext';
 import { RecordsContext } from '../../../../src/renderer/src/features/records/RecordsContext';
 import {

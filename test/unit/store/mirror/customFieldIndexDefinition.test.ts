@@ -10,7 +10,7 @@ import { customFieldIndexEviction } from '../../../../src/main/store/mirror/cust
 import { recordFilterSetup } from '../../../../src/main/store/mirror/recordFilterSetup';
 import { recordFilterSql } from '../../../../src/main/store/mirror/recordFilterSql';
 import { recordSortPlan } from '../../../../src/main/store/mirror/recordSort';
-import { compileFilter, type FilterCriterion } from '../../../../src/shared/filter';
+import { compileFilter, type FilterCriterion } from '@portaldesk/portal-api/filter';
 import { FIELDS, NOW, STATUSES, TAGS } from './fixture';
 
 describe('customFieldIndexDefinition', () => {

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { foldText, type FilterCriterion } from '../../../../src/shared/filter';
+import { foldText, type FilterCriterion } from '@portaldesk/portal-api/filter';
 import {
   BUILD_WRITE_WAIT_MS,
   CustomFieldIndexer,

@@ -1,5 +1,5 @@
 /**
- * What the filter language reads of a record (src/shared/filter/evaluate.ts's `record(key)`),
+ * What the filter language reads of a record (packages/portal-api/src/filter/evaluate.ts's `record(key)`),
  * from a record in the API's shapes: the in-memory side of the tests that hold the mirror's SQL
  * against `evaluate`. Custom fields by their type, as recordFilterSetup binds them: a currency by
  * its amount, a user by zpuid, a multi-select by option ids, a multi-user list by zpuids.

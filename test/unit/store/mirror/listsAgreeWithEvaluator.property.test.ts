@@ -7,7 +7,7 @@
  * user's own edits laid over the server copies).
  *
  * The in-memory side reads each record as the API showed it and applies the filter language's own
- * evaluator (src/shared/filter/evaluate.ts) and the list order the API defines (recordSort.ts's
+ * evaluator (packages/portal-api/src/filter/evaluate.ts) and the list order the API defines (recordSort.ts's
  * header: text ignoring case, statuses in workflow order, users by name, empty values last in both
  * directions, ties by id in the same direction). It knows nothing of SQL, indexes or caches.
  *
@@ -32,7 +32,7 @@ import {
   type Filter,
   type FilterCriterion,
   type FilterField,
-} from '../../../../src/shared/filter';
+} from '@portaldesk/portal-api/filter';
 import { registerSqlFunctions } from '../../../../src/main/store/sqlFunctions';
 import { Store } from '../../../../src/main/store/store';
 import { Mirror } from '../../../../src/main/store/mirror/mirror';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordFilterSetup } from '../../../../src/main/store/mirror/recordFilterSetup';
 import { recordFilterSql } from '../../../../src/main/store/mirror/recordFilterSql';
-import { compileFilter, type FilterCriterion } from '../../../../src/shared/filter';
+import { compileFilter, type FilterCriterion } from '@portaldesk/portal-api/filter';
 import { NOW, STATUSES } from './fixture';
 
 /** Custom fields whose API names are also members of every JavaScript object. */

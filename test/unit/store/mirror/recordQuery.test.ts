@@ -5,7 +5,7 @@ import {
   foldText,
   parseFilter,
   type FilterCriterion,
-} from '../../../../src/shared/filter';
+} from '@portaldesk/portal-api/filter';
 import type { Mirror } from '../../../../src/main/store/mirror/mirror';
 import type { MirrorRecord } from '../../../../src/main/store/mirror/mirrorTypes';
 import { filterFacts } from './filterFacts';

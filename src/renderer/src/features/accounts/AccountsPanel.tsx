@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AccountSummary } from '../../../../shared/contracts/accounts';
+import type { AccountSummary } from '../../../../shared/ipc/areas/accounts';
 import { AccountsMessages } from './AccountsMessages';
 import { useAccounts } from './AccountsContext';
 import { formatTime } from './formatTime';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ProfileSummary } from '../../../../shared/contracts/accounts';
+import type { ProfileSummary } from '../../../../shared/ipc/areas/accounts';
 import { AddProfileForm } from './AddProfileForm';
 import { useAccounts } from './AccountsContext';
 import { OptionSelect } from './OptionSelect';

@@ -1,13 +1,13 @@
 import { createStore } from 'zustand/vanilla';
-import { CallFailure } from '../../../../shared/api';
-import type { Api } from '../../../../shared/contract';
+import { CallFailure } from '../../../../shared/ipc/api';
+import type { Api } from '../../../../shared/ipc/contract';
 import type {
   AccountsState,
   AccountSummary,
   ProfileSummary,
   SelfClientArgs,
   SignInArgs,
-} from '../../../../shared/contracts/accounts';
+} from '../../../../shared/ipc/areas/accounts';
 
 /** Which action is running, so only its button shows progress. */
 export type AccountsBusy =

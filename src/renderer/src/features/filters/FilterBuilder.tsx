@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { RecordsColumns } from '../../../../shared/contracts/records';
-import { explainFilter, type FilterField, type ValueLabel } from '../../../../shared/filter';
+import type { RecordsColumns } from '../../../../shared/ipc/areas/records';
+import { explainFilter, type FilterField, type ValueLabel } from '@portaldesk/portal-api/filter';
 import {
   addCriterion,
   builderConditions,

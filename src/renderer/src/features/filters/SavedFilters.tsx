@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { SAVED_FILTER_NAME_MAX } from '../../../../shared/contracts/records';
+import { SAVED_FILTER_NAME_MAX } from '../../../../shared/ipc/areas/records';
 import { useRecords } from '../records/RecordsContext';
 
 /** The module's saved filters: open one, delete one, save the filter being built under a name. */

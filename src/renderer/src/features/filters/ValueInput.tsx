@@ -2,13 +2,13 @@ import type {
   RecordsField,
   RecordsStatus,
   RecordsUser,
-} from '../../../../shared/contracts/records';
+} from '../../../../shared/ipc/areas/records';
 import {
   ALL_CLOSED_TOKEN,
   ALL_OPEN_TOKEN,
   findCondition,
   type FieldKind,
-} from '../../../../shared/filter';
+} from '@portaldesk/portal-api/filter';
 
 export interface ValueInputProps {
   /** e.g. "criterion 2": names the inputs for screen readers and tests. */
@@ -49,7 +49,7 @@ export function choicesFor(
     case 'user':
       return people();
     case 'picklist':
-      // Pick lists are filtered by the option's display name (src/shared/filter/conditions.ts).
+      // Pick lists are filtered by the option's display name (packages/portal-api/src/filter/conditions.ts).
       return (field?.options ?? []).map((o) => ({ value: o.name, label: o.name }));
     case 'multipicklist':
       // Multi-user fields hold people (by zpuid); multi-selects options (by id).

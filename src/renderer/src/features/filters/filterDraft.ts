@@ -1,7 +1,7 @@
 /**
  * The filter builder's model: criteria being edited and the pattern that combines them, turned
  * into the API's own `filter` value and checked with the same code the mirror and the emulator
- * use (src/shared/filter), so what the builder accepts is exactly what runs. Pure.
+ * use (packages/portal-api/src/filter), so what the builder accepts is exactly what runs. Pure.
  */
 import {
   checkFilter,
@@ -15,7 +15,7 @@ import {
   type FilterError,
   type FilterField,
   type PatternNode,
-} from '../../../../shared/filter';
+} from '@portaldesk/portal-api/filter';
 
 export interface DraftCriterion {
   field: string;

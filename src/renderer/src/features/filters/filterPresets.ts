@@ -3,7 +3,7 @@
  * presets on the record's own dates and each date field of the module. Each is an ordinary
  * criterion of the API's language, so it can be edited, combined and saved like any other. Pure.
  */
-import type { FilterField } from '../../../../shared/filter';
+import type { FilterField } from '@portaldesk/portal-api/filter';
 import type { DraftCriterion } from './filterDraft';
 
 export interface FilterPreset {

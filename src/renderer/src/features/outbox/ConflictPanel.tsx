@@ -4,7 +4,7 @@
  * edit box. A record deleted or trashed on the service offers keeping mine or theirs as a whole.
  */
 import { useState, type ReactNode } from 'react';
-import type { ConflictField, OutboxEntry } from '../../../../shared/contracts/outbox';
+import type { ConflictField, OutboxEntry } from '../../../../shared/ipc/areas/outbox';
 import { formatValue } from './outboxFormat';
 import { useOutbox } from './OutboxContext';
 

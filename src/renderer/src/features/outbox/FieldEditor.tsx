@@ -10,7 +10,7 @@
  * with `form` from `api.outbox.form({portalId, moduleId, recordId})`.
  */
 import { useId, useState, type ReactNode } from 'react';
-import type { EditableField } from '../../../../shared/contracts/outbox';
+import type { EditableField } from '../../../../shared/ipc/areas/outbox';
 import {
   clearedDraft,
   decideSave,

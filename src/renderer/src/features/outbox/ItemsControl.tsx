@@ -4,7 +4,7 @@
  * longer offers stay until removed: a list box could not show them, so any change made there
  * dropped them unseen.
  */
-import type { EditableField } from '../../../../shared/contracts/outbox';
+import type { EditableField } from '../../../../shared/ipc/areas/outbox';
 import type { DraftItem } from './fieldDraft';
 
 export interface ItemsControlProps {

@@ -5,7 +5,7 @@
  */
 import './outbox.css';
 import { useState } from 'react';
-import type { OutboxEntry } from '../../../../shared/contracts/outbox';
+import type { OutboxEntry } from '../../../../shared/ipc/areas/outbox';
 import { EmptyState } from '../../ui/EmptyState';
 import { ConflictPanel } from './ConflictPanel';
 import { GROUP_LABEL, GROUP_ORDER, formatValue, groupEntries, kindLabel } from './outboxFormat';

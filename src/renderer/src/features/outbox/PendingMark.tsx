@@ -3,7 +3,7 @@
  * was queued, what the service had, and whether it failed or conflicts. For table cells and the
  * records panel: `<PendingMark pending={form.pending[key]} />` (renders nothing without one).
  */
-import type { PendingValue } from '../../../../shared/contracts/outbox';
+import type { PendingValue } from '../../../../shared/ipc/areas/outbox';
 import { pendingTooltip } from './outboxFormat';
 
 export function PendingMark({

@@ -1,7 +1,7 @@
 import './outbox.css';
 import { useCallback, useEffect, useState } from 'react';
-import { CallFailure } from '../../../../shared/api';
-import type { EditForm, PendingComment } from '../../../../shared/contracts/outbox';
+import { CallFailure } from '../../../../shared/ipc/api';
+import type { EditForm, PendingComment } from '../../../../shared/ipc/areas/outbox';
 import { useApi } from '../../bridge/ApiContext';
 import { FieldEditor } from './FieldEditor';
 import { PendingMark } from './PendingMark';

@@ -11,11 +11,11 @@
  * - text that is not a value blocks Save with a message in words; an empty box is never a clear:
  *   emptying is the Clear button (a `cleared` draft).
  */
-import type { EditableField } from '../../../../shared/contracts/outbox';
-import { decimalPlaces, fixedDecimals } from '../../../../shared/domain/fieldValueRules';
-import { sameFieldValue } from '../../../../shared/outbox/sameFieldValue';
-import { validateFieldValue } from '../../../../shared/outbox/validateFieldValue';
-import { formatZonedDateTime } from '../../../../shared/outbox/zonedDateTime';
+import type { EditableField } from '../../../../shared/ipc/areas/outbox';
+import { decimalPlaces, fixedDecimals } from '@portaldesk/portal-api/domain/fieldValueRules';
+import { sameFieldValue } from '../../../../shared/fieldValues/sameFieldValue';
+import { validateFieldValue } from '../../../../shared/fieldValues/validateFieldValue';
+import { formatZonedDateTime } from '../../../../shared/fieldValues/zonedDateTime';
 import { formatValue } from './outboxFormat';
 
 /** One item of a multi-select (option name) or multi-user list (zpuid). */

@@ -1,7 +1,7 @@
 /**
  * How the Outbox view words operations and values. Pure, so it is tested without a DOM.
  */
-import type { OutboxEntry, PendingValue } from '../../../../shared/contracts/outbox';
+import type { OutboxEntry, PendingValue } from '../../../../shared/ipc/areas/outbox';
 
 const KIND: Record<OutboxEntry['kind'], string> = {
   create: 'New record',

@@ -1,13 +1,13 @@
 import { createStore } from 'zustand/vanilla';
-import { CallFailure } from '../../../../shared/api';
-import type { Api } from '../../../../shared/contract';
+import { CallFailure } from '../../../../shared/ipc/api';
+import type { Api } from '../../../../shared/ipc/contract';
 import type {
   OutboxChanged,
   OutboxEntry,
   OutboxNotice,
   OutboxStatus,
   Remap,
-} from '../../../../shared/contracts/outbox';
+} from '../../../../shared/ipc/areas/outbox';
 
 export interface OutboxState {
   status: OutboxStatus | null;

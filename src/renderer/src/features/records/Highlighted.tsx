@@ -1,4 +1,4 @@
-import type { HighlightPart } from '../../../../shared/contracts/records';
+import type { HighlightPart } from '../../../../shared/ipc/areas/records';
 
 /** Text with the search's matched words marked; record text is never read as markup. */
 export function Highlighted({ parts }: { parts: readonly HighlightPart[] }) {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { RecordEditor } from '../outbox/RecordEditor';
-import type { RecordDetail, RecordsField } from '../../../../shared/contracts/records';
+import type { RecordDetail, RecordsField } from '../../../../shared/ipc/areas/records';
 import { fieldValue, formatInstant, type ValueContext } from './describeValue';
 import { FieldValue } from './FieldValue';
 import { useRecords } from './RecordsContext';

@@ -1,5 +1,5 @@
 import './records.css';
-import type { RecordsPortal } from '../../../../shared/contracts/records';
+import type { RecordsPortal } from '../../../../shared/ipc/areas/records';
 import { useRecords } from './RecordsContext';
 
 const count = new Intl.NumberFormat();

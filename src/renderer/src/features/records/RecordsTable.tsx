@@ -9,7 +9,7 @@ import {
   type MouseEvent,
   type PointerEvent,
 } from 'react';
-import type { RecordRow, RecordsField } from '../../../../shared/contracts/records';
+import type { RecordRow, RecordsField } from '../../../../shared/ipc/areas/records';
 import { fieldValue, type ValueContext } from './describeValue';
 import { FieldValue } from './FieldValue';
 import { useRecords, useRecordsStore } from './RecordsContext';

@@ -1,6 +1,6 @@
 import './records.css';
 import { useEffect, useRef } from 'react';
-import { explainFilter, parseFilter } from '../../../../shared/filter';
+import { explainFilter, parseFilter } from '@portaldesk/portal-api/filter';
 import { FilterPanel } from '../filters/FilterPanel';
 import { EmptyState } from '../../ui/EmptyState';
 import { SECTIONS } from '../../app/sections';

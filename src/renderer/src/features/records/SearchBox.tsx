@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useState, type KeyboardEvent } from 'react';
-import { SEARCH_TEXT_MAX } from '../../../../shared/contracts/records';
+import { SEARCH_TEXT_MAX } from '../../../../shared/ipc/areas/records';
 import { Highlighted } from './Highlighted';
 import { useRecords } from './RecordsContext';
 

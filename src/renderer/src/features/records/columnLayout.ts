@@ -3,7 +3,7 @@
  * then whatever the person chose (kept in this browser profile's localStorage by the store; it is
  * a view preference, not data). Pure.
  */
-import type { RecordsField } from '../../../../shared/contracts/records';
+import type { RecordsField } from '../../../../shared/ipc/areas/records';
 
 export interface ColumnLayout {
   /** Column keys in display order. */

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
-import { CallFailure } from '../../../../shared/api';
-import type { Api } from '../../../../shared/contract';
+import { CallFailure } from '../../../../shared/ipc/api';
+import type { Api } from '../../../../shared/ipc/contract';
 import type {
   RecentRecord,
   RecordDetail,
@@ -12,8 +12,8 @@ import type {
   SavedFilter,
   SearchHit,
   TrashedRecord,
-} from '../../../../shared/contracts/records';
-import type { FilterField } from '../../../../shared/filter';
+} from '../../../../shared/ipc/areas/records';
+import type { FilterField } from '@portaldesk/portal-api/filter';
 import {
   checkDraft,
   draftFromFilter,
@@ -21,7 +21,7 @@ import {
   filterText,
   type FilterDraft,
 } from '../filters/filterDraft';
-import { parseFilter } from '../../../../shared/filter';
+import { parseFilter } from '@portaldesk/portal-api/filter';
 import { clampWidth, reconcileLayout, toggleColumn, type ColumnLayout } from './columnLayout';
 import {
   extendTo,

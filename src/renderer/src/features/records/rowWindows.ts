@@ -4,7 +4,7 @@
  * farthest from what is on screen are dropped), so a million records never live in the renderer.
  * Which block to fetch next is decided here; fetching is the store's job. Pure.
  */
-import type { RecordRow } from '../../../../shared/contracts/records';
+import type { RecordRow } from '../../../../shared/ipc/areas/records';
 
 /** Rows per request: a few screens, cheap at any offset (the mirror's windows go to 1000). */
 export const BLOCK_ROWS = 100;

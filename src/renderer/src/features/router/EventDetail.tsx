@@ -3,7 +3,7 @@ import {
   isFilterGroup,
   type ConditionExplanation,
   type GroupExplanation,
-} from '../../../../shared/contracts/router';
+} from '../../../../shared/ipc/areas/router';
 import { formatTime } from './routerFormat';
 import { StatusBadge } from './StatusBadge';
 import { useRouter } from './useRouter';

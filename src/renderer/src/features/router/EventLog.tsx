@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import { OverallStatus } from '../../../../shared/contracts/router';
+import { OverallStatus } from '../../../../shared/ipc/areas/router';
 import { EventDetail } from './EventDetail';
 import { formatTime, fromLocalInput } from './routerFormat';
 import { StatusBadge } from './StatusBadge';

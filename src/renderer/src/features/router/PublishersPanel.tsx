@@ -3,7 +3,7 @@ import type {
   EventConfigView,
   PublisherView,
   SchemaVersionView,
-} from '../../../../shared/contracts/router';
+} from '../../../../shared/ipc/areas/router';
 import { parseJsonInput } from './routerFormat';
 import { useRouter } from './useRouter';
 

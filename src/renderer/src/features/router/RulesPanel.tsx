@@ -8,7 +8,7 @@ import {
   type RuleView,
   type SchemaPathView,
   type ValueType,
-} from '../../../../shared/contracts/router';
+} from '../../../../shared/ipc/areas/router';
 import { DraftTable } from './DraftTable';
 import { StatusSelect } from './StatusSelect';
 import { useRouter } from './useRouter';

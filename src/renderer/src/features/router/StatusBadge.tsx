@@ -1,4 +1,4 @@
-import type { ExecutionStatus, OverallStatus } from '../../../../shared/contracts/router';
+import type { ExecutionStatus, OverallStatus } from '../../../../shared/ipc/areas/router';
 import { statusTone } from './routerFormat';
 
 export function StatusBadge({ status }: { status: OverallStatus | ExecutionStatus }) {

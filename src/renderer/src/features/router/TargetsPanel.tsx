@@ -5,7 +5,7 @@ import {
   TargetStatus,
   type TargetInput,
   type TargetView,
-} from '../../../../shared/contracts/router';
+} from '../../../../shared/ipc/areas/router';
 import { DraftTable } from './DraftTable';
 import { formatPairs, parsePairs } from './routerFormat';
 import { StatusSelect } from './StatusSelect';

@@ -1,4 +1,4 @@
-import type { OverallStatus, ExecutionStatus } from '../../../../shared/contracts/router';
+import type { OverallStatus, ExecutionStatus } from '../../../../shared/ipc/areas/router';
 
 /** Virtual ms as a local date and time, seconds included. */
 export function formatTime(ms: number | null): string {

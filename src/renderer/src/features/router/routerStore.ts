@@ -1,12 +1,12 @@
 import { createStore } from 'zustand/vanilla';
-import { CallFailure } from '../../../../shared/api';
-import type { Api } from '../../../../shared/contract';
+import { CallFailure } from '../../../../shared/ipc/api';
+import type { Api } from '../../../../shared/ipc/contract';
 import type {
   EventDetailView,
   EventListQuery,
   EventSummaryView,
   RouterOverview,
-} from '../../../../shared/contracts/router';
+} from '../../../../shared/ipc/areas/router';
 
 export type RouterTab = 'events' | 'publishers' | 'rules' | 'targets';
 

@@ -1,4 +1,4 @@
-import type { Settings } from '../../../../shared/settings';
+import type { Settings } from '../../../../shared/ipc/settings';
 import { useShell } from '../../app/ShellContext';
 
 const THEMES: { value: Settings['theme']; label: string }[] = [

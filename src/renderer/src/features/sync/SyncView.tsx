@@ -4,7 +4,7 @@ import type {
   SyncProgress,
   SyncRunEntry,
   SyncStatus,
-} from '../../../../shared/contracts/sync';
+} from '../../../../shared/ipc/areas/sync';
 import { EmptyState } from '../../ui/EmptyState';
 import {
   budgetState,

@@ -2,7 +2,7 @@
  * How the Sync view and the status bar put sync figures into words. Pure, so the wording is
  * tested without a browser.
  */
-import type { EndpointBudget, SyncProgress, SyncStatus } from '../../../../shared/contracts/sync';
+import type { EndpointBudget, SyncProgress, SyncStatus } from '../../../../shared/ipc/areas/sync';
 
 /** "45 s", "3 min 20 s", "1 h 5 min": an ETA or a wait, rounded up to whole seconds. */
 export function formatDuration(ms: number): string {

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
-import { CallFailure } from '../../../../shared/api';
-import type { Api } from '../../../../shared/contract';
-import type { SyncStatus } from '../../../../shared/contracts/sync';
+import { CallFailure } from '../../../../shared/ipc/api';
+import type { Api } from '../../../../shared/ipc/contract';
+import type { SyncStatus } from '../../../../shared/ipc/areas/sync';
 
 export interface SyncState {
   status: SyncStatus | null;

@@ -1,0 +1,250 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@portaldesk/emulator/http/apiError';
+import { planComment } from '@portaldesk/emulator/records/commentInput';
+import {
+  orderBy,
+  parseSortBy,
+  readWindow,
+  viewCondition,
+  windowInfo,
+} from '@portaldesk/emulator/records/entityQuery';
+import { recordCaches } from '@portaldesk/emulator/records/recordCache';
+import type { FieldMeta, ModuleMeta } from '@portaldesk/emulator/records/recordMeta';
+
+function message(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return (error as ApiError).message;
+  }
+  throw new Error('accepted');
+}
+
+const q = (text: string) => new URLSearchParams(text);
+
+describe('readWindow', () => {
+  it('reads page/per_page with the spec defaults and range', () => {
+    expect(readWindow(q(''))).toEqual({ offset: 0, limit: 100, page: 1, perPage: 100 });
+    expect(readWindow(q('page=3&per_page=200'))).toEqual({
+      offset: 400,
+      limit: 200,
+      page: 3,
+      perPage: 200,
+    });
+    expect(message(() => readWindow(q('per_page=201')))).toBe(
+      'per_page must be from 1 to 200, not 201.',
+    );
+    expect(message(() => readWindow(q('per_page=0')))).toBe(
+      'per_page must be from 1 to 200, not 0.',
+    );
+    expect(message(() => readWindow(q('page=0')))).toBe('page must be 1 or more, not 0.');
+  });
+
+  it('reads index/range as a 1-based offset and a count', () => {
+    expect(readWindow(q('index=11&range=5'))).toEqual({
+      offset: 10,
+      limit: 5,
+      page: 3,
+      perPage: 5,
+    });
+    expect(readWindow(q('index=3'))).toEqual({ offset: 2, limit: 100, page: 1, perPage: 100 });
+    expect(message(() => readWindow(q('index=0')))).toBe('index must be 1 or more, not 0.');
+    expect(message(() => readWindow(q('range=201')))).toBe('range must be from 1 to 200, not 201.');
+    expect(message(() => readWindow(q('range=x')))).toBe('range must be an integer, not "x".');
+    expect(message(() => readWindow(q('index=1&page=1')))).toMatch(/not both/);
+  });
+
+  it('reports the total in page_count', () => {
+    expect(windowInfo({ offset: 0, limit: 2, page: 1, perPage: 2 }, 3)).toEqual({
+      page: 1,
+      per_page: 2,
+      page_count: 3,
+      has_next_page: true,
+    });
+    expect(windowInfo({ offset: 2, limit: 2, page: 2, perPage: 2 }, 3).has_next_page).toBe(false);
+  });
+});
+
+const cf = (apiName: string, type: FieldMeta['type']): FieldMeta => ({
+  id: 1,
+  apiName,
+  type,
+  mandatory: false,
+  currencyCode: 'USD',
+  precision: 2,
+  userList: 'all_users',
+  options: [],
+  users: [],
+  roles: [],
+  optionNames: new Map(),
+});
+
+const MODULE: ModuleMeta = {
+  id: 1,
+  apiName: 'assets',
+  active: true,
+  fields: new Map([
+    ['cf_cost', cf('cf_cost', 'currency')],
+    ['cf_tags', cf('cf_tags', 'multi_select')],
+    ['cf_code', cf('cf_code', 'single_line')],
+  ]),
+  layouts: new Map(),
+  defaultLayoutId: null,
+  statuses: new Map([
+    [
+      5,
+      {
+        id: 5,
+        name: 'Open',
+        color: '',
+        closed: false,
+        layoutId: null,
+        isDefault: true,
+        position: 1,
+      },
+    ],
+    [
+      6,
+      {
+        id: 6,
+        name: 'Done',
+        color: '',
+        closed: true,
+        layoutId: null,
+        isDefault: false,
+        position: 2,
+      },
+    ],
+  ]),
+  transitions: new Map(),
+};
+
+describe('sorting', () => {
+  it('parses ASC(field) and DESC(field) in any case', () => {
+    const fallback = { field: 'id', descending: false };
+    expect(parseSortBy(null, fallback)).toBe(fallback);
+    expect(parseSortBy('DESC(name)', fallback)).toEqual({ field: 'name', descending: true });
+    expect(parseSortBy('asc( created_time )', fallback)).toEqual({
+      field: 'created_time',
+      descending: false,
+    });
+    expect(message(() => parseSortBy('name', fallback))).toMatch(/ASC\(field_name\) or DESC/);
+    expect(message(() => parseSortBy('UP(name)', fallback))).toMatch(/ASC\(field_name\)/);
+  });
+
+  it('orders by system and custom fields, empty values last, ties by id', () => {
+    expect(orderBy({ field: 'id', descending: true }, MODULE)).toBe('e.id DESC');
+    expect(orderBy({ field: 'status', descending: false }, MODULE)).toBe(
+      '(CASE e.status_id WHEN 5 THEN 1 WHEN 6 THEN 2 END) ASC NULLS LAST, e.id ASC',
+    );
+    expect(orderBy({ field: 'cf_cost', descending: true }, MODULE)).toBe(
+      "json_extract(e.custom, '$.cf_cost.amount') DESC NULLS LAST, e.id DESC",
+    );
+    expect(orderBy({ field: 'cf_code', descending: false }, MODULE)).toMatch(
+      /^pd_fold\(json_extract/,
+    );
+  });
+
+  it('refuses multi-valued and unknown fields', () => {
+    expect(message(() => orderBy({ field: 'cf_tags', descending: false }, MODULE))).toBe(
+      'sort_by: cf_tags holds several values and cannot be sorted by.',
+    );
+    expect(message(() => orderBy({ field: 'colour', descending: false }, MODULE))).toMatch(
+      /^sort_by: colour is not a sortable field; fields: id, name/,
+    );
+  });
+});
+
+describe('views', () => {
+  it('knows the built-in views and refuses others', () => {
+    expect(viewCondition(null, MODULE)).toBeUndefined();
+    expect(viewCondition('1', MODULE)).toBe('1');
+    expect(viewCondition('2', MODULE)).toBe('NOT (e.status_id IN (6))');
+    expect(viewCondition('3', MODULE)).toBe('(e.status_id IN (6))');
+    expect(message(() => viewCondition('4', MODULE))).toMatch(
+      /^view_id "4" is not a view; views: 1 \(All records\)/,
+    );
+  });
+});
+
+describe('planComment', () => {
+  it('needs content of at most 65535 characters', () => {
+    expect(planComment({ content: 'c'.repeat(65_535) }).content).toHaveLength(65_535);
+    expect(message(() => planComment({ content: 'c'.repeat(65_536) }))).toBe(
+      'content is longer than 65535 characters.',
+    );
+    expect(message(() => planComment({}))).toBe('content is required.');
+    expect(message(() => planComment({ content: 'x', mood: 1 }))).toMatch(
+      /mood is not a comment field/,
+    );
+  });
+
+  it('adds and removes attachments', () => {
+    const created = planComment({
+      content: 'x',
+      attachments: [{ attachment_id: '11' }, { add: [{ attachment_id: 12 }] }],
+    });
+    expect(created.attachments).toEqual(['11', '12']);
+    expect(
+      message(() =>
+        planComment({ content: 'x', attachments: [{ remove: [{ attachment_id: '11' }] }] }),
+      ),
+    ).toMatch(/new comment has no attachments to remove/);
+    const updated = planComment(
+      {
+        content: 'y',
+        attachments: [{ remove: [{ attachment_id: '11' }], add: [{ attachment_id: '13' }] }],
+      },
+      created,
+    );
+    expect(updated.attachments).toEqual(['12', '13']);
+    expect(
+      message(() =>
+        planComment(
+          { content: 'y', attachments: [{ remove: [{ attachment_id: '99' }] }] },
+          created,
+        ),
+      ),
+    ).toMatch(/attachment 99 is not on the comment/);
+    expect(
+      message(() => planComment({ content: 'y', attachments: [{ attachment_id: 'x' }] })),
+    ).toMatch(/attachment_id must be a numeric id/);
+  });
+
+  it('allows at most 20 attachments', () => {
+    const ids = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ attachment_id: String(i + 1) }));
+    expect(planComment({ content: 'x', attachments: [{ add: ids(20) }] }).attachments).toHaveLength(
+      20,
+    );
+    expect(message(() => planComment({ content: 'x', attachments: [{ add: ids(21) }] }))).toMatch(
+      /at most 20 are allowed/,
+    );
+  });
+});
+
+describe('record caches', () => {
+  it('drop everything on a write they did not make, and little on their own', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE t (a INTEGER)');
+    const caches = recordCaches(db);
+    caches.memo('m', () => 1);
+    caches.putFragment(1, '{}');
+    caches.putFragment(2, '{}');
+    caches.list('l', () => ({ ids: [1, 2] }));
+
+    const before = caches.current();
+    db.prepare('INSERT INTO t VALUES (1)').run();
+    caches.afterOwnWrite(before, [1]);
+    expect(recordCaches(db).meta.has('m')).toBe(true);
+    expect([...caches.fragments.keys()]).toEqual([2]);
+    expect(caches.lists.size).toBe(0);
+
+    db.prepare('INSERT INTO t VALUES (2)').run();
+    expect(recordCaches(db).meta.size).toBe(0);
+    expect(caches.fragments.size).toBe(0);
+    db.close();
+  });
+});
