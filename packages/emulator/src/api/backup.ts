@@ -2,9 +2,10 @@
  * Data backup: schedule an export (reusing one made within 24 hours), poll its status, list the
  * history, and download the encrypted ZIP from the emulator's own `/__downloads/` route.
  * Generation is a matter of emulated time (`ready_ms`); the archive itself is built at the first
- * download and kept in `exports.archive`.
+ * download and kept in `exports.archive`. The download honours single byte ranges (206/416) and
+ * `If-Range` against a strong ETag, so an interrupted download can be resumed.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { buildPortalArchive } from '../backup/portalArchive';
 import {
   exportStatus,
@@ -14,6 +15,7 @@ import {
   parseAttachmentNeeded,
 } from '../backup/exportRules';
 import { ApiError, apiErrors } from '../http/apiError';
+import { contentRange, ifRangeAllows, parseRange, unsatisfiedRange } from '../http/byteRange';
 import type { ApiRequest, Route } from '../http/types';
 import type { EmulatorState } from '../state';
 import {
@@ -125,12 +127,34 @@ async function archiveOf(state: EmulatorState, row: ExportRow, portal: PortalRow
   return pending;
 }
 
+/** Strong ETags by download key (unique, unlike ids after a reset), computed once per archive. */
+const etags = new WeakMap<EmulatorState, Map<string, string>>();
+
+/** `"<export id>-<first 16 hex digits of the archive's SHA-256>"`. */
+function etagOf(state: EmulatorState, row: ExportRow, archive: Buffer): string {
+  let known = etags.get(state);
+  if (!known) etags.set(state, (known = new Map()));
+  let etag = known.get(row.download_key);
+  if (!etag) {
+    const digest = createHash('sha256').update(archive).digest('hex').slice(0, 16);
+    etag = `"${row.id}-${digest}"`;
+    known.set(row.download_key, etag);
+  }
+  return etag;
+}
+
 function downloadNotFound(): ApiError {
   return new ApiError(
     404,
     'RESOURCE_NOT_FOUND',
     'This backup download does not exist, or its backup is still being generated.',
   );
+}
+
+/** A request header as one string (Node joins repeated unknown headers with ", "). */
+function header(request: ApiRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 export const backupRoutes: Route[] = [
@@ -270,14 +294,40 @@ export const backupRoutes: Route[] = [
         throw downloadNotFound();
       }
       const archive = await archiveOf(state, row, portal);
-      return {
-        raw: archive,
-        contentType: 'application/zip',
-        headers: {
-          'Content-Disposition': `attachment; filename="${portal.portal_name}-backup-${row.id}.zip"`,
-          'Cache-Control': 'no-store',
-        },
+      const total = archive.length;
+      const etag = etagOf(state, row, archive);
+      const headers: Record<string, string> = {
+        'Content-Disposition': `attachment; filename="${portal.portal_name}-backup-${row.id}.zip"`,
+        'Cache-Control': 'no-store',
+        'Accept-Ranges': 'bytes',
+        ETag: etag,
       };
+      // A Range whose If-Range names another version, or that is malformed or multiple, is
+      // ignored: the whole file, 200 (RFC 9110 §14.2, §13.1.5).
+      const range = ifRangeAllows(header(request, 'if-range'), etag)
+        ? parseRange(header(request, 'range'), total)
+        : { kind: 'whole' as const };
+      if (range.kind === 'unsatisfiable') {
+        throw new ApiError(
+          416,
+          'INVALID_PARAMETER_VALUE',
+          `The requested range is not satisfiable: the file has ${total} bytes.`,
+          {
+            'Accept-Ranges': 'bytes',
+            ETag: etag,
+            'Content-Range': unsatisfiedRange(total),
+          },
+        );
+      }
+      if (range.kind === 'range') {
+        return {
+          status: 206,
+          raw: archive.subarray(range.start, range.end + 1),
+          contentType: 'application/zip',
+          headers: { ...headers, 'Content-Range': contentRange(range.start, range.end, total) },
+        };
+      }
+      return { raw: archive, contentType: 'application/zip', headers };
     },
   },
 ];

@@ -2,7 +2,14 @@
  * Data backup decisions as pure functions of emulated time: how long generation takes, when an
  * earlier backup is reused, and what a valid access code and attachment flag look like.
  */
+import {
+  ACCESS_CODE_MAX,
+  ACCESS_CODE_MIN,
+  accessCodeProblem,
+} from '@portaldesk/portal-api/domain/backupRequest';
 import { apiErrors } from '../http/apiError';
+
+export { ACCESS_CODE_MAX, ACCESS_CODE_MIN };
 
 /** "an existing backup made within the last 24 hours is returned instead of a new one". */
 export const BACKUP_REUSE_MS = 24 * 3_600_000;
@@ -11,9 +18,6 @@ export const BACKUP_REUSE_MS = 24 * 3_600_000;
  * shortens it like every other duration: at 60, two real seconds.
  */
 export const GENERATION_MS = 2 * 60_000;
-/** Our rule for the password protecting the archive (the spec gives none). */
-export const ACCESS_CODE_MIN = 8;
-export const ACCESS_CODE_MAX = 64;
 
 export type ExportStatus = 'in_progress' | 'completed';
 
@@ -35,6 +39,8 @@ export function parseAccessCode(value: unknown): string {
     throw apiErrors.invalidParameter('access_code is required.');
   }
   if (typeof value !== 'string') throw apiErrors.invalidParameter('access_code must be a string.');
+  // The same rule the app applies before it asks (portal-api's backupRequest.ts), in the
+  // service's words.
   const length = [...value].length;
   if (length < ACCESS_CODE_MIN) {
     throw apiErrors.invalidParameter(`access_code is shorter than ${ACCESS_CODE_MIN} characters.`);
@@ -42,8 +48,7 @@ export function parseAccessCode(value: unknown): string {
   if (length > ACCESS_CODE_MAX) {
     throw apiErrors.invalidParameter(`access_code is longer than ${ACCESS_CODE_MAX} characters.`);
   }
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused
-  if (/[\u0000-\u001f\u007f]/.test(value)) {
+  if (accessCodeProblem(value)) {
     throw apiErrors.invalidParameter('access_code must not contain control characters.');
   }
   return value;

@@ -58,7 +58,17 @@ function makeRequest(
   };
 }
 
-function write(response: ServerResponse, reply: ApiReply, extraHeaders: Record<string, string>) {
+/**
+ * Sends `reply`. Raw bytes go out with their Content-Length (a 206 carries just its range, the
+ * route sets Content-Range); with `cut` (the `cutBody` fault) only the first half of them follows
+ * the headers, and then the connection is destroyed: a download truncated mid-body.
+ */
+function write(
+  response: ServerResponse,
+  reply: ApiReply,
+  extraHeaders: Record<string, string>,
+  cut = false,
+) {
   const status = reply.status ?? 200;
   const headers: Record<string, string> = { ...extraHeaders, ...reply.headers };
   if (status === 204) {
@@ -66,8 +76,16 @@ function write(response: ServerResponse, reply: ApiReply, extraHeaders: Record<s
     return;
   }
   if (reply.raw !== undefined) {
+    const bytes = typeof reply.raw === 'string' ? Buffer.from(reply.raw) : reply.raw;
     headers['Content-Type'] = reply.contentType ?? 'application/octet-stream';
-    response.writeHead(status, headers).end(reply.raw);
+    headers['Content-Length'] = String(bytes.length);
+    response.writeHead(status, headers);
+    if (!cut) {
+      response.end(bytes);
+      return;
+    }
+    // The destroy waits until the half has been handed to the socket.
+    response.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => response.destroy());
     return;
   }
   headers['Content-Type'] = 'application/json;charset=UTF-8';
@@ -83,8 +101,9 @@ export function endpointKey(dc: string, route: Route, params: Record<string, str
 /**
  * One data center's server. Pipeline: injected faults → route (URL_RULE_NOT_CONFIGURED /
  * INVALID_METHOD) → credentials (token for API routes, admin secret for /__emulator) → rate limit
- * (API routes) → scopes → handler → the `dropAnswer` fault (the answer lost after the handler ran). Any unexpected error is a 500 INTERNAL_SERVER_ERROR and the
- * server keeps serving.
+ * (API routes) → scopes → handler → the `dropAnswer` fault (the answer lost after the handler ran)
+ * or the `cutBody` fault (a raw body cut in half, any other answer lost). Any unexpected error is
+ * a 500 INTERNAL_SERVER_ERROR and the server keeps serving.
  */
 export function createDcServer(state: EmulatorState, router: Router<Route>, dc: string): Server {
   const handle = async (incoming: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -151,17 +170,22 @@ export function createDcServer(state: EmulatorState, router: Router<Route>, dc: 
         state.stats.applied(method, url.pathname);
       }
       // Applied and committed; the answer is lost on the way (a write applied but unacknowledged).
-      if (fault.kind === 'dropAnswer') {
+      // `cutBody` loses only the second half of a raw body; an answer without one is dropped.
+      const cut = fault.kind === 'cutBody';
+      if (
+        fault.kind === 'dropAnswer' ||
+        (cut && (reply.raw === undefined || reply.status === 204))
+      ) {
         incoming.socket.destroy();
         return;
       }
-      write(response, reply, rateHeaders);
+      write(response, reply, rateHeaders, cut);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : apiErrors.internal();
       if (!(error instanceof ApiError)) {
         state.config.log(`emulator: ${method} ${url.pathname} failed: ${String(error)}`);
       }
-      if (response.headersSent || fault.kind === 'dropAnswer') {
+      if (response.headersSent || fault.kind === 'dropAnswer' || fault.kind === 'cutBody') {
         response.destroy();
         return;
       }
