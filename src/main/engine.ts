@@ -9,6 +9,8 @@ import { DemoService } from './auth/demoService';
 import { KeychainSecretStore } from './auth/keychainSecretStore';
 import type { SecretStore } from './auth/secretStore';
 import { accountsHandlers } from './handlers/accountsHandlers';
+import { backupsHandlers, type FileShell } from './handlers/backupsHandlers';
+import { BackupService, type BackupServiceOptions } from './backups/backupService';
 import { appHandlers } from './handlers/appHandlers';
 import { linkHandlers } from './handlers/linkHandlers';
 import { outboxHandlers } from './handlers/outboxHandlers';
@@ -55,8 +57,15 @@ export interface EngineOptions {
    * sign-in opener refuses anything but accounts servers.
    */
   openLink?: (url: string) => Promise<unknown> | unknown;
-  /** Where refresh tokens and client secrets go; default: the OS keychain (tests: in memory). */
+  /**
+   * Where refresh tokens, client secrets and kept backup access codes go; default: the OS
+   * keychain (tests: in memory).
+   */
   secrets?: SecretStore;
+  /** Desktop only: show a file in its folder, drag it out of the window (Electron's shell). */
+  fileShell?: FileShell;
+  /** Test hooks for backups (downloads' fetch, waits, clock); `autoStart` false drives them by hand. */
+  backups?: Pick<BackupServiceOptions, 'fetch' | 'sleep' | 'now' | 'autoStart'>;
 }
 
 /**
@@ -73,6 +82,8 @@ export interface Engine {
   readonly sync: SyncService;
   /** Sign-in: accounts, their tokens, the demo portal. */
   readonly accounts: AccountManager;
+  /** Portal backups: made, downloaded, verified, kept. */
+  readonly backups: BackupService;
   info(): AppInfo;
   close(): void;
 }
@@ -95,9 +106,10 @@ export function startEngine(options: EngineOptions): Engine {
   });
   const demo = new DemoService({ dir: path.join(options.dataDir, 'demo') });
   const openExternal = options.openExternal ?? openInBrowser;
+  const secrets = options.secrets ?? new KeychainSecretStore();
   const accountManager = new AccountManager({
     db: store.db,
-    secrets: options.secrets ?? new KeychainSecretStore(),
+    secrets,
     demo,
     scheduler,
     openExternal,
@@ -130,6 +142,17 @@ export function startEngine(options: EngineOptions): Engine {
     connectivity,
     events,
     log,
+  });
+  const backups = new BackupService({
+    db: store.db,
+    dataDir: options.dataDir,
+    mirror,
+    clientFor: (portalId) => sync.clientForPortal(portalId),
+    scheduler,
+    secrets,
+    events,
+    log,
+    ...options.backups,
   });
   // Custom fields that lists filter and sort on get expression indexes, built by a worker thread.
   const customFieldIndexes = CustomFieldIndexer.attach(mirror.query, {
@@ -166,6 +189,7 @@ export function startEngine(options: EngineOptions): Engine {
     ...routerHandlers(router),
     ...recordsHandlers({ db: store.db, mirror }),
     ...outboxHandlers(outbox),
+    ...backupsHandlers(backups, options.fileShell),
   } satisfies Handlers;
 
   return {
@@ -175,10 +199,12 @@ export function startEngine(options: EngineOptions): Engine {
     mirror,
     sync,
     accounts: accountManager,
+    backups,
     info,
     close: () => {
       // Runs stop and budgets are written before the store they live in closes.
       stopFeeds();
+      backups.close();
       outbox.close();
       sync.close();
       accountManager.close();

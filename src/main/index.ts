@@ -15,7 +15,7 @@ import { APP_ENTRY_URL, APP_SCHEME, isAppUrl } from './security/appOrigin';
 import { mayOpenExternally } from './security/externalUrl';
 import { isAllowedNavigation } from './security/navigation';
 import { decidePermission } from './security/permissions';
-import { createMainWindow } from './window';
+import { createMainWindow, dragIcon } from './window';
 
 /** Set by `electron-vite dev` only; the packaged app always loads from the app scheme. */
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
@@ -94,6 +94,11 @@ async function start(): Promise<void> {
       },
       // Record links: app.openLink has checked them (http(s), held by the mirror) before this.
       openLink: (url) => shell.openExternal(url),
+      // Backups: the engine picks the file by the backup's id and checks it is one of ours.
+      fileShell: {
+        showInFolder: (file) => shell.showItemInFolder(file),
+        startDrag: (file) => mainWindow?.webContents.startDrag({ file, icon: dragIcon() }),
+      },
       nativeBinding: electronSqliteBinding({
         isPackaged: app.isPackaged,
         appPath: app.getAppPath(),

@@ -43,6 +43,7 @@ async function main(args: WebArgs, untilStopped: () => Promise<void>): Promise<n
       events: engine.events,
       staticDir: path.join(__dirname, '../renderer'),
       port: args.port,
+      files: (token) => engine.backups.resolveDownload(token),
     });
   } catch (error) {
     engine.close();

@@ -1,4 +1,4 @@
-import { BrowserWindow, nativeTheme } from 'electron';
+import { BrowserWindow, nativeImage, nativeTheme, type NativeImage } from 'electron';
 import path from 'node:path';
 import icon from '../../resources/icon.png?asset';
 
@@ -29,4 +29,9 @@ export function createMainWindow(url: string): BrowserWindow {
   window.once('ready-to-show', () => window.show());
   void window.loadURL(url);
   return window;
+}
+
+/** The picture under the cursor while a backup is dragged out (must not be empty on macOS). */
+export function dragIcon(): NativeImage {
+  return nativeImage.createFromPath(icon).resize({ width: 32, height: 32 });
 }

@@ -107,6 +107,19 @@ const bridge = {
     setWorkOffline: call('outbox.setWorkOffline'),
     status: call('outbox.status'),
   },
+  backups: {
+    overview: call('backups.overview'),
+    start: call('backups.start'),
+    refreshHistory: call('backups.refreshHistory'),
+    download: call('backups.download'),
+    verify: call('backups.verify'),
+    delete: call('backups.delete'),
+    setSchedule: call('backups.setSchedule'),
+    forgetCode: call('backups.forgetCode'),
+    showInFolder: call('backups.showInFolder'),
+    downloadLink: call('backups.downloadLink'),
+    startDrag: call('backups.startDrag'),
+  },
   on,
 } satisfies Bridge;
 

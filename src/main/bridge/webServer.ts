@@ -1,11 +1,15 @@
 import { BAD_TARGET_MESSAGE, requestTarget } from '../http/requestTarget';
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { CallOutcome } from '../../shared/ipc/contract';
 import { contentSecurityPolicy } from '../csp';
 import {
+  BACKUP_FILE_PATH_PREFIX,
   CALL_PATH_PREFIX,
   EVENTS_PATH,
   EVENTS_PROTOCOL,
@@ -38,6 +42,11 @@ export interface WebServerOptions {
   port: number;
   /** Fixed only in tests; otherwise 32 random bytes per launch. */
   secret?: string;
+  /**
+   * The file a backup download link's token opens (`GET /api/backups/file/<token>`), or null;
+   * without it no file is served.
+   */
+  files?: (token: string) => { file: string; fileName: string } | null;
   /** Where a refused event socket is reported; default: the console. */
   log?: { warn(message: string): void };
 }
@@ -195,6 +204,43 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     response.end(request.method === 'HEAD' ? undefined : body);
   }
 
+  /** A backup's file by its link's token: streamed, never read whole. */
+  async function handleFile(request: IncomingMessage, response: ServerResponse, token: string) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const found = options.files?.(token) ?? null;
+    let size: number | null = null;
+    if (found)
+      size = await stat(found.file).then(
+        (info) => (info.isFile() ? info.size : null),
+        () => null,
+      );
+    if (!found || size === null) {
+      refuse(
+        response,
+        404,
+        'This download link has expired or names no backup; open the Backups view again.',
+      );
+      return;
+    }
+    const name = found.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
+    response.writeHead(200, {
+      'Content-Type': 'application/zip',
+      'Content-Length': String(size),
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    });
+    if (request.method === 'HEAD') {
+      response.end();
+      return;
+    }
+    await pipeline(createReadStream(found.file), response);
+  }
+
   const server = createServer((request, response) => {
     if (!isAllowedHost(request.headers.host, port)) {
       // A foreign Host means DNS rebinding or a misdirected request: answer nothing useful.
@@ -213,14 +259,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const path = target.pathname;
     const work = path.startsWith(CALL_PATH_PREFIX)
       ? handleCall(request, response, path.slice(CALL_PATH_PREFIX.length))
-      : path.startsWith('/api/')
-        ? Promise.resolve(
-            send(response, 404, {
-              ok: false,
-              error: { code: 'unknown_request', message: `No endpoint ${path}.` },
-            }),
-          )
-        : handleStatic(request, response, path);
+      : path.startsWith(BACKUP_FILE_PATH_PREFIX)
+        ? handleFile(request, response, path.slice(BACKUP_FILE_PATH_PREFIX.length))
+        : path.startsWith('/api/')
+          ? Promise.resolve(
+              send(response, 404, {
+                ok: false,
+                error: { code: 'unknown_request', message: `No endpoint ${path}.` },
+              }),
+            )
+          : handleStatic(request, response, path);
     work.catch((error: unknown) => {
       if (!response.headersSent) {
         send(response, 500, {

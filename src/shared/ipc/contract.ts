@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { NoArgs, request } from './contractSpec';
 import { accountsEvents, accountsRequests } from './areas/accounts';
+import { backupsEvents, backupsRequests } from './areas/backups';
 import { outboxEvents, outboxRequests } from './areas/outbox';
 import { recordsEvents, recordsRequests } from './areas/records';
 import { routerEvents, routerRequests } from './areas/router';
@@ -51,6 +52,7 @@ export const requests = {
   ...recordsRequests,
   ...routerRequests,
   ...outboxRequests,
+  ...backupsRequests,
 } as const;
 
 export const events = {
@@ -61,6 +63,7 @@ export const events = {
   ...recordsEvents,
   ...routerEvents,
   ...outboxEvents,
+  ...backupsEvents,
 } as const;
 
 export type RequestName = keyof typeof requests;

@@ -26,3 +26,9 @@ export function secretFromProtocols(protocols: Iterable<string>): string | undef
   }
   return undefined;
 }
+
+/**
+ * `GET /api/backups/file/<token>`: a backup's file, for a browser's download or drag. The token
+ * (minted by `backups.downloadLink`) is the credential: a download cannot carry the secret.
+ */
+export const BACKUP_FILE_PATH_PREFIX = '/api/backups/file/';

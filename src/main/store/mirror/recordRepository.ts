@@ -24,6 +24,7 @@ const queries = requireQueries(
     'deleteNotKept',
     'deleteIn',
     'countServerCopies',
+    'census',
     'cursor',
     'writeCursor',
   ] as const,
@@ -205,6 +206,22 @@ export class RecordRepository {
     const key = this.metadata.moduleKey(portalId, moduleId);
     if (key === undefined) return 0;
     return this.db.prepare(queries.countServerCopies).pluck().get(key, key) as number;
+  }
+
+  /**
+   * Per module of a portal: its listed server records and how many were created after `since`
+   * (ISO time); what a verified backup is compared with.
+   */
+  census(
+    portalId: string,
+    since: string,
+  ): { apiName: string; pluralName: string; records: number; createdSince: number }[] {
+    return this.db.prepare(queries.census).all({ portalId, since }) as {
+      apiName: string;
+      pluralName: string;
+      records: number;
+      createdSince: number;
+    }[];
   }
 
   cursor(portalId: string, moduleId: string): MirrorCursor | undefined {

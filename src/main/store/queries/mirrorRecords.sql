@@ -102,3 +102,17 @@ ON CONFLICT (portal_id, module_id) DO UPDATE SET
   scan_after = excluded.scan_after,
   full_started_at = excluded.full_started_at, full_completed_at = excluded.full_completed_at,
   last_reconciled_at = excluded.last_reconciled_at, updated_at = excluded.updated_at;
+
+-- name: census
+-- Per module of a portal, what a backup archive's counts are compared with: the listed (not
+-- trashed) records the service holds, as countServerCopies counts them, and how many of those
+-- were created after @since (an archive's time).
+SELECT m.api_name AS apiName, m.plural_name AS pluralName,
+  count(r.row_key) AS records,
+  count(CASE WHEN r.created_time > @since THEN 1 END) AS createdSince
+FROM modules m
+LEFT JOIN records r
+  ON r.module_key = m.module_key AND r.list_state IN (0, 1) AND r.local_only = 0
+WHERE m.portal_id = @portalId
+GROUP BY m.module_key
+ORDER BY m.module_key;

@@ -1,0 +1,159 @@
+/**
+ * Opens a downloaded archive with its access code and checks it all: every entry decrypts (its
+ * AES authentication code and CRC-32 match), every `.json` entry parses, and a known layout's
+ * records, comments and modules are counted. Streaming throughout: the archive is read from disk
+ * in slices (a file-backed Blob), each entry is inflated and parsed element by element, so memory
+ * stays bounded by the largest record, not the archive.
+ */
+import { openAsBlob } from 'node:fs';
+import {
+  BlobReader,
+  ERR_INVALID_AUTHENTICATION_CODE,
+  ERR_INVALID_CRC32,
+  ERR_INVALID_PASSWORD,
+  ZipReader,
+  type FileEntry,
+} from '@zip.js/zip.js';
+import { JsonElementSplitter } from './jsonElements';
+import { ARCHIVE_FORMATS, type ArchiveCounts, type ArchiveFormat } from './portalArchiveFormat';
+
+/** Ours: the largest single JSON element (one record) verification parses whole. */
+export const MAX_ELEMENT_BYTES = 16 * 1024 * 1024;
+
+export interface EntryCheck {
+  name: string;
+  bytes: number;
+  items: number | null;
+}
+
+export interface ArchiveCheck {
+  entries: EntryCheck[];
+  /** The layout that read it, or null: verified, but it cannot be browsed. */
+  format: string | null;
+  counts: ArchiveCounts | null;
+}
+
+/** The access code does not open the archive. Nothing was changed. */
+export class WrongAccessCodeError extends Error {
+  override name = 'WrongAccessCodeError';
+}
+
+/** The archive is damaged or not what it says (truncated, tampered, not JSON). */
+export class DamagedArchiveError extends Error {
+  override name = 'DamagedArchiveError';
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** zip.js's messages for a wrong password and for damaged data, by their exported constants. */
+function classify(error: unknown, entry: string | null): Error {
+  const message = messageOf(error);
+  if (message === ERR_INVALID_PASSWORD) {
+    return new WrongAccessCodeError(
+      'This access code does not open the backup. Nothing was changed; try the code that was given when the backup was made.',
+    );
+  }
+  const where = entry ? `its entry ${entry}` : 'its table of contents';
+  if (message === ERR_INVALID_AUTHENTICATION_CODE || message === ERR_INVALID_CRC32) {
+    return new DamagedArchiveError(
+      `The backup is damaged: ${where} does not match its checksum (changed or corrupted after it was made).`,
+    );
+  }
+  return new DamagedArchiveError(`The backup cannot be read: ${where}: ${message}.`);
+}
+
+async function checkEntry(
+  entry: FileEntry,
+  password: string,
+  add: ((element: unknown) => void) | null,
+): Promise<EntryCheck> {
+  const json = entry.filename.toLowerCase().endsWith('.json');
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const splitter = json ? new JsonElementSplitter({ maxElementBytes: MAX_ELEMENT_BYTES }) : null;
+  let bytes = 0;
+  let items = 0;
+  let topLevelArray: boolean | null = null;
+  const take = (elements: unknown[]) => {
+    items += elements.length;
+    if (add) for (const element of elements) add(element);
+  };
+  const sink = new WritableStream<Uint8Array>({
+    write(chunk) {
+      bytes += chunk.length;
+      if (!splitter) return;
+      const text = decoder.decode(chunk, { stream: true });
+      if (topLevelArray === null && text.trimStart() !== '') {
+        topLevelArray = text.trimStart().startsWith('[');
+      }
+      take(splitter.push(text));
+    },
+    close() {
+      if (!splitter) return;
+      take(splitter.push(decoder.decode()));
+      take(splitter.end());
+    },
+  });
+  try {
+    await entry.getData(sink, { password, checkPasswordOnly: false });
+  } catch (error) {
+    if (error instanceof WrongAccessCodeError) throw error;
+    if (error instanceof Error && error.name === 'JsonStreamError') {
+      throw new DamagedArchiveError(
+        `The backup's ${entry.filename} is not valid JSON: ${error.message}.`,
+      );
+    }
+    if (error instanceof TypeError && /decode|encoded/i.test(error.message)) {
+      throw new DamagedArchiveError(`The backup's ${entry.filename} is not UTF-8 text.`);
+    }
+    throw classify(error, entry.filename);
+  }
+  return { name: entry.filename, bytes, items: json && topLevelArray ? items : null };
+}
+
+/**
+ * Checks `file` with `password`. Throws WrongAccessCodeError or DamagedArchiveError in words;
+ * changes nothing on disk either way.
+ */
+export async function verifyArchive(
+  file: string,
+  password: string,
+  formats: readonly ArchiveFormat[] = ARCHIVE_FORMATS,
+): Promise<ArchiveCheck> {
+  const reader = new ZipReader(new BlobReader(await openAsBlob(file)), {
+    password,
+    useWebWorkers: false,
+    checkCrc32: true,
+    checkAuthenticationCode: true,
+  });
+  try {
+    let entries;
+    try {
+      entries = await reader.getEntries();
+    } catch (error) {
+      throw classify(error, null);
+    }
+    const files = entries.filter((entry): entry is FileEntry => !entry.directory);
+    if (files.length === 0) throw new DamagedArchiveError('The backup holds no files.');
+    const names = files.map((entry) => entry.filename);
+    const format = formats.find((candidate) => candidate.recognises(names)) ?? null;
+    const tally = format?.tally() ?? null;
+    const checks: EntryCheck[] = [];
+    for (const entry of files) {
+      if (!entry.encrypted) {
+        throw new DamagedArchiveError(
+          `The backup's ${entry.filename} is not encrypted: it is not an archive the service made with an access code.`,
+        );
+      }
+      checks.push(
+        await checkEntry(
+          entry,
+          password,
+          tally ? (element) => tally.add(entry.filename, element) : null,
+        ),
+      );
+    }
+    return { entries: checks, format: format?.name ?? null, counts: tally?.result() ?? null };
+  } finally {
+    await reader.close().catch(() => undefined);
+  }
+}

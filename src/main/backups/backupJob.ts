@@ -1,0 +1,361 @@
+/**
+ * One backup from request to file: ask the service (or take the 24-hour reuse it answers with),
+ * wait while it generates, download into `<file>.part` (resuming after cuts), verify with the
+ * access code, and only then rename it to its final name. Each step records its stage first, so
+ * a run that was stopped (app quit, kill -9) goes on from where it was at the next start. Every
+ * call goes through the app's one request scheduler: API calls through the API client, the
+ * download through `scheduleDownload` with its own endpoint key.
+ */
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { BackupExport } from '@portaldesk/portal-api/domain/backupExport';
+import type { ApiClient } from '../api/client/apiClient';
+import { ApiError } from '../api/client/apiError';
+import type { ApiScheduler } from '../api/client/apiScheduler';
+import { downloadAttempt, DownloadFailure } from './archiveDownload';
+import { verificationOf, type MirrorCensus } from './archiveComparison';
+import { DamagedArchiveError, verifyArchive, WrongAccessCodeError } from './archiveVerify';
+import { backupRelativePath, partFileOf, resolveBackupFile } from './backupFiles';
+import { fileDigest } from './fileDigest';
+import type { BackupRecord, BackupRepository, ServiceAnswer } from './backupRepository';
+import { TransferRate } from './transferRate';
+
+/** Ours: status polls while the service generates, from every 2 s up to every 15 s. */
+export const POLL_FIRST_MS = 2_000;
+export const POLL_MAX_MS = 15_000;
+/** Ours: cut downloads are resumed this many times in a row before the backup fails. */
+export const DOWNLOAD_ATTEMPTS = 6;
+
+export interface JobContext {
+  repo: BackupRepository;
+  dataDir: string;
+  /** The API client of the account that reaches the portal; undefined when signed out. */
+  clientFor(portalId: string): ApiClient | undefined;
+  scheduler: ApiScheduler;
+  census(portalId: string, since: string): MirrorCensus[];
+  /** A stage or progress changed: the view is pushed (at the event's rate). */
+  changed(
+    id: string,
+    progress?: { bytesPerSecond: number | null; etaSeconds: number | null },
+  ): void;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /**
+   * This job goes on as another backup's (the service answered with one this computer knows):
+   * false when that one is already being worked on, so one backup never has two jobs.
+   */
+  claim(id: string): boolean;
+  now(): Date;
+  fetch: typeof globalThis.fetch;
+}
+
+/** Stops the job with a stage and a sentence that says what was kept and what to do. */
+export class JobStop extends Error {
+  constructor(
+    readonly stage: 'failed' | 'needs_code',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function answerOf(backup: BackupExport, reused: boolean): ServiceAnswer {
+  const requestedBy = backup.requested_by
+    ? (backup.requested_by.name ?? backup.requested_by.email ?? backup.requested_by.zpuid)
+    : null;
+  return {
+    exportId: backup.id,
+    stage: backup.status === 'completed' ? 'downloading' : 'generating',
+    reused,
+    requestedTime: backup.requested_time ?? null,
+    completedTime: backup.completed_time ?? null,
+    requestedBy,
+  };
+}
+
+const words = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function clientOf(context: JobContext, record: BackupRecord): ApiClient {
+  const client = context.clientFor(record.portalId);
+  if (!client) {
+    throw new JobStop(
+      'failed',
+      'The account that reaches this portal is signed out. Sign in again, then retry the backup; nothing was downloaded.',
+    );
+  }
+  return client;
+}
+
+/** Step 1: ask the service. A reused backup keeps the code it was made with, not this one. */
+async function ask(context: JobContext, record: BackupRecord, code: string): Promise<BackupRecord> {
+  const client = clientOf(context, record);
+  let reply;
+  try {
+    reply = await client.scheduleBackup(
+      {
+        portal_id: record.portalId,
+        body: { access_code: code, attachment_needed: record.attachmentNeeded },
+      },
+      { priority: 'user' },
+    );
+  } catch (error) {
+    // Nothing reached the service, or it refused: no backup exists to follow.
+    throw new JobStop('failed', `The service did not start the backup: ${words(error)}`);
+  }
+  const answer = answerOf(reply.portal_export, reply.is_reused === true);
+  const known = context.repo.byExport(record.portalId, answer.exportId);
+  if (known && known.id !== record.id) {
+    // The service returned a backup this computer already has (the 24-hour reuse): that row is
+    // the backup; this request's row goes.
+    context.repo.forget(record.id);
+    context.repo.setAnswer(known.id, {
+      ...answer,
+      stage: known.stage === 'ready' ? 'ready' : answer.stage,
+    });
+    return context.repo.get(known.id)!;
+  }
+  context.repo.setAnswer(record.id, answer);
+  return context.repo.get(record.id)!;
+}
+
+/** Step 2: wait while the service generates; returns the download URL (never stored). */
+async function waitForLink(
+  context: JobContext,
+  record: BackupRecord,
+  signal: AbortSignal,
+): Promise<string> {
+  const client = clientOf(context, record);
+  let wait = POLL_FIRST_MS;
+  for (;;) {
+    let backup: BackupExport;
+    try {
+      backup = await client.getBackupStatus(
+        { portal_id: record.portalId, export_id: record.exportId! },
+        { signal },
+      );
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'permanent') {
+        throw new JobStop('failed', `The service no longer knows this backup: ${words(error)}`);
+      }
+      throw error;
+    }
+    if (backup.status === 'completed') {
+      if (!backup.download_url) {
+        throw new JobStop(
+          'failed',
+          'The service says the backup is complete but gives no download link.',
+        );
+      }
+      context.repo.setAnswer(record.id, {
+        ...answerOf(backup, record.reused),
+        stage: 'downloading',
+      });
+      context.changed(record.id);
+      return backup.download_url;
+    }
+    if (backup.status !== 'in_progress') {
+      throw new JobStop(
+        'failed',
+        `The service reports the backup as "${backup.status}"; make a new one.`,
+      );
+    }
+    await context.sleep(wait, signal);
+    wait = Math.min(POLL_MAX_MS, wait * 2);
+  }
+}
+
+/** Where the archive goes, checked by the same rule that guards reading it back. */
+function placeOf(context: JobContext, record: BackupRecord): { relative: string; file: string } {
+  const madeAt = record.completedTime ?? record.requestedTime ?? record.createdAt;
+  let relative: string;
+  try {
+    relative = backupRelativePath(record.portalId, madeAt, record.exportId!);
+  } catch (error) {
+    throw new JobStop('failed', words(error));
+  }
+  const file = resolveBackupFile(context.dataDir, relative);
+  if (!file)
+    throw new JobStop('failed', `"${relative}" is not a backup file name PortalDesk writes.`);
+  return { relative, file };
+}
+
+/** Step 3: download into `<file>.part`, resuming cut transfers. */
+async function download(
+  context: JobContext,
+  record: BackupRecord,
+  url: string,
+  signal: AbortSignal,
+): Promise<{ sha256: string; bytes: number }> {
+  const { file } = placeOf(context, record);
+  const part = partFileOf(file);
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+  } catch (error) {
+    throw new JobStop(
+      'failed',
+      `The backups folder could not be made: ${words(error)}. Nothing was downloaded.`,
+    );
+  }
+  const client = clientOf(context, record);
+  const key = `${client.dataCenter} GET backup download portal=${record.portalId}`;
+  const rate = new TransferRate();
+  let etag = record.etag;
+  let lastStored = 0;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const done = await downloadAttempt({
+        url,
+        part,
+        etag,
+        signal,
+        send: ({ headers, signal: sendSignal }) =>
+          context.scheduler.schedule({
+            key,
+            priority: record.scheduled ? 'background' : 'user',
+            signal: sendSignal,
+            send: (scheduled) => context.fetch(url, { headers, signal: scheduled }),
+          }),
+        onProgress: (progress) => {
+          etag = progress.etag ?? etag;
+          const now = Date.now();
+          rate.add({ atMs: now, bytes: progress.bytes });
+          // The row is written a few times a second, not per chunk.
+          if (now - lastStored >= 250 || progress.bytes === progress.totalBytes) {
+            lastStored = now;
+            context.repo.setProgress(record.id, { ...progress, etag });
+            context.changed(record.id, {
+              bytesPerSecond: rate.bytesPerSecond(),
+              etaSeconds: rate.etaSeconds(progress.totalBytes),
+            });
+          }
+        },
+      });
+      context.repo.setProgress(record.id, {
+        bytes: done.bytes,
+        totalBytes: done.bytes,
+        etag: done.etag,
+        resumed: done.resumed,
+      });
+      return { sha256: done.sha256, bytes: done.bytes };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      if (!(error instanceof DownloadFailure)) throw error;
+      if (error.kind === 'disk') {
+        await rm(part, { force: true }).catch(() => undefined);
+        throw new JobStop('failed', error.message);
+      }
+      if (error.kind === 'link_gone') {
+        await rm(part, { force: true }).catch(() => undefined);
+        throw new JobStop(
+          'failed',
+          `The service no longer offers this backup's download (${error.message}). The partial download was removed; make a new backup.`,
+        );
+      }
+      if (attempt >= DOWNLOAD_ATTEMPTS) {
+        throw new JobStop(
+          'failed',
+          `The download stopped ${attempt} times (${error.message}). What arrived is kept and the next try resumes from it: choose Download again once the connection is steady.`,
+        );
+      }
+      await context.sleep(Math.min(30_000, 1000 * 2 ** (attempt - 1)), signal);
+    }
+  }
+}
+
+/** Step 4: verify the part file, then give it its final name. */
+export async function verifyAndPlace(
+  context: JobContext,
+  record: BackupRecord,
+  code: string | null,
+  digest: { sha256: string; bytes: number } | null,
+): Promise<void> {
+  const { relative, file } = placeOf(context, record);
+  const part = partFileOf(file);
+  if (code === null) {
+    throw new JobStop(
+      'needs_code',
+      'Downloaded in full, not verified yet: no access code is kept for this portal. Enter the code to verify the backup; until then it is kept as a temporary file and not listed as a backup.',
+    );
+  }
+  context.repo.setStage(record.id, 'verifying');
+  context.changed(record.id);
+  let check;
+  try {
+    check = await verifyArchive(part, code);
+  } catch (error) {
+    if (error instanceof WrongAccessCodeError) {
+      const why = record.reused
+        ? 'The service returned an earlier backup made with another access code, and this code does not open it.'
+        : 'The access code does not open the downloaded backup.';
+      throw new JobStop(
+        'needs_code',
+        `${why} The download is kept; enter the code the backup was made with to verify it.`,
+      );
+    }
+    if (error instanceof DamagedArchiveError) {
+      await rm(part, { force: true }).catch(() => undefined);
+      throw new JobStop(
+        'failed',
+        `${error.message} The damaged download was removed; download it again.`,
+      );
+    }
+    throw error;
+  }
+  const { sha256, bytes } = digest ?? (await fileDigest(part));
+  const since = record.completedTime ?? record.requestedTime ?? record.createdAt;
+  const verification = verificationOf(
+    check,
+    context.census(record.portalId, since),
+    context.now().toISOString(),
+  );
+  await rename(part, file);
+  context.repo.setReady(record.id, { file: relative, sha256, bytes, verification });
+  context.changed(record.id);
+}
+
+/**
+ * Runs (or goes on with) one backup. `code` is the access code for this run only: held in
+ * memory while the job runs, never written anywhere by it.
+ */
+export async function runBackup(
+  context: JobContext,
+  id: string,
+  code: string | null,
+  signal: AbortSignal,
+): Promise<void> {
+  let record = context.repo.get(id);
+  if (!record) return;
+  try {
+    if (record.exportId === null) {
+      if (code === null) throw new JobStop('failed', 'No access code was given for this backup.');
+      const asked = await ask(context, record, code);
+      context.changed(asked.id);
+      if (asked.id !== record.id) context.changed(record.id);
+      if (asked.stage === 'ready' || (asked.id !== record.id && !context.claim(asked.id))) return;
+      record = asked;
+    }
+    let digest: { sha256: string; bytes: number } | null = null;
+    if (record.stage !== 'verifying' && record.stage !== 'needs_code') {
+      context.repo.setStage(
+        record.id,
+        record.stage === 'downloading' ? 'downloading' : 'generating',
+      );
+      context.changed(record.id);
+      const url = await waitForLink(context, record, signal);
+      record = context.repo.get(record.id)!;
+      digest = await download(context, record, url, signal);
+      record = context.repo.get(record.id)!;
+    }
+    await verifyAndPlace(context, record, code, digest);
+  } catch (error) {
+    if (signal.aborted) return; // closing: the stage stays, the next start goes on
+    const stop =
+      error instanceof JobStop
+        ? error
+        : new JobStop(
+            'failed',
+            `The backup stopped: ${words(error)}. What was downloaded is kept; try again.`,
+          );
+    context.repo.setStage(record.id, stop.stage, stop.message);
+    context.changed(record.id);
+  }
+}

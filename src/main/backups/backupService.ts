@@ -1,0 +1,554 @@
+/**
+ * Portal backups: what the `backups.*` requests do. Starts jobs (backupJob.ts) and goes on with
+ * unfinished ones at start, merges the service's history with what is on disk, verifies and
+ * deletes local files, keeps access codes in the keychain when asked, and runs schedules. Each
+ * change is pushed as `backups.changed` at the event hub's rate.
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type {
+  BackupPortal,
+  BackupScheduleSpec,
+  BackupsOverview,
+  BackupView,
+} from '../../shared/ipc/areas/backups';
+import type { ApiClient } from '../api/client/apiClient';
+import type { ApiScheduler } from '../api/client/apiScheduler';
+import { collectAll } from '../api/client/paginate';
+import type { SecretStore } from '../auth/secretStore';
+import type { EventPusher } from '../bridge/eventHub';
+import type { Mirror } from '../store/mirror/mirror';
+import { AccessCodeKeychain } from './accessCodeKeychain';
+import { DamagedArchiveError, verifyArchive, WrongAccessCodeError } from './archiveVerify';
+import { verificationOf } from './archiveComparison';
+import { nextRun } from './backupCalendar';
+import { backupRelativePath, BACKUPS_FOLDER, partFileOf, resolveBackupFile } from './backupFiles';
+import { answerOf, JobStop, runBackup, verifyAndPlace, type JobContext } from './backupJob';
+import { BackupRepository, type BackupRecord } from './backupRepository';
+import { DownloadLinks } from './downloadLinks';
+import { fileDigest } from './fileDigest';
+import { backupsToRemove } from './retention';
+import { reuseNotice } from './reuseNotice';
+
+/** Ours: how often schedules are looked at. */
+export const SCHEDULE_TICK_MS = 60_000;
+
+export interface BackupServiceOptions {
+  db: Database.Database;
+  dataDir: string;
+  mirror: Mirror;
+  clientFor(portalId: string): ApiClient | undefined;
+  scheduler: ApiScheduler;
+  secrets: SecretStore;
+  events: EventPusher;
+  log?: { warn(message: string): void };
+  now?: () => Date;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  fetch?: typeof globalThis.fetch;
+  /** Go on with unfinished backups and run schedules (default true; tests drive them). */
+  autoStart?: boolean;
+}
+
+/** A user's request refused before anything happened; the message says why. */
+export class BackupRefused extends Error {
+  override name = 'BackupRefused';
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export class BackupService {
+  private readonly repo: BackupRepository;
+  private readonly codes: AccessCodeKeychain;
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly progress = new Map<
+    string,
+    { bytesPerSecond: number | null; etaSeconds: number | null }
+  >();
+  private readonly scheduleProblems = new Map<string, string>();
+  private readonly closing = new AbortController();
+  private readonly links = new DownloadLinks();
+  private readonly context: JobContext;
+  private readonly now: () => Date;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: BackupServiceOptions) {
+    this.repo = new BackupRepository(options.db);
+    this.codes = new AccessCodeKeychain(options.secrets);
+    this.now = options.now ?? (() => new Date());
+    this.context = {
+      repo: this.repo,
+      dataDir: options.dataDir,
+      clientFor: options.clientFor,
+      scheduler: options.scheduler,
+      census: (portalId, since) => options.mirror.records.census(portalId, since),
+      changed: (id, progress) => this.changed(id, progress),
+      sleep: options.sleep ?? abortableSleep,
+      now: this.now,
+      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      claim: (id) => !this.running.has(id),
+    };
+    if (options.autoStart ?? true) void this.start();
+  }
+
+  /** The folder backups are kept in. */
+  get folder(): string {
+    return path.join(this.options.dataDir, BACKUPS_FOLDER);
+  }
+
+  /** Goes on with what a closed or killed app left unfinished, then runs schedules. */
+  async start(): Promise<void> {
+    await this.codes.load(this.repo.portals().map((portal) => portal.id)).catch(() => undefined);
+    for (const record of this.repo.unfinished()) {
+      if (record.exportId === null) {
+        // Closed before the service answered: it may or may not have started one.
+        this.repo.setStage(
+          record.id,
+          'failed',
+          "PortalDesk was closed before the service answered this request. If the service started the backup, it appears in the portal's history: refresh it, or back up again.",
+        );
+        this.changed(record.id);
+        continue;
+      }
+      const code = await this.codes.get(record.portalId).catch(() => null);
+      this.launch(record.id, code);
+    }
+    this.timer = setInterval(() => void this.runSchedules(), SCHEDULE_TICK_MS);
+    this.timer.unref?.();
+    void this.runSchedules();
+  }
+
+  overview(): BackupsOverview {
+    const portals = this.portalsView();
+    const names = new Map(portals.map((portal) => [portal.portalId, portal.portalName]));
+    return {
+      folder: this.folder,
+      portals,
+      backups: this.repo.all().map((record) => this.viewOf(record, names)),
+    };
+  }
+
+  /** Starts a backup of each portal; the access code lives only as long as the jobs need it. */
+  async startBackups(args: {
+    portalIds: string[];
+    accessCode: string;
+    attachmentNeeded: boolean;
+    keepCode: boolean;
+  }): Promise<BackupView[]> {
+    const known = new Map(this.repo.portals().map((portal) => [portal.id, portal]));
+    const portalIds = [...new Set(args.portalIds)];
+    for (const portalId of portalIds) {
+      if (!known.has(portalId))
+        throw new BackupRefused(`Portal ${portalId} is not mirrored here; nothing was started.`);
+      if (!this.options.clientFor(portalId)) {
+        throw new BackupRefused(
+          `The account that reaches ${known.get(portalId)!.name} is signed out; sign in again. Nothing was started.`,
+        );
+      }
+    }
+    if (args.keepCode) {
+      // Kept before anything starts: a keychain that refuses means no backup is half set up.
+      for (const portalId of portalIds) {
+        try {
+          await this.codes.keep(portalId, args.accessCode);
+        } catch (error) {
+          throw new BackupRefused(
+            `The access code could not be kept in the keychain (${error instanceof Error ? error.message : String(error)}). Nothing was started; untick "Keep the code" or enable a keychain.`,
+          );
+        }
+      }
+    }
+    const views: BackupView[] = [];
+    for (const portalId of portalIds) {
+      const record = this.repo.create({
+        accountId: known.get(portalId)!.accountId,
+        portalId,
+        attachmentNeeded: args.attachmentNeeded,
+        scheduled: false,
+        createdAt: this.now().toISOString(),
+      });
+      this.launch(record.id, args.accessCode);
+      views.push(this.viewOf(record));
+    }
+    return views;
+  }
+
+  /** The service's history of a portal, every page, merged with the rows here. */
+  async refreshHistory(portalId: string): Promise<BackupsOverview> {
+    const portal = this.repo.portals().find((candidate) => candidate.id === portalId);
+    if (!portal) throw new BackupRefused(`Portal ${portalId} is not mirrored here.`);
+    const client = this.options.clientFor(portalId);
+    if (!client)
+      throw new BackupRefused(
+        `The account that reaches ${portal.name} is signed out; sign in to read its history.`,
+      );
+    const history = await collectAll(
+      client.listBackupHistory,
+      { portal_id: portalId },
+      { priority: 'visible' },
+    );
+    this.repo.mergeHistory(
+      portal.accountId,
+      portalId,
+      history.map((backup) => answerOf(backup, false)),
+      this.now().toISOString(),
+    );
+    this.changed(null, undefined, portalId);
+    return this.overview();
+  }
+
+  /** Downloads a backup the service holds (or goes on with a failed one), then verifies it. */
+  async download(id: string, accessCode: string | undefined): Promise<BackupView> {
+    const record = this.require(id);
+    if (this.running.has(id)) return this.viewOf(record);
+    if (record.exportId === null)
+      throw new BackupRefused(
+        'The service never answered this request; there is nothing to download.',
+      );
+    if (record.stage === 'ready')
+      throw new BackupRefused('This backup is already downloaded and verified.');
+    const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
+    this.repo.setStage(id, 'generating');
+    this.launch(id, code);
+    return this.viewOf(this.repo.get(id)!);
+  }
+
+  /**
+   * Verifies a backup again (a ready file: its SHA-256 first, then every entry) or for the first
+   * time (a download waiting for its code). A wrong code changes nothing and says so.
+   */
+  async verify(id: string, accessCode: string | undefined): Promise<BackupView> {
+    const record = this.require(id);
+    if (this.running.has(id))
+      throw new BackupRefused('This backup is still being worked on; wait for it to finish.');
+    const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
+    if (code === null)
+      throw new BackupRefused('Enter the access code: none is kept for this portal.');
+    if (record.stage === 'needs_code') {
+      try {
+        await this.runJob(id, () => verifyAndPlace(this.context, record, code, null));
+      } catch (error) {
+        if (!(error instanceof JobStop)) throw error;
+        // A wrong code changes nothing: the download waits for the right one, as before.
+        if (error.stage === 'needs_code') this.repo.setStage(id, 'needs_code', record.problem);
+        else this.repo.setStage(id, error.stage, error.message);
+        this.changed(id);
+        throw new BackupRefused(error.message);
+      }
+      return this.viewOf(this.repo.get(id)!);
+    }
+    if (record.stage !== 'ready' || !record.file)
+      throw new BackupRefused('Only a downloaded backup can be verified.');
+    const file = resolveBackupFile(this.options.dataDir, record.file);
+    if (!file)
+      throw new BackupRefused(
+        "This backup's file name is not one PortalDesk writes; it was not opened.",
+      );
+    let digest;
+    try {
+      digest = await fileDigest(file);
+    } catch (error) {
+      this.repo.setVerification(
+        id,
+        record.verification,
+        `The backup file cannot be read: ${(error as Error).message}`,
+      );
+      this.changed(id);
+      throw new BackupRefused(
+        `The backup file cannot be read (${(error as Error).message}). It may have been moved or deleted outside PortalDesk.`,
+      );
+    }
+    if (record.sha256 && digest.sha256 !== record.sha256) {
+      const problem =
+        'The file changed since it was downloaded (its SHA-256 differs): it is not the backup the service made. Download it again.';
+      this.repo.setVerification(id, record.verification, problem);
+      this.changed(id);
+      throw new BackupRefused(problem);
+    }
+    try {
+      const check = await verifyArchive(file, code);
+      const since = record.completedTime ?? record.requestedTime ?? record.createdAt;
+      const verification = verificationOf(
+        check,
+        this.options.mirror.records.census(record.portalId, since),
+        this.now().toISOString(),
+      );
+      this.repo.setVerification(id, verification, null);
+    } catch (error) {
+      if (error instanceof WrongAccessCodeError) throw new BackupRefused(error.message);
+      if (error instanceof DamagedArchiveError) {
+        this.repo.setVerification(id, record.verification, error.message);
+        this.changed(id);
+        throw new BackupRefused(error.message);
+      }
+      throw error;
+    }
+    this.changed(id);
+    return this.viewOf(this.repo.get(id)!);
+  }
+
+  /** Deletes the local file (and any partial download); the service's copy is untouched. */
+  async delete(id: string): Promise<void> {
+    const record = this.require(id);
+    if (this.running.has(id))
+      throw new BackupRefused(
+        'This backup is still being downloaded or verified; wait for it to finish.',
+      );
+    const file = record.file ? resolveBackupFile(this.options.dataDir, record.file) : null;
+    if (file) await rm(file, { force: true });
+    if (record.exportId) {
+      const madeAt = record.completedTime ?? record.requestedTime ?? record.createdAt;
+      let part: string | null = null;
+      try {
+        part = resolveBackupFile(
+          this.options.dataDir,
+          backupRelativePath(record.portalId, madeAt, record.exportId),
+        );
+      } catch {
+        part = null;
+      }
+      if (part) await rm(partFileOf(part), { force: true });
+    }
+    if (record.onService) this.repo.toServiceOnly(id);
+    else this.repo.forget(id);
+    this.changed(id, undefined, record.portalId);
+  }
+
+  async setSchedule(portalId: string, spec: BackupScheduleSpec): Promise<BackupPortal> {
+    if (!this.repo.portals().some((portal) => portal.id === portalId)) {
+      throw new BackupRefused(`Portal ${portalId} is not mirrored here.`);
+    }
+    this.repo.setSchedule(portalId, spec, this.now().toISOString());
+    this.scheduleProblems.delete(portalId);
+    this.changed(null, undefined, portalId);
+    return this.portalView(portalId);
+  }
+
+  async forgetCode(portalId: string): Promise<BackupPortal> {
+    await this.codes.forget(portalId);
+    this.changed(null, undefined, portalId);
+    return this.portalView(portalId);
+  }
+
+  /** The absolute path of a ready backup's file, checked again; null when it is not one. */
+  fileOf(id: string): string | null {
+    const record = this.repo.get(id);
+    if (!record || record.stage !== 'ready' || !record.file) return null;
+    return resolveBackupFile(this.options.dataDir, record.file);
+  }
+
+  /** Web mode: a link to a ready backup's file, by a token that names only it. */
+  downloadLink(id: string): { path: string; fileName: string; expiresAt: string } {
+    const file = this.fileOf(id);
+    if (!file)
+      throw new BackupRefused('This backup has no verified file on this computer to download.');
+    return { ...this.links.mint(id), fileName: path.basename(file) };
+  }
+
+  /** The file a download link's token opens, checked again now; null when it opens nothing. */
+  resolveDownload(token: string): { file: string; fileName: string } | null {
+    const id = this.links.resolve(token);
+    const file = id === null ? null : this.fileOf(id);
+    return file ? { file, fileName: path.basename(file) } : null;
+  }
+
+  /** Resolves when every job has ended (tests). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.closing.abort(new Error('PortalDesk is closing'));
+  }
+
+  /** Looks at every schedule: runs what is due, notes what cannot run. */
+  async runSchedules(): Promise<void> {
+    const now = this.now();
+    for (const schedule of this.repo.schedules()) {
+      if (schedule.frequency === 'off') continue;
+      const due = nextRun(
+        schedule,
+        schedule.lastRunAt ? new Date(schedule.lastRunAt) : null,
+        new Date(schedule.setAt),
+        now,
+      );
+      if (!due || due.at.getTime() > now.getTime()) continue;
+      if ([...this.running.keys()].some((id) => this.repo.get(id)?.portalId === schedule.portalId))
+        continue;
+      const code = await this.codes.get(schedule.portalId).catch(() => null);
+      const portal = this.repo.portals().find((candidate) => candidate.id === schedule.portalId);
+      if (!portal) continue;
+      if (!code) {
+        this.scheduleProblems.set(
+          schedule.portalId,
+          'A scheduled backup is due, but no access code is kept for this portal: back up once with "Keep the code in the keychain" ticked.',
+        );
+        this.changed(null, undefined, schedule.portalId);
+        continue;
+      }
+      if (!this.options.clientFor(schedule.portalId)) {
+        this.scheduleProblems.set(
+          schedule.portalId,
+          'A scheduled backup is due, but the account that reaches this portal is signed out.',
+        );
+        this.changed(null, undefined, schedule.portalId);
+        continue;
+      }
+      this.scheduleProblems.delete(schedule.portalId);
+      this.repo.scheduleRan(schedule.portalId, now.toISOString());
+      const record = this.repo.create({
+        accountId: portal.accountId,
+        portalId: schedule.portalId,
+        attachmentNeeded: false,
+        scheduled: true,
+        createdAt: now.toISOString(),
+      });
+      this.launch(record.id, code, () => this.applyRetention(schedule.portalId, schedule.keep));
+    }
+  }
+
+  private async applyRetention(portalId: string, keep: number): Promise<void> {
+    const scheduled = this.repo.ofPortal(portalId).filter((record) => record.scheduled);
+    const remove = backupsToRemove(
+      scheduled.map((record) => ({
+        id: record.id,
+        stage: record.stage,
+        madeAt: record.completedTime ?? record.requestedTime ?? record.createdAt,
+      })),
+      keep,
+    );
+    for (const id of remove)
+      await this.delete(id).catch((error: unknown) =>
+        this.options.log?.warn(`Retention could not delete backup ${id}: ${String(error)}`),
+      );
+  }
+
+  private launch(id: string, code: string | null, after?: () => Promise<void>): void {
+    void this.runJob(id, async () => {
+      await runBackup(this.context, id, code, this.closing.signal);
+      if (after && this.repo.get(id)?.stage === 'ready') await after();
+    }).catch((error: unknown) => this.options.log?.warn(`Backup ${id}: ${String(error)}`));
+  }
+
+  private runJob(id: string, job: () => Promise<void>): Promise<void> {
+    const running = job().finally(() => {
+      this.running.delete(id);
+      this.progress.delete(id);
+      this.changed(id);
+    });
+    this.running.set(id, running);
+    return running;
+  }
+
+  private require(id: string): BackupRecord {
+    const record = this.repo.get(id);
+    if (!record)
+      throw new BackupRefused(`Backup ${id} does not exist (deleted, or never made here).`);
+    return record;
+  }
+
+  private changed(
+    id: string | null,
+    progress?: { bytesPerSecond: number | null; etaSeconds: number | null },
+    portalId: string | null = null,
+  ): void {
+    if (progress && id) this.progress.set(id, progress);
+    this.options.events.push('backups.changed', id ?? `portal:${portalId}`, () => {
+      const record = id ? this.repo.get(id) : undefined;
+      return {
+        backup: record ? this.viewOf(record) : null,
+        portalId: record?.portalId ?? portalId,
+      };
+    });
+  }
+
+  private portalsView(): BackupPortal[] {
+    return this.repo.portals().map((portal) => this.portalView(portal.id, portal));
+  }
+
+  private portalView(
+    portalId: string,
+    known?: { id: string; accountId: string; name: string },
+  ): BackupPortal {
+    const portal = known ?? this.repo.portals().find((candidate) => candidate.id === portalId);
+    const schedule = this.repo.schedule(portalId);
+    const spec: BackupScheduleSpec = {
+      frequency: schedule.frequency,
+      hour: schedule.hour,
+      weekday: schedule.weekday,
+      keep: schedule.keep,
+    };
+    const next = nextRun(
+      spec,
+      schedule.lastRunAt ? new Date(schedule.lastRunAt) : null,
+      new Date(schedule.setAt),
+      this.now(),
+    );
+    const codeKept = this.codes.has(portalId);
+    return {
+      portalId,
+      portalName: portal?.name ?? portalId,
+      accountId: portal?.accountId ?? '',
+      available: this.options.clientFor(portalId) !== undefined,
+      codeKept,
+      schedule: spec,
+      nextRun: next ? next.at.toISOString() : null,
+      scheduleProblem:
+        this.scheduleProblems.get(portalId) ??
+        (spec.frequency !== 'off' && !codeKept
+          ? 'Scheduled backups need the access code kept in the keychain: back up once with "Keep the code" ticked.'
+          : null),
+    };
+  }
+
+  private viewOf(record: BackupRecord, names?: Map<string, string>): BackupView {
+    const progress = this.progress.get(record.id);
+    const portalName =
+      names?.get(record.portalId) ??
+      this.repo.portals().find((portal) => portal.id === record.portalId)?.name ??
+      record.portalId;
+    const file =
+      record.stage === 'ready' && record.file
+        ? resolveBackupFile(this.options.dataDir, record.file)
+        : null;
+    return {
+      id: record.id,
+      accountId: record.accountId,
+      portalId: record.portalId,
+      portalName,
+      exportId: record.exportId,
+      stage: record.stage,
+      attachmentNeeded: record.attachmentNeeded,
+      reused: record.reused,
+      notice: reuseNotice(record, this.now()),
+      requestedTime: record.requestedTime,
+      completedTime: record.completedTime,
+      requestedBy: record.requestedBy,
+      scheduled: record.scheduled,
+      bytes: record.downloadedBytes,
+      totalBytes: record.totalBytes,
+      bytesPerSecond: record.stage === 'downloading' ? (progress?.bytesPerSecond ?? null) : null,
+      etaSeconds: record.stage === 'downloading' ? (progress?.etaSeconds ?? null) : null,
+      resumed: record.resumed,
+      sha256: record.sha256,
+      file,
+      verification: record.verification,
+      onService: record.onService,
+      problem: record.problem,
+    };
+  }
+}

@@ -1,0 +1,13 @@
+/** A file's SHA-256 and size, read as a stream (a backup can be larger than memory). */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+
+export async function fileDigest(file: string): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { sha256: hash.digest('hex'), bytes };
+}

@@ -1,0 +1,80 @@
+/**
+ * Readers of backup archives' contents. The spec does not show what a backup archive holds, so
+ * each known layout is one `ArchiveFormat` here: which entries it has and how to count what they
+ * hold. Today that is the emulator's (packages/emulator/README.md, "Archive"): portal.json,
+ * users.json, modules.json, work_items.json, entities.json, status_timeline.json, comments.json.
+ * An archive no format recognises is still verified (every entry decrypts, is checked and
+ * measured) and says it cannot be browsed; another layout is one more format in this list.
+ */
+
+/** What counting an archive's entries found. */
+export interface ArchiveCounts {
+  /** Listed (not trashed) records per module api name. */
+  recordsByModule: Record<string, number>;
+  /** Records in the archive, trashed ones included. */
+  records: number;
+  comments: number;
+  modules: number;
+  /** Module api name → plural name, as the archive says. */
+  moduleNames: Record<string, string>;
+  /** When the service made the archive, if it says. */
+  generatedAt: string | null;
+}
+
+export interface ArchiveFormat {
+  readonly name: string;
+  /** True when the archive's entry names are this layout's. */
+  recognises(entryNames: readonly string[]): boolean;
+  /** A fresh tally for one archive. */
+  tally(): ArchiveTally;
+}
+
+export interface ArchiveTally {
+  /** One parsed element of an entry (a top-level array's item, or the whole document). */
+  add(entry: string, element: unknown): void;
+  result(): ArchiveCounts;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const PORTAL_ENTRIES = ['portal.json', 'modules.json', 'entities.json', 'comments.json'];
+
+export const portalArchiveFormat: ArchiveFormat = {
+  name: 'portal export (entities.json, comments.json, modules.json)',
+  recognises: (names) => PORTAL_ENTRIES.every((name) => names.includes(name)),
+  tally() {
+    // Data keys become object keys: no prototype, so a module called `__proto__` is a count.
+    const recordsByModule: Record<string, number> = Object.create(null) as Record<string, number>;
+    const moduleNames: Record<string, string> = Object.create(null) as Record<string, string>;
+    let records = 0;
+    let comments = 0;
+    let modules = 0;
+    let generatedAt: string | null = null;
+    return {
+      add(entry, element) {
+        if (entry === 'entities.json') {
+          records++;
+          if (isObject(element) && typeof element.module === 'string' && !element.trashed_time) {
+            recordsByModule[element.module] = (recordsByModule[element.module] ?? 0) + 1;
+          }
+        } else if (entry === 'comments.json') {
+          comments++;
+        } else if (entry === 'modules.json') {
+          modules++;
+          if (isObject(element) && typeof element.api_name === 'string') {
+            moduleNames[element.api_name] =
+              typeof element.plural_name === 'string' ? element.plural_name : element.api_name;
+          }
+        } else if (entry === 'portal.json' && isObject(element) && isObject(element.export)) {
+          const time = element.export.generated_time;
+          if (typeof time === 'string') generatedAt = time;
+        }
+      },
+      result: () => ({ recordsByModule, records, comments, modules, moduleNames, generatedAt }),
+    };
+  },
+};
+
+/** Every layout PortalDesk can read, tried in order. */
+export const ARCHIVE_FORMATS: readonly ArchiveFormat[] = [portalArchiveFormat];

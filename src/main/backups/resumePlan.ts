@@ -1,0 +1,65 @@
+/**
+ * What to do with a download's answer, given how much of the file is already in the temporary
+ * file: append (a 206 that starts exactly where the file ends), start over (a 200: the server
+ * ignored the range, or the file changed and If-Range sent it whole), finish (a 416 whose total is
+ * what we hold: it was complete), or stop with a reason (404: the link is gone).
+ */
+export type ResumePlan =
+  | { kind: 'append'; total: number }
+  | { kind: 'restart'; total: number | null }
+  | { kind: 'complete'; total: number }
+  | { kind: 'fail'; reason: string; linkGone: boolean };
+
+export interface DownloadAnswer {
+  status: number;
+  contentRange: string | null;
+  contentLength: string | null;
+}
+
+const RANGE = /^bytes (\d+)-(\d+)\/(\d+)$/;
+const UNSATISFIED = /^bytes \*\/(\d+)$/;
+
+function length(header: string | null): number | null {
+  if (header === null || !/^\d+$/.test(header)) return null;
+  return Number(header);
+}
+
+export function resumePlan(have: number, answer: DownloadAnswer): ResumePlan {
+  if (answer.status === 200) return { kind: 'restart', total: length(answer.contentLength) };
+  if (answer.status === 206) {
+    const match = RANGE.exec(answer.contentRange ?? '');
+    if (!match) {
+      return {
+        kind: 'fail',
+        reason: 'the server sent part of the file without saying which part',
+        linkGone: false,
+      };
+    }
+    const [start, end, total] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    if (start !== have || end >= total || end < start) {
+      return {
+        kind: 'fail',
+        reason: `the server sent bytes ${start}-${end} of ${total} when ${have} were held`,
+        linkGone: false,
+      };
+    }
+    return { kind: 'append', total };
+  }
+  if (answer.status === 416) {
+    const total = Number(UNSATISFIED.exec(answer.contentRange ?? '')?.[1] ?? NaN);
+    if (total === have) return { kind: 'complete', total };
+    return {
+      kind: 'fail',
+      reason: `the server holds ${Number.isNaN(total) ? 'an unknown number of' : total} bytes, fewer than the ${have} already downloaded`,
+      linkGone: false,
+    };
+  }
+  if (answer.status === 404 || answer.status === 410) {
+    return {
+      kind: 'fail',
+      reason: 'the service no longer offers this download link',
+      linkGone: true,
+    };
+  }
+  return { kind: 'fail', reason: `the server answered ${answer.status}`, linkGone: false };
+}

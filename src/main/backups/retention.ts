@@ -1,0 +1,24 @@
+/**
+ * Which local backups a schedule's retention removes: of a portal's backups that are ready on
+ * disk, the newest `keep` stay; older ones go. Only ready files count and only they are ever
+ * removed: a backup still downloading, failed or waiting for its code is never the reason an
+ * older good one disappears.
+ */
+export interface RetainedBackup {
+  id: string;
+  stage: string;
+  /** When the service made it (ISO); ties broken by id. */
+  madeAt: string;
+}
+
+export function backupsToRemove(backups: readonly RetainedBackup[], keep: number): string[] {
+  if (!Number.isInteger(keep) || keep < 1) throw new Error(`keep must be at least 1, not ${keep}`);
+  const ready = backups
+    .filter((backup) => backup.stage === 'ready')
+    .sort((a, b) =>
+      a.madeAt === b.madeAt
+        ? Number(b.id) - Number(a.id)
+        : Date.parse(b.madeAt) - Date.parse(a.madeAt),
+    );
+  return ready.slice(keep).map((backup) => backup.id);
+}

@@ -1,0 +1,86 @@
+import type { Handlers } from '../bridge/dispatcher';
+import { UserFacingError } from '../bridge/dispatcher';
+import { BackupRefused, type BackupService } from '../backups/backupService';
+
+type BackupsRequest =
+  | 'backups.overview'
+  | 'backups.start'
+  | 'backups.refreshHistory'
+  | 'backups.download'
+  | 'backups.verify'
+  | 'backups.delete'
+  | 'backups.setSchedule'
+  | 'backups.forgetCode'
+  | 'backups.showInFolder'
+  | 'backups.downloadLink'
+  | 'backups.startDrag';
+
+/**
+ * What only the desktop shell can do with a file (Electron's shell and webContents). Absent in
+ * web mode, where the browser downloads the file instead (webServer.ts serves it).
+ */
+export interface FileShell {
+  showInFolder(file: string): void;
+  startDrag(file: string): void;
+}
+
+/** The service's refusals are written for the user: pass them on as they are. */
+function userFacing<A extends unknown[], R>(
+  handler: (...args: A) => Promise<R> | R,
+): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      if (error instanceof BackupRefused) throw new UserFacingError(error.message);
+      throw error;
+    }
+  };
+}
+
+/** A ready backup's file, by id: the renderer never names a path. */
+function fileOf(backups: BackupService, id: string): string {
+  const file = backups.fileOf(id);
+  if (!file) {
+    throw new UserFacingError(
+      'This backup has no verified file on this computer (still downloading, deleted, or never downloaded).',
+    );
+  }
+  return file;
+}
+
+export function backupsHandlers(
+  backups: BackupService,
+  shell: FileShell | undefined,
+): Pick<Handlers, BackupsRequest> {
+  const desktopOnly = (what: string) =>
+    new UserFacingError(
+      `${what} works in the desktop app. In a browser, use Download, or drag the backup's link to a folder.`,
+    );
+  return {
+    'backups.overview': () => backups.overview(),
+    'backups.start': userFacing(async (args) => ({ started: await backups.startBackups(args) })),
+    'backups.refreshHistory': userFacing(({ portalId }) => backups.refreshHistory(portalId)),
+    'backups.download': userFacing(({ id, accessCode }) => backups.download(id, accessCode)),
+    'backups.verify': userFacing(({ id, accessCode }) => backups.verify(id, accessCode)),
+    'backups.delete': userFacing(async ({ id }) => {
+      await backups.delete(id);
+      return { deleted: true as const };
+    }),
+    'backups.setSchedule': userFacing(({ portalId, schedule }) =>
+      backups.setSchedule(portalId, schedule),
+    ),
+    'backups.forgetCode': userFacing(({ portalId }) => backups.forgetCode(portalId)),
+    'backups.showInFolder': ({ id }) => {
+      if (!shell) throw desktopOnly('Show in folder');
+      shell.showInFolder(fileOf(backups, id));
+      return { shown: true as const };
+    },
+    'backups.downloadLink': userFacing(({ id }) => backups.downloadLink(id)),
+    'backups.startDrag': ({ id }) => {
+      if (!shell) throw desktopOnly('Dragging a file out of the window');
+      shell.startDrag(fileOf(backups, id));
+      return { dragging: true as const };
+    },
+  };
+}
