@@ -154,6 +154,8 @@ export function startEngine(options: EngineOptions): Engine {
     log,
     ...options.backups,
   });
+  // A sync may bring or remove portals, and with them what can be backed up.
+  const stopBackupPortals = sync.onRunEnded(() => backups.portalsChanged());
   // Custom fields that lists filter and sort on get expression indexes, built by a worker thread.
   const customFieldIndexes = CustomFieldIndexer.attach(mirror.query, {
     db: store.db,
@@ -204,6 +206,7 @@ export function startEngine(options: EngineOptions): Engine {
     close: () => {
       // Runs stop and budgets are written before the store they live in closes.
       stopFeeds();
+      stopBackupPortals();
       backups.close();
       outbox.close();
       sync.close();

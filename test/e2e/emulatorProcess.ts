@@ -38,6 +38,8 @@ export interface EmulatorProcess {
   selfClientCode(scopes: string, email?: string): Promise<string>;
   /** REST calls as the user with this address (the demo admin when left out). */
   restAs(email?: string): Promise<RestCaller>;
+  /** Moves the emulator's clock forward (a backup generates in 2 emulated minutes). */
+  advanceClock(ms: number): Promise<void>;
   /** Requests answered per endpoint key (`us PATCH /api/v3/portal/{portal_id}/… 1000…`). */
   requestsPerEndpoint(): Promise<Record<string, number>>;
   stop(): Promise<void>;
@@ -121,6 +123,13 @@ export async function startEmulatorProcess(args: readonly string[]): Promise<Emu
         const text = await response.text();
         return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
       };
+    },
+    async advanceClock(ms) {
+      await json(`${api}/__emulator/clock/advance`, {
+        method: 'POST',
+        headers: { ...admin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ms }),
+      });
     },
     async requestsPerEndpoint() {
       const stats = await json(`${api}/__emulator/stats`, { headers: admin });

@@ -8,6 +8,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
 import { startWebModeWithKeychain } from './keychainWebMode';
+import { signInWithSelfClient } from './selfClientSignIn';
 import type { RunningWebMode } from './webMode';
 
 /** Records the emulator seeds (packages/emulator/README.md `--records`): a screenful of Assets. */
@@ -29,29 +30,7 @@ test.afterEach(async () => {
   await Promise.all([app?.stop(), emulator?.stop()]);
 });
 
-/** Adds the emulator as a service and signs in with a Self Client code, as a user would. */
-async function signIn(page: Page): Promise<void> {
-  await page.goto(app.url);
-  const connect = page.getByRole('region', { name: 'Sign in to a service' });
-  await connect
-    .getByLabel('Service profile (JSON)')
-    .fill(emulator.profileJson('e2e-service', 'Outbox test service'));
-  await connect.getByRole('button', { name: 'Add the profile' }).click();
-  const selfClient = page.getByRole('region', { name: 'Self Client code' });
-  await selfClient.getByLabel('Service').selectOption({ label: 'Outbox test service' });
-  await selfClient.getByLabel('Client id').fill(emulator.facts.client_id);
-  await selfClient.getByLabel('Client secret').fill(emulator.facts.client_secret);
-  const scopes = await selfClient.getByLabel('Scopes the code was generated with').inputValue();
-  await selfClient
-    .getByLabel('Grant code')
-    .fill(await emulator.selfClientCode(scopes.replace(/\s+/g, '')));
-  await selfClient.getByRole('button', { name: 'Exchange the code' }).click();
-  // A refusal (no keychain, say) shows as an alert on this screen: fail with its words.
-  const records = page.getByRole('heading', { level: 1, name: 'Records' });
-  const refusal = page.getByRole('main', { name: 'Welcome to PortalDesk' }).getByRole('alert');
-  await expect(records.or(refusal)).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
-  if (await refusal.isVisible()) throw new Error(`Sign-in refused: ${await refusal.innerText()}`);
-}
+const signIn = (page: Page) => signInWithSelfClient(page, app, emulator, 'Outbox test service');
 
 const outboxCount = (page: Page) => page.getByTestId('outbox-count');
 const editor = (page: Page) => page.getByTestId('record-editor');

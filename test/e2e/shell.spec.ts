@@ -31,7 +31,7 @@ test('the shell opens, shows the version and data directory, and switches sectio
   const expected: [string, string][] = [
     ['Outbox', 'No pending edits'],
     ['Sync', 'Nothing synced yet'],
-    ['Backups', 'Backups are not available in this version yet'],
+    ['Backups', 'No portals to back up yet'],
     ['Event router', 'No rules or custom publishers yet'],
   ];
   for (const [label, emptyTitle] of expected) {

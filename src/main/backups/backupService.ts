@@ -365,6 +365,11 @@ export class BackupService {
     return file ? { file, fileName: path.basename(file) } : null;
   }
 
+  /** The mirror's portals changed (a sync ended, an account came or went): views read again. */
+  portalsChanged(): void {
+    this.changed(null);
+  }
+
   /** Resolves when every job has ended (tests). */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);

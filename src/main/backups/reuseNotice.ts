@@ -37,7 +37,8 @@ function dayWord(at: Date, now: Date): string {
   const days = Math.round((day(at) - day(now)) / 86_400_000);
   if (days === 0) return 'today';
   if (days === 1) return 'tomorrow';
-  return `on ${at.toISOString().slice(0, 10)}`;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `on ${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }
 
 /** The sentence shown with a reused backup; null for a new one. */

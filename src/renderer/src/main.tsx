@@ -14,6 +14,8 @@ import { AccountsContext } from './features/accounts/AccountsContext';
 import { createAccountsStore } from './features/accounts/accountsStore';
 import { OutboxContext } from './features/outbox/OutboxContext';
 import { createOutboxStore } from './features/outbox/outboxStore';
+import { BackupsContext } from './features/backups/BackupsContext';
+import { createBackupsStore } from './features/backups/backupsStore';
 import { SyncContext } from './features/sync/SyncContext';
 import { createSyncStore } from './features/sync/syncStore';
 import './styles.css';
@@ -34,6 +36,7 @@ if (!link) {
   const recordsStore = createRecordsStore(api);
   const accountsStore = createAccountsStore(api);
   const outboxStore = createOutboxStore(api);
+  const backupsStore = createBackupsStore(api);
   const openLink = (url: string, recordId: string) => {
     const portalId = recordsStore.getState().portalId;
     if (portalId === null) return;
@@ -43,7 +46,7 @@ if (!link) {
   };
   // Each feature's store reads its state from the engine at start and after a reconnection.
   const loadFeatures = () => {
-    for (const feature of [syncStore, recordsStore, accountsStore, outboxStore]) {
+    for (const feature of [syncStore, recordsStore, accountsStore, outboxStore, backupsStore]) {
       void feature.getState().load();
     }
   };
@@ -71,11 +74,13 @@ if (!link) {
           <RecordsContext.Provider value={recordsStore}>
             <AccountsContext.Provider value={accountsStore}>
               <OutboxContext.Provider value={outboxStore}>
-                <ApiContext.Provider value={api}>
-                  <LinkOpenerContext.Provider value={openLink}>
-                    <App />
-                  </LinkOpenerContext.Provider>
-                </ApiContext.Provider>
+                <BackupsContext.Provider value={backupsStore}>
+                  <ApiContext.Provider value={api}>
+                    <LinkOpenerContext.Provider value={openLink}>
+                      <App />
+                    </LinkOpenerContext.Provider>
+                  </ApiContext.Provider>
+                </BackupsContext.Provider>
               </OutboxContext.Provider>
             </AccountsContext.Provider>
           </RecordsContext.Provider>

@@ -33,11 +33,10 @@ export const SECTIONS = [
   {
     id: 'backups',
     label: 'Backups',
-    // Not built yet (see README): the view says so rather than invite an action that does not exist.
     empty: {
-      title: 'Backups are not available in this version yet',
-      body: 'A later version will request backups of your portals from the service, list them here with their status, download finished ones to this computer and let you drag them out of the window.',
-      next: "Until then, use the service's own data backup: PortalDesk's local mirror holds records and comments, not a full backup of a portal.",
+      title: 'No portals to back up yet',
+      body: 'Backups are made by the service, downloaded here, checked with their access code and kept in your data directory, ready to drag out of the window.',
+      next: 'Sign in to a portal (top left) and let its first sync finish; it then appears here.',
     },
   },
   {

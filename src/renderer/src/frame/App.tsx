@@ -5,7 +5,7 @@ import { RouterView } from '../features/router/RouterView';
 import { RecordsView } from '../features/records/RecordsView';
 import { OutboxView } from '../features/outbox/OutboxView';
 import { SyncView } from '../features/sync/SyncView';
-import { EmptyState } from '../ui/EmptyState';
+import { BackupsView } from '../features/backups/BackupsView';
 import { SECTIONS, sectionByShortcut } from '../app/sections';
 import { useShell } from '../app/ShellContext';
 import { StatusBar } from './StatusBar';
@@ -78,10 +78,10 @@ export function App() {
             <OutboxView />
           ) : section.id === 'sync' ? (
             <SyncView />
+          ) : section.id === 'backups' ? (
+            <BackupsView />
           ) : section.id === 'router' ? (
             <RouterView />
-          ) : section.empty ? (
-            <EmptyState section={section.id} {...section.empty} />
           ) : (
             <SettingsView />
           )}

@@ -1,3 +1,5 @@
+import { backupsSummary } from '../features/backups/backupFormat';
+import { useBackups } from '../features/backups/BackupsContext';
 import { useOutbox } from '../features/outbox/OutboxContext';
 import { OutboxStatusItem } from '../features/outbox/OutboxStatusItem';
 import { syncSummary } from '../features/sync/syncFormat';
@@ -22,6 +24,7 @@ export function StatusBar() {
   const reachable = online && sync?.online !== false;
   // "Work offline" holds every request whatever the network says.
   const workOffline = useOutbox((state) => state.status?.workOffline ?? false);
+  const backups = useBackups((state) => backupsSummary(state.overview?.backups ?? []));
 
   return (
     <footer className="status-bar" aria-label="Status">
@@ -45,6 +48,17 @@ export function StatusBar() {
         {syncSummary(sync, now)}
       </button>
       <OutboxStatusItem onOpen={() => select('outbox')} />
+      {backups && (
+        <button
+          type="button"
+          className="status-bar__link"
+          data-testid="backups-summary"
+          onClick={() => select('backups')}
+          title="Open the Backups view"
+        >
+          {backups}
+        </button>
+      )}
       {info?.mode === 'web' && (
         <span
           className={`status-dot ${connection === 'connected' ? 'is-ok' : 'is-warn'}`}

@@ -1,0 +1,274 @@
+import { useEffect, useState, type DragEvent } from 'react';
+import type { BackupView } from '../../../../shared/ipc/areas/backups';
+import { useCopy } from '../../ui/useCopy';
+import { useBackups } from './BackupsContext';
+import {
+  downloadUrlDragData,
+  formatBytes,
+  madeAt,
+  percentOf,
+  STAGE_LABEL,
+  transferLine,
+} from './backupFormat';
+
+/** Web mode: a download link for a ready backup, asked for once and renewed before it expires. */
+function useDownloadLink(backup: BackupView, web: boolean) {
+  const downloadLink = useBackups((state) => state.downloadLink);
+  const [link, setLink] = useState<{ path: string; fileName: string } | null>(null);
+  const ready = backup.stage === 'ready';
+  useEffect(() => {
+    if (!web || !ready) return;
+    let cancelled = false;
+    const fetchLink = () =>
+      void downloadLink(backup.id).then((value) => {
+        if (!cancelled) setLink(value);
+      });
+    fetchLink();
+    const timer = window.setInterval(fetchLink, 45 * 60_000);
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+    };
+  }, [web, ready, backup.id, downloadLink]);
+  return ready ? link : null;
+}
+
+function Progress({ backup }: { backup: BackupView }) {
+  const percent = percentOf(backup);
+  return (
+    <div className="backup-progress">
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label={`Download of the backup of ${backup.portalName}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        {...(percent === null ? {} : { 'aria-valuenow': percent })}
+      >
+        <div
+          className={`progress__fill${percent === null ? ' is-indeterminate' : ''}`}
+          style={{ width: `${percent ?? 100}%` }}
+        />
+      </div>
+      <span className="muted">{transferLine(backup)}</span>
+    </div>
+  );
+}
+
+/** An access code typed for one action (verify, download), sent once, then forgotten. */
+function CodePrompt({
+  label,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  onSubmit: (code: string) => void;
+  onCancel: () => void;
+}) {
+  const [code, setCode] = useState('');
+  return (
+    <form
+      className="backup-code-prompt"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(code);
+        setCode('');
+      }}
+    >
+      <input
+        type="password"
+        aria-label="Access code"
+        placeholder="Access code"
+        autoComplete="off"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        // Opened by the user's own click: the field they are about to type in.
+        autoFocus
+      />
+      <button type="submit" className="primary" disabled={code.length === 0}>
+        {label}
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+export function BackupRow({ backup, web }: { backup: BackupView; web: boolean }) {
+  const { verify, download, remove, showInFolder, startDrag } = useBackups((state) => state);
+  const error = useBackups((state) => state.errors[`backup:${backup.id}`]);
+  const busy = useBackups((state) => state.busy[`backup:${backup.id}`] ?? false);
+  const [prompt, setPrompt] = useState<'verify' | 'download' | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const { copy, noteFor } = useCopy({ copied: 'Path copied', refused: 'The clipboard refused' });
+  const link = useDownloadLink(backup, web);
+  const ready = backup.stage === 'ready' && backup.file !== null;
+  const moving = ['scheduled', 'generating', 'downloading', 'verifying'].includes(backup.stage);
+
+  const onDragStart = (event: DragEvent<HTMLTableRowElement>) => {
+    if (!ready) return;
+    if (web) {
+      if (!link) return;
+      const url = new URL(link.path, window.location.origin).href;
+      event.dataTransfer.setData('DownloadURL', downloadUrlDragData(link.fileName, url));
+      event.dataTransfer.setData('text/uri-list', url);
+      event.dataTransfer.effectAllowed = 'copy';
+    } else {
+      // The desktop drags the real file; the engine picks it by id.
+      event.preventDefault();
+      startDrag(backup.id);
+    }
+  };
+
+  const verification = backup.verification;
+  return (
+    <>
+      <tr
+        className={`backup-row is-${backup.stage}`}
+        draggable={ready}
+        onDragStart={onDragStart}
+        data-testid={`backup-${backup.id}`}
+        title={ready ? 'Drag this row to a folder to copy the backup there' : undefined}
+      >
+        <td>
+          <div>{madeAt(backup)}</div>
+          <div className="muted">
+            {backup.requestedBy ? `by ${backup.requestedBy}` : ''}
+            {backup.scheduled ? ' · scheduled' : ''}
+            {backup.exportId ? ` · #${backup.exportId}` : ''}
+          </div>
+        </td>
+        <td>
+          <span className={`backup-stage is-${backup.stage}`}>{STAGE_LABEL[backup.stage]}</span>
+          {backup.stage === 'downloading' && <Progress backup={backup} />}
+          {backup.notice && <p className="hint">{backup.notice}</p>}
+          {backup.problem && <p className="text-danger backup-problem">{backup.problem}</p>}
+        </td>
+        <td className="num">
+          {formatBytes(backup.stage === 'ready' ? backup.bytes : backup.totalBytes)}
+        </td>
+        <td>
+          {verification ? (
+            <div className="backup-verification">
+              <span className="text-ok">
+                Verified {new Date(verification.verifiedAt).toLocaleString()}
+                {verification.readable
+                  ? `: ${verification.records?.toLocaleString() ?? '?'} records, ${verification.comments?.toLocaleString() ?? '?'} comments, ${verification.modules ?? '?'} modules`
+                  : ': every entry decrypts; its layout is unknown, so it cannot be browsed'}
+              </span>
+              {verification.comparison.length > 0 && (
+                <ul className="backup-comparison">
+                  {verification.comparison.map((module) => (
+                    <li key={module.module}>{module.summary}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          ) : (
+            <span className="muted">{moving ? '…' : 'Not verified'}</span>
+          )}
+          {backup.sha256 && (
+            <div className="mono muted backup-sha" title={`SHA-256 ${backup.sha256}`}>
+              SHA-256 {backup.sha256.slice(0, 16)}…
+            </div>
+          )}
+          {backup.onService !== null && (
+            <div className="muted">
+              {backup.onService
+                ? 'Listed by the service (its link works)'
+                : 'No longer listed by the service'}
+            </div>
+          )}
+        </td>
+        <td className="backup-actions">
+          <div className="actions">
+            {ready && web && link && (
+              <a className="button" href={link.path} download={link.fileName}>
+                Download
+              </a>
+            )}
+            {ready && !web && (
+              <button type="button" onClick={() => void showInFolder(backup.id)} disabled={busy}>
+                Show in folder
+              </button>
+            )}
+            {ready && (
+              <button type="button" onClick={() => void copy(backup.file!)}>
+                Copy path
+              </button>
+            )}
+            {(ready || backup.stage === 'needs_code') && (
+              <button type="button" onClick={() => setPrompt('verify')} disabled={busy}>
+                Verify
+              </button>
+            )}
+            {(backup.stage === 'on_service' || backup.stage === 'failed') && backup.exportId && (
+              <button type="button" onClick={() => setPrompt('download')} disabled={busy}>
+                {backup.stage === 'failed' ? 'Try again' : 'Download here'}
+              </button>
+            )}
+            {!moving &&
+              (backup.file !== null ||
+                backup.stage === 'needs_code' ||
+                backup.stage === 'failed') && (
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => setConfirmDelete(true)}
+                  disabled={busy}
+                >
+                  Delete
+                </button>
+              )}
+          </div>
+          {ready && <div className="mono muted backup-path">{backup.file}</div>}
+          {noteFor(backup.file ?? undefined) && (
+            <p className="hint">{noteFor(backup.file ?? undefined)}</p>
+          )}
+        </td>
+      </tr>
+      {(prompt || confirmDelete || error) && (
+        <tr className="backup-row__more">
+          <td colSpan={5}>
+            {prompt && (
+              <CodePrompt
+                label={prompt === 'verify' ? 'Verify' : 'Download'}
+                onCancel={() => setPrompt(null)}
+                onSubmit={(code) => {
+                  const run = prompt === 'verify' ? verify : download;
+                  void run(backup.id, code).then((ok) => ok && setPrompt(null));
+                }}
+              />
+            )}
+            {confirmDelete && (
+              <div className="backup-confirm" role="group" aria-label="Confirm delete">
+                <span>
+                  Delete this backup from this computer? The service&apos;s copy is not touched.
+                </span>
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => {
+                    setConfirmDelete(false);
+                    void remove(backup.id);
+                  }}
+                >
+                  Delete the file
+                </button>
+                <button type="button" onClick={() => setConfirmDelete(false)}>
+                  Keep it
+                </button>
+              </div>
+            )}
+            {error && (
+              <p className="error" role="alert">
+                {error}
+              </p>
+            )}
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

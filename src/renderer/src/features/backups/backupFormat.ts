@@ -1,0 +1,89 @@
+/** How the Backups view writes stages, sizes, speeds and times. Pure. */
+import type { BackupStage, BackupView } from '../../../../shared/ipc/areas/backups';
+
+export const STAGE_LABEL: Record<BackupStage, string> = {
+  scheduled: 'Requested',
+  generating: 'Service is generating',
+  downloading: 'Downloading',
+  verifying: 'Verifying',
+  needs_code: 'Needs the access code',
+  ready: 'Ready',
+  on_service: 'On the service only',
+  failed: 'Stopped',
+};
+
+/** Stages a backup is moving through (shown in the status bar). */
+export const ACTIVE_STAGES: readonly BackupStage[] = [
+  'scheduled',
+  'generating',
+  'downloading',
+  'verifying',
+];
+
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return '–';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+export function formatSeconds(seconds: number): string {
+  if (seconds < 1) return 'under a second';
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${Math.round(seconds % 60)} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** "12.5 MB of 80 MB · 9.1 MB/s · 7 s left", or what is known of it. */
+export function transferLine(backup: BackupView): string {
+  const parts = [
+    backup.totalBytes !== null
+      ? `${formatBytes(backup.bytes ?? 0)} of ${formatBytes(backup.totalBytes)}`
+      : formatBytes(backup.bytes ?? 0),
+  ];
+  if (backup.bytesPerSecond !== null) parts.push(`${formatBytes(backup.bytesPerSecond)}/s`);
+  if (backup.etaSeconds !== null) parts.push(`${formatSeconds(backup.etaSeconds)} left`);
+  return parts.join(' · ');
+}
+
+export function percentOf(backup: BackupView): number | null {
+  if (backup.totalBytes === null || backup.totalBytes === 0 || backup.bytes === null) return null;
+  return Math.min(100, Math.round((backup.bytes / backup.totalBytes) * 100));
+}
+
+/** When the service made it, else when it was asked for, in the computer's zone. */
+export function madeAt(backup: BackupView): string {
+  const at = backup.completedTime ?? backup.requestedTime;
+  if (!at) return 'not answered yet';
+  return new Date(at).toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** The status bar's words for backups in progress, or null when none is. */
+export function backupsSummary(backups: readonly BackupView[]): string | null {
+  const active = backups.filter((backup) => ACTIVE_STAGES.includes(backup.stage));
+  if (active.length === 0) return null;
+  if (active.length === 1) {
+    const backup = active[0]!;
+    const percent = backup.stage === 'downloading' ? percentOf(backup) : null;
+    return `Backup of ${backup.portalName}: ${STAGE_LABEL[backup.stage].toLowerCase()}${percent === null ? '' : ` ${percent}%`}`;
+  }
+  return `${active.length} backups in progress`;
+}
+
+/** Chromium's drag data for a file download: `mime:name:absolute URL`. */
+export function downloadUrlDragData(fileName: string, url: string): string {
+  return `application/zip:${fileName.replace(/:/g, '_')}:${url}`;
+}

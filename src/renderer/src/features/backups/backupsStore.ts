@@ -1,0 +1,170 @@
+import { createStore } from 'zustand/vanilla';
+import { CallFailure } from '../../../../shared/ipc/api';
+import type { Api } from '../../../../shared/ipc/contract';
+import type {
+  BackupPortal,
+  BackupScheduleSpec,
+  BackupsOverview,
+  BackupView,
+} from '../../../../shared/ipc/areas/backups';
+
+/** Where an error is shown: next to the control that caused it. */
+export type ErrorPlace = 'start' | `portal:${string}` | `backup:${string}` | 'load';
+
+export interface BackupsState {
+  overview: BackupsOverview | null;
+  errors: Partial<Record<ErrorPlace, string>>;
+  /** Controls waiting for the engine, by the same keys as errors. */
+  busy: Partial<Record<ErrorPlace, boolean>>;
+  load(): Promise<void>;
+  changed(payload: { backup: BackupView | null; portalId: string | null }): void;
+  /** Resolves true when the backups started; the access code is not kept in this store. */
+  start(args: {
+    portalIds: string[];
+    accessCode: string;
+    attachmentNeeded: boolean;
+    keepCode: boolean;
+  }): Promise<boolean>;
+  refreshHistory(portalId: string): Promise<void>;
+  download(id: string, accessCode?: string): Promise<boolean>;
+  verify(id: string, accessCode?: string): Promise<boolean>;
+  remove(id: string): Promise<void>;
+  setSchedule(portalId: string, schedule: BackupScheduleSpec): Promise<boolean>;
+  forgetCode(portalId: string): Promise<void>;
+  showInFolder(id: string): Promise<void>;
+  startDrag(id: string): void;
+  downloadLink(id: string): Promise<{ path: string; fileName: string } | null>;
+  clearError(place: ErrorPlace): void;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof CallFailure) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function withBackup(overview: BackupsOverview, backup: BackupView): BackupsOverview {
+  const index = overview.backups.findIndex((candidate) => candidate.id === backup.id);
+  const backups = [...overview.backups];
+  if (index === -1) backups.unshift(backup);
+  else backups[index] = backup;
+  return { ...overview, backups };
+}
+
+function withPortal(overview: BackupsOverview, portal: BackupPortal): BackupsOverview {
+  return {
+    ...overview,
+    portals: overview.portals.map((candidate) =>
+      candidate.portalId === portal.portalId ? portal : candidate,
+    ),
+  };
+}
+
+/** The Backups view's state: the engine's overview, kept current by `backups.changed`. */
+export function createBackupsStore(api: Api) {
+  let reloading: Promise<void> | null = null;
+  const store = createStore<BackupsState>()((set, get) => {
+    /** Runs an action for one control: busy while it runs, its error beside it after. */
+    const act = async <T>(place: ErrorPlace, action: () => Promise<T>): Promise<T | null> => {
+      set((state) => ({
+        busy: { ...state.busy, [place]: true },
+        errors: { ...state.errors, [place]: undefined },
+      }));
+      try {
+        return await action();
+      } catch (error) {
+        set((state) => ({ errors: { ...state.errors, [place]: describe(error) } }));
+        return null;
+      } finally {
+        set((state) => ({ busy: { ...state.busy, [place]: false } }));
+      }
+    };
+    const reload = () => {
+      // Many changes at once (a history merge) are one read.
+      reloading ??= get()
+        .load()
+        .finally(() => (reloading = null));
+      return reloading;
+    };
+    return {
+      overview: null,
+      errors: {},
+      busy: {},
+      load: async () => {
+        try {
+          const overview = await api.backups.overview();
+          set((state) => ({ overview, errors: { ...state.errors, load: undefined } }));
+        } catch (error) {
+          set((state) => ({ errors: { ...state.errors, load: describe(error) } }));
+        }
+      },
+      changed: ({ backup }) => {
+        const { overview } = get();
+        if (overview && backup) set({ overview: withBackup(overview, backup) });
+        else void reload();
+      },
+      start: async (args) =>
+        (await act('start', async () => {
+          const { started } = await api.backups.start(args);
+          const overview = get().overview;
+          if (overview) {
+            set({ overview: started.reduce(withBackup, overview) });
+          }
+          // A kept code changes the portals' rows.
+          if (args.keepCode) await reload();
+          return true;
+        })) === true,
+      refreshHistory: async (portalId) => {
+        const overview = await act(`portal:${portalId}`, () =>
+          api.backups.refreshHistory({ portalId }),
+        );
+        if (overview) set({ overview });
+      },
+      download: async (id, accessCode) =>
+        (await act(`backup:${id}`, async () => {
+          const backup = await api.backups.download({ id, ...(accessCode ? { accessCode } : {}) });
+          const overview = get().overview;
+          if (overview) set({ overview: withBackup(overview, backup) });
+          return true;
+        })) === true,
+      verify: async (id, accessCode) =>
+        (await act(`backup:${id}`, async () => {
+          const backup = await api.backups.verify({ id, ...(accessCode ? { accessCode } : {}) });
+          const overview = get().overview;
+          if (overview) set({ overview: withBackup(overview, backup) });
+          return true;
+        })) === true,
+      remove: async (id) => {
+        await act(`backup:${id}`, async () => {
+          await api.backups.delete({ id });
+          await reload();
+        });
+      },
+      setSchedule: async (portalId, schedule) =>
+        (await act(`portal:${portalId}`, async () => {
+          const portal = await api.backups.setSchedule({ portalId, schedule });
+          const overview = get().overview;
+          if (overview) set({ overview: withPortal(overview, portal) });
+          return true;
+        })) === true,
+      forgetCode: async (portalId) => {
+        await act(`portal:${portalId}`, async () => {
+          const portal = await api.backups.forgetCode({ portalId });
+          const overview = get().overview;
+          if (overview) set({ overview: withPortal(overview, portal) });
+        });
+      },
+      showInFolder: async (id) => {
+        await act(`backup:${id}`, () => api.backups.showInFolder({ id }));
+      },
+      startDrag: (id) => {
+        void act(`backup:${id}`, () => api.backups.startDrag({ id }));
+      },
+      downloadLink: (id) => act(`backup:${id}`, () => api.backups.downloadLink({ id })),
+      clearError: (place) => set((state) => ({ errors: { ...state.errors, [place]: undefined } })),
+    };
+  });
+  api.on('backups.changed', (payload) => store.getState().changed(payload));
+  return store;
+}
+
+export type BackupsStore = ReturnType<typeof createBackupsStore>;
