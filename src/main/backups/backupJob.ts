@@ -267,7 +267,10 @@ export async function verifyAndPlace(
   record: BackupRecord,
   code: string | null,
   digest: { sha256: string; bytes: number } | null,
+  signal?: AbortSignal,
 ): Promise<void> {
+  // A closing app leaves the file where it is: the next start verifies and names it.
+  signal?.throwIfAborted();
   const { relative, file } = placeOf(context, record);
   const part = partFileOf(file);
   if (code === null) {
@@ -307,6 +310,7 @@ export async function verifyAndPlace(
     context.census(record.portalId, since),
     context.now().toISOString(),
   );
+  signal?.throwIfAborted();
   await rename(part, file);
   context.repo.setReady(record.id, { file: relative, sha256, bytes, verification });
   context.changed(record.id);
@@ -345,7 +349,7 @@ export async function runBackup(
       digest = await download(context, record, url, signal);
       record = context.repo.get(record.id)!;
     }
-    await verifyAndPlace(context, record, code, digest);
+    await verifyAndPlace(context, record, code, digest, signal);
   } catch (error) {
     if (signal.aborted) return; // closing: the stage stays, the next start goes on
     const stop =

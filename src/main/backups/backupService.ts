@@ -84,6 +84,7 @@ export class BackupService {
   private readonly context: JobContext;
   private readonly now: () => Date;
   private timer: NodeJS.Timeout | undefined;
+  private startup: Promise<void> | null = null;
 
   constructor(private readonly options: BackupServiceOptions) {
     this.repo = new BackupRepository(options.db);
@@ -109,8 +110,16 @@ export class BackupService {
     return path.join(this.options.dataDir, BACKUPS_FOLDER);
   }
 
-  /** Goes on with what a closed or killed app left unfinished, then runs schedules. */
-  async start(): Promise<void> {
+  /**
+   * Goes on with what a closed or killed app left unfinished, then runs schedules. Once per
+   * service: a second call returns the first one's promise.
+   */
+  start(): Promise<void> {
+    this.startup ??= this.resumeAndSchedule();
+    return this.startup;
+  }
+
+  private async resumeAndSchedule(): Promise<void> {
     await this.codes.load(this.repo.portals().map((portal) => portal.id)).catch(() => undefined);
     for (const record of this.repo.unfinished()) {
       if (record.exportId === null) {
@@ -443,6 +452,8 @@ export class BackupService {
   }
 
   private launch(id: string, code: string | null, after?: () => Promise<void>): void {
+    // One job per backup: two would write the same temporary file.
+    if (this.running.has(id)) return;
     void this.runJob(id, async () => {
       await runBackup(this.context, id, code, this.closing.signal);
       if (after && this.repo.get(id)?.stage === 'ready') await after();

@@ -50,7 +50,11 @@ export function resumePlan(have: number, answer: DownloadAnswer): ResumePlan {
     if (total === have) return { kind: 'complete', total };
     return {
       kind: 'fail',
-      reason: `the server holds ${Number.isNaN(total) ? 'an unknown number of' : total} bytes, fewer than the ${have} already downloaded`,
+      reason: Number.isNaN(total)
+        ? `the server refused the rest of the file after ${have} bytes without saying its size`
+        : total < have
+          ? `the server holds ${total} bytes, fewer than the ${have} already downloaded`
+          : `the server holds ${total} bytes but refused the rest after the ${have} already downloaded`,
       linkGone: false,
     };
   }

@@ -1,0 +1,120 @@
+/**
+ * Backups that run by themselves: the access code kept in the keychain (opt-in) and forgotten,
+ * daily schedules with missed runs and retention, and a backup the service no longer knows.
+ */
+import { describe, expect, it } from 'vitest';
+import { GENERATION_MS } from '@portaldesk/emulator/backup/exportRules';
+import { ACCESS_CODE_SERVICE } from '../../../src/main/backups/accessCodeKeychain';
+import type { BackupPortal, BackupsOverview } from '../../../src/shared/ipc/areas/backups';
+import { grantToken, testEmulator } from '../../support/emulator';
+import { backUp, call, CODE, filesUnder, overview, setup } from './backupSession';
+
+const DAY = 86_400_000;
+
+describe('scheduled backups', () => {
+  it('run when due with the kept code, keep the last N scheduled ones, and stop when the code is forgotten', async () => {
+    const emulator = await testEmulator({ records: 40 });
+    let now = new Date('2026-11-26T10:00:00');
+    const { engine, portalId, secrets, dataDir } = await setup({
+      emulator,
+      engine: { backups: { now: () => now, autoStart: false } },
+    });
+    const portalOf = async () =>
+      (await overview(engine)).portals.find((p) => p.portalId === portalId)!;
+
+    // Opt-in: the code goes to the keychain, never to the store.
+    const manual = await backUp(engine, portalId, { keepCode: true });
+    expect(manual.stage).toBe('ready');
+    expect([...secrets.entries.values()]).toContain(CODE);
+    expect([...secrets.entries.keys()].some((key) => key.startsWith(ACCESS_CODE_SERVICE))).toBe(
+      true,
+    );
+    expect((await portalOf()).codeKept).toBe(true);
+
+    const portal = await call<BackupPortal>(engine, 'backups.setSchedule', {
+      portalId,
+      schedule: { frequency: 'daily', hour: 3, weekday: 0, keep: 1 },
+    });
+    expect(portal.nextRun).toBe(new Date('2026-11-27T03:00:00').toISOString());
+    expect(portal.scheduleProblem).toBeNull();
+
+    // Two days pass with the app closed: the missed run happens once, at the next look.
+    const runScheduled = async (days: number) => {
+      now = new Date(now.getTime() + days * DAY);
+      emulator.state.clock.advance(days * DAY);
+      await engine.backups.runSchedules();
+      await engine.backups.idle();
+    };
+    await runScheduled(2);
+    let backups = (await overview(engine)).backups;
+    const first = backups.filter((b) => b.scheduled);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.stage).toBe('ready');
+    // Nothing more is due until the next slot.
+    await engine.backups.runSchedules();
+    await engine.backups.idle();
+    expect((await overview(engine)).backups.filter((b) => b.scheduled)).toHaveLength(1);
+
+    await runScheduled(2);
+    backups = (await overview(engine)).backups;
+    const scheduled = backups.filter((b) => b.scheduled);
+    // Keep 1: the older scheduled file went (the service still lists it); the manual one stays.
+    expect(scheduled.filter((b) => b.stage === 'ready')).toHaveLength(1);
+    expect(scheduled.find((b) => b.id === first[0]!.id)).toMatchObject({
+      stage: 'on_service',
+      file: null,
+    });
+    expect(backups.find((b) => b.id === manual.id)!.stage).toBe('ready');
+    expect(filesUnder(dataDir)).toHaveLength(2);
+
+    // Forgotten: the keychain entry goes, and a due schedule says why it cannot run.
+    await call(engine, 'backups.forgetCode', { portalId });
+    expect([...secrets.entries.values()]).not.toContain(CODE);
+    expect((await portalOf()).scheduleProblem).toMatch(/need the access code kept/);
+    await runScheduled(2);
+    expect((await overview(engine)).backups.filter((b) => b.scheduled)).toHaveLength(2);
+    expect((await portalOf()).scheduleProblem).toMatch(/no access code is kept/);
+  });
+
+  it('refuses to start when the keychain cannot keep the code, and starts nothing', async () => {
+    const { engine, portalId, secrets } = await setup();
+    secrets.unavailable = 'No Secret Service is running.';
+    const outcome = await engine.dispatcher.dispatch(
+      'backups.start',
+      { portalIds: [portalId], accessCode: CODE, attachmentNeeded: false, keepCode: true },
+      { transport: 'internal', trusted: true, description: 'test' },
+    );
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok)
+      expect(outcome.error.message).toMatch(
+        /could not be kept in the keychain.*Nothing was started/,
+      );
+    expect((await overview(engine)).backups).toEqual([]);
+  });
+});
+
+describe('a backup the service no longer knows', () => {
+  it('fails in words and leaves nothing half downloaded', async () => {
+    const { engine, emulator, portalId, dataDir } = await setup();
+    await fetch(`${emulator.dcs.us!.api}/api/v3/portal/${portalId}/portal_export`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${grantToken(emulator)}` },
+      body: new URLSearchParams({ access_code: CODE }),
+    });
+    emulator.state.clock.advance(GENERATION_MS);
+    const merged = await call<BackupsOverview>(engine, 'backups.refreshHistory', { portalId });
+    const remote = merged.backups[0]!;
+    // The service forgets every backup (the emulator's reset).
+    const reset = await fetch(`${emulator.dcs.us!.api}/__emulator/reset`, {
+      method: 'POST',
+      headers: { 'X-Emulator-Admin': emulator.adminSecret },
+    });
+    expect(reset.ok).toBe(true);
+    await call(engine, 'backups.download', { id: remote.id, accessCode: CODE });
+    await engine.backups.idle();
+    const after = (await overview(engine)).backups.find((b) => b.id === remote.id)!;
+    expect(after.stage).toBe('failed');
+    expect(after.problem).toMatch(/no longer knows this backup/);
+    expect(filesUnder(dataDir)).toEqual([]);
+  });
+});
