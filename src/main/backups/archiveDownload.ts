@@ -11,6 +11,8 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { resumePlan } from './resumePlan';
 
+/** Ours: bytes gathered before one write to the temporary file. */
+export const WRITE_BATCH_BYTES = 1024 * 1024;
 /** Ours: an attempt whose body sends nothing for this long is abandoned (and resumed). */
 export const IDLE_TIMEOUT_MS = 30_000;
 
@@ -147,17 +149,40 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
     try {
       attempt.onProgress?.({ bytes: have, totalBytes: total, etag, resumed });
       if (!response.body) throw new DownloadFailure('protocol', 'the server sent no file');
+      // Chunks are written a megabyte at a time: one awaited write per ~120 KB chunk cost more
+      // than the transfer (bench:backup).
+      const pending: Uint8Array[] = [];
+      let pendingBytes = 0;
+      const flush = async () => {
+        if (pendingBytes === 0) return;
+        await handle.writev(pending);
+        pending.length = 0;
+        pendingBytes = 0;
+      };
       try {
         for await (const chunk of response.body) {
           touch();
-          await handle.write(chunk);
           running.update(chunk);
+          pending.push(chunk);
+          pendingBytes += chunk.length;
           have += chunk.length;
+          if (pendingBytes >= WRITE_BATCH_BYTES) await flush();
           attempt.onProgress?.({ bytes: have, totalBytes: total, etag, resumed });
         }
+        await flush();
       } catch (error) {
         if (isDiskError(error)) {
           throw new DownloadFailure('disk', diskMessage(error, attempt.part), { cause: error });
+        }
+        // What arrived before the cut is kept for the next attempt to resume from.
+        try {
+          await flush();
+        } catch (flushError) {
+          if (isDiskError(flushError)) {
+            throw new DownloadFailure('disk', diskMessage(flushError, attempt.part), {
+              cause: flushError,
+            });
+          }
         }
         if (error instanceof DownloadFailure) throw error;
         const cause = controller.signal.aborted ? controller.signal.reason : error;

@@ -16,6 +16,7 @@ import {
 } from '@zip.js/zip.js';
 import { JsonElementSplitter } from './jsonElements';
 import { ARCHIVE_FORMATS, type ArchiveCounts, type ArchiveFormat } from './portalArchiveFormat';
+import { Utf8Chunks, Utf8Error } from './utf8Chunks';
 
 /** Ours: the largest single JSON element (one record) verification parses whole. */
 export const MAX_ELEMENT_BYTES = 16 * 1024 * 1024;
@@ -68,7 +69,7 @@ async function checkEntry(
   add: ((element: unknown) => void) | null,
 ): Promise<EntryCheck> {
   const json = entry.filename.toLowerCase().endsWith('.json');
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const decoder = new Utf8Chunks();
   const splitter = json ? new JsonElementSplitter({ maxElementBytes: MAX_ELEMENT_BYTES }) : null;
   let bytes = 0;
   let items = 0;
@@ -81,7 +82,7 @@ async function checkEntry(
     write(chunk) {
       bytes += chunk.length;
       if (!splitter) return;
-      const text = decoder.decode(chunk, { stream: true });
+      const text = decoder.decode(chunk);
       if (topLevelArray === null && text.trimStart() !== '') {
         topLevelArray = text.trimStart().startsWith('[');
       }
@@ -89,7 +90,7 @@ async function checkEntry(
     },
     close() {
       if (!splitter) return;
-      take(splitter.push(decoder.decode()));
+      take(splitter.push(decoder.end()));
       take(splitter.end());
     },
   });
@@ -102,7 +103,7 @@ async function checkEntry(
         `The backup's ${entry.filename} is not valid JSON: ${error.message}.`,
       );
     }
-    if (error instanceof TypeError && /decode|encoded/i.test(error.message)) {
+    if (error instanceof Utf8Error) {
       throw new DamagedArchiveError(`The backup's ${entry.filename} is not UTF-8 text.`);
     }
     throw classify(error, entry.filename);

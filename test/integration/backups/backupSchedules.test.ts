@@ -2,6 +2,8 @@
  * Backups that run by themselves: the access code kept in the keychain (opt-in) and forgotten,
  * daily schedules with missed runs and retention, and a backup the service no longer knows.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATION_MS } from '@portaldesk/emulator/backup/exportRules';
 import { ACCESS_CODE_SERVICE } from '../../../src/main/backups/accessCodeKeychain';
@@ -90,6 +92,19 @@ describe('scheduled backups', () => {
         /could not be kept in the keychain.*Nothing was started/,
       );
     expect((await overview(engine)).backups).toEqual([]);
+  });
+});
+
+describe('a data directory that cannot hold backups', () => {
+  it('fails the backup in words and writes nothing', async () => {
+    const { engine, portalId, dataDir } = await setup();
+    // Where the backups folder should be, a file: the folder cannot be made (as a folder without
+    // write permission would refuse; the tests run as root, which permissions do not stop).
+    writeFileSync(path.join(dataDir, 'backups'), 'not a folder');
+    const backup = await backUp(engine, portalId);
+    expect(backup.stage).toBe('failed');
+    expect(backup.problem).toMatch(/backups folder could not be made.*Nothing was downloaded/);
+    expect(readFileSync(path.join(dataDir, 'backups'), 'utf8')).toBe('not a folder');
   });
 });
 

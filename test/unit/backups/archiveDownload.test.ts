@@ -1,0 +1,119 @@
+/**
+ * One download attempt against a local server: whole, resumed with Range, restarted when the
+ * server ignores the range, a link that is gone, a cut body, and a full disk (/dev/full).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { downloadAttempt, DownloadFailure } from '../../../src/main/backups/archiveDownload';
+import { tempDir } from '../../support/tempDir';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((r) => server.close(r));
+});
+
+const FILE = randomBytes(3 * 1024 * 1024 + 17);
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Serves FILE; `ranges` honours `bytes=a-`; `cut` sends half and destroys the socket. */
+async function serve(options: { ranges?: boolean; cut?: boolean; status?: number } = {}) {
+  const seen: (string | undefined)[] = [];
+  const server = createServer((request, response) => {
+    seen.push(request.headers.range);
+    if (options.status) return void response.writeHead(options.status).end();
+    const match = /^bytes=(\d+)-$/.exec(request.headers.range ?? '');
+    const start = options.ranges && match ? Number(match[1]) : 0;
+    const body = FILE.subarray(start);
+    response.writeHead(start > 0 ? 206 : 200, {
+      'Content-Length': String(body.length),
+      ETag: '"v1"',
+      ...(start > 0 ? { 'Content-Range': `bytes ${start}-${FILE.length - 1}/${FILE.length}` } : {}),
+    });
+    if (options.cut) response.write(body.subarray(0, body.length >> 1), () => response.destroy());
+    else response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/file.zip`;
+  return { url, seen };
+}
+
+const attempt = (url: string, part: string, etag: string | null = null) =>
+  downloadAttempt({
+    url,
+    part,
+    etag,
+    send: ({ headers, signal }) => fetch(url, { headers, signal }),
+  });
+
+describe('a download attempt', () => {
+  it('downloads a file whole, hashing what it writes', async () => {
+    const { url, seen } = await serve();
+    const part = path.join(tempDir(), 'a.zip.part');
+    const done = await attempt(url, part);
+    expect(done).toMatchObject({
+      bytes: FILE.length,
+      sha256: sha(FILE),
+      etag: '"v1"',
+      resumed: false,
+    });
+    expect(sha(readFileSync(part))).toBe(sha(FILE));
+    expect(seen).toEqual([undefined]);
+  });
+
+  it('resumes from what the file holds, with Range and If-Range', async () => {
+    const { url, seen } = await serve({ ranges: true });
+    const part = path.join(tempDir(), 'b.zip.part');
+    writeFileSync(part, FILE.subarray(0, 1_000_001));
+    const done = await attempt(url, part, '"v1"');
+    expect(done).toMatchObject({ bytes: FILE.length, sha256: sha(FILE), resumed: true });
+    expect(seen).toEqual(['bytes=1000001-']);
+    expect(sha(readFileSync(part))).toBe(sha(FILE));
+  });
+
+  it('starts over when the server sends the whole file instead', async () => {
+    const { url } = await serve({ ranges: false });
+    const part = path.join(tempDir(), 'c.zip.part');
+    writeFileSync(part, Buffer.from('stale bytes of another file'));
+    const done = await attempt(url, part, '"old"');
+    expect(done).toMatchObject({ bytes: FILE.length, sha256: sha(FILE), resumed: false });
+    expect(sha(readFileSync(part))).toBe(sha(FILE));
+  });
+
+  it('keeps what arrived before a cut, so the next attempt resumes from it', async () => {
+    const cut = await serve({ cut: true });
+    const part = path.join(tempDir(), 'd.zip.part');
+    const failure = await attempt(cut.url, part).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DownloadFailure);
+    expect((failure as DownloadFailure).kind).toBe('network');
+    const held = readFileSync(part);
+    expect(held.length).toBeGreaterThan(0);
+    expect(Buffer.compare(held, FILE.subarray(0, held.length))).toBe(0);
+    const whole = await serve({ ranges: true });
+    const done = await attempt(whole.url, part, '"v1"');
+    expect(done).toMatchObject({ sha256: sha(FILE), resumed: true });
+  });
+
+  it('says a link is gone on 404, and never creates the file', async () => {
+    const { url } = await serve({ status: 404 });
+    const part = path.join(tempDir(), 'e.zip.part');
+    const failure = (await attempt(url, part).catch((error: unknown) => error)) as DownloadFailure;
+    expect(failure.kind).toBe('link_gone');
+    expect(existsSync(part)).toBe(false);
+  });
+
+  it.runIf(existsSync('/dev/full'))('says the disk is full in words', async () => {
+    const { url } = await serve();
+    // /dev/full accepts an open and refuses every write with ENOSPC; nothing is deleted here.
+    const failure = (await attempt(url, '/dev/full').catch(
+      (error: unknown) => error,
+    )) as DownloadFailure;
+    expect(failure).toBeInstanceOf(DownloadFailure);
+    expect(failure.kind).toBe('disk');
+    expect(failure.message).toMatch(/The disk is full.*earlier backups are untouched/);
+  });
+});
