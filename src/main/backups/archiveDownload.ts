@@ -159,8 +159,15 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
         pending.length = 0;
         pendingBytes = 0;
       };
+      // An abort (the idle timer, the app closing) ends the read at once, whatever the
+      // transport does with the request's own signal; what arrived is then written out.
+      const reader = response.body.getReader();
+      const stopReading = () => void reader.cancel(controller.signal.reason).catch(() => undefined);
+      controller.signal.addEventListener('abort', stopReading, { once: true });
       try {
-        for await (const chunk of response.body) {
+        for (;;) {
+          const { done, value: chunk } = await reader.read();
+          if (done) break;
           touch();
           running.update(chunk);
           pending.push(chunk);
@@ -170,6 +177,7 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
           attempt.onProgress?.({ bytes: have, totalBytes: total, etag, resumed });
         }
         await flush();
+        if (controller.signal.aborted) throw controller.signal.reason;
       } catch (error) {
         if (isDiskError(error)) {
           throw new DownloadFailure('disk', diskMessage(error, attempt.part), { cause: error });
@@ -188,6 +196,8 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
         const cause = controller.signal.aborted ? controller.signal.reason : error;
         if (cause instanceof DownloadFailure) throw cause;
         throw new DownloadFailure('network', `the download was cut (${reason(cause)})`, { cause });
+      } finally {
+        controller.signal.removeEventListener('abort', stopReading);
       }
       if (total !== null && have !== total) {
         throw new DownloadFailure('network', `the download ended at ${have} of ${total} bytes`);

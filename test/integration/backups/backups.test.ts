@@ -5,7 +5,7 @@
  * started again. The emulator's clock moves while the service waits for a backup to generate.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATION_MS } from '@portaldesk/emulator/backup/exportRules';
@@ -225,6 +225,10 @@ describe('backups in the engine', () => {
         served++;
         const reader = response.body!.getReader();
         const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            // Closing the engine aborts the request: the body fails as a real one would.
+            init?.signal?.addEventListener('abort', () => controller.error(init.signal!.reason));
+          },
           async pull(controller) {
             const { done, value } = await reader.read();
             if (done) controller.close();
@@ -253,6 +257,11 @@ describe('backups in the engine', () => {
     expect(part[0]).toMatch(/\.zip\.part$/);
     expect(served).toBe(1);
     first.engine.close();
+    // What arrived is written out as the closing download ends.
+    const partFile = path.join(first.dataDir, 'backups', part[0]!);
+    for (let i = 0; i < 100 && statSync(partFile).size === 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(statSync(partFile).size).toBeGreaterThan(0);
 
     const second = first.start({ backups: { sleep: async () => undefined } });
     // Started by the engine (autoStart); the same promise, so idle() sees the resumed job.

@@ -98,6 +98,31 @@ describe('a download attempt', () => {
     expect(done).toMatchObject({ sha256: sha(FILE), resumed: true });
   });
 
+  it('gives up on a body that stalls, keeping what arrived', async () => {
+    const stalls: Server = createServer((_request, response) => {
+      response.writeHead(200, { 'Content-Length': String(FILE.length) });
+      response.write(FILE.subarray(0, 4096));
+      // ...and nothing more until the test's server is closed.
+    });
+    await new Promise<void>((resolve) => stalls.listen(0, '127.0.0.1', resolve));
+    servers.push(stalls);
+    stalls.on('connection', (socket) => stalls.once('close', () => socket.destroy()));
+    const url = `http://127.0.0.1:${(stalls.address() as AddressInfo).port}/`;
+    const part = path.join(tempDir(), 'f.zip.part');
+    const failure = (await downloadAttempt({
+      url,
+      part,
+      etag: null,
+      idleTimeoutMs: 300,
+      send: ({ headers, signal }) => fetch(url, { headers, signal }),
+    }).catch((error: unknown) => error)) as DownloadFailure;
+    expect(failure).toBeInstanceOf(DownloadFailure);
+    expect(failure.kind).toBe('network');
+    expect(failure.message).toMatch(/no data for 0.3 s/);
+    expect(readFileSync(part).length).toBe(4096);
+    stalls.closeAllConnections();
+  });
+
   it('says a link is gone on 404, and never creates the file', async () => {
     const { url } = await serve({ status: 404 });
     const part = path.join(tempDir(), 'e.zip.part');
