@@ -15,15 +15,26 @@ interface JobBase {
   pageSize: number;
 }
 
+/** What a backup job needs beyond the account: the portal, its code, the emulator's admin door. */
+export interface BackupJob {
+  portalId: string;
+  accessCode: string;
+  /** The emulator's admin secret: the child moves its clock while the backup generates. */
+  adminSecret: string;
+  apiBase: string;
+}
+
 /**
  * - `sync`: one sync of the account (a full pull the first time, or its resumption);
  * - `queue`: work offline, then queue `ops` (not killed: it sets up the replay);
- * - `replay`: online again, syncing until the outbox is empty.
+ * - `replay`: online again, syncing until the outbox is empty;
+ * - `backup`: go on with the backup a killed run left, or start one, until one is ready.
  */
 export type ChildJob =
   | (JobBase & { role: 'sync' })
   | (JobBase & { role: 'queue'; ops: QueuedOp[] })
-  | (JobBase & { role: 'replay' });
+  | (JobBase & { role: 'replay' })
+  | (JobBase & { role: 'backup'; backup: BackupJob });
 
 export interface ChildResult {
   role: ChildJob['role'];

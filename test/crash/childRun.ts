@@ -14,6 +14,8 @@ export interface ChildRun {
   killed: boolean;
   /** `work` lines it printed. */
   work: number;
+  /** What the last `work` line said (`records`, `outbox`, `download`, a backup's stage). */
+  lastWork: string | null;
   /** Its last line's result; null when killed or when it failed. */
   result: ChildResult | null;
   exitCode: number | null;
@@ -37,6 +39,7 @@ export function runChild(
       return;
     }
     let work = 0;
+    let lastWork: string | null = null;
     let killed = false;
     let result: ChildResult | null = null;
     let stderr = '';
@@ -48,6 +51,7 @@ export function runChild(
     createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.startsWith('work ')) {
         work++;
+        lastWork = line.slice('work '.length);
         if (killAfter !== null && work === killAfter && !killed) {
           killed = true;
           kill();
@@ -65,7 +69,7 @@ export function runChild(
         );
         return;
       }
-      resolve({ killed, work, result: killed ? null : result, exitCode: code, stderr });
+      resolve({ killed, work, lastWork, result: killed ? null : result, exitCode: code, stderr });
     });
   });
 }

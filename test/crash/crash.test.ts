@@ -12,6 +12,8 @@
  * child's `work` lines: records written to the mirror (sync progress) and changes of the outbox.
  */
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +43,9 @@ import {
  */
 const SYNC_TRIALS = 10;
 const REPLAY_TRIALS = 8;
+/** A backup trial takes about 3 s: a small sync, then a backup killed 2 to 4 times. */
+const BACKUP_TRIALS = 5;
+const BACKUP_RECORDS = 600;
 /** Kills per trial: from 2 to 4 (fewer when a run ends before its kill point), then one run to the end. */
 const KILLS = { min: 2, max: 4 };
 /** Records of the emulator in a full-sync trial (two portals, three custom modules each). */
@@ -80,10 +85,19 @@ const tally = {
     edited: 0,
     wall_s: 0,
   },
+  backup: {
+    trials: 0,
+    runs: 0,
+    kills: 0,
+    finished_before_kill: 0,
+    killed_in: {} as Record<string, number>,
+    archive_bytes: 0,
+    wall_s: 0,
+  },
 };
 
 /** `work` lines of a whole run per job (counted by the last run to the end): kills are drawn there. */
-const workOfRun = { sync: 0, replay: 0 };
+const workOfRun = { sync: 0, replay: 0, backup: 0 };
 
 beforeAll(async () => {
   script = await child.script();
@@ -158,10 +172,16 @@ async function whileDown(
   }
 }
 
-type Counts = { runs: number; kills: number; finished_before_kill: number };
+type Counts = {
+  runs: number;
+  kills: number;
+  finished_before_kill: number;
+  /** Kills per the last `work` line before them, where a job counts them. */
+  killed_in?: Record<string, number>;
+};
 
-function kindOf(job: ChildJob): 'sync' | 'replay' {
-  return job.role === 'replay' ? 'replay' : 'sync';
+function kindOf(job: ChildJob): 'sync' | 'replay' | 'backup' {
+  return job.role === 'replay' || job.role === 'backup' ? job.role : 'sync';
 }
 
 /**
@@ -189,6 +209,9 @@ async function killAtRandomPoints(
       return passed;
     }
     counts.kills++;
+    if (counts.killed_in && done.lastWork) {
+      counts.killed_in[done.lastWork] = (counts.killed_in[done.lastWork] ?? 0) + 1;
+    }
     passed += killAfter;
     await whileDown();
   }
@@ -270,6 +293,61 @@ describe('the crash harness', () => {
     tally.sync.wall_s = Math.round((performance.now() - began) / 1000);
   }, 600_000);
 
+  it('backups killed at random points (asked, generating, downloading, verifying) end with one verified file equal to the service archive, and nothing half-written', async () => {
+    const began = performance.now();
+    for (let t = 0; t < BACKUP_TRIALS; t++) {
+      const seed = SEED * 100 + 80 + t;
+      const random = new Random(seed);
+      const trial = await startTrial(BACKUP_RECORDS, seed);
+      const counts = tally.backup;
+      counts.trials++;
+      const synced = await runToEnd({ ...trial.base, role: 'sync' }, counts);
+      expect(synced.result).toMatchObject({ state: 'done' });
+      const portalId = trial.emulator.portals[0]!;
+      const job: ChildJob = {
+        ...trial.base,
+        role: 'backup',
+        backup: {
+          portalId,
+          accessCode: `crash harness ${seed}`,
+          adminSecret: trial.emulator.adminSecret,
+          apiBase: trial.service.base,
+        },
+      };
+      const passed = await killAtRandomPoints(job, random, counts, async () => undefined);
+      const last = await runToEnd(job, counts, passed);
+      expect(last.result, `backup trial seed ${seed}: ${last.stderr}`).toMatchObject({
+        state: 'done',
+      });
+      // One export on the service (the 24-hour reuse), one file here, byte for byte its archive.
+      const exports = trial.emulator.state.db
+        .prepare('SELECT id, download_key FROM exports')
+        .all() as { id: number; download_key: string }[];
+      expect(exports, `backup trial seed ${seed}`).toHaveLength(1);
+      const served = Buffer.from(
+        await (
+          await fetch(`${trial.service.base}/__downloads/${exports[0]!.download_key}.zip`)
+        ).arrayBuffer(),
+      );
+      counts.archive_bytes = served.length;
+      const files = backupFiles(trial.dataDir);
+      expect(files, `backup trial seed ${seed}`).toHaveLength(1);
+      expect(files[0]!, `backup trial seed ${seed}`).toMatch(
+        new RegExp(`^${portalId}/\\d{8}T\\d{6}Z-${exports[0]!.id}\\.zip$`),
+      );
+      expect(
+        createHash('sha256')
+          .update(readFileSync(path.join(trial.dataDir, 'backups', files[0]!)))
+          .digest('hex'),
+      ).toBe(createHash('sha256').update(served).digest('hex'));
+      const row = backupRow(trial);
+      expect(row, `backup trial seed ${seed}`).toMatchObject({ stage: 'ready', file: files[0] });
+      expect(row.sha256).toBe(createHash('sha256').update(served).digest('hex'));
+      await trial.emulator.close();
+    }
+    tally.backup.wall_s = Math.round((performance.now() - began) / 1000);
+  }, 600_000);
+
   it('outbox replays killed at random points, with answers of applied writes dropped, deliver every operation exactly once', async () => {
     const began = performance.now();
     for (let t = 0; t < REPLAY_TRIALS; t++) {
@@ -324,6 +402,31 @@ describe('the crash harness', () => {
     tally.replay.wall_s = Math.round((performance.now() - began) / 1000);
   }, 600_000);
 });
+
+/** Every file under a data directory's backups folder (a `.part` among them would fail). */
+function backupFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'backups');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    );
+}
+
+/** The ready backup's row, read from the store the child left. */
+function backupRow(trial: Trial): { stage: string; file: string; sha256: string } {
+  const db = new Database(path.join(trial.dataDir, DATABASE_FILE), { readonly: true });
+  try {
+    return db.prepare("SELECT stage, file, sha256 FROM backups WHERE stage = 'ready'").get() as {
+      stage: string;
+      file: string;
+      sha256: string;
+    };
+  } finally {
+    db.close();
+  }
+}
 
 /** Edits, creates and comments on distinct records, as a user would queue them offline. */
 async function planOps(trial: Trial, random: Random, seed: number): Promise<PlannedOp[]> {

@@ -9,12 +9,14 @@
  * the harness counts to choose where to kill, and a last line `result <json>` when it is done.
  */
 import { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
+import { ACCESS_CODE_SERVICE } from '../../src/main/backups/accessCodeKeychain';
 import { MemorySecretStore } from '../../src/main/auth/memorySecretStore';
 import { startEngine, type Engine } from '../../src/main/engine';
 import type { AccountSource, SyncableAccount } from '../../src/main/sync/syncService';
 import type { SyncResult } from '../../src/main/sync/syncTypes';
 import type { SyncStatus } from '../../src/shared/ipc/areas/sync';
-import type { ChildJob, ChildResult, QueuedOp } from './childJob';
+import type { BackupsOverview } from '../../src/shared/ipc/areas/backups';
+import type { BackupJob, ChildJob, ChildResult, QueuedOp } from './childJob';
 
 const internal = { transport: 'internal', trusted: true, description: 'crash harness' } as const;
 
@@ -84,15 +86,101 @@ async function replay(engine: Engine): Promise<{ syncs: number; left: number }> 
   return { syncs: REPLAY_SYNCS_MAX, left: await left() };
 }
 
+/** Ours: the piece size and pace of a backup download in the child, so kills land inside it. */
+const DOWNLOAD_PIECE = 4096;
+const DOWNLOAD_PACE_MS = 3;
+
+/**
+ * The backups' fetch in the child: the body comes in small pieces at a pace, each printed as a
+ * `work download` line (a kill point), the way a slow network hands a download over.
+ */
+function pacedFetch(url: string | URL | Request, init?: RequestInit): Promise<Response> {
+  return fetch(url, init).then((response) => {
+    if (!response.body) return response;
+    const reader = response.body.getReader();
+    let held: Uint8Array = new Uint8Array(0);
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (held.length === 0) {
+          const { done, value } = await reader.read();
+          if (done) return controller.close();
+          held = value;
+        }
+        await new Promise((resolve) => setTimeout(resolve, DOWNLOAD_PACE_MS));
+        controller.enqueue(held.subarray(0, DOWNLOAD_PIECE));
+        held = held.subarray(DOWNLOAD_PIECE);
+        process.stdout.write('work download\n');
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, { status: response.status, headers: response.headers });
+  });
+}
+
+/** Goes on with what a killed run left (the engine's start), or starts a backup; until ready. */
+async function backUp(engine: Engine, job: BackupJob): Promise<ChildResult> {
+  const ready = async () =>
+    ((await call(engine, 'backups.overview')) as BackupsOverview).backups.find(
+      (backup) => backup.stage === 'ready',
+    );
+  await engine.backups.start();
+  await engine.backups.idle();
+  if (!(await ready())) {
+    await call(engine, 'backups.start', {
+      portalIds: [job.portalId],
+      accessCode: job.accessCode,
+      attachmentNeeded: false,
+      keepCode: false,
+    });
+    await engine.backups.idle();
+  }
+  const backup = await ready();
+  const last = ((await call(engine, 'backups.overview')) as BackupsOverview).backups[0];
+  return {
+    role: 'backup',
+    state: backup ? 'done' : 'failed',
+    message: backup ? null : (last?.problem ?? 'no backup'),
+  };
+}
+
 async function main(): Promise<void> {
   const job = JSON.parse(process.env.CRASH_CHILD ?? '') as ChildJob;
+  const secrets = new MemorySecretStore();
+  const backupJob = job.role === 'backup' ? job.backup : null;
+  // The code kept in the keychain, as the admin chose: a restarted engine verifies with it.
+  if (backupJob) {
+    await secrets.setPassword(
+      ACCESS_CODE_SERVICE,
+      `portal:${backupJob.portalId}`,
+      backupJob.accessCode,
+    );
+  }
   const engine = startEngine({
     dataDir: job.dataDir,
     mode: 'web',
     version: '0.0.0-crash',
     autoSync: false,
     accounts: accountSource(job),
-    secrets: new MemorySecretStore(),
+    secrets,
+    backups: {
+      // Started by backUp() below, after the events are listened to.
+      autoStart: false,
+      fetch: pacedFetch,
+      // While the service generates: its clock moves on instead of the child waiting.
+      sleep: async (ms) => {
+        if (backupJob) {
+          await fetch(`${backupJob.apiBase}/__emulator/clock/advance`, {
+            method: 'POST',
+            headers: {
+              'X-Emulator-Admin': backupJob.adminSecret,
+              'Content-Type': 'application/json',
+            },
+            body: JSON.stringify({ ms: Math.max(ms, 30_000) }),
+          });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      },
+    },
     log: { warn: () => undefined, error: (message) => console.error(message) },
     sync: {
       engine: { pageSize: job.pageSize, commentBackfill: false, retryDelaysMs: [20, 50] },
@@ -103,8 +191,17 @@ async function main(): Promise<void> {
     pushRates: {},
   });
   const stored = new Map<string, number>();
+  let stage: string | null = null;
   engine.events.subscribe((event, payload) => {
     if (event === 'outbox.changed') process.stdout.write('work outbox\n');
+    if (event === 'backups.changed') {
+      // Each new stage of a backup is a kill point too (asked, generating, verifying...).
+      const backup = (payload as { backup: { stage: string } | null }).backup;
+      if (backup && backup.stage !== stage) {
+        stage = backup.stage;
+        process.stdout.write(`work ${stage}\n`);
+      }
+    }
     if (event !== 'sync.status') return;
     // A line per run of records written: the points a kill is worth landing between.
     for (const progress of (payload as SyncStatus).progress) {
@@ -120,6 +217,8 @@ async function main(): Promise<void> {
   if (job.role === 'sync') {
     const run = await syncOnce(engine);
     result = { role: 'sync', state: run.state, message: run.message };
+  } else if (job.role === 'backup') {
+    result = await backUp(engine, job.backup);
   } else if (job.role === 'queue') {
     await queue(engine, job.ops);
     result = { role: 'queue', state: 'done', message: null };

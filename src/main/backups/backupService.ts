@@ -121,6 +121,8 @@ export class BackupService {
 
   private async resumeAndSchedule(): Promise<void> {
     await this.codes.load(this.repo.portals().map((portal) => portal.id)).catch(() => undefined);
+    // The engine may have closed (and its store with it) while the keychain answered.
+    if (this.closed) return;
     for (const record of this.repo.unfinished()) {
       if (record.exportId === null) {
         // Closed before the service answered: it may or may not have started one.
@@ -133,6 +135,7 @@ export class BackupService {
         continue;
       }
       const code = await this.codes.get(record.portalId).catch(() => null);
+      if (this.closed) return;
       this.launch(record.id, code);
     }
     this.timer = setInterval(() => void this.runSchedules(), SCHEDULE_TICK_MS);
@@ -384,6 +387,11 @@ export class BackupService {
     while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
   }
 
+  /** Closed with the engine: nothing touches the store after this. */
+  private get closed(): boolean {
+    return this.closing.signal.aborted;
+  }
+
   close(): void {
     clearInterval(this.timer);
     this.closing.abort(new Error('PortalDesk is closing'));
@@ -392,7 +400,9 @@ export class BackupService {
   /** Looks at every schedule: runs what is due, notes what cannot run. */
   async runSchedules(): Promise<void> {
     const now = this.now();
+    if (this.closed) return;
     for (const schedule of this.repo.schedules()) {
+      if (this.closed) return;
       if (schedule.frequency === 'off') continue;
       const due = nextRun(
         schedule,
@@ -404,6 +414,7 @@ export class BackupService {
       if ([...this.running.keys()].some((id) => this.repo.get(id)?.portalId === schedule.portalId))
         continue;
       const code = await this.codes.get(schedule.portalId).catch(() => null);
+      if (this.closed) return;
       const portal = this.repo.portals().find((candidate) => candidate.id === schedule.portalId);
       if (!portal) continue;
       if (!code) {

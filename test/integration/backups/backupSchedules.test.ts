@@ -6,8 +6,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATION_MS } from '@portaldesk/emulator/backup/exportRules';
+import { MemorySecretStore } from '../../../src/main/auth/memorySecretStore';
 import { ACCESS_CODE_SERVICE } from '../../../src/main/backups/accessCodeKeychain';
 import type { BackupPortal, BackupsOverview } from '../../../src/shared/ipc/areas/backups';
+import { testEngine } from '../../support/engine';
 import { grantToken, testEmulator } from '../../support/emulator';
 import { backUp, call, CODE, filesUnder, overview, setup } from './backupSession';
 
@@ -92,6 +94,24 @@ describe('scheduled backups', () => {
         /could not be kept in the keychain.*Nothing was started/,
       );
     expect((await overview(engine)).backups).toEqual([]);
+  });
+});
+
+describe('an engine closed as soon as it started', () => {
+  it('leaves its backups alone: nothing reads the closed store afterwards', async () => {
+    const rejections: unknown[] = [];
+    const listener = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      // Starts backups (autoStart: the keychain is read, then unfinished backups resumed)...
+      const engine = testEngine({ secrets: new MemorySecretStore() });
+      // ...and closes before the keychain answered.
+      engine.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+    expect(rejections).toEqual([]);
   });
 });
 
