@@ -193,7 +193,8 @@ async function main(): Promise<void> {
   const stored = new Map<string, number>();
   let stage: string | null = null;
   engine.events.subscribe((event, payload) => {
-    if (event === 'outbox.changed') process.stdout.write('work outbox\n');
+    // A backup's kill points are its own: its stages and the pieces of its download.
+    if (event === 'outbox.changed' && !backupJob) process.stdout.write('work outbox\n');
     if (event === 'backups.changed') {
       // Each new stage of a backup is a kill point too (asked, generating, verifying...).
       const backup = (payload as { backup: { stage: string } | null }).backup;
