@@ -187,13 +187,51 @@ describe('the headless router', () => {
     expect(['Dropped', 'In Progress']).toContain(dropped.overall_status);
   });
 
+  it("takes a publisher's short api_key, the user's own, and warns about it", async () => {
+    const file = path.join(tempDir(), 'short-key.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        account: { org_id: '60001', project: { name: 'Shop', environment: 'test', id: '60002' } },
+        publishers: [{ id: '1000000000001', api_key: 'short', events: [] }],
+        targets: [],
+        rules: [],
+      }),
+    );
+    const warnings: string[] = [];
+    const router = await runHeadlessRouter(
+      { config: file, port: 0, adminPort: 0, timeScale: 1, db: null },
+      { error: () => undefined, warn: (message) => warnings.push(message) },
+      { writerScript: null },
+    );
+    try {
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /Publisher 1000000000001: its api_key has 5 characters; a key under 16/,
+        ),
+      ]);
+      const send = (key: string) =>
+        fetch(`${router.ingress}/publishers/1000000000001/events/NoSuchEvent`, {
+          method: 'POST',
+          headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
+          body: '{}',
+        });
+      // The key is the publisher's: a wrong one is refused (401), the short one gets past the
+      // key check to the event name (404: the publisher has no such event).
+      expect((await send('wrong')).status).toBe(401);
+      expect((await send('short')).status).toBe(404);
+    } finally {
+      await router.close();
+    }
+  });
+
   it('refuses an invalid config with every problem listed', async () => {
     const file = path.join(tempDir(), 'bad.json');
     writeFileSync(
       file,
       JSON.stringify({
         account: {},
-        publishers: [{ id: 'abc', api_key: 'short', events: [] }],
+        publishers: [{ id: 'abc', api_key: '', events: [] }],
         targets: [],
         rules: [],
       }),

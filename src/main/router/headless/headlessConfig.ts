@@ -25,8 +25,12 @@ export const HeadlessConfig = z
           name: z.string().min(1).max(200).optional(),
           type: z.enum(['custom', 'suite', 'platform']).default('custom'),
           status: PublisherStatus.default('active'),
-          /** The key the publisher sends as X-Api-Key; stored hashed like any other. */
-          api_key: z.string().min(16, 'must be at least 16 characters').max(200),
+          /**
+           * The key the publisher sends as X-Api-Key; stored hashed like any other. The spec sets
+           * no rule and the key is the user's own publisher's: any non-empty key is taken, a short
+           * one with a warning (shortKeyWarnings).
+           */
+          api_key: z.string().min(1, 'must not be empty').max(200),
           /** The service name in each event's `source`; default "custom". */
           service: z
             .string()
@@ -81,6 +85,19 @@ export const HeadlessConfig = z
   })
   .strict();
 export type HeadlessConfig = z.output<typeof HeadlessConfig>;
+
+/** Ours: keys shorter than this are accepted with a warning (easy to guess). */
+export const SHORT_API_KEY = 16;
+
+/** One line per publisher whose key is short, saying which and why it matters. */
+export function shortKeyWarnings(config: HeadlessConfig): string[] {
+  return config.publishers
+    .filter((publisher) => [...publisher.api_key].length < SHORT_API_KEY)
+    .map(
+      (publisher) =>
+        `Publisher ${publisher.id}: its api_key has ${[...publisher.api_key].length} characters; a key under ${SHORT_API_KEY} is easy to guess for anyone who can reach the ingress.`,
+    );
+}
 
 /** Parses the config file's text; the error lists every problem as `path: message`. */
 export function parseHeadlessConfig(text: string, label: string): HeadlessConfig {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { applyHeadlessConfig } from './applyHeadlessConfig';
 import type { HeadlessArgs } from './headlessArgs';
-import { parseHeadlessConfig } from './headlessConfig';
+import { parseHeadlessConfig, shortKeyWarnings } from './headlessConfig';
 import { openRouterDatabase } from '../store/openRouterDatabase';
 import { RouterAdminApi } from './routerAdminApi';
 import { RouterEngine } from '../engine/routerEngine';
@@ -30,7 +30,7 @@ export interface HeadlessRouter {
  */
 export async function runHeadlessRouter(
   args: Pick<HeadlessArgs, 'config' | 'port' | 'adminPort' | 'timeScale' | 'db'>,
-  log: { error(message: string, error: unknown): void } = console,
+  log: { error(message: string, error: unknown): void; warn?(message: string): void } = console,
   options: {
     /** The built writer thread; null commits on the engine's connection. */
     writerScript?: string | URL | null;
@@ -39,6 +39,7 @@ export async function runHeadlessRouter(
   } = {},
 ): Promise<HeadlessRouter> {
   const config = parseHeadlessConfig(readFileSync(args.config, 'utf8'), args.config);
+  for (const warning of shortKeyWarnings(config)) (log.warn ?? console.warn)(warning);
   const tempDir = args.db ? null : mkdtempSync(path.join(os.tmpdir(), 'portaldesk-router-'));
   const file = args.db ?? path.join(tempDir as string, 'router.sqlite');
   const db = openRouterDatabase(file);
