@@ -96,3 +96,15 @@ test('a page opened without the printed address explains what to do and reaches 
   });
   expect(refused).toBe(401);
 });
+
+test('when the engine stops, the status bar stops saying Online', async ({ page }) => {
+  await page.goto(app.url);
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(page.getByTestId('engine-status')).toHaveText('Engine connected');
+  await expect(page.getByTestId('network-status')).not.toHaveText(/Engine unreachable/);
+  await app.stop();
+  await expect(page.getByTestId('network-status')).toHaveText(
+    'Engine unreachable: showing what was last read',
+    { timeout: 15_000 },
+  );
+});

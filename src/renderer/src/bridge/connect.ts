@@ -1,5 +1,5 @@
 import type { EngineLink } from './engineLink';
-import { takeLaunchSecret } from './secret';
+import { followNewSecrets, takeLaunchSecret } from './secret';
 import { connectWebBridge } from './webBridge';
 
 /**
@@ -17,6 +17,8 @@ export function connectToEngine(): EngineLink | null {
       onConnectionChange: () => () => undefined,
     };
   }
-  const secret = takeLaunchSecret();
+  const secret = takeLaunchSecret() ?? null;
+  // The address of another launch, opened in this tab, takes effect without a manual reload.
+  followNewSecrets(secret);
   return secret ? connectWebBridge(secret) : null;
 }

@@ -22,3 +22,33 @@ export function takeLaunchSecret(): string | undefined {
   }
   return sessionStorage.getItem(STORAGE_KEY) ?? undefined;
 }
+
+/**
+ * The secret an address opened in this tab brings, when it differs from the one in use: after
+ * `npm run web` restarts with a new secret, pasting its new address into the same tab changes only
+ * the fragment, which does not reload the page. Null when nothing is to change. `current` is null
+ * on the page that says the address had no secret: any secret is new there.
+ */
+export function newSecretIn(hash: string, current: string | null): string | null {
+  const next = secretFromFragment(hash);
+  return next && next !== current ? next : null;
+}
+
+/**
+ * Web mode: a new launch's address opened in this tab takes effect at once (the page reloads with
+ * the new secret kept for the tab) instead of talking to the new engine with the old secret.
+ */
+export function followNewSecrets(
+  current: string | null,
+  reload: () => void = () => location.reload(),
+) {
+  const onHashChange = () => {
+    const next = newSecretIn(window.location.hash, current);
+    if (!next) return;
+    sessionStorage.setItem(STORAGE_KEY, next);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    reload();
+  };
+  window.addEventListener('hashchange', onHashChange);
+  return () => window.removeEventListener('hashchange', onHashChange);
+}

@@ -6,6 +6,7 @@ import { syncSummary } from '../features/sync/syncFormat';
 import { useSync } from '../features/sync/SyncContext';
 import { useNow } from '../features/sync/useNow';
 import { useShell } from '../app/ShellContext';
+import { networkStatus } from './networkStatus';
 
 const CONNECTION_LABEL = {
   connecting: 'Connecting to engine…',
@@ -20,23 +21,23 @@ export function StatusBar() {
   const sync = useSync((state) => state.status);
   const select = useShell((state) => state.select);
   const now = useNow(15_000);
-  // The browser's flag says whether there is a network; the last sync whether the service answered.
-  const reachable = online && sync?.online !== false;
   // "Work offline" holds every request whatever the network says.
   const workOffline = useOutbox((state) => state.status?.workOffline ?? false);
+  const network = networkStatus({
+    connection,
+    online,
+    serviceAnswered: sync ? sync.online : null,
+    workOffline,
+  });
   const backups = useBackups((state) => backupsSummary(state.overview?.backups ?? []));
 
   return (
     <footer className="status-bar" aria-label="Status">
       <span
-        className={`status-dot ${reachable && !workOffline ? 'is-ok' : 'is-warn'}`}
+        className={`status-dot ${network.ok ? 'is-ok' : 'is-warn'}`}
         data-testid="network-status"
       >
-        {workOffline
-          ? 'Offline by choice: nothing is sent'
-          : reachable
-            ? 'Online'
-            : 'Offline: working from the local mirror'}
+        {network.label}
       </span>
       <button
         type="button"
