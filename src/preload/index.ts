@@ -113,6 +113,7 @@ const bridge = {
     refreshHistory: call('backups.refreshHistory'),
     download: call('backups.download'),
     verify: call('backups.verify'),
+    compare: call('backups.compare'),
     delete: call('backups.delete'),
     setSchedule: call('backups.setSchedule'),
     forgetCode: call('backups.forgetCode'),

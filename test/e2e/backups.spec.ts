@@ -65,6 +65,21 @@ test('a backup is made, verified, downloaded, and dragged out as a file', async 
   await expect(row).toContainText(/archive: [\d,]+ .+; mirror: the same/);
   await expect(page.getByTestId('backups-summary')).toHaveCount(0);
 
+  // Compared with the mirror right after it was made: nothing differs.
+  await row.getByRole('button', { name: 'Compare with mirror' }).click();
+  const more = page.locator('tr.backup-row__more').first();
+  await more.getByLabel('Access code').fill(CODE);
+  await more.getByRole('button', { name: 'Compare' }).click();
+  const diff = page.getByRole('region', { name: 'Differences from the mirror' });
+  await expect(diff).toContainText('Nothing differs.', { timeout: ENGINE_TIMEOUT_MS });
+  await expect(diff.getByRole('row', { name: /Assets/ })).toBeVisible();
+  await diff.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/backups-compare-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/backups-compare-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('heading', { level: 1, name: 'Backups' }).scrollIntoViewIfNeeded();
+
   await page.screenshot({ path: 'test-results/backups-light.png', fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: 'test-results/backups-dark.png', fullPage: true });

@@ -63,7 +63,8 @@ function classify(error: unknown, entry: string | null): Error {
   return new DamagedArchiveError(`The backup cannot be read: ${where}: ${message}.`);
 }
 
-async function checkEntry(
+/** Streams one entry: decrypted, checked, and for `.json` entries parsed element by element. */
+export async function checkEntry(
   entry: FileEntry,
   password: string,
   add: ((element: unknown) => void) | null,
@@ -115,11 +116,15 @@ async function checkEntry(
  * Checks `file` with `password`. Throws WrongAccessCodeError or DamagedArchiveError in words;
  * changes nothing on disk either way.
  */
-export async function verifyArchive(
+/**
+ * Opens `file` with `password` and hands its file entries (every one encrypted, or it throws) to
+ * `use`; the archive is closed after, whatever happens.
+ */
+export async function withArchiveEntries<T>(
   file: string,
   password: string,
-  formats: readonly ArchiveFormat[] = ARCHIVE_FORMATS,
-): Promise<ArchiveCheck> {
+  use: (files: FileEntry[]) => Promise<T>,
+): Promise<T> {
   const reader = new ZipReader(new BlobReader(await openAsBlob(file)), {
     password,
     useWebWorkers: false,
@@ -135,16 +140,34 @@ export async function verifyArchive(
     }
     const files = entries.filter((entry): entry is FileEntry => !entry.directory);
     if (files.length === 0) throw new DamagedArchiveError('The backup holds no files.');
-    const names = files.map((entry) => entry.filename);
-    const format = formats.find((candidate) => candidate.recognises(names)) ?? null;
-    const tally = format?.tally() ?? null;
-    const checks: EntryCheck[] = [];
     for (const entry of files) {
       if (!entry.encrypted) {
         throw new DamagedArchiveError(
           `The backup's ${entry.filename} is not encrypted: it is not an archive the service made with an access code.`,
         );
       }
+    }
+    return await use(files);
+  } finally {
+    await reader.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Checks `file` with `password`. Throws WrongAccessCodeError or DamagedArchiveError in words;
+ * changes nothing on disk either way.
+ */
+export function verifyArchive(
+  file: string,
+  password: string,
+  formats: readonly ArchiveFormat[] = ARCHIVE_FORMATS,
+): Promise<ArchiveCheck> {
+  return withArchiveEntries(file, password, async (files) => {
+    const names = files.map((entry) => entry.filename);
+    const format = formats.find((candidate) => candidate.recognises(names)) ?? null;
+    const tally = format?.tally() ?? null;
+    const checks: EntryCheck[] = [];
+    for (const entry of files) {
       checks.push(
         await checkEntry(
           entry,
@@ -154,7 +177,5 @@ export async function verifyArchive(
       );
     }
     return { entries: checks, format: format?.name ?? null, counts: tally?.result() ?? null };
-  } finally {
-    await reader.close().catch(() => undefined);
-  }
+  });
 }

@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type {
+  ArchiveDiff,
   BackupPortal,
   BackupScheduleSpec,
   BackupsOverview,
@@ -21,7 +22,9 @@ import type { EventPusher } from '../bridge/eventHub';
 import type { Mirror } from '../store/mirror/mirror';
 import { AccessCodeKeychain } from './accessCodeKeychain';
 import { DamagedArchiveError, verifyArchive, WrongAccessCodeError } from './archiveVerify';
+import { ArchiveNotReadableError, compareArchive } from './archiveCompare';
 import { verificationOf } from './archiveComparison';
+import type { FieldNames } from './archiveDiff';
 import { nextRun } from './backupCalendar';
 import { backupRelativePath, BACKUPS_FOLDER, partFileOf, resolveBackupFile } from './backupFiles';
 import { answerOf, JobStop, runBackup, verifyAndPlace, type JobContext } from './backupJob';
@@ -310,6 +313,58 @@ export class BackupService {
     }
     this.changed(id);
     return this.viewOf(this.repo.get(id)!);
+  }
+
+  /** What differs between a ready backup and the mirror now, per module and field. */
+  async compare(id: string, accessCode: string | undefined): Promise<ArchiveDiff> {
+    const record = this.require(id);
+    const file = this.fileOf(id);
+    if (!file) throw new BackupRefused('Only a downloaded, verified backup can be compared.');
+    const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
+    if (code === null)
+      throw new BackupRefused('Enter the access code: none is kept for this portal.');
+    const { metadata, records } = this.options.mirror;
+    const modules = new Map(metadata.modules(record.portalId).map((m) => [m.apiName, m]));
+    const fieldsOf = new Map<string, FieldNames>();
+    try {
+      return await compareArchive(
+        file,
+        code,
+        record.portalId,
+        {
+          copy: (recordId) => records.serverCopy(record.portalId, recordId),
+          listed: () => records.listedServerIds(record.portalId),
+          module: (apiName) => {
+            const module = modules.get(apiName);
+            if (!module) return undefined;
+            let fields = fieldsOf.get(apiName);
+            if (!fields) {
+              const byName = new Map(
+                metadata
+                  .fields(record.portalId, module.id)
+                  .map((field) => [
+                    field.apiName,
+                    { type: field.fieldType, label: field.displayName },
+                  ]),
+              );
+              fields = { custom: (name) => byName.get(name) };
+              fieldsOf.set(apiName, fields);
+            }
+            return { label: module.pluralName, fields };
+          },
+        },
+        this.now(),
+      );
+    } catch (error) {
+      if (
+        error instanceof WrongAccessCodeError ||
+        error instanceof DamagedArchiveError ||
+        error instanceof ArchiveNotReadableError
+      ) {
+        throw new BackupRefused(error.message);
+      }
+      throw error;
+    }
   }
 
   /** Deletes the local file (and any partial download); the service's copy is untouched. */

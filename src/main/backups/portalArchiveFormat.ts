@@ -6,6 +6,7 @@
  * An archive no format recognises is still verified (every entry decrypts, is checked and
  * measured) and says it cannot be browsed; another layout is one more format in this list.
  */
+import { PortalArchiveRecords, type ArchiveRecord } from './portalArchiveRecords';
 
 /** What counting an archive's entries found. */
 export interface ArchiveCounts {
@@ -27,6 +28,12 @@ export interface ArchiveFormat {
   recognises(entryNames: readonly string[]): boolean;
   /** A fresh tally for one archive. */
   tally(): ArchiveTally;
+  /**
+   * Its records in the API's shape, for comparing with the mirror: the entries to read, in the
+   * order they must be read, and a fresh reader. Absent for a layout that cannot be browsed.
+   */
+  readonly recordEntries?: readonly string[];
+  records?(): { add(entry: string, element: unknown): ArchiveRecord | null };
 }
 
 export interface ArchiveTally {
@@ -42,6 +49,9 @@ const PORTAL_ENTRIES = ['portal.json', 'modules.json', 'entities.json', 'comment
 
 export const portalArchiveFormat: ArchiveFormat = {
   name: 'portal export (entities.json, comments.json, modules.json)',
+  // Users and modules first: a record is read in their light (portalArchiveRecords.ts).
+  recordEntries: ['users.json', 'modules.json', 'entities.json'],
+  records: () => new PortalArchiveRecords(),
   recognises: (names) => PORTAL_ENTRIES.every((name) => names.includes(name)),
   tally() {
     // Data keys become object keys: no prototype, so a module called `__proto__` is a count.

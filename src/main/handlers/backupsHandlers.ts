@@ -8,6 +8,7 @@ type BackupsRequest =
   | 'backups.refreshHistory'
   | 'backups.download'
   | 'backups.verify'
+  | 'backups.compare'
   | 'backups.delete'
   | 'backups.setSchedule'
   | 'backups.forgetCode'
@@ -63,6 +64,7 @@ export function backupsHandlers(
     'backups.refreshHistory': userFacing(({ portalId }) => backups.refreshHistory(portalId)),
     'backups.download': userFacing(({ id, accessCode }) => backups.download(id, accessCode)),
     'backups.verify': userFacing(({ id, accessCode }) => backups.verify(id, accessCode)),
+    'backups.compare': userFacing(({ id, accessCode }) => backups.compare(id, accessCode)),
     'backups.delete': userFacing(async ({ id }) => {
       await backups.delete(id);
       return { deleted: true as const };

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { parseJsonObject } from '@portaldesk/portal-api/json/parseJsonObject';
 import { foldText } from '@portaldesk/portal-api/filter';
 import { parseNamedQueries, requireQueries } from '../sqlFile';
 import recordsSql from '../queries/mirrorRecords.sql?raw';
@@ -25,6 +26,8 @@ const queries = requireQueries(
     'deleteIn',
     'countServerCopies',
     'census',
+    'serverCopy',
+    'listedServerIds',
     'cursor',
     'writeCursor',
   ] as const,
@@ -45,6 +48,21 @@ const flag = (value: boolean): number => (value ? 1 : 0);
  * Records of custom modules: batch upserts (each batch one transaction, optionally with its pull
  * cursor), reconciliation of deletions, and the cursors. Every write reports what it changed.
  */
+/** A record's server copy, as compared with a backup's (backups/archiveDiff.ts). */
+export interface ServerCopy {
+  id: string;
+  module: string;
+  name: string;
+  description: string;
+  statusId: string | null;
+  layoutId: string | null;
+  projectId: string | null;
+  ownerZpuid: string | null;
+  isClosed: boolean;
+  isExternal: boolean;
+  custom: Record<string, unknown>;
+}
+
 export class RecordRepository {
   private readonly storedIds: Database.Statement;
   private readonly insertRecord: Database.Statement;
@@ -221,6 +239,33 @@ export class RecordRepository {
       pluralName: string;
       records: number;
       createdSince: number;
+    }[];
+  }
+
+  /** A listed record as the service last sent it, without local edits; undefined if not held. */
+  serverCopy(portalId: string, id: string): ServerCopy | undefined {
+    const row = this.db.prepare(queries.serverCopy).get(portalId, id) as
+      | (Omit<ServerCopy, 'custom' | 'isClosed' | 'isExternal'> & {
+          custom: string;
+          isClosed: number;
+          isExternal: number;
+        })
+      | undefined;
+    if (!row) return undefined;
+    return {
+      ...row,
+      isClosed: row.isClosed === 1,
+      isExternal: row.isExternal === 1,
+      custom: parseJsonObject(row.custom),
+    };
+  }
+
+  /** Every listed server record of a portal: id, module api name and name. */
+  listedServerIds(portalId: string): { id: string; module: string; name: string }[] {
+    return this.db.prepare(queries.listedServerIds).all(portalId) as {
+      id: string;
+      module: string;
+      name: string;
     }[];
   }
 

@@ -116,3 +116,18 @@ LEFT JOIN records r
 WHERE m.portal_id = @portalId
 GROUP BY m.module_key
 ORDER BY m.module_key;
+
+-- name: serverCopy
+-- A record as the service last sent it (local edits live in record_edits, not here), with its
+-- module's api name: what a backup's copy of the record is compared with.
+SELECT r.id, m.api_name AS module, r.name, r.description, r.status_id AS statusId,
+  r.layout_id AS layoutId, r.project_id AS projectId, r.owner_zpuid AS ownerZpuid,
+  r.is_closed AS isClosed, r.is_external AS isExternal, r.custom
+FROM records r JOIN modules m ON m.module_key = r.module_key
+WHERE r.portal_id = ? AND r.id = ? AND r.local_only = 0 AND r.list_state IN (0, 1);
+
+-- name: listedServerIds
+-- Every listed server record of a portal with its module's api name.
+SELECT r.id, m.api_name AS module, r.name
+FROM records r JOIN modules m ON m.module_key = r.module_key
+WHERE r.portal_id = ? AND r.local_only = 0 AND r.list_state IN (0, 1);

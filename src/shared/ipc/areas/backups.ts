@@ -82,6 +82,41 @@ export const Verification = z.object({
 });
 export type Verification = z.infer<typeof Verification>;
 
+/** One module of a backup against the mirror, record by record. */
+export const ModuleDiff = z.object({
+  module: z.string(),
+  label: z.string(),
+  /** Listed (not trashed) records in the backup, and in the mirror now. */
+  archived: z.number().int().nonnegative(),
+  mirrored: z.number().int().nonnegative(),
+  /** In the mirror, not in the backup: created (or restored) since. */
+  added: z.number().int().nonnegative(),
+  /** In the backup, not in the mirror: deleted or trashed since (or not synced). */
+  removed: z.number().int().nonnegative(),
+  changed: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  /** Changed records per field, most first. */
+  fields: z.array(z.object({ field: z.string(), records: z.number().int().positive() })),
+  /** The first few of each kind, to look at. */
+  examples: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      change: z.enum(['added', 'removed', 'changed']),
+      fields: z.array(z.string()),
+    }),
+  ),
+});
+export type ModuleDiff = z.infer<typeof ModuleDiff>;
+
+export const ArchiveDiff = z.object({
+  comparedAt: z.string(),
+  /** When the backup was made, as the archive says. */
+  generatedAt: z.string().nullable(),
+  modules: z.array(ModuleDiff),
+});
+export type ArchiveDiff = z.infer<typeof ArchiveDiff>;
+
 export const BackupView = z.object({
   id: BackupId,
   accountId: z.string(),
@@ -191,6 +226,11 @@ export const backupsRequests = {
     z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),
     BackupView,
     'Open a downloaded backup with its access code, check every entry, compare with the mirror.',
+  ),
+  'backups.compare': request(
+    z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),
+    ArchiveDiff,
+    'What differs between a downloaded backup and the mirror now, per module and field.',
   ),
   'backups.delete': request(
     ByBackup,

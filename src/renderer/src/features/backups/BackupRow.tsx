@@ -1,6 +1,7 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import type { BackupView } from '../../../../shared/ipc/areas/backups';
 import { useCopy } from '../../ui/useCopy';
+import { BackupDiff } from './BackupDiff';
 import { useBackups } from './BackupsContext';
 import {
   downloadUrlDragData,
@@ -96,10 +97,14 @@ function CodePrompt({
 }
 
 export function BackupRow({ backup, web }: { backup: BackupView; web: boolean }) {
-  const { verify, download, remove, showInFolder, startDrag } = useBackups((state) => state);
+  const { verify, download, remove, showInFolder, startDrag, compare } = useBackups(
+    (state) => state,
+  );
+  const diff = useBackups((state) => state.diffs[backup.id]);
   const error = useBackups((state) => state.errors[`backup:${backup.id}`]);
   const busy = useBackups((state) => state.busy[`backup:${backup.id}`] ?? false);
-  const [prompt, setPrompt] = useState<'verify' | 'download' | null>(null);
+  const [prompt, setPrompt] = useState<'verify' | 'download' | 'compare' | null>(null);
+  const [showDiff, setShowDiff] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { copy, noteFor } = useCopy({ copied: 'Path copied', refused: 'The clipboard refused' });
   const link = useDownloadLink(backup, web);
@@ -203,6 +208,18 @@ export function BackupRow({ backup, web }: { backup: BackupView; web: boolean })
                 Verify
               </button>
             )}
+            {ready && (
+              <button
+                type="button"
+                onClick={() => {
+                  setShowDiff(true);
+                  setPrompt('compare');
+                }}
+                disabled={busy}
+              >
+                Compare with mirror
+              </button>
+            )}
             {(backup.stage === 'on_service' || backup.stage === 'failed') && backup.exportId && (
               <button type="button" onClick={() => setPrompt('download')} disabled={busy}>
                 {backup.stage === 'failed' ? 'Try again' : 'Download here'}
@@ -228,18 +245,32 @@ export function BackupRow({ backup, web }: { backup: BackupView; web: boolean })
           )}
         </td>
       </tr>
-      {(prompt || confirmDelete || error) && (
+      {(prompt || confirmDelete || error || (showDiff && diff)) && (
         <tr className="backup-row__more">
           <td colSpan={5}>
             {prompt && (
               <CodePrompt
-                label={prompt === 'verify' ? 'Verify' : 'Download'}
+                label={
+                  prompt === 'verify' ? 'Verify' : prompt === 'compare' ? 'Compare' : 'Download'
+                }
                 onCancel={() => setPrompt(null)}
                 onSubmit={(code) => {
-                  const run = prompt === 'verify' ? verify : download;
+                  const run =
+                    prompt === 'verify' ? verify : prompt === 'compare' ? compare : download;
                   void run(backup.id, code).then((ok) => ok && setPrompt(null));
                 }}
               />
+            )}
+            {busy && prompt === null && showDiff && !diff && (
+              <p className="muted">Reading the backup…</p>
+            )}
+            {showDiff && diff && (
+              <>
+                <BackupDiff diff={diff} />
+                <button type="button" className="link-button" onClick={() => setShowDiff(false)}>
+                  Hide the comparison
+                </button>
+              </>
             )}
             {confirmDelete && (
               <div className="backup-confirm" role="group" aria-label="Confirm delete">

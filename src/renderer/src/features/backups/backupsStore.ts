@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { CallFailure } from '../../../../shared/ipc/api';
 import type { Api } from '../../../../shared/ipc/contract';
 import type {
+  ArchiveDiff,
   BackupPortal,
   BackupScheduleSpec,
   BackupsOverview,
@@ -28,6 +29,9 @@ export interface BackupsState {
   refreshHistory(portalId: string): Promise<void>;
   download(id: string, accessCode?: string): Promise<boolean>;
   verify(id: string, accessCode?: string): Promise<boolean>;
+  /** The last comparison of each backup with the mirror, by backup id. */
+  diffs: Partial<Record<string, ArchiveDiff>>;
+  compare(id: string, accessCode?: string): Promise<boolean>;
   remove(id: string): Promise<void>;
   setSchedule(portalId: string, schedule: BackupScheduleSpec): Promise<boolean>;
   forgetCode(portalId: string): Promise<void>;
@@ -89,6 +93,14 @@ export function createBackupsStore(api: Api) {
       overview: null,
       errors: {},
       busy: {},
+      diffs: {},
+      compare: async (id, accessCode) => {
+        const diff = await act(`backup:${id}`, () =>
+          api.backups.compare({ id, ...(accessCode ? { accessCode } : {}) }),
+        );
+        if (diff) set((state) => ({ diffs: { ...state.diffs, [id]: diff } }));
+        return diff !== null;
+      },
       load: async () => {
         try {
           const overview = await api.backups.overview();
