@@ -6,6 +6,7 @@
  * first); and when the refresh token itself is refused (`invalid_code`) it reports the account
  * signed out instead of retrying.
  */
+import { abortableSleep } from '../abortableSleep';
 import type { TokenProvider } from '../api/client/tokenProvider';
 import { accessTokenAllowance, tokensInWindow } from './accessTokenAllowance';
 import type { AccessTokenLedger } from './accessTokenLedger';
@@ -21,19 +22,7 @@ export interface TokenClock {
 
 export const realClock: TokenClock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason);
-      const timer = setTimeout(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep: abortableSleep,
 };
 
 export interface TokenCredentials {

@@ -7,20 +7,10 @@
  */
 import { sameFieldValue } from '../../shared/fieldValues/sameFieldValue';
 import type { ModuleDiff } from '../../shared/ipc/areas/backups';
+import type { ServerCopy } from '../store/mirror/recordRepository';
 
-/** What is compared of a record, on either side. */
-export interface RecordFacts {
-  id: string;
-  name: string;
-  description: string;
-  statusId: string | null;
-  layoutId: string | null;
-  projectId: string | null;
-  ownerZpuid: string | null;
-  isClosed: boolean;
-  isExternal: boolean;
-  custom: Record<string, unknown>;
-}
+/** What is compared of a record, on either side: the mirror's server copy without its module. */
+export type RecordFacts = Omit<ServerCopy, 'module'>;
 
 /** The record's own fields: key, the word shown, the type they compare as. */
 const SYSTEM_FIELDS = [

@@ -14,6 +14,7 @@ import type {
   BackupsOverview,
   BackupView,
 } from '../../shared/ipc/areas/backups';
+import { abortableSleep } from '../abortableSleep';
 import type { ApiClient } from '../api/client/apiClient';
 import type { ApiScheduler } from '../api/client/apiScheduler';
 import { collectAll } from '../api/client/paginate';
@@ -56,21 +57,6 @@ export interface BackupServiceOptions {
 /** A user's request refused before anything happened; the message says why. */
 export class BackupRefused extends Error {
   override name = 'BackupRefused';
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export class BackupService {

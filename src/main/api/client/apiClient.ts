@@ -6,6 +6,7 @@
  * retried by retryPolicy.ts; anything else becomes an ApiError.
  */
 import type { SkippedItem } from '@portaldesk/portal-api/domain/parseEach';
+import { abortableSleep } from '../../abortableSleep';
 import { apiBaseUrl, type ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 import {
   ApiError,
@@ -89,24 +90,6 @@ export type ApiClient = {
   endpointKey<N extends EndpointName>(name: N, args: EndpointArgs<N>): string;
 };
 
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 function throwIfCancelled(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason;
 }
@@ -152,7 +135,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
   const refresher = new TokenRefresher(tokens);
   const scheme = options.authScheme === 'legacy' ? profile.legacyAuthScheme : 'Bearer';

@@ -49,19 +49,19 @@ const flag = (value: boolean): number => (value ? 1 : 0);
  * cursor), reconciliation of deletions, and the cursors. Every write reports what it changed.
  */
 /** A record's server copy, as compared with a backup's (backups/archiveDiff.ts). */
-export interface ServerCopy {
-  id: string;
-  module: string;
-  name: string;
-  description: string;
-  statusId: string | null;
-  layoutId: string | null;
-  projectId: string | null;
-  ownerZpuid: string | null;
-  isClosed: boolean;
-  isExternal: boolean;
-  custom: Record<string, unknown>;
-}
+export type ServerCopy = Pick<
+  MirrorRecord,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'statusId'
+  | 'layoutId'
+  | 'projectId'
+  | 'ownerZpuid'
+  | 'isClosed'
+  | 'isExternal'
+  | 'custom'
+> & { module: string };
 
 export class RecordRepository {
   private readonly storedIds: Database.Statement;

@@ -1,5 +1,6 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import type { BackupView } from '../../../../shared/ipc/areas/backups';
+import { ProgressBar } from '../../ui/ProgressBar';
 import { useCopy } from '../../ui/useCopy';
 import { BackupDiff } from './BackupDiff';
 import { useBackups } from './BackupsContext';
@@ -35,22 +36,12 @@ function useDownloadLink(backup: BackupView, web: boolean) {
 }
 
 function Progress({ backup }: { backup: BackupView }) {
-  const percent = percentOf(backup);
   return (
     <div className="backup-progress">
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label={`Download of the backup of ${backup.portalName}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        {...(percent === null ? {} : { 'aria-valuenow': percent })}
-      >
-        <div
-          className={`progress__fill${percent === null ? ' is-indeterminate' : ''}`}
-          style={{ width: `${percent ?? 100}%` }}
-        />
-      </div>
+      <ProgressBar
+        percent={percentOf(backup)}
+        label={`Download of the backup of ${backup.portalName}`}
+      />
       <span className="muted">{transferLine(backup)}</span>
     </div>
   );

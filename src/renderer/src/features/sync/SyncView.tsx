@@ -6,6 +6,7 @@ import type {
   SyncStatus,
 } from '../../../../shared/ipc/areas/sync';
 import { EmptyState } from '../../ui/EmptyState';
+import { ProgressBar } from '../../ui/ProgressBar';
 import {
   budgetState,
   describeEndpoint,
@@ -17,33 +18,6 @@ import {
 } from './syncFormat';
 import { useSync } from './SyncContext';
 import { useNow } from './useNow';
-
-function ProgressBar({
-  done,
-  total,
-  label,
-}: {
-  done: number;
-  total: number | null;
-  label: string;
-}) {
-  const percent = progressPercent(done, total);
-  return (
-    <div
-      className="progress"
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      {...(percent === null ? {} : { 'aria-valuenow': percent })}
-    >
-      <div
-        className={`progress__fill${percent === null ? ' is-indeterminate' : ''}`}
-        style={{ width: `${percent ?? 100}%` }}
-      />
-    </div>
-  );
-}
 
 function Controls({ status }: { status: SyncStatus }) {
   const { syncNow, pause, resume, cancel, busy } = useSync((state) => state);
@@ -233,8 +207,10 @@ function Portals({ status, now }: { status: SyncStatus; now: number }) {
                           {p ? (
                             <>
                               <ProgressBar
-                                done={p.done}
-                                total={p.phase === 'done' ? p.done : p.total}
+                                percent={progressPercent(
+                                  p.done,
+                                  p.phase === 'done' ? p.done : p.total,
+                                )}
                                 label={`${row.module}: ${phaseLabel(p.phase)}`}
                               />
                               <span
