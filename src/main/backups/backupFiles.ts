@@ -55,3 +55,24 @@ export function resolveBackupFile(dataDir: string, relative: string): string | n
 }
 
 export const partFileOf = (file: string) => file + PART_SUFFIX;
+
+/**
+ * What is wrong with a download link the service gave, or null: only http(s) addresses are
+ * fetched (never `file:`, `data:` or anything a fetch would read from this computer), and never
+ * one that carries a user name or password.
+ */
+export function downloadUrlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `The service's download link is not an address ("${url.slice(0, 80)}").`;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    return `The service's download link uses ${parsed.protocol.slice(0, 20)}, not http(s); it was not followed.`;
+  }
+  if (parsed.username !== '' || parsed.password !== '') {
+    return "The service's download link carries a user name or password; it was not followed.";
+  }
+  return null;
+}

@@ -15,7 +15,12 @@ import type { ApiScheduler } from '../api/client/apiScheduler';
 import { downloadAttempt, DownloadFailure } from './archiveDownload';
 import { verificationOf, type MirrorCensus } from './archiveComparison';
 import { DamagedArchiveError, verifyArchive, WrongAccessCodeError } from './archiveVerify';
-import { backupRelativePath, partFileOf, resolveBackupFile } from './backupFiles';
+import {
+  backupRelativePath,
+  downloadUrlProblem,
+  partFileOf,
+  resolveBackupFile,
+} from './backupFiles';
 import { fileDigest } from './fileDigest';
 import type { BackupRecord, BackupRepository, ServiceAnswer } from './backupRepository';
 import { TransferRate } from './transferRate';
@@ -139,6 +144,8 @@ async function waitForLink(
       throw error;
     }
     if (backup.status === 'completed') {
+      const problem = backup.download_url ? downloadUrlProblem(backup.download_url) : null;
+      if (problem) throw new JobStop('failed', problem);
       if (!backup.download_url) {
         throw new JobStop(
           'failed',

@@ -10,6 +10,7 @@ import {
   PART_SUFFIX,
   backupRelativePath,
   compactTimestamp,
+  downloadUrlProblem,
   partFileOf,
   resolveBackupFile,
 } from '../../../src/main/backups/backupFiles';
@@ -248,5 +249,25 @@ describe('partFileOf', () => {
 
   it('names a file that is never resolved as a backup', () => {
     expect(resolveBackupFile(DATA_DIR, partFileOf(GOOD))).toBeNull();
+  });
+});
+
+describe('downloadUrlProblem', () => {
+  it('follows http(s) links and nothing that would read this computer or carry credentials', () => {
+    expect(downloadUrlProblem('https://download.example.com/x/1.zip')).toBeNull();
+    expect(downloadUrlProblem('http://127.0.0.1:5000/__downloads/abc.zip')).toBeNull();
+    for (const url of [
+      'file:///etc/passwd',
+      'data:application/zip;base64,UEsDBA==',
+      'javascript:alert(1)',
+      'ftp://example.com/a.zip',
+      'https://user:pw@example.com/a.zip',
+      'not a url',
+      '',
+    ]) {
+      expect(downloadUrlProblem(url), url).toMatch(
+        /not an address|not http\(s\)|user name or password/,
+      );
+    }
   });
 });
