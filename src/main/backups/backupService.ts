@@ -161,11 +161,20 @@ export class BackupService {
       }
     }
     if (args.keepCode) {
-      // Kept before anything starts: a keychain that refuses means no backup is half set up.
+      // Kept before anything starts: a keychain that refuses means no backup is half set up,
+      // and the portals whose code was already replaced get their earlier one back.
+      const replaced: { portalId: string; earlier: string | null }[] = [];
       for (const portalId of portalIds) {
         try {
+          const earlier = await this.codes.get(portalId).catch(() => null);
           await this.codes.keep(portalId, args.accessCode);
+          replaced.push({ portalId, earlier });
         } catch (error) {
+          for (const { portalId: done, earlier } of replaced) {
+            await (
+              earlier === null ? this.codes.forget(done) : this.codes.keep(done, earlier)
+            ).catch(() => undefined);
+          }
           throw new BackupRefused(
             `The access code could not be kept in the keychain (${error instanceof Error ? error.message : String(error)}). Nothing was started; untick "Keep the code" or enable a keychain.`,
           );

@@ -97,6 +97,32 @@ describe('scheduled backups', () => {
   });
 });
 
+describe('keeping codes for several portals', () => {
+  it("gives a portal its earlier code back when the keychain refuses the next portal's", async () => {
+    const { engine, emulator, secrets } = await setup();
+    const [first, second] = emulator.portals as [string, string];
+    await secrets.setPassword(ACCESS_CODE_SERVICE, `portal:${first}`, 'the earlier code');
+    const setPassword = secrets.setPassword.bind(secrets);
+    secrets.setPassword = async (service, account, password) => {
+      if (account === `portal:${second}`) throw new Error('The keychain is locked.');
+      return setPassword(service, account, password);
+    };
+    const outcome = await engine.dispatcher.dispatch(
+      'backups.start',
+      { portalIds: [first, second], accessCode: CODE, attachmentNeeded: false, keepCode: true },
+      { transport: 'internal', trusted: true, description: 'test' },
+    );
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok)
+      expect(outcome.error.message).toMatch(/keychain is locked.*Nothing was started/);
+    expect(await secrets.getPassword(ACCESS_CODE_SERVICE, `portal:${first}`)).toBe(
+      'the earlier code',
+    );
+    expect(await secrets.getPassword(ACCESS_CODE_SERVICE, `portal:${second}`)).toBeNull();
+    expect((await overview(engine)).backups).toEqual([]);
+  });
+});
+
 describe('an engine closed as soon as it started', () => {
   it('leaves its backups alone: nothing reads the closed store afterwards', async () => {
     const rejections: unknown[] = [];
