@@ -1,4 +1,4 @@
-import { cliFlags } from './cli/cliFlags';
+import { portValue, readFlags } from './cli/cliFlags';
 import { DATA_DIR_FLAG } from './dataDir';
 
 export interface WebArgs {
@@ -17,31 +17,17 @@ export const WEB_USAGE = `Usage: npm run web -- [--port N] [--no-open] [--data-d
 
 /** Parses web mode's command line; an unknown or malformed argument is an error, never ignored. */
 export function parseWebArgs(argv: readonly string[]): WebArgs | { error: string } {
-  const result: WebArgs = { port: 0, open: true, dataDir: undefined, help: false };
-  for (const { flag, value, port, unknown } of cliFlags(argv)) {
-    switch (flag) {
-      case '--port': {
-        const parsed = port();
-        if (typeof parsed !== 'number') return parsed;
-        result.port = parsed;
-        break;
-      }
-      case '--no-open':
-        result.open = false;
-        break;
-      case DATA_DIR_FLAG: {
-        const dir = value();
-        if (!dir) return { error: `${DATA_DIR_FLAG} needs a directory.` };
-        result.dataDir = dir;
-        break;
-      }
-      case '--help':
-      case '-h':
-        result.help = true;
-        break;
-      default:
-        return unknown();
-    }
-  }
-  return result;
+  const read = readFlags(argv, {
+    port: { type: 'string' },
+    'no-open': { type: 'boolean' },
+    [DATA_DIR_FLAG.slice(2)]: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if ('error' in read) return read;
+  const { values } = read;
+  const port = values.port === undefined ? 0 : portValue('--port', values.port as string);
+  if (typeof port !== 'number') return port;
+  const dataDir = values[DATA_DIR_FLAG.slice(2)] as string | undefined;
+  if (dataDir === '') return { error: `${DATA_DIR_FLAG} needs a directory.` };
+  return { port, open: values['no-open'] !== true, dataDir, help: values.help === true };
 }

@@ -1,44 +1,47 @@
 /**
- * The flags of a command line in order, for the engine's commands (web mode: webArgs, the headless
- * router: router/headlessArgs): `--name value` and `--name=value` alike.
+ * The engine's command lines (web mode: webArgs, the headless router: router/headlessArgs), read
+ * by Node's own `util.parseArgs` (strict: an unknown or malformed argument is an error, never
+ * ignored; `--name value` and `--name=value` alike). What is ours: the messages in words, and
+ * the port check.
  */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** The TCP ports a `--port`-like flag may name; 0 picks any free port. */
 const PORT_MAX = 65_535;
 
-export interface CliFlag {
-  /** `--port` of `--port=8080`; a short flag (`-h`) or a stray word as written. */
-  flag: string;
-  /** The argument as written, for messages. */
-  arg: string;
-  /** The flag's value: after `=`, else the next argument (which is then not read as a flag). */
-  value(): string | undefined;
-  /** The value as a port, 0 to 65535, or a message naming the flag. */
-  port(): number | { error: string };
-  /** The message for an argument the command does not take (never silently ignored). */
-  unknown(): { error: string };
+/** The values of `argv` by option name, or a message saying what is wrong with it. */
+export function readFlags(
+  argv: readonly string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): { values: Record<string, string | boolean | undefined> } | { error: string } {
+  try {
+    const parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: false });
+    return { values: parsed.values as Record<string, string | boolean | undefined> };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const message = error instanceof Error ? error.message : String(error);
+    // parseArgs names the argument in quotes: '--port <value>', '--host', 'stray'.
+    const named = /'([^'\s]+)/.exec(message)?.[1];
+    if (
+      code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
+      code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+    ) {
+      return { error: `Unknown argument "${named ?? message}".` };
+    }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      return {
+        error: `${named ?? 'An option'} needs a value (write --name=value for one that starts with "-").`,
+      };
+    }
+    return { error: message };
+  }
 }
 
-export function* cliFlags(argv: readonly string[]): Generator<CliFlag> {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s) : [arg];
-    const value = (): string | undefined => (inline !== undefined ? inline : argv[++i]);
-    yield {
-      flag: flag as string,
-      arg,
-      value,
-      port: () => {
-        const text = value();
-        const number = Number(text);
-        if (text === undefined || !/^\d+$/.test(text) || number > PORT_MAX) {
-          return {
-            error: `${flag} needs a whole number from 0 to ${PORT_MAX}, not "${text ?? ''}".`,
-          };
-        }
-        return number;
-      },
-      unknown: () => ({ error: `Unknown argument "${arg}".` }),
-    };
+/** A port from a flag's text, 0 to 65535, or a message naming the flag. */
+export function portValue(flag: string, text: string | undefined): number | { error: string } {
+  const number = Number(text);
+  if (text === undefined || !/^\d+$/.test(text) || number > PORT_MAX) {
+    return { error: `${flag} needs a whole number from 0 to ${PORT_MAX}, not "${text ?? ''}".` };
   }
+  return number;
 }

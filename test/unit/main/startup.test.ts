@@ -57,6 +57,20 @@ describe('web mode arguments', () => {
     expect(parseWebArgs(['--data-dir'])).toHaveProperty('error');
     expect(parseWebArgs(['--host', '0.0.0.0'])).toEqual({ error: 'Unknown argument "--host".' });
   });
+
+  it('say in words what util.parseArgs found: a stray word, a value missing, a flag taken for one', () => {
+    expect(parseWebArgs(['8123'])).toEqual({ error: 'Unknown argument "8123".' });
+    expect(parseWebArgs(['--port'])).toEqual({
+      error: '--port needs a value (write --name=value for one that starts with "-").',
+    });
+    // `--no-open` is not taken as the port's value.
+    expect(parseWebArgs(['--port', '--no-open'])).toHaveProperty(
+      'error',
+      expect.stringMatching(/^--port needs a value/),
+    );
+    expect(parseWebArgs(['-h'])).toMatchObject({ help: true });
+    expect(parseWebArgs(['--data-dir=/with=equals'])).toMatchObject({ dataDir: '/with=equals' });
+  });
 });
 
 describe('launch helpers', () => {

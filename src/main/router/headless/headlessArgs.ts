@@ -1,4 +1,4 @@
-import { cliFlags } from '../../cli/cliFlags';
+import { portValue, readFlags } from '../../cli/cliFlags';
 
 export interface HeadlessArgs {
   config: string;
@@ -24,57 +24,42 @@ export const HEADLESS_USAGE = `Usage: npm run router -- --config FILE [--port 0]
 
 /** Parses the headless router's command line; an unknown or malformed argument is an error. */
 export function parseHeadlessArgs(argv: readonly string[]): HeadlessArgs | { error: string } {
-  const result: HeadlessArgs = {
-    config: '',
-    port: 0,
-    adminPort: 0,
-    timeScale: 1,
-    json: false,
-    db: null,
-    help: false,
-  };
-  for (const { flag, value, port, unknown } of cliFlags(argv)) {
-    switch (flag) {
-      case '--config': {
-        const file = value();
-        if (!file) return { error: '--config needs a file.' };
-        result.config = file;
-        break;
-      }
-      case '--port':
-      case '--admin-port': {
-        const parsed = port();
-        if (typeof parsed !== 'number') return parsed;
-        if (flag === '--port') result.port = parsed;
-        else result.adminPort = parsed;
-        break;
-      }
-      case '--time-scale': {
-        const text = value();
-        const scale = Number(text);
-        if (text === undefined || !(scale > 0) || !Number.isFinite(scale)) {
-          return { error: `--time-scale needs a positive number, not "${text ?? ''}".` };
-        }
-        result.timeScale = scale;
-        break;
-      }
-      case '--db': {
-        const file = value();
-        if (!file) return { error: '--db needs a file.' };
-        result.db = file;
-        break;
-      }
-      case '--json':
-        result.json = true;
-        break;
-      case '--help':
-      case '-h':
-        result.help = true;
-        break;
-      default:
-        return unknown();
+  const read = readFlags(argv, {
+    config: { type: 'string' },
+    port: { type: 'string' },
+    'admin-port': { type: 'string' },
+    'time-scale': { type: 'string' },
+    db: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if ('error' in read) return read;
+  const values = read.values as Record<string, string | boolean | undefined>;
+  const text = (name: string) => values[name] as string | undefined;
+  const port = text('port') === undefined ? 0 : portValue('--port', text('port'));
+  if (typeof port !== 'number') return port;
+  const adminPort =
+    text('admin-port') === undefined ? 0 : portValue('--admin-port', text('admin-port'));
+  if (typeof adminPort !== 'number') return adminPort;
+  let timeScale = 1;
+  if (text('time-scale') !== undefined) {
+    timeScale = Number(text('time-scale'));
+    if (!(timeScale > 0) || !Number.isFinite(timeScale)) {
+      return { error: `--time-scale needs a positive number, not "${text('time-scale')}".` };
     }
   }
-  if (!result.config && !result.help) return { error: '--config FILE is required.' };
-  return result;
+  if (text('config') === '') return { error: '--config needs a file.' };
+  if (text('db') === '') return { error: '--db needs a file.' };
+  const help = values.help === true;
+  const config = text('config') ?? '';
+  if (!config && !help) return { error: '--config FILE is required.' };
+  return {
+    config,
+    port,
+    adminPort,
+    timeScale,
+    json: values.json === true,
+    db: text('db') ?? null,
+    help,
+  };
 }
