@@ -33,6 +33,11 @@ test('after a demo sign-in the Sync view shows each module, the endpoint budgets
   const northwind = page.locator('.sync-portal', { hasText: 'northwind' });
   await expect(northwind.getByRole('row', { name: /Assets/ })).toContainText('just now');
   await expect(page.getByTestId('sync-online')).toHaveText('reachable');
+  // Names, never raw ids: no module row is headed by an id, no run names an account by its id.
+  for (const header of await page.locator('.sync-portal th[scope="row"]').allInnerTexts()) {
+    expect(header).not.toMatch(/^(Module )?\d{6,}$/);
+  }
+  await expect(log).not.toContainText(/acc[_-][A-Za-z0-9]{4,}/);
 
   // Every endpoint the sync used, with its calls spent against the service's 200 per 2 minutes.
   const budgets = page.getByTestId('sync-budgets');

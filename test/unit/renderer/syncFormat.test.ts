@@ -5,6 +5,7 @@ import {
   describeEndpoint,
   formatAgo,
   formatDuration,
+  moduleRows,
   progressPercent,
   runProblems,
   syncSummary,
@@ -160,5 +161,20 @@ describe('sync wording', () => {
         ],
       }),
     ).toEqual(['Some modules could not be pulled.', 'The service refused: no access.']);
+  });
+});
+
+describe("the Sync view's module rows", () => {
+  it('are named by the mirror when no run reports on them (after a restart), never by a bare id', () => {
+    const rows = moduleRows(
+      status({ lastSynced: [{ portalId: 'p1', moduleId: '1000000000101', at: NOW }] }),
+      { 'p1/1000000000101': 'Assets' },
+    );
+    expect(rows.get('p1')?.map((row) => row.module)).toEqual(['Assets']);
+    const unnamed = moduleRows(
+      status({ lastSynced: [{ portalId: 'p1', moduleId: '1000000000102', at: NOW }] }),
+      {},
+    );
+    expect(unnamed.get('p1')?.[0]?.module).toBe('Module 1000000000102');
   });
 });

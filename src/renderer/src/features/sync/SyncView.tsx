@@ -1,13 +1,9 @@
 import './sync.css';
-import type {
-  EndpointBudget,
-  SyncProgress,
-  SyncRunEntry,
-  SyncStatus,
-} from '../../../../shared/ipc/areas/sync';
+import type { EndpointBudget, SyncRunEntry, SyncStatus } from '../../../../shared/ipc/areas/sync';
 import { EmptyState } from '../../ui/EmptyState';
 import { ProgressBar } from '../../ui/ProgressBar';
 import {
+  moduleRows,
   budgetState,
   describeEndpoint,
   formatAgo,
@@ -96,56 +92,10 @@ function Overview({ status, now }: { status: SyncStatus; now: number }) {
   );
 }
 
-interface ModuleRow {
-  key: string;
-  portalId: string;
-  moduleId: string;
-  module: string;
-  progress: SyncProgress | undefined;
-  lastSynced: number | undefined;
-}
-
-function moduleRows(status: SyncStatus): Map<string, ModuleRow[]> {
-  const rows = new Map<string, ModuleRow>();
-  for (const synced of status.lastSynced) {
-    const key = `${synced.portalId}/${synced.moduleId}`;
-    rows.set(key, {
-      key,
-      portalId: synced.portalId,
-      moduleId: synced.moduleId,
-      module: synced.moduleId,
-      progress: undefined,
-      lastSynced: synced.at,
-    });
-  }
-  for (const progress of status.progress) {
-    if (progress.portalId === null || progress.moduleId === null) continue;
-    const key = `${progress.portalId}/${progress.moduleId}`;
-    const row = rows.get(key);
-    // The backfill's comment progress must not hide a run's record progress.
-    if (row?.progress && row.progress.runId !== null && progress.runId === null) continue;
-    rows.set(key, {
-      key,
-      portalId: progress.portalId,
-      moduleId: progress.moduleId,
-      module: progress.module ?? row?.module ?? progress.moduleId,
-      progress,
-      lastSynced: row?.lastSynced,
-    });
-  }
-  const byPortal = new Map<string, ModuleRow[]>();
-  for (const row of rows.values()) {
-    const list = byPortal.get(row.portalId) ?? [];
-    list.push(row);
-    byPortal.set(row.portalId, list);
-  }
-  for (const list of byPortal.values()) list.sort((a, b) => a.module.localeCompare(b.module));
-  return byPortal;
-}
-
 function Portals({ status, now }: { status: SyncStatus; now: number }) {
   const portalNames = useSync((state) => state.portalNames);
-  const byPortal = moduleRows(status);
+  const moduleNames = useSync((state) => state.moduleNames);
+  const byPortal = moduleRows(status, moduleNames);
   const portalProgress = new Map(
     status.progress
       .filter((row) => row.portalId !== null && row.moduleId === null)
@@ -311,7 +261,16 @@ const STATE_LABEL: Record<SyncRunEntry['state'], string> = {
   cancelled: 'Cancelled',
 };
 
-function RunLog({ log, now }: { log: SyncRunEntry[]; now: number }) {
+function RunLog({
+  log,
+  now,
+  accountLabels,
+}: {
+  log: SyncRunEntry[];
+  now: number;
+  /** Account ids to the words the Sync view shows for them (an e-mail, a portal). */
+  accountLabels: Record<string, string>;
+}) {
   if (log.length === 0) return null;
   return (
     <section aria-labelledby="sync-log">
@@ -328,7 +287,7 @@ function RunLog({ log, now }: { log: SyncRunEntry[]; now: number }) {
                   {run.endedAt !== null
                     ? ` · took ${formatDuration(run.endedAt - run.startedAt)}`
                     : ''}
-                  {` · ${run.calls.toLocaleString()} calls · ${run.records.toLocaleString()} records · ${run.accountId} (${run.dc})`}
+                  {` · ${run.calls.toLocaleString()} calls · ${run.records.toLocaleString()} records · ${accountLabels[run.accountId] ?? run.accountId} (${run.dc})`}
                 </span>
               </div>
               {problems.length > 0 && (
@@ -385,7 +344,11 @@ export function SyncView() {
           <Overview status={status} now={now} />
           <Portals status={status} now={now} />
           <Budgets budgets={status.budgets} now={now} />
-          <RunLog log={status.log} now={now} />
+          <RunLog
+            log={status.log}
+            now={now}
+            accountLabels={Object.fromEntries(status.accounts.map((a) => [a.accountId, a.label]))}
+          />
         </>
       )}
     </div>

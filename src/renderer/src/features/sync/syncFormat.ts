@@ -109,3 +109,57 @@ export function runProblems(run: SyncStatus['log'][number]): string[] {
   if (run.message && !problems.includes(run.message)) problems.unshift(run.message);
   return problems;
 }
+
+export interface ModuleRow {
+  key: string;
+  portalId: string;
+  moduleId: string;
+  module: string;
+  progress: SyncProgress | undefined;
+  lastSynced: number | undefined;
+}
+
+/**
+ * The module rows of the Sync view per portal: what synced before and what runs now, named by the
+ * run's report, else by the mirror's module names (after a restart no run has reported yet).
+ */
+export function moduleRows(
+  status: SyncStatus,
+  moduleNames: Record<string, string>,
+): Map<string, ModuleRow[]> {
+  const rows = new Map<string, ModuleRow>();
+  for (const synced of status.lastSynced) {
+    const key = `${synced.portalId}/${synced.moduleId}`;
+    rows.set(key, {
+      key,
+      portalId: synced.portalId,
+      moduleId: synced.moduleId,
+      module: moduleNames[key] ?? `Module ${synced.moduleId}`,
+      progress: undefined,
+      lastSynced: synced.at,
+    });
+  }
+  for (const progress of status.progress) {
+    if (progress.portalId === null || progress.moduleId === null) continue;
+    const key = `${progress.portalId}/${progress.moduleId}`;
+    const row = rows.get(key);
+    // The backfill's comment progress must not hide a run's record progress.
+    if (row?.progress && row.progress.runId !== null && progress.runId === null) continue;
+    rows.set(key, {
+      key,
+      portalId: progress.portalId,
+      moduleId: progress.moduleId,
+      module: progress.module ?? row?.module ?? moduleNames[key] ?? `Module ${progress.moduleId}`,
+      progress,
+      lastSynced: row?.lastSynced,
+    });
+  }
+  const byPortal = new Map<string, ModuleRow[]>();
+  for (const row of rows.values()) {
+    const list = byPortal.get(row.portalId) ?? [];
+    list.push(row);
+    byPortal.set(row.portalId, list);
+  }
+  for (const list of byPortal.values()) list.sort((a, b) => a.module.localeCompare(b.module));
+  return byPortal;
+}

@@ -7,6 +7,8 @@ export interface SyncState {
   status: SyncStatus | null;
   /** Portal names by id, for rows that only carry an id. */
   portalNames: Record<string, string>;
+  /** Module names by `portalId/moduleId`, for rows of modules no run reports on now. */
+  moduleNames: Record<string, string>;
   /** The last refused action, in the user's words. */
   error: string | null;
   busy: boolean;
@@ -40,13 +42,22 @@ export function createSyncStore(api: Api) {
       try {
         const portals = await api.records.portals();
         set({ portalNames: Object.fromEntries(portals.map((p) => [p.id, p.name])) });
+        const modules = await Promise.all(
+          portals.map(async (portal) =>
+            (await api.records.modules({ portalId: portal.id })).map(
+              (module) => [`${portal.id}/${module.id}`, module.pluralName] as const,
+            ),
+          ),
+        );
+        set({ moduleNames: Object.fromEntries(modules.flat()) });
       } catch {
-        // Names are a nicety: rows fall back to ids.
+        // Names are a nicety: rows fall back to what the run reported.
       }
     };
     return {
       status: null,
       portalNames: {},
+      moduleNames: {},
       error: null,
       busy: false,
       load: async () => {
