@@ -28,8 +28,8 @@ function matchesDay(spec: CalendarSpec, slot: Date): boolean {
 }
 
 /**
- * The next run: the first slot after the last run (or after the schedule was set, for a schedule
- * that never ran). When that slot has already passed, the run is due now.
+ * The next run: the first slot after the last run or after the schedule was last set, whichever
+ * is later. When that slot has already passed, the run is due now.
  */
 export function nextRun(
   spec: CalendarSpec,
@@ -37,7 +37,10 @@ export function nextRun(
   setAt: Date,
   now: Date,
 ): { at: Date; missed: boolean } | null {
-  const slot = nextSlotAfter(spec, lastRunAt ?? setAt);
+  // A schedule changed after its last run counts from the change: moving 02:00 to 03:00 at 14:00
+  // means tomorrow at 03:00, not a run at once for the 03:00 already past today.
+  const reference = lastRunAt !== null && lastRunAt.getTime() > setAt.getTime() ? lastRunAt : setAt;
+  const slot = nextSlotAfter(spec, reference);
   if (!slot) return null;
   return slot.getTime() <= now.getTime() ? { at: now, missed: true } : { at: slot, missed: false };
 }

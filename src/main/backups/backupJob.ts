@@ -45,10 +45,11 @@ export interface JobContext {
   ): void;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   /**
-   * This job goes on as another backup's (the service answered with one this computer knows):
-   * false when that one is already being worked on, so one backup never has two jobs.
+   * This job (`from`'s) goes on as another backup's, `to` (the service answered with one this
+   * computer knows): false when that one is already being worked on, so one backup never has two
+   * jobs; otherwise `to` is this job's from now on.
    */
-  claim(id: string): boolean;
+  claim(from: string, to: string): boolean;
   now(): Date;
   fetch: typeof globalThis.fetch;
 }
@@ -341,7 +342,12 @@ export async function runBackup(
       const asked = await ask(context, record, code);
       context.changed(asked.id);
       if (asked.id !== record.id) context.changed(record.id);
-      if (asked.stage === 'ready' || (asked.id !== record.id && !context.claim(asked.id))) return;
+      if (
+        asked.stage === 'ready' ||
+        (asked.id !== record.id && !context.claim(record.id, asked.id))
+      ) {
+        return;
+      }
       record = asked;
     }
     let digest: { sha256: string; bytes: number } | null = null;

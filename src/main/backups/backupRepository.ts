@@ -347,7 +347,8 @@ export class BackupRepository {
     );
   }
 
-  scheduleRan(portalId: string, at: string): void {
+  /** When the schedule last ran; null puts it back to never. */
+  scheduleRan(portalId: string, at: string | null): void {
     this.statements.scheduleRan.run({ portalId, at });
   }
 }

@@ -33,7 +33,7 @@ import { BackupRepository, type BackupRecord } from './backupRepository';
 import { DownloadLinks } from './downloadLinks';
 import { fileDigest } from './fileDigest';
 import { backupsToRemove } from './retention';
-import { reuseNotice } from './reuseNotice';
+import { nextBackupAllowedAt, reuseNotice } from './reuseNotice';
 
 /** Ours: how often schedules are looked at. */
 export const SCHEDULE_TICK_MS = 60_000;
@@ -68,6 +68,8 @@ export class BackupService {
     { bytesPerSecond: number | null; etaSeconds: number | null }
   >();
   private readonly scheduleProblems = new Map<string, string>();
+  /** Portals whose schedule waits for the service's 24-hour reuse to end (epoch ms). */
+  private readonly notBefore = new Map<string, number>();
   private readonly closing = new AbortController();
   private readonly links = new DownloadLinks();
   private readonly context: JobContext;
@@ -89,7 +91,7 @@ export class BackupService {
       sleep: options.sleep ?? abortableSleep,
       now: this.now,
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
-      claim: (id) => !this.running.has(id),
+      claim: (from, to) => this.claim(from, to),
     };
     if (options.autoStart ?? true) void this.start();
   }
@@ -395,6 +397,7 @@ export class BackupService {
     }
     this.repo.setSchedule(portalId, spec, this.now().toISOString());
     this.scheduleProblems.delete(portalId);
+    this.notBefore.delete(portalId);
     this.changed(null, undefined, portalId);
     return this.portalView(portalId);
   }
@@ -461,6 +464,7 @@ export class BackupService {
         now,
       );
       if (!due || due.at.getTime() > now.getTime()) continue;
+      if ((this.notBefore.get(schedule.portalId) ?? 0) > now.getTime()) continue;
       if ([...this.running.keys()].some((id) => this.repo.get(id)?.portalId === schedule.portalId))
         continue;
       const code = await this.codes.get(schedule.portalId).catch(() => null);
@@ -492,8 +496,43 @@ export class BackupService {
         scheduled: true,
         createdAt: now.toISOString(),
       });
-      this.launch(record.id, code, () => this.applyRetention(schedule.portalId, schedule.keep));
+      this.launch(record.id, code, {
+        ready: () => this.applyRetention(schedule.portalId, schedule.keep),
+        ended: () => this.afterScheduledRun(record.id, schedule.portalId, schedule.lastRunAt),
+      });
     }
+  }
+
+  /**
+   * A scheduled request the service answered with a backup it made within the last 24 hours is
+   * not this slot's backup: the slot stays due and is tried again once the service makes new
+   * ones, instead of being skipped until tomorrow.
+   */
+  private afterScheduledRun(id: string, portalId: string, previousRun: string | null): void {
+    const row = this.repo.get(id);
+    if (row && !row.reused) return;
+    const reusedRow = row ?? this.latestOfService(portalId);
+    const retryAt = reusedRow ? nextBackupAllowedAt(reusedRow) : null;
+    this.repo.scheduleRan(portalId, previousRun);
+    const at = retryAt ?? new Date(this.now().getTime() + 3_600_000);
+    this.notBefore.set(portalId, at.getTime() + 60_000);
+    this.scheduleProblems.set(
+      portalId,
+      `The scheduled backup found the service's backup from the last 24 hours; it runs again after ${at.toLocaleString()}, when the service makes new ones.`,
+    );
+    this.changed(null, undefined, portalId);
+  }
+
+  /** The portal's most recently made backup the service answered about. */
+  private latestOfService(portalId: string): BackupRecord | undefined {
+    return this.repo
+      .ofPortal(portalId)
+      .filter(
+        (record) => record.exportId !== null && (record.completedTime ?? record.requestedTime),
+      )
+      .sort((a, b) =>
+        (b.completedTime ?? b.requestedTime)!.localeCompare((a.completedTime ?? a.requestedTime)!),
+      )[0];
   }
 
   private async applyRetention(portalId: string, keep: number): Promise<void> {
@@ -512,23 +551,48 @@ export class BackupService {
       );
   }
 
-  private launch(id: string, code: string | null, after?: () => Promise<void>): void {
+  private launch(
+    id: string,
+    code: string | null,
+    after?: { ready?: () => Promise<void>; ended?: () => void },
+  ): void {
     // One job per backup: two would write the same temporary file.
     if (this.running.has(id)) return;
     void this.runJob(id, async () => {
       await runBackup(this.context, id, code, this.closing.signal);
-      if (after && this.repo.get(id)?.stage === 'ready') await after();
+      if (this.closed) return;
+      after?.ended?.();
+      if (after?.ready && this.repo.get(id)?.stage === 'ready') await after.ready();
     }).catch((error: unknown) => this.options.log?.warn(`Backup ${id}: ${String(error)}`));
   }
 
+  /** The rows each running job holds (more than one once the service answered with a known one). */
+  private readonly jobRows = new Map<string, Set<string>>();
+
   private runJob(id: string, job: () => Promise<void>): Promise<void> {
+    const rows = new Set([id]);
     const running = job().finally(() => {
-      this.running.delete(id);
-      this.progress.delete(id);
-      this.changed(id);
+      for (const row of rows) {
+        this.running.delete(row);
+        this.jobRows.delete(row);
+        this.progress.delete(row);
+        this.changed(row);
+      }
     });
     this.running.set(id, running);
+    this.jobRows.set(id, rows);
     return running;
+  }
+
+  /** Moves a running job on to the row `to`, unless another job holds it. */
+  private claim(from: string, to: string): boolean {
+    const job = this.running.get(from);
+    const rows = this.jobRows.get(from);
+    if (this.running.has(to) || !job || !rows) return false;
+    rows.add(to);
+    this.running.set(to, job);
+    this.jobRows.set(to, rows);
+    return true;
   }
 
   private require(id: string): BackupRecord {

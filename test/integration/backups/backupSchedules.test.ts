@@ -80,6 +80,41 @@ describe('scheduled backups', () => {
     expect((await portalOf()).scheduleProblem).toMatch(/no access code is kept/);
   });
 
+  it("runs again once the service's 24-hour reuse ends instead of skipping a day", async () => {
+    const emulator = await testEmulator({ records: 40 });
+    let now = new Date('2026-11-26T10:00:00');
+    const { engine, portalId } = await setup({
+      emulator,
+      engine: { backups: { now: () => now, autoStart: false } },
+    });
+    await backUp(engine, portalId, { keepCode: true });
+    await call(engine, 'backups.setSchedule', {
+      portalId,
+      schedule: { frequency: 'daily', hour: 3, weekday: 0, keep: 7 },
+    });
+    const tick = async (ms: number) => {
+      now = new Date(now.getTime() + ms);
+      emulator.state.clock.advance(ms);
+      await engine.backups.runSchedules();
+      await engine.backups.idle();
+    };
+    const newOnes = async () =>
+      (await overview(engine)).backups.filter((b) => b.scheduled && !b.reused);
+    // The slot comes 17 hours after the manual backup: the service returns that one.
+    await tick(17 * 3_600_000 + 60_000);
+    expect(await newOnes()).toHaveLength(0);
+    const portal = (await overview(engine)).portals.find((p) => p.portalId === portalId)!;
+    expect(portal.scheduleProblem).toMatch(/runs again after .*when the service makes new ones/);
+    // Not before the reuse ends...
+    await tick(60 * 60_000);
+    expect(await newOnes()).toHaveLength(0);
+    // ...and once it has ended, the slot's own backup is made the same day.
+    await tick(7 * 3_600_000);
+    const made = await newOnes();
+    expect(made).toHaveLength(1);
+    expect(made[0]!.stage).toBe('ready');
+  });
+
   it('refuses to start when the keychain cannot keep the code, and starts nothing', async () => {
     const { engine, portalId, secrets } = await setup();
     secrets.unavailable = 'No Secret Service is running.';

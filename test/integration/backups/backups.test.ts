@@ -113,6 +113,33 @@ describe('backups in the engine', () => {
     expect(filesUnder(dataDir).some((file) => file.endsWith('.part'))).toBe(false);
   });
 
+  it('goes on as the known row when the service reuses a backup listed here, and a second request then leaves no stuck row', async () => {
+    const { engine, emulator, portalId } = await setup();
+    await fetch(`${emulator.dcs.us!.api}/api/v3/portal/${portalId}/portal_export`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${grantToken(emulator)}` },
+      body: new URLSearchParams({ access_code: CODE }),
+    });
+    emulator.state.clock.advance(GENERATION_MS);
+    const listed = await call<BackupsOverview>(engine, 'backups.refreshHistory', { portalId });
+    const known = listed.backups[0]!;
+    expect(known.stage).toBe('on_service');
+    // The service answers with the listed backup: the job goes on as that row.
+    const first = await backUp(engine, portalId);
+    expect(first.id).toBe(known.id);
+    expect(first.stage).toBe('ready');
+    // Again at once: the known row is ready, this request's row goes, nothing is left waiting.
+    await backUp(engine, portalId);
+    const rows = (await overview(engine)).backups.filter((b) => b.portalId === portalId);
+    expect(rows.map((b) => [b.id, b.stage])).toEqual([[known.id, 'ready']]);
+    // Ids are never reused: a new row after the forgotten ones gets a fresh id.
+    const ids = engine.store.db
+      .prepare("SELECT seq FROM sqlite_sequence WHERE name = 'backups'")
+      .pluck()
+      .get() as number;
+    expect(ids).toBeGreaterThan(Number(known.id));
+  });
+
   it('resumes a download the connection cut half way, with a Range request, to the same bytes', async () => {
     // The first download delivers half its bytes and then fails like a cut connection (the
     // emulator's cutBody fault does the same on the wire; small archives arrive in one chunk

@@ -168,6 +168,13 @@ describe('nextRun', () => {
     });
   });
 
+  it('counts from a change made after the last run: moving 02:00 to 03:00 at 14:00 waits for tomorrow', () => {
+    const ranAt = new Date(2026, 10, 26, 2, 0, 30);
+    const changedAt = new Date(2026, 10, 26, 14, 0);
+    const run = nextRun({ frequency: 'daily', hour: 3, weekday: 0 }, ranAt, changedAt, changedAt);
+    expect(run).toEqual({ at: new Date(2026, 10, 27, 3, 0), missed: false });
+  });
+
   it('is never before now, and missed exactly when the slot is not after now', () => {
     const instant = fc.date({
       min: new Date(2020, 0, 1),
@@ -186,7 +193,9 @@ describe('nextRun', () => {
         instant,
         (calendar, lastRunAt, set, now) => {
           const run = nextRun(calendar, lastRunAt, set, now)!;
-          const slot = nextSlotAfter(calendar, lastRunAt ?? set)!;
+          // Counted from the later of the last run and the last change of the schedule.
+          const reference = lastRunAt !== null && lastRunAt > set ? lastRunAt : set;
+          const slot = nextSlotAfter(calendar, reference)!;
           expect(run.missed).toBe(slot.getTime() <= now.getTime());
           expect(run.at).toEqual(run.missed ? now : slot);
           expect(run.at.getTime()).toBeGreaterThanOrEqual(now.getTime());

@@ -3,7 +3,8 @@
 -- ever stored: the code is the archive's password (kept, when the admin opts in, in the OS
 -- keychain), and the URL is read again from the service's status when it is needed.
 CREATE TABLE backups (
-  id                 INTEGER PRIMARY KEY,
+  -- Never reused (AUTOINCREMENT): download links, comparisons and errors are keyed by it.
+  id                 INTEGER PRIMARY KEY AUTOINCREMENT,
   account_id         TEXT NOT NULL,
   portal_id          TEXT NOT NULL,
   export_id          TEXT,              -- the service's id; null until it answered
