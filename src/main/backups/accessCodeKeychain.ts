@@ -42,8 +42,9 @@ export class AccessCodeKeychain {
     this.kept.add(portalId);
   }
 
+  /** Throws when the keychain refuses: the code is then still kept, and must be said so. */
   async forget(portalId: string): Promise<void> {
-    await this.secrets.deletePassword(ACCESS_CODE_SERVICE, entry(portalId)).catch(() => false);
+    await this.secrets.deletePassword(ACCESS_CODE_SERVICE, entry(portalId));
     this.kept.delete(portalId);
   }
 }

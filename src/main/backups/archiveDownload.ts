@@ -42,8 +42,15 @@ export interface DownloadAttempt {
   part: string;
   /** The validator of the bytes already held, from an earlier attempt. */
   etag: string | null;
-  /** Sends the request through the request scheduler (its budget, its priorities). */
-  send: (init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<Response>;
+  /**
+   * Sends the request through the request scheduler (its budget, its priorities); calls
+   * `released` when the scheduler lets it go, so time queued there is not taken for a stall.
+   */
+  send: (init: {
+    headers: Record<string, string>;
+    signal: AbortSignal;
+    released: () => void;
+  }) => Promise<Response>;
   signal?: AbortSignal;
   onProgress?: (progress: DownloadProgress) => void;
   idleTimeoutMs?: number;
@@ -112,10 +119,9 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
       headers.Range = `bytes=${have}-`;
       if (attempt.etag) headers['If-Range'] = attempt.etag;
     }
-    touch();
     let response: Response;
     try {
-      response = await attempt.send({ headers, signal: controller.signal });
+      response = await attempt.send({ headers, signal: controller.signal, released: touch });
     } catch (error) {
       throw new DownloadFailure('network', `the download did not start (${reason(error)})`, {
         cause: error,
@@ -155,7 +161,13 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
       let pendingBytes = 0;
       const flush = async () => {
         if (pendingBytes === 0) return;
-        await handle.writev(pending);
+        // writev may write less than it was given (a disk nearly full): the rest goes again.
+        let buffer = Buffer.concat(pending, pendingBytes);
+        while (buffer.length > 0) {
+          const { bytesWritten } = await handle.write(buffer);
+          if (bytesWritten <= 0) throw Object.assign(new Error('nothing written'), { code: 'EIO' });
+          buffer = buffer.subarray(bytesWritten);
+        }
         pending.length = 0;
         pendingBytes = 0;
       };
@@ -173,6 +185,12 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
           pending.push(chunk);
           pendingBytes += chunk.length;
           have += chunk.length;
+          if (total !== null && have > total) {
+            throw new DownloadFailure(
+              'protocol',
+              `the server sent more than the ${total} bytes it announced`,
+            );
+          }
           if (pendingBytes >= WRITE_BATCH_BYTES) await flush();
           attempt.onProgress?.({ bytes: have, totalBytes: total, etag, resumed });
         }

@@ -6,7 +6,7 @@
  * call goes through the app's one request scheduler: API calls through the API client, the
  * download through `scheduleDownload` with its own endpoint key.
  */
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupExport } from '@portaldesk/portal-api/domain/backupExport';
 import type { ApiClient } from '../api/client/apiClient';
@@ -28,6 +28,8 @@ import { TransferRate } from './transferRate';
 /** Ours: status polls while the service generates, from every 2 s up to every 15 s. */
 export const POLL_FIRST_MS = 2_000;
 export const POLL_MAX_MS = 15_000;
+/** Ours: status checks before a generation that never ends is given up (about 6 hours at most). */
+export const GENERATION_POLLS_MAX = 1_500;
 /** Ours: cut downloads are resumed this many times in a row before the backup fails. */
 export const DOWNLOAD_ATTEMPTS = 6;
 
@@ -131,7 +133,13 @@ async function waitForLink(
 ): Promise<string> {
   const client = clientOf(context, record);
   let wait = POLL_FIRST_MS;
-  for (;;) {
+  for (let polls = 1; ; polls++) {
+    if (polls > GENERATION_POLLS_MAX) {
+      throw new JobStop(
+        'failed',
+        `The service has been generating this backup for hours (${GENERATION_POLLS_MAX} checks) without finishing. Nothing was downloaded; refresh the history later, the service may still finish it.`,
+      );
+    }
     let backup: BackupExport;
     try {
       backup = await client.getBackupStatus(
@@ -205,22 +213,26 @@ async function download(
   }
   const client = clientOf(context, record);
   const key = `${client.dataCenter} GET backup download portal=${record.portalId}`;
-  const rate = new TransferRate();
   let etag = record.etag;
   let lastStored = 0;
   for (let attempt = 1; ; attempt++) {
+    // Per attempt: a restart from nothing must not read as a negative speed.
+    const rate = new TransferRate();
     try {
       const done = await downloadAttempt({
         url,
         part,
         etag,
         signal,
-        send: ({ headers, signal: sendSignal }) =>
+        send: ({ headers, signal: sendSignal, released }) =>
           context.scheduler.schedule({
             key,
             priority: record.scheduled ? 'background' : 'user',
             signal: sendSignal,
-            send: (scheduled) => context.fetch(url, { headers, signal: scheduled }),
+            send: (scheduled) => {
+              released();
+              return context.fetch(url, { headers, signal: scheduled });
+            },
           }),
         onProgress: (progress) => {
           etag = progress.etag ?? etag;
@@ -258,16 +270,32 @@ async function download(
           `The service no longer offers this backup's download (${error.message}). The partial download was removed; make a new backup.`,
         );
       }
-      if (attempt >= DOWNLOAD_ATTEMPTS) {
+      if (error.kind === 'protocol') {
+        // What is held does not fit what the server says: start the file over.
+        await rm(part, { force: true }).catch(() => undefined);
+        etag = null;
+        if (attempt >= DOWNLOAD_ATTEMPTS) {
+          throw new JobStop(
+            'failed',
+            `The server's answers do not fit together (${error.message}), ${attempt} times. Nothing partial was kept; try again later, or make a new backup.`,
+          );
+        }
+      } else if (attempt >= DOWNLOAD_ATTEMPTS) {
         throw new JobStop(
           'failed',
-          `The download stopped ${attempt} times (${error.message}). What arrived is kept and the next try resumes from it: choose Download again once the connection is steady.`,
+          `The download stopped ${attempt} times (${error.message}). What arrived is kept and the next try resumes from it: choose Try again once the connection is steady.`,
         );
       }
       await context.sleep(Math.min(30_000, 1000 * 2 ** (attempt - 1)), signal);
     }
   }
 }
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 /** Step 4: verify the part file, then give it its final name. */
 export async function verifyAndPlace(
@@ -280,7 +308,15 @@ export async function verifyAndPlace(
   // A closing app leaves the file where it is: the next start verifies and names it.
   signal?.throwIfAborted();
   const { relative, file } = placeOf(context, record);
-  const part = partFileOf(file);
+  // Killed between the rename and the row's update: the verified file already has its name.
+  const renamed = !(await exists(partFileOf(file))) && (await exists(file));
+  const part = renamed ? file : partFileOf(file);
+  if (!renamed && !(await exists(part))) {
+    throw new JobStop(
+      'failed',
+      'The downloaded file is gone (moved or deleted outside PortalDesk). Nothing is left of this download; choose Try again to download it anew.',
+    );
+  }
   if (code === null) {
     throw new JobStop(
       'needs_code',
@@ -303,7 +339,7 @@ export async function verifyAndPlace(
       );
     }
     if (error instanceof DamagedArchiveError) {
-      await rm(part, { force: true }).catch(() => undefined);
+      if (!renamed) await rm(part, { force: true }).catch(() => undefined);
       throw new JobStop(
         'failed',
         `${error.message} The damaged download was removed; download it again.`,
@@ -319,7 +355,7 @@ export async function verifyAndPlace(
     context.now().toISOString(),
   );
   signal?.throwIfAborted();
-  await rename(part, file);
+  if (!renamed) await rename(part, file);
   context.repo.setReady(record.id, { file: relative, sha256, bytes, verification });
   context.changed(record.id);
 }
@@ -365,13 +401,15 @@ export async function runBackup(
     await verifyAndPlace(context, record, code, digest, signal);
   } catch (error) {
     if (signal.aborted) return; // closing: the stage stays, the next start goes on
+    const held = context.repo.get(record.id)?.downloadedBytes ?? 0;
     const stop =
       error instanceof JobStop
         ? error
         : new JobStop(
             'failed',
-            `The backup stopped: ${words(error)}. What was downloaded is kept; try again.`,
+            `The backup stopped: ${words(error)}. ${held > 0 ? 'What was downloaded is kept; try again to resume.' : 'Nothing was downloaded; try again.'}`,
           );
+
     context.repo.setStage(record.id, stop.stage, stop.message);
     context.changed(record.id);
   }

@@ -168,7 +168,8 @@ export class BackupService {
       const replaced: { portalId: string; earlier: string | null }[] = [];
       for (const portalId of portalIds) {
         try {
-          const earlier = await this.codes.get(portalId).catch(() => null);
+          // A keychain that cannot be read is one that cannot be trusted to be put back.
+          const earlier = await this.codes.get(portalId);
           await this.codes.keep(portalId, args.accessCode);
           replaced.push({ portalId, earlier });
         } catch (error) {
@@ -251,9 +252,20 @@ export class BackupService {
       throw new BackupRefused('Enter the access code: none is kept for this portal.');
     if (record.stage === 'needs_code') {
       try {
-        await this.runJob(id, () => verifyAndPlace(this.context, record, code, null));
+        await this.runJob(id, () =>
+          verifyAndPlace(this.context, record, code, null, this.closing.signal),
+        );
       } catch (error) {
-        if (!(error instanceof JobStop)) throw error;
+        if (this.closed)
+          throw new BackupRefused('PortalDesk is closing; verify again after it starts.');
+        if (!(error instanceof JobStop)) {
+          // Not a verdict on the backup (the disk, the file system): the download waits as it was.
+          this.repo.setStage(id, 'needs_code', record.problem);
+          this.changed(id);
+          throw new BackupRefused(
+            `The backup could not be verified: ${error instanceof Error ? error.message : String(error)}. The download is kept; try again.`,
+          );
+        }
         // A wrong code changes nothing: the download waits for the right one, as before.
         if (error.stage === 'needs_code') this.repo.setStage(id, 'needs_code', record.problem);
         else this.repo.setStage(id, error.stage, error.message);
@@ -273,12 +285,7 @@ export class BackupService {
     try {
       digest = await fileDigest(file);
     } catch (error) {
-      this.repo.setVerification(
-        id,
-        record.verification,
-        `The backup file cannot be read: ${(error as Error).message}`,
-      );
-      this.changed(id);
+      this.condemn(id, `The backup file cannot be read: ${(error as Error).message}.`);
       throw new BackupRefused(
         `The backup file cannot be read (${(error as Error).message}). It may have been moved or deleted outside PortalDesk.`,
       );
@@ -286,8 +293,7 @@ export class BackupService {
     if (record.sha256 && digest.sha256 !== record.sha256) {
       const problem =
         'The file changed since it was downloaded (its SHA-256 differs): it is not the backup the service made. Download it again.';
-      this.repo.setVerification(id, record.verification, problem);
-      this.changed(id);
+      this.condemn(id, problem);
       throw new BackupRefused(problem);
     }
     try {
@@ -302,14 +308,27 @@ export class BackupService {
     } catch (error) {
       if (error instanceof WrongAccessCodeError) throw new BackupRefused(error.message);
       if (error instanceof DamagedArchiveError) {
-        this.repo.setVerification(id, record.verification, error.message);
-        this.changed(id);
+        this.condemn(id, error.message);
         throw new BackupRefused(error.message);
       }
       throw error;
     }
     this.changed(id);
     return this.viewOf(this.repo.get(id)!);
+  }
+
+  /**
+   * A ready backup that failed its check is no backup any more: not offered for download, drag
+   * or retention, its old verification gone; the file stays until deleted or downloaded again.
+   */
+  private condemn(id: string, problem: string): void {
+    this.repo.setVerification(id, null, null);
+    this.repo.setStage(
+      id,
+      'failed',
+      `${problem} It is no longer offered as a backup: choose Try again to download it anew, or Delete.`,
+    );
+    this.changed(id);
   }
 
   /** What differs between a ready backup and the mirror now, per module and field. */
@@ -403,7 +422,13 @@ export class BackupService {
   }
 
   async forgetCode(portalId: string): Promise<BackupPortal> {
-    await this.codes.forget(portalId);
+    try {
+      await this.codes.forget(portalId);
+    } catch (error) {
+      throw new BackupRefused(
+        `The access code could not be removed from the keychain (${error instanceof Error ? error.message : String(error)}); it is still kept. Unlock the keychain and try again.`,
+      );
+    }
     this.changed(null, undefined, portalId);
     return this.portalView(portalId);
   }

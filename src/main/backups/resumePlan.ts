@@ -36,6 +36,8 @@ export function resumePlan(have: number, answer: DownloadAnswer): ResumePlan {
       };
     }
     const [start, end, total] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    // The whole file as a 206: as good as a 200.
+    if (start === 0 && end === total - 1 && have > 0) return { kind: 'restart', total };
     if (start !== have || end >= total || end < start) {
       return {
         kind: 'fail',
@@ -58,7 +60,8 @@ export function resumePlan(have: number, answer: DownloadAnswer): ResumePlan {
       linkGone: false,
     };
   }
-  if (answer.status === 404 || answer.status === 410) {
+  // Gone, or a signed link that expired (401/403: the link is the only credential sent).
+  if ([401, 403, 404, 410].includes(answer.status)) {
     return {
       kind: 'fail',
       reason: 'the service no longer offers this download link',

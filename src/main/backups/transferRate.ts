@@ -25,7 +25,7 @@ export class TransferRate {
     const first = this.samples[0];
     const last = this.samples[this.samples.length - 1];
     if (!first || !last || last.atMs - first.atMs < 200) return null;
-    return ((last.bytes - first.bytes) * 1000) / (last.atMs - first.atMs);
+    return Math.max(0, ((last.bytes - first.bytes) * 1000) / (last.atMs - first.atMs));
   }
 
   /** Seconds left for `total`, or null when the total or the rate is unknown (or zero). */

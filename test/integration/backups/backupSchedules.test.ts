@@ -11,7 +11,7 @@ import { ACCESS_CODE_SERVICE } from '../../../src/main/backups/accessCodeKeychai
 import type { BackupPortal, BackupsOverview } from '../../../src/shared/ipc/areas/backups';
 import { testEngine } from '../../support/engine';
 import { grantToken, testEmulator } from '../../support/emulator';
-import { backUp, call, CODE, filesUnder, overview, setup } from './backupSession';
+import { backUp, call, CODE, filesUnder, overview, refusal, setup } from './backupSession';
 
 const DAY = 86_400_000;
 
@@ -155,6 +155,21 @@ describe('keeping codes for several portals', () => {
     );
     expect(await secrets.getPassword(ACCESS_CODE_SERVICE, `portal:${second}`)).toBeNull();
     expect((await overview(engine)).backups).toEqual([]);
+  });
+});
+
+describe('forgetting a kept code', () => {
+  it('says so when the keychain refuses, and the code is then still kept and said to be', async () => {
+    const { engine, portalId, secrets } = await setup();
+    await backUp(engine, portalId, { keepCode: true });
+    secrets.deletePassword = async () => {
+      throw new Error('The keychain is locked.');
+    };
+    expect(await refusal(engine, 'backups.forgetCode', { portalId })).toMatch(
+      /could not be removed.*still kept/,
+    );
+    const portal = (await overview(engine)).portals.find((p) => p.portalId === portalId)!;
+    expect(portal.codeKept).toBe(true);
   });
 });
 

@@ -225,6 +225,13 @@ describe('backups in the engine', () => {
     expect(await refusal(engine, 'backups.verify', { id: backup.id, accessCode: CODE })).toMatch(
       /changed since it was downloaded/,
     );
+    // No longer a backup: not ready, its old verification gone, nothing to download or drag.
+    const condemned = (await overview(engine)).backups.find((b) => b.id === backup.id)!;
+    expect(condemned).toMatchObject({ stage: 'failed', verification: null, file: null });
+    expect(condemned.problem).toMatch(/no longer offered as a backup/);
+    expect(await refusal(engine, 'backups.downloadLink', { id: backup.id })).toMatch(
+      /no verified file/,
+    );
     expect(await refusal(engine, 'backups.verify', { id: '999999', accessCode: CODE })).toMatch(
       /does not exist/,
     );
@@ -240,6 +247,26 @@ describe('backups in the engine', () => {
         keepCode: false,
       }),
     ).toMatch(/shorter than 8 characters/);
+  });
+
+  it('finishes a backup killed between its rename and its row, from the named file', async () => {
+    const { engine, portalId, dataDir, start } = await setup({
+      engine: { backups: { autoStart: false } },
+    });
+    const backup = await backUp(engine, portalId, { keepCode: true });
+    expect(backup.stage).toBe('ready');
+    // As a kill -9 leaves it: the file renamed, the row still verifying.
+    engine.store.db
+      .prepare("UPDATE backups SET stage = 'verifying', file = NULL, sha256 = NULL")
+      .run();
+    engine.close();
+    const again = start();
+    await again.backups.start();
+    await again.backups.idle();
+    const after = (await overview(again)).backups.find((b) => b.id === backup.id)!;
+    expect(after.problem).toBeNull();
+    expect(after).toMatchObject({ stage: 'ready', file: backup.file, sha256: backup.sha256 });
+    expect(filesUnder(dataDir)).toHaveLength(1);
   });
 
   it('goes on after the engine was closed mid-download, from the bytes already on disk', async () => {

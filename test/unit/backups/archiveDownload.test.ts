@@ -123,6 +123,26 @@ describe('a download attempt', () => {
     stalls.closeAllConnections();
   });
 
+  it('stops a body that runs past the length the server announced', async () => {
+    const liar: Server = createServer((_request, response) => {
+      // Announces 1,000 bytes and sends the whole file, chunked.
+      response.writeHead(206, {
+        'Content-Range': `bytes 0-999/1000`,
+        'Transfer-Encoding': 'chunked',
+      });
+      response.end(FILE);
+    });
+    await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
+    servers.push(liar);
+    const url = `http://127.0.0.1:${(liar.address() as AddressInfo).port}/`;
+    const part = path.join(tempDir(), 'g.zip.part');
+    writeFileSync(part, Buffer.alloc(0));
+    const failure = (await attempt(url, part).catch((error: unknown) => error)) as DownloadFailure;
+    expect(failure).toBeInstanceOf(DownloadFailure);
+    expect(failure.kind).toBe('protocol');
+    expect(failure.message).toMatch(/more than the 1000 bytes it announced/);
+  });
+
   it('says a link is gone on 404, and never creates the file', async () => {
     const { url } = await serve({ status: 404 });
     const part = path.join(tempDir(), 'e.zip.part');

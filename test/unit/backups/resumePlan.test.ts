@@ -56,12 +56,19 @@ describe('resumePlan', () => {
     it.each([
       ['before the end of the file', 'bytes 400-999/1000', 'bytes 400-999 of 1000'],
       ['after the end of the file', 'bytes 600-999/1000', 'bytes 600-999 of 1000'],
-      ['from the start', 'bytes 0-999/1000', 'bytes 0-999 of 1000'],
+      ['from the start, short of the end', 'bytes 0-998/1000', 'bytes 0-998 of 1000'],
     ])('fails when the part starts %s', (_where, range, said) => {
       expect(resumePlan(500, answer(206, range))).toEqual({
         kind: 'fail',
         reason: `the server sent ${said} when 500 were held`,
         linkGone: false,
+      });
+    });
+
+    it('starts over when the part is the whole file (a 206 as good as a 200)', () => {
+      expect(resumePlan(500, answer(206, 'bytes 0-999/1000'))).toEqual({
+        kind: 'restart',
+        total: 1000,
       });
     });
 
@@ -116,7 +123,8 @@ describe('resumePlan', () => {
             const total = Math.max(0, end + beyond);
             const plan = resumePlan(have, answer(206, `bytes ${start}-${end}/${total}`));
             const good = start === have && start <= end && end < total;
-            expect(plan.kind).toBe(good ? 'append' : 'fail');
+            const whole = start === 0 && end === total - 1 && have > 0;
+            expect(plan.kind).toBe(good ? 'append' : whole ? 'restart' : 'fail');
             if (plan.kind === 'append') expect(plan.total).toBe(total);
             if (plan.kind === 'fail') expect(plan.linkGone).toBe(false);
           },
@@ -174,7 +182,11 @@ describe('resumePlan', () => {
       });
     });
 
-    it.each([500, 503, 403, 401, 302, 204, 0])('%i: fails, naming the status', (status) => {
+    it.each([401, 403])('%i: the link is gone (a signed link that expired)', (status) => {
+      expect(resumePlan(500, answer(status))).toMatchObject({ kind: 'fail', linkGone: true });
+    });
+
+    it.each([500, 503, 302, 204, 0])('%i: fails, naming the status', (status) => {
       expect(resumePlan(500, answer(status, 'bytes 500-999/1000', '500'))).toEqual({
         kind: 'fail',
         reason: `the server answered ${status}`,
