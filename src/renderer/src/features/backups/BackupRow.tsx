@@ -50,10 +50,13 @@ function Progress({ backup }: { backup: BackupView }) {
 /** An access code typed for one action (verify, download), sent once, then forgotten. */
 function CodePrompt({
   label,
+  codeKept,
   onSubmit,
   onCancel,
 }: {
   label: string;
+  /** A code is kept in the keychain: an empty field uses it. */
+  codeKept: boolean;
   onSubmit: (code: string) => void;
   onCancel: () => void;
 }) {
@@ -70,14 +73,14 @@ function CodePrompt({
       <input
         type="password"
         aria-label="Access code"
-        placeholder="Access code"
+        placeholder={codeKept ? 'Access code (empty: the kept one)' : 'Access code'}
         autoComplete="off"
         value={code}
         onChange={(event) => setCode(event.target.value)}
         // Opened by the user's own click: the field they are about to type in.
         autoFocus
       />
-      <button type="submit" className="primary" disabled={code.length === 0}>
+      <button type="submit" className="primary" disabled={code.length === 0 && !codeKept}>
         {label}
       </button>
       <button type="button" onClick={onCancel}>
@@ -87,7 +90,18 @@ function CodePrompt({
   );
 }
 
-export function BackupRow({ backup, web }: { backup: BackupView; web: boolean }) {
+export function BackupRow({
+  backup,
+  web,
+  available,
+  codeKept,
+}: {
+  backup: BackupView;
+  web: boolean;
+  /** The portal's account is signed in: the service can be asked. */
+  available: boolean;
+  codeKept: boolean;
+}) {
   const { verify, download, remove, showInFolder, startDrag, compare } = useBackups(
     (state) => state,
   );
@@ -211,11 +225,13 @@ export function BackupRow({ backup, web }: { backup: BackupView; web: boolean })
                 Compare with mirror
               </button>
             )}
-            {(backup.stage === 'on_service' || backup.stage === 'failed') && backup.exportId && (
-              <button type="button" onClick={() => setPrompt('download')} disabled={busy}>
-                {backup.stage === 'failed' ? 'Try again' : 'Download here'}
-              </button>
-            )}
+            {(backup.stage === 'on_service' || backup.stage === 'failed') &&
+              backup.exportId &&
+              available && (
+                <button type="button" onClick={() => setPrompt('download')} disabled={busy}>
+                  {backup.stage === 'failed' ? 'Try again' : 'Download here'}
+                </button>
+              )}
             {!moving &&
               (backup.file !== null ||
                 backup.stage === 'needs_code' ||
@@ -241,6 +257,7 @@ export function BackupRow({ backup, web }: { backup: BackupView; web: boolean })
           <td colSpan={5}>
             {prompt && (
               <CodePrompt
+                codeKept={codeKept}
                 label={
                   prompt === 'verify' ? 'Verify' : prompt === 'compare' ? 'Compare' : 'Download'
                 }
@@ -248,7 +265,9 @@ export function BackupRow({ backup, web }: { backup: BackupView; web: boolean })
                 onSubmit={(code) => {
                   const run =
                     prompt === 'verify' ? verify : prompt === 'compare' ? compare : download;
-                  void run(backup.id, code).then((ok) => ok && setPrompt(null));
+                  void run(backup.id, code === '' ? undefined : code).then(
+                    (ok) => ok && setPrompt(null),
+                  );
                 }}
               />
             )}

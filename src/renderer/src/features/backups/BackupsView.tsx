@@ -65,6 +65,7 @@ export function BackupsView() {
           }}
           backups={orphans}
           web={web}
+          mirrored={false}
         />
       )}
     </div>

@@ -88,10 +88,13 @@ export function PortalBackups({
   portal,
   backups,
   web,
+  mirrored = true,
 }: {
   portal: BackupPortal;
   backups: BackupView[];
   web: boolean;
+  /** False for backups of portals the mirror no longer holds: nothing to schedule or read. */
+  mirrored?: boolean;
 }) {
   const { refreshHistory, forgetCode } = useBackups((state) => state);
   const error = useBackups((state) => state.errors[`portal:${portal.portalId}`]);
@@ -102,16 +105,20 @@ export function PortalBackups({
       <header className="backups-portal__header">
         <h2 id={`${ids}-name`}>{portal.portalName}</h2>
         <div className="actions">
-          <button
-            type="button"
-            onClick={() => void refreshHistory(portal.portalId)}
-            disabled={busy || !portal.available}
-            title={
-              portal.available ? "Read the service's backup history" : 'Sign in to read the history'
-            }
-          >
-            {busy ? 'Reading…' : 'Refresh history'}
-          </button>
+          {mirrored && (
+            <button
+              type="button"
+              onClick={() => void refreshHistory(portal.portalId)}
+              disabled={busy || !portal.available}
+              title={
+                portal.available
+                  ? "Read the service's backup history"
+                  : 'Sign in to read the history'
+              }
+            >
+              {busy ? 'Reading…' : 'Refresh history'}
+            </button>
+          )}
           {portal.codeKept && (
             <button type="button" onClick={() => void forgetCode(portal.portalId)} disabled={busy}>
               Forget the kept code
@@ -119,7 +126,7 @@ export function PortalBackups({
           )}
         </div>
       </header>
-      <ScheduleForm key={JSON.stringify(portal.schedule)} portal={portal} />
+      {mirrored && <ScheduleForm key={JSON.stringify(portal.schedule)} portal={portal} />}
       <p className="hint">
         {portal.codeKept ? 'The access code is kept in the system keychain. ' : ''}
         {portal.nextRun
@@ -151,7 +158,13 @@ export function PortalBackups({
           </thead>
           <tbody>
             {backups.map((backup) => (
-              <BackupRow key={backup.id} backup={backup} web={web} />
+              <BackupRow
+                key={backup.id}
+                backup={backup}
+                web={web}
+                available={portal.available}
+                codeKept={portal.codeKept}
+              />
             ))}
           </tbody>
         </table>

@@ -82,11 +82,23 @@ export function createBackupsStore(api: Api) {
         set((state) => ({ busy: { ...state.busy, [place]: false } }));
       }
     };
-    const reload = () => {
-      // Many changes at once (a history merge) are one read.
-      reloading ??= get()
+    let again = false;
+    const reload = (): Promise<void> => {
+      // Many changes at once (a history merge) are one read; a change during a read means one
+      // more read after it, since the read in flight may have been answered before the change.
+      if (reloading) {
+        again = true;
+        return reloading;
+      }
+      reloading = get()
         .load()
-        .finally(() => (reloading = null));
+        .finally(() => {
+          reloading = null;
+          if (again) {
+            again = false;
+            void reload();
+          }
+        });
       return reloading;
     };
     return {
