@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { RecordsColumns } from '../../../../shared/ipc/areas/records';
-import { explainFilter, type FilterField, type ValueLabel } from '@portaldesk/portal-api/filter';
+import { explainFilter, type FilterField } from '@portaldesk/portal-api/filter';
+import { filterValueLabel } from './filterValueLabel';
 import {
   addCriterion,
   builderConditions,
@@ -16,7 +17,7 @@ import {
 } from './filterDraft';
 import { filterPresets } from './filterPresets';
 import { useCopy } from '../../ui/useCopy';
-import { choicesFor, ValueInput } from './ValueInput';
+import { ValueInput } from './ValueInput';
 
 /** A pause after typing before the list follows (a `contains` on a million names is not free). */
 export const TYPING_APPLY_MS = 300;
@@ -66,10 +67,7 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
   const presets = filterPresets(fields);
   const fieldByKey = new Map(columns.fields.map((f) => [f.key, f]));
   // Statuses, people and options by name in the filter in words, as the pickers show them.
-  const valueLabel: ValueLabel = (field, value) =>
-    choicesFor(field.kind, fieldByKey.get(field.name), columns.statuses, columns.users)?.find(
-      (choice) => choice.value === value,
-    )?.label;
+  const valueLabel = filterValueLabel(columns);
 
   // The note goes away as soon as the filter on screen is another one.
   const copyNote = noteFor(text);

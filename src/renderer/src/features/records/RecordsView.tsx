@@ -1,14 +1,13 @@
 import './records.css';
 import { useEffect, useRef } from 'react';
-import { explainFilter, parseFilter } from '@portaldesk/portal-api/filter';
 import { FilterPanel } from '../filters/FilterPanel';
 import { EmptyState } from '../../ui/EmptyState';
 import { SECTIONS } from '../../app/sections';
+import { AppliedFilter } from './AppliedFilter';
 import { ColumnChooser } from './ColumnChooser';
 import { RecordDetailPanel } from './RecordDetailPanel';
 import { RecycleBin } from './RecycleBin';
 import { useRecords } from './RecordsContext';
-import { filterFieldsOf } from './recordsStore';
 import { RecordsTable } from './RecordsTable';
 import { selectedCount } from './rowSelection';
 import { SearchBox } from './SearchBox';
@@ -24,23 +23,6 @@ function typingInto(target: EventTarget | null): boolean {
     target instanceof HTMLInputElement ||
     target instanceof HTMLTextAreaElement ||
     target instanceof HTMLSelectElement
-  );
-}
-
-function AppliedFilter() {
-  const filter = useRecords((s) => s.filter);
-  const columns = useRecords((s) => s.columns);
-  const setDraft = useRecords((s) => s.setDraft);
-  if (filter === undefined || !columns) return null;
-  const parsed = parseFilter(filter);
-  const words = parsed.ok ? explainFilter(parsed.filter, filterFieldsOf(columns)) : filter;
-  return (
-    <p className="applied-filter" data-testid="applied-filter">
-      <span className="applied-filter__label">Filter:</span> {words}{' '}
-      <button type="button" className="link-button" onClick={() => setDraft(EMPTY_DRAFT, 0)}>
-        Clear
-      </button>
-    </p>
   );
 }
 
