@@ -107,4 +107,5 @@ test('when the engine stops, the status bar stops saying Online', async ({ page 
     'Engine unreachable: showing what was last read',
     { timeout: 15_000 },
   );
+  await page.screenshot({ path: 'test-results/engine-unreachable.png' });
 });

@@ -381,6 +381,36 @@ describe('data backup: the download', () => {
     expect(Buffer.from(again.bytes).equals(Buffer.from(bytes))).toBe(true);
   });
 
+  it('holds the portal as it was when the backup completed, not as at its first download', async () => {
+    const context = await setup();
+    const done = await completedBackup(context);
+    // The archive is built as soon as the backup is seen completed (a build takes a moment; a
+    // change made while it runs can still slip in: the emulator has one connection, no snapshot).
+    const built = () =>
+      context.emulator.state.db
+        .prepare('SELECT archive IS NOT NULL FROM exports WHERE id = ?')
+        .pluck()
+        .get(Number(done.id)) === 1;
+    for (let i = 0; i < 200 && !built(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(built()).toBe(true);
+    // After that, before the first download, a record is renamed.
+    const entity = context.emulator.state.db
+      .prepare(
+        `SELECT e.id, e.name FROM entities e JOIN modules m ON m.id = e.module_id
+         WHERE m.portal_id = ? AND e.trashed_time IS NULL ORDER BY e.id LIMIT 1`,
+      )
+      .get(Number(context.portalId)) as { id: number; name: string };
+    context.emulator.state.db
+      .prepare('UPDATE entities SET name = ? WHERE id = ?')
+      .run('Renamed after the backup', entity.id);
+    const { bytes } = await download(done.download_url);
+    const files = await openArchive(bytes, CODE);
+    const archived = (files['entities.json'] as { id: string; name: string }[]).find(
+      (record) => record.id === String(entity.id),
+    );
+    expect(archived?.name).toBe(entity.name);
+  });
+
   it('does not open with a wrong access code or without one', async () => {
     const context = await setup();
     const backup = await completedBackup(context);

@@ -70,14 +70,21 @@ function exportView(state: EmulatorState, request: ApiRequest, row: ExportRow, n
   };
 }
 
-/** The stored status follows emulated time; updated whenever a backup route looks at it. */
-function settle(state: EmulatorState, portalId: number, nowMs: number): void {
-  state.db
+/**
+ * The stored status follows emulated time; updated whenever a backup route looks at it. A backup
+ * that completes here has its archive built now, from the portal as it is at completion: a later
+ * first download must not pick up what changed after the backup was made.
+ */
+function settle(state: EmulatorState, portal: PortalRow, nowMs: number): void {
+  const completed = state.db
     .prepare(
       `UPDATE exports SET status = 'completed'
-       WHERE portal_id = ? AND status = 'in_progress' AND ready_ms <= ?`,
+       WHERE portal_id = ? AND status = 'in_progress' AND ready_ms <= ?
+       RETURNING ${COLUMNS}`,
     )
-    .run(portalId, nowMs);
+    .all(portal.id, nowMs) as ExportRow[];
+  // A failed build (the emulator closing) is built again at the download.
+  for (const row of completed) void archiveOf(state, row, portal).catch(() => undefined);
 }
 
 /** The form fields (`application/x-www-form-urlencoded`), or the same keys in a JSON object. */
@@ -168,7 +175,7 @@ export const backupRoutes: Route[] = [
       const { accessCode, attachmentNeeded } = exportFields(request);
       const now = state.clock.now();
       return state.db.transaction(() => {
-        settle(state, portal.id, now);
+        settle(state, portal, now);
         const latest = state.db
           .prepare(
             `SELECT ${COLUMNS} FROM exports WHERE portal_id = ?
@@ -230,7 +237,7 @@ export const backupRoutes: Route[] = [
       const portal = requirePortal(state, request);
       const exportId = parseId(request.params.export_id, 'export_id');
       const now = state.clock.now();
-      settle(state, portal.id, now);
+      settle(state, portal, now);
       const row = state.db
         .prepare(`SELECT ${COLUMNS} FROM exports WHERE id = ? AND portal_id = ?`)
         .get(exportId, portal.id) as ExportRow | undefined;
@@ -247,7 +254,7 @@ export const backupRoutes: Route[] = [
       const portal = requirePortal(state, request);
       const page = readPage(request.query);
       const now = state.clock.now();
-      settle(state, portal.id, now);
+      settle(state, portal, now);
       const rows = state.db
         .prepare(
           `SELECT ${COLUMNS} FROM exports WHERE portal_id = ?
@@ -293,6 +300,8 @@ export const backupRoutes: Route[] = [
       ) {
         throw downloadNotFound();
       }
+      // Completed but not yet seen as such by a status call: its archive starts from now.
+      settle(state, portal, state.clock.now());
       const archive = await archiveOf(state, row, portal);
       const total = archive.length;
       const etag = etagOf(state, row, archive);
