@@ -178,6 +178,8 @@ describe('scopes and tokens', () => {
     expect(tokenFromHeader('Bearer 1000.abc')).toBe('1000.abc');
     expect(tokenFromHeader('PMS-oauthtoken 1000.abc')).toBe('1000.abc');
     expect(tokenFromHeader('Basic abc')).toBeUndefined();
+    expect(tokenFromHeader('Acme-oauthtoken 1000.abc')).toBe('1000.abc');
+    expect(tokenFromHeader('-oauthtoken 1000.abc')).toBeUndefined();
     expect(tokenFromHeader(undefined)).toBeUndefined();
   });
 });

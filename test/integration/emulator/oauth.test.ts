@@ -230,6 +230,26 @@ describe('authorization page', () => {
       Authorization: `PMS-oauthtoken ${tokens.access_token}`,
     });
     expect(vendor.status).toBe(200);
+    // Any vendor's word, in any case: real clients send their own.
+    for (const scheme of ['Acme-oauthtoken', 'zoho-OAuthToken', 'BEARER']) {
+      const reply = await api(
+        emulator.dcs.us!.api,
+        undefined,
+        'GET',
+        '/api/v3/portals',
+        undefined,
+        {
+          Authorization: `${scheme} ${tokens.access_token}`,
+        },
+      );
+      expect(reply.status, scheme).toBe(200);
+    }
+    // Anything else is said back by its name.
+    const basic = await api(emulator.dcs.us!.api, undefined, 'GET', '/api/v3/portals', undefined, {
+      Authorization: `Basic ${tokens.access_token}`,
+    });
+    expect(basic.status).toBe(401);
+    expect(JSON.stringify(basic.body)).toContain('Unsupported authorization scheme \\"Basic\\"');
 
     const renewed = await refresh(emulator, { refresh_token: tokens.refresh_token });
     expect(Object.keys(renewed).sort()).toEqual(
