@@ -19,6 +19,8 @@ export const EMULATOR_USAGE = `Usage: npm run emulator -- [options]
   --no-rate-limit       turn the rate limit off (benchmarks)
   --admin-secret S      secret for /__emulator/ (default: random, printed)
   --comment-segment S   the literal comment path segment (default "record comments")
+  --strict-oauth        refuse a token refresh whose parameters are in the form body (the
+                        spec puts them in the query; by default both are accepted)
   --json                print the addresses and credentials as one JSON line first`;
 
 function number(
@@ -63,6 +65,7 @@ export function parseEmulatorArgs(argv: string[]): EmulatorCli {
       'no-rate-limit': { type: 'boolean' },
       'admin-secret': { type: 'string' },
       'comment-segment': { type: 'string' },
+      'strict-oauth': { type: 'boolean' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -87,6 +90,7 @@ export function parseEmulatorArgs(argv: string[]): EmulatorCli {
   if (values['redirect-uri']) options.redirectUri = values['redirect-uri'];
   if (values['admin-secret']) options.adminSecret = values['admin-secret'];
   if (values['comment-segment']) options.commentSegment = values['comment-segment'];
+  if (values['strict-oauth']) options.strictOAuthPlacement = true;
   const rateLimit: NonNullable<EmulatorOptions['rateLimit']> = {};
   if (values['rate-limit']) {
     const match = /^(\d+)\/(\d+)$/.exec(values['rate-limit']);

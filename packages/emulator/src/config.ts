@@ -34,6 +34,12 @@ export interface EmulatorOptions {
   commentSegment?: string;
   /** Where unexpected errors are reported; the server keeps serving. */
   log?: (message: string) => void;
+  /**
+   * Refuse a refresh whose parameters come in the form body (the spec shows them in the query);
+   * off by default, since standard OAuth clients send the body. For tests that want the spec's
+   * placement exactly.
+   */
+  strictOAuthPlacement?: boolean;
 }
 
 export interface EmulatorConfig {
@@ -51,6 +57,7 @@ export interface EmulatorConfig {
   adminSecret: string;
   commentSegment: string;
   log: (message: string) => void;
+  strictOAuthPlacement: boolean;
 }
 
 export const DEMO_CLIENT = {
@@ -94,5 +101,6 @@ export function resolveConfig(
     adminSecret: options.adminSecret ?? randomSecret(),
     commentSegment: options.commentSegment ?? DEFAULT_COMMENT_SEGMENT,
     log: options.log ?? ((message) => console.error(message)),
+    strictOAuthPlacement: options.strictOAuthPlacement ?? false,
   };
 }

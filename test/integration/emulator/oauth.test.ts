@@ -418,7 +418,8 @@ describe('authorization page', () => {
 
 describe('token endpoint', () => {
   it('refuses every bad code exchange with HTTP 200 and the spec error, spending nothing', async () => {
-    const emulator = await start();
+    // Strict placement: a refresh sent as form data is refused below as well.
+    const emulator = await start({ strictOAuthPlacement: true });
     const code = (await codeFor(emulator)).get('code')!;
     const cases: [Record<string, string>, string][] = [
       [{ client_id: '1000.NOPE' }, 'invalid_client'],
@@ -461,8 +462,8 @@ describe('token endpoint', () => {
     expect(count(emulator, 'oauth_access_tokens')).toBe(1);
   });
 
-  it('refreshes only with query parameters, refusing bad ones', async () => {
-    const emulator = await start();
+  it('with strict placement, refreshes only with query parameters, refusing bad ones', async () => {
+    const emulator = await start({ strictOAuthPlacement: true });
     const tokens = await exchange(emulator, { code: (await codeFor(emulator)).get('code')! });
     const refreshToken = tokens.refresh_token as string;
     const cases: [Record<string, string>, string][] = [
@@ -500,6 +501,33 @@ describe('token endpoint', () => {
     const reply = await portals(emulator, narrow.access_token);
     expect(reply.status).toBe(403);
     expect(reply.body.errorCode).toBe('INVALID_OAUTHSCOPE');
+  });
+
+  it('by default also refreshes with the parameters in the form body, the query winning', async () => {
+    const emulator = await start();
+    const tokens = await exchange(emulator, { code: (await codeFor(emulator)).get('code')! });
+    const refreshToken = tokens.refresh_token as string;
+    const asForm = await postForm(`${emulator.dcs.us!.accounts}/oauth/v2/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: emulator.client.clientId,
+      client_secret: emulator.client.clientSecret,
+    });
+    expect(asForm.status).toBe(200);
+    const renewed = JSON.parse(asForm.text) as { access_token?: string };
+    expect(renewed.access_token).toBeTypeOf('string');
+    await expectTokenWorks(emulator, renewed.access_token!);
+    // Both places: the query's wrong secret wins over the body's right one.
+    const both = await postForm(
+      `${emulator.dcs.us!.accounts}/oauth/v2/token?${new URLSearchParams({ client_secret: 'wrong' })}`,
+      {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: emulator.client.clientId,
+        client_secret: emulator.client.clientSecret,
+      },
+    );
+    expect(JSON.parse(both.text)).toEqual({ error: 'invalid_client' });
   });
 
   it('expires access tokens after 1 hour; the refresh token lives on', async () => {

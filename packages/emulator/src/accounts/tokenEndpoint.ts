@@ -152,10 +152,18 @@ function refreshToken(state: EmulatorState, request: ApiRequest, query: URLSearc
   };
 }
 
+/** The form's parameters with the query's over them: where both name one, the query wins. */
+function withQuery(form: URLSearchParams, query: URLSearchParams): URLSearchParams {
+  const merged = new URLSearchParams(form);
+  for (const key of new Set(query.keys())) merged.set(key, query.get(key) ?? '');
+  return merged;
+}
+
 /**
  * Each grant type reads its parameters from where the spec puts them: the code exchange from the
- * form body, the refresh from the query string. The other place is refused with invalid_request,
- * so a client that mixes them up finds out here rather than against the real service.
+ * form body, the refresh from the query string, or (unless `strictOAuthPlacement`) from the form
+ * body as standard clients send it, the query winning where both name a parameter. A code
+ * exchange in the query is refused with invalid_request.
  */
 export function tokenEndpoint(state: EmulatorState, request: ApiRequest): ApiReply {
   try {
@@ -163,7 +171,14 @@ export function tokenEndpoint(state: EmulatorState, request: ApiRequest): ApiRep
     const form = request.form();
     const fromQuery = param(query, 'grant_type');
     const fromForm = param(form, 'grant_type');
-    if (fromQuery === 'refresh_token') return refreshToken(state, request, query);
+    const strict = state.config.strictOAuthPlacement;
+    if (fromQuery === 'refresh_token') {
+      return refreshToken(state, request, strict ? query : withQuery(form, query));
+    }
+    // Standard OAuth clients send a refresh's parameters in the body; the spec shows the query.
+    if (fromForm === 'refresh_token' && !strict) {
+      return refreshToken(state, request, withQuery(form, query));
+    }
     if (fromForm === 'authorization_code') return exchangeCode(state, request, form);
     const grantType = fromQuery ?? fromForm;
     if (grantType === null || grantType === 'refresh_token' || grantType === 'authorization_code') {
