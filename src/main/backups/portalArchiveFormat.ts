@@ -6,7 +6,7 @@
  * An archive no format recognises is still verified (every entry decrypts, is checked and
  * measured) and says it cannot be browsed; another layout is one more format in this list.
  */
-import { PortalArchiveRecords, type ArchiveRecord } from './portalArchiveRecords';
+import { isObject, PortalArchiveRecords, type ArchiveRecord } from './portalArchiveRecords';
 
 /** What counting an archive's entries found. */
 export interface ArchiveCounts {
@@ -41,9 +41,6 @@ export interface ArchiveTally {
   add(entry: string, element: unknown): void;
   result(): ArchiveCounts;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const PORTAL_ENTRIES = ['portal.json', 'modules.json', 'entities.json', 'comments.json'];
 

@@ -8,8 +8,10 @@
  * modules.json come before entities.json in the archive, so each record is read as it streams.
  */
 import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
+import { isPrototypeKey } from '@portaldesk/portal-api/json/prototypeKey';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/** A JSON object (not an array, not null), as the archive's entries hold them. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
@@ -71,6 +73,8 @@ export class PortalArchiveRecords {
           optionNames.set(String(option.id), option.value as string);
         }
       }
+      // A field named like the prototype would become the record's prototype, not a value.
+      if (isPrototypeKey(String(field.api_name))) continue;
       const read: FieldOfArchive = {
         apiName: String(field.api_name),
         type: field.field_type,
