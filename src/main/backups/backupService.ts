@@ -201,7 +201,7 @@ export class BackupService {
 
   /** The service's history of a portal, every page, merged with the rows here. */
   async refreshHistory(portalId: string): Promise<BackupsOverview> {
-    const portal = this.repo.portals().find((candidate) => candidate.id === portalId);
+    const portal = this.portal(portalId);
     if (!portal) throw new BackupRefused(`Portal ${portalId} is not mirrored here.`);
     const client = this.options.clientFor(portalId);
     if (!client)
@@ -411,7 +411,7 @@ export class BackupService {
   }
 
   async setSchedule(portalId: string, spec: BackupScheduleSpec): Promise<BackupPortal> {
-    if (!this.repo.portals().some((portal) => portal.id === portalId)) {
+    if (!this.portal(portalId)) {
       throw new BackupRefused(`Portal ${portalId} is not mirrored here.`);
     }
     this.repo.setSchedule(portalId, spec, this.now().toISOString());
@@ -494,7 +494,7 @@ export class BackupService {
         continue;
       const code = await this.codes.get(schedule.portalId).catch(() => null);
       if (this.closed) return;
-      const portal = this.repo.portals().find((candidate) => candidate.id === schedule.portalId);
+      const portal = this.portal(schedule.portalId);
       if (!portal) continue;
       if (!code) {
         this.scheduleProblems.set(
@@ -642,6 +642,14 @@ export class BackupService {
     });
   }
 
+  /**
+   * One mirrored portal by its id (the mirror's own lookup): views are built on every push, and
+   * reading the whole portals list for one name there was a query per progress tick.
+   */
+  private portal(portalId: string): { id: string; accountId: string; name: string } | undefined {
+    return this.options.mirror.metadata.portal(portalId);
+  }
+
   private portalsView(): BackupPortal[] {
     return this.repo.portals().map((portal) => this.portalView(portal.id, portal));
   }
@@ -650,7 +658,7 @@ export class BackupService {
     portalId: string,
     known?: { id: string; accountId: string; name: string },
   ): BackupPortal {
-    const portal = known ?? this.repo.portals().find((candidate) => candidate.id === portalId);
+    const portal = known ?? this.portal(portalId);
     const schedule = this.repo.schedule(portalId);
     const spec: BackupScheduleSpec = {
       frequency: schedule.frequency,
@@ -684,9 +692,7 @@ export class BackupService {
   private viewOf(record: BackupRecord, names?: Map<string, string>): BackupView {
     const progress = this.progress.get(record.id);
     const portalName =
-      names?.get(record.portalId) ??
-      this.repo.portals().find((portal) => portal.id === record.portalId)?.name ??
-      record.portalId;
+      names?.get(record.portalId) ?? this.portal(record.portalId)?.name ?? record.portalId;
     const file =
       record.stage === 'ready' && record.file
         ? resolveBackupFile(this.options.dataDir, record.file)

@@ -24,4 +24,7 @@ export const PUSH_RATES: Partial<Record<EventName, PushRate>> = {
   'outbox.changed': { intervalMs: 200, leading: false },
   // Ours: a burst of deliveries is one refresh of the router's views.
   'router.changed': { intervalMs: 250, leading: false },
+  // Ours: per backup; a stage change shows at once, a download's progress about four times a
+  // second (the job writes its row no more often).
+  'backups.changed': { intervalMs: 250, leading: true },
 };
