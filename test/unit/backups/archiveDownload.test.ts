@@ -143,6 +143,24 @@ describe('a download attempt', () => {
     expect(failure.message).toMatch(/more than the 1000 bytes it announced/);
   });
 
+  it('does not count time queued in the request scheduler as a stall', async () => {
+    const { url } = await serve();
+    const part = path.join(tempDir(), 'h.zip.part');
+    const done = await downloadAttempt({
+      url,
+      part,
+      etag: null,
+      idleTimeoutMs: 200,
+      // The scheduler holds the request for longer than the idle timeout, then lets it go.
+      send: async ({ headers, signal, released }) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        released();
+        return fetch(url, { headers, signal });
+      },
+    });
+    expect(done.sha256).toBe(sha(FILE));
+  });
+
   it('says a link is gone on 404, and never creates the file', async () => {
     const { url } = await serve({ status: 404 });
     const part = path.join(tempDir(), 'e.zip.part');
