@@ -152,6 +152,8 @@ export function startEngine(options: EngineOptions): Engine {
     secrets,
     events,
     log,
+    mirrorFile: store.file,
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     ...options.backups,
   });
   // A sync may bring or remove portals, and with them what can be backed up.
@@ -189,7 +191,7 @@ export function startEngine(options: EngineOptions): Engine {
     ...syncHandlers(sync),
     ...accountsHandlers({ accounts: accountManager, events }),
     ...routerHandlers(router),
-    ...recordsHandlers({ db: store.db, mirror }),
+    ...recordsHandlers({ db: store.db, mirror, snapshots: backups.snapshots }),
     ...outboxHandlers(outbox),
     ...backupsHandlers(backups, options.fileShell),
   } satisfies Handlers;

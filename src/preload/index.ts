@@ -114,6 +114,8 @@ const bridge = {
     download: call('backups.download'),
     verify: call('backups.verify'),
     compare: call('backups.compare'),
+    browse: call('backups.browse'),
+    closeBrowse: call('backups.closeBrowse'),
     delete: call('backups.delete'),
     setSchedule: call('backups.setSchedule'),
     forgetCode: call('backups.forgetCode'),

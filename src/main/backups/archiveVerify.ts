@@ -75,9 +75,18 @@ export async function checkEntry(
   let bytes = 0;
   let items = 0;
   let topLevelArray: boolean | null = null;
+  // What the caller's `add` threw (an abort, a write error) is theirs: passed on as it is, not
+  // taken for damage in the archive.
+  let addFailure: { error: unknown } | null = null;
   const take = (elements: unknown[]) => {
     items += elements.length;
-    if (add) for (const element of elements) add(element);
+    if (!add) return;
+    try {
+      for (const element of elements) add(element);
+    } catch (error) {
+      addFailure = { error };
+      throw error;
+    }
   };
   const sink = new WritableStream<Uint8Array>({
     write(chunk) {
@@ -98,6 +107,7 @@ export async function checkEntry(
   try {
     await entry.getData(sink, { password, checkPasswordOnly: false });
   } catch (error) {
+    if (addFailure !== null) throw (addFailure as { error: unknown }).error;
     if (error instanceof WrongAccessCodeError) throw error;
     if (error instanceof Error && error.name === 'JsonStreamError') {
       throw new DamagedArchiveError(

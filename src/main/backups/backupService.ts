@@ -10,6 +10,7 @@ import type Database from 'better-sqlite3';
 import type {
   ArchiveDiff,
   BackupPortal,
+  BackupSnapshot,
   BackupScheduleSpec,
   BackupsOverview,
   BackupView,
@@ -27,6 +28,8 @@ import { ArchiveNotReadableError, compareArchive } from './archiveCompare';
 import { verificationOf } from './archiveComparison';
 import type { FieldNames } from './archiveDiff';
 import { nextRun } from './backupCalendar';
+import { SnapshotPortalMissingError } from './backupSnapshot';
+import { BackupSnapshots } from './backupSnapshots';
 import { backupRelativePath, BACKUPS_FOLDER, partFileOf, resolveBackupFile } from './backupFiles';
 import { answerOf, JobStop, runBackup, verifyAndPlace, type JobContext } from './backupJob';
 import { BackupRepository, type BackupRecord } from './backupRepository';
@@ -52,6 +55,10 @@ export interface BackupServiceOptions {
   fetch?: typeof globalThis.fetch;
   /** Go on with unfinished backups and run schedules (default true; tests drive them). */
   autoStart?: boolean;
+  /** The live mirror's database file: a browsed backup is read with its portal's metadata. */
+  mirrorFile: string;
+  /** better-sqlite3's binary for this runtime (Electron's), for the snapshot databases. */
+  nativeBinding?: string;
 }
 
 /** A user's request refused before anything happened; the message says why. */
@@ -76,6 +83,8 @@ export class BackupService {
   private readonly now: () => Date;
   private timer: NodeJS.Timeout | undefined;
   private startup: Promise<void> | null = null;
+  /** The backup open for browsing in the records workspace, if any. */
+  readonly snapshots: BackupSnapshots;
 
   constructor(private readonly options: BackupServiceOptions) {
     this.repo = new BackupRepository(options.db);
@@ -93,6 +102,11 @@ export class BackupService {
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
       claim: (from, to) => this.claim(from, to),
     };
+    this.snapshots = new BackupSnapshots({
+      dataDir: options.dataDir,
+      mirrorFile: options.mirrorFile,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    });
     if (options.autoStart ?? true) void this.start();
   }
 
@@ -383,6 +397,70 @@ export class BackupService {
     }
   }
 
+  /**
+   * Opens a verified backup for browsing: its records are read into a snapshot (progress pushed
+   * as `backups.browseProgress`), which the records requests then read when named.
+   */
+  async browse(id: string, accessCode: string | undefined): Promise<BackupSnapshot> {
+    const record = this.require(id);
+    const file = this.fileOf(id);
+    if (!file) throw new BackupRefused('Only a downloaded, verified backup can be browsed.');
+    if (record.verification && !record.verification.readable) {
+      throw new BackupRefused(
+        'PortalDesk verified this backup but does not know its layout, so its records cannot be browsed.',
+      );
+    }
+    const portal = this.portal(record.portalId);
+    if (!portal) {
+      throw new BackupRefused(
+        `Portal ${record.portalId} is no longer in the mirror, so its backup has no fields or statuses to be shown with. Sign in to the portal again and let it sync, then browse the backup.`,
+      );
+    }
+    const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
+    if (code === null)
+      throw new BackupRefused('Enter the access code: none is kept for this portal.');
+    let open;
+    try {
+      open = await this.snapshots.open({
+        backupId: id,
+        portalId: record.portalId,
+        archive: file,
+        password: code,
+        onProgress: (records) =>
+          this.options.events.push('backups.browseProgress', `browse:${id}`, () => ({
+            id,
+            records,
+          })),
+      });
+    } catch (error) {
+      if (
+        error instanceof WrongAccessCodeError ||
+        error instanceof DamagedArchiveError ||
+        error instanceof ArchiveNotReadableError ||
+        error instanceof SnapshotPortalMissingError
+      ) {
+        throw new BackupRefused(error.message);
+      }
+      throw error;
+    }
+    const { summary } = open;
+    return {
+      backupId: id,
+      portalId: record.portalId,
+      portalName: portal.name,
+      madeAt: summary.generatedAt ?? record.completedTime ?? record.requestedTime,
+      records: summary.records,
+      trashed: summary.trashed,
+      skippedModules: summary.skippedModules,
+      unreadable: summary.unreadable,
+    };
+  }
+
+  /** Stops browsing `id`: its snapshot is closed and deleted. */
+  closeBrowse(id: string): void {
+    this.snapshots.close(id);
+  }
+
   /** Deletes the local file (and any partial download); the service's copy is untouched. */
   async delete(id: string): Promise<void> {
     const record = this.require(id);
@@ -390,6 +468,7 @@ export class BackupService {
       throw new BackupRefused(
         'This backup is still being downloaded or verified; wait for it to finish.',
       );
+    this.snapshots.close(id);
     const file = record.file ? resolveBackupFile(this.options.dataDir, record.file) : null;
     if (file) await rm(file, { force: true });
     if (record.exportId) {
@@ -472,6 +551,7 @@ export class BackupService {
 
   close(): void {
     clearInterval(this.timer);
+    this.snapshots.dispose();
     this.closing.abort(new Error('PortalDesk is closing'));
   }
 

@@ -46,8 +46,8 @@ const PORTAL_ENTRIES = ['portal.json', 'modules.json', 'entities.json', 'comment
 
 export const portalArchiveFormat: ArchiveFormat = {
   name: 'portal export (entities.json, comments.json, modules.json)',
-  // Users and modules first: a record is read in their light (portalArchiveRecords.ts).
-  recordEntries: ['users.json', 'modules.json', 'entities.json'],
+  // Users, modules and projects first: a record is read in their light (portalArchiveRecords.ts).
+  recordEntries: ['users.json', 'modules.json', 'work_items.json', 'entities.json'],
   records: () => new PortalArchiveRecords(),
   recognises: (names) => PORTAL_ENTRIES.every((name) => names.includes(name)),
   tally() {

@@ -5,7 +5,8 @@
  * api_name; multi-selects as option ids, users as zpuids: packages/emulator/README.md, "Custom
  * field storage"); a record as the API shows it carries its layout's custom fields, multi-selects
  * as option names and users as {zpuid, name}, and its closed flag from its status. users.json and
- * modules.json come before entities.json in the archive, so each record is read as it streams.
+ * modules.json come before entities.json in the archive, so each record is read as it streams;
+ * work_items.json before them names the projects records point at.
  */
 import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
 import { isPrototypeKey } from '@portaldesk/portal-api/json/prototypeKey';
@@ -41,14 +42,24 @@ export interface ArchiveRecord {
 export class PortalArchiveRecords {
   private readonly users = new Map<string, string | null>();
   private readonly modules = new Map<string, ModuleOfArchive>();
+  /** Project id → name (work_items.json): records name only their project's id. */
+  private readonly projects = new Map<string, string>();
 
   /** One element of an entry; a record of entities.json comes back in the API's shape. */
   add(entry: string, element: unknown): ArchiveRecord | null {
     if (!isObject(element)) return null;
     if (entry === 'users.json') this.addUser(element);
     else if (entry === 'modules.json') this.addModule(element);
+    else if (entry === 'work_items.json') this.addWorkItem(element);
     else if (entry === 'entities.json') return this.record(element);
     return null;
+  }
+
+  private addWorkItem(item: Record<string, unknown>): void {
+    const name = text(item.name);
+    if (item.module === 'projects' && item.id !== undefined && name !== null) {
+      this.projects.set(String(item.id), name);
+    }
   }
 
   private addUser(user: Record<string, unknown>): void {
@@ -139,7 +150,9 @@ export class PortalArchiveRecords {
       description: row.description,
       status: status === null ? null : { id: status },
       layout: layout === null ? null : { id: layout },
-      project: isObject(row.project) ? { id: String(row.project.id) } : null,
+      project: isObject(row.project)
+        ? { id: String(row.project.id), name: this.projects.get(String(row.project.id)) ?? null }
+        : null,
       owner: this.userRef(owner),
       is_closed:
         (status !== null ? module.closed.get(status) : undefined) ?? row.is_closed === true,

@@ -9,6 +9,8 @@ type BackupsRequest =
   | 'backups.download'
   | 'backups.verify'
   | 'backups.compare'
+  | 'backups.browse'
+  | 'backups.closeBrowse'
   | 'backups.delete'
   | 'backups.setSchedule'
   | 'backups.forgetCode'
@@ -65,6 +67,11 @@ export function backupsHandlers(
     'backups.download': userFacing(({ id, accessCode }) => backups.download(id, accessCode)),
     'backups.verify': userFacing(({ id, accessCode }) => backups.verify(id, accessCode)),
     'backups.compare': userFacing(({ id, accessCode }) => backups.compare(id, accessCode)),
+    'backups.browse': userFacing(({ id, accessCode }) => backups.browse(id, accessCode)),
+    'backups.closeBrowse': ({ id }) => {
+      backups.closeBrowse(id);
+      return { closed: true as const };
+    },
     'backups.delete': userFacing(async ({ id }) => {
       await backups.delete(id);
       return { deleted: true as const };

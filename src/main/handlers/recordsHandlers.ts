@@ -25,10 +25,22 @@ type RecordsRequest =
   | 'records.recent'
   | 'records.viewed';
 
+/** A backup open for browsing: its snapshot database and the mirror over it (read-only). */
+export interface SnapshotSource {
+  reading(backupId: string): { db: Database.Database; mirror: Mirror } | undefined;
+}
+
 export interface RecordsHandlerDeps {
   db: Database.Database;
   mirror: Mirror;
+  /** Backups opened for browsing; absent: no request may name one. */
+  snapshots?: SnapshotSource;
   now?: () => number;
+}
+
+interface Source {
+  reader: RecordsReader;
+  mirror: Mirror;
 }
 
 /** The filter language's field catalog of a module, as the mirror filters it. */
@@ -55,14 +67,37 @@ function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...arg
 /** The records workspace: read-only over the mirror, plus saved filters and recent records. */
 export function recordsHandlers(deps: RecordsHandlerDeps): Pick<Handlers, RecordsRequest> {
   const reader = new RecordsReader(deps.db, deps.mirror);
+  const live: Source = { reader, mirror: deps.mirror };
   const saved = new SavedFilters(deps.db, deps.now);
   const recent = new RecentRecords(deps.db, deps.now);
+  // One reader per open snapshot (its prepared statements belong to that connection).
+  const snapshotReaders = new WeakMap<Mirror, Source>();
+  /** The live mirror, or the snapshot of the backup a request names. */
+  const sourceOf = (snapshot: string | undefined): Source => {
+    if (snapshot === undefined) return live;
+    const open = deps.snapshots?.reading(snapshot);
+    if (!open) {
+      throw new UserFacingError(
+        'This backup is no longer open for browsing (closed, or PortalDesk restarted). Open it again from Backups.',
+      );
+    }
+    let source = snapshotReaders.get(open.mirror);
+    if (!source) {
+      source = { reader: new RecordsReader(open.db, open.mirror), mirror: open.mirror };
+      snapshotReaders.set(open.mirror, source);
+    }
+    return source;
+  };
   return {
     'records.portals': userFacing(() => reader.portals()),
-    'records.modules': userFacing(({ portalId }) => reader.modules(portalId)),
-    'records.columns': userFacing(({ portalId, moduleId }) => reader.columns(portalId, moduleId)),
+    'records.modules': userFacing(({ portalId, snapshot }) =>
+      sourceOf(snapshot).reader.modules(portalId),
+    ),
+    'records.columns': userFacing(({ portalId, moduleId, snapshot }) =>
+      sourceOf(snapshot).reader.columns(portalId, moduleId),
+    ),
     'records.query': userFacing((args) =>
-      deps.mirror.query.queryRecords({
+      sourceOf(args.snapshot).mirror.query.queryRecords({
         portalId: args.portalId,
         moduleId: args.moduleId,
         offset: args.offset,
@@ -71,11 +106,16 @@ export function recordsHandlers(deps: RecordsHandlerDeps): Pick<Handlers, Record
         ...(args.sort === undefined ? {} : { sort: args.sort }),
       }),
     ),
-    'records.get': userFacing(({ portalId, recordId }) => reader.detail(portalId, recordId)),
-    'records.trashed': userFacing(({ portalId, moduleId }) => reader.trashed(portalId, moduleId)),
-    'records.search': userFacing(({ portalId, text, moduleId, limit }) => {
-      const modules = new Map(reader.modules(portalId).map((m) => [m.id, m.pluralName]));
-      const hits = deps.mirror.search.search({
+    'records.get': userFacing(({ portalId, recordId, snapshot }) =>
+      sourceOf(snapshot).reader.detail(portalId, recordId),
+    ),
+    'records.trashed': userFacing(({ portalId, moduleId, snapshot }) =>
+      sourceOf(snapshot).reader.trashed(portalId, moduleId),
+    ),
+    'records.search': userFacing(({ portalId, text, moduleId, limit, snapshot }) => {
+      const source = sourceOf(snapshot);
+      const modules = new Map(source.reader.modules(portalId).map((m) => [m.id, m.pluralName]));
+      const hits = source.mirror.search.search({
         portalId,
         text,
         limit: limit ?? DEFAULT_SEARCH_HITS,

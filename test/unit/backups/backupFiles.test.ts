@@ -206,7 +206,6 @@ describe('resolveBackupFile', () => {
       RUNS,
     );
     // The generator reaches the accepting branch too, not only refusals.
-    console.log('RESOLVED', resolved);
     expect(resolved).toBeGreaterThan(0);
   });
 

@@ -201,6 +201,23 @@ export const StartBackupArgs = z
 
 const ByBackup = z.object({ id: BackupId }).strict();
 
+/** A backup opened read-only in the records workspace (its records in a snapshot database). */
+export const BackupSnapshot = z.object({
+  backupId: BackupId,
+  portalId: PortalId,
+  portalName: z.string(),
+  /** When the service made the backup. */
+  madeAt: z.string().nullable(),
+  /** Records read from the backup, trashed ones included (they are in its recycle bin). */
+  records: z.number().int().nonnegative(),
+  trashed: z.number().int().nonnegative(),
+  /** The backup's modules the mirror no longer has: their records are not shown. */
+  skippedModules: z.array(z.string()),
+  /** Records of known modules that could not be read as records. */
+  unreadable: z.number().int().nonnegative(),
+});
+export type BackupSnapshot = z.infer<typeof BackupSnapshot>;
+
 export const backupsRequests = {
   'backups.overview': request(
     NoArgs,
@@ -231,6 +248,16 @@ export const backupsRequests = {
     z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),
     ArchiveDiff,
     'What differs between a downloaded backup and the mirror now, per module and field.',
+  ),
+  'backups.browse': request(
+    z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),
+    BackupSnapshot,
+    'Open a verified backup read-only in the records workspace (one at a time): its records are read into a snapshot beside the live mirror.',
+  ),
+  'backups.closeBrowse': request(
+    ByBackup,
+    z.object({ closed: z.literal(true) }),
+    'Stop browsing a backup: its snapshot is closed and deleted (the backup stays).',
   ),
   'backups.delete': request(
     ByBackup,
@@ -267,4 +294,6 @@ export const backupsRequests = {
 export const backupsEvents = {
   /** A backup changed (stage, bytes, verification); at most a few per second per backup. */
   'backups.changed': z.object({ backup: BackupView.nullable(), portalId: PortalId.nullable() }),
+  /** A backup being opened for browsing: records read into its snapshot so far. */
+  'backups.browseProgress': z.object({ id: BackupId, records: z.number().int().nonnegative() }),
 } as const;

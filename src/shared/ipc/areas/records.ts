@@ -13,6 +13,11 @@ import { NoArgs, request } from '../contractSpec';
  */
 const Id = z.string().regex(/^\d{1,20}$/, 'an id (digits)');
 const RecordId = z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, 'a record id');
+/**
+ * A backup opened for browsing (`backups.browse`): the read requests that take it read that
+ * backup's snapshot instead of the live mirror. Absent: the live mirror.
+ */
+const Snapshot = z.string().regex(/^\d{1,15}$/, 'a backup id (digits)').optional();
 
 /** Our limits (the spec has no saved filters): a name fits a menu, a list fits a menu too. */
 export const SAVED_FILTER_NAME_MAX = 100;
@@ -165,6 +170,7 @@ export const RecordsQueryArgs = z
   .object({
     portalId: Id,
     moduleId: Id,
+    snapshot: Snapshot,
     /** The API's `filter` value (JSON text); absent or blank lists every record. */
     filter: z.string().max(FILTER_TEXT_MAX).optional(),
     sort: RecordsSort.optional(),
@@ -253,6 +259,7 @@ export const TrashedRecord = z.object({
 export type TrashedRecord = z.infer<typeof TrashedRecord>;
 
 const ModuleArgs = z.object({ portalId: Id, moduleId: Id }).strict();
+const ModuleReadArgs = z.object({ portalId: Id, moduleId: Id, snapshot: Snapshot }).strict();
 
 export const recordsRequests = {
   'records.portals': request(
@@ -261,12 +268,12 @@ export const recordsRequests = {
     'Portals in the mirror, with the account that reaches each.',
   ),
   'records.modules': request(
-    z.object({ portalId: Id }).strict(),
+    z.object({ portalId: Id, snapshot: Snapshot }).strict(),
     z.array(RecordsModule),
     "A portal's mirrored modules with their record counts.",
   ),
   'records.columns': request(
-    ModuleArgs,
+    ModuleReadArgs,
     RecordsColumns,
     "A module's fields, statuses, people and layouts: the table's columns and the filter's fields.",
   ),
@@ -276,12 +283,12 @@ export const recordsRequests = {
     'One window of a module’s records with a filter in the API’s language and a sort, plus the total.',
   ),
   'records.get': request(
-    z.object({ portalId: Id, recordId: RecordId }).strict(),
+    z.object({ portalId: Id, recordId: RecordId, snapshot: Snapshot }).strict(),
     RecordDetail,
     'One record with its sections, status timeline and comments (trashed records too).',
   ),
   'records.trashed': request(
-    ModuleArgs,
+    ModuleReadArgs,
     z.array(TrashedRecord),
     "A module's records in the recycle bin (lists and search leave them out).",
   ),
@@ -292,6 +299,7 @@ export const recordsRequests = {
         text: z.string().max(SEARCH_TEXT_MAX),
         moduleId: Id.optional(),
         limit: z.number().int().positive().optional(),
+        snapshot: Snapshot,
       })
       .strict(),
     z.array(SearchHit),
