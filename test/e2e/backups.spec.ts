@@ -115,4 +115,26 @@ test('a backup is made, verified, downloaded, and dragged out as a file', async 
   // A link that names nothing opens nothing.
   const refused = await page.request.get(`${app.origin}/api/backups/file/${'A'.repeat(43)}`);
   expect(refused.status()).toBe(404);
+
+  // Browse the backup's records in the records workspace: read-only, then back to the mirror.
+  await row.getByRole('button', { name: 'Browse records' }).click();
+  await more.getByLabel('Access code').fill(CODE);
+  await more.getByRole('button', { name: 'Browse' }).click();
+  const banner = page.getByRole('region', { name: 'Browsing a backup' });
+  await expect(banner).toContainText(/Backup of .+, made /, { timeout: ENGINE_TIMEOUT_MS });
+  await expect(banner).toContainText(/Read-only: [\d,]+ records as they were then/);
+  await expect(page.getByTestId('records-total')).toContainText(/[\d,]+ records/, {
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+  await page.locator('.grid-row[aria-rowindex="2"]').click();
+  const detail = page.getByTestId('record-detail');
+  await expect(detail).toContainText('Comments are not read from backups');
+  await expect(detail.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/backup-browse-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/backup-browse-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await banner.getByRole('button', { name: 'Back to the live mirror' }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('records-total')).toContainText(/[\d,]+ records/);
 });

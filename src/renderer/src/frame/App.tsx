@@ -6,6 +6,9 @@ import { RecordsView } from '../features/records/RecordsView';
 import { OutboxView } from '../features/outbox/OutboxView';
 import { SyncView } from '../features/sync/SyncView';
 import { BackupsView } from '../features/backups/BackupsView';
+import { BrowsedBackupBanner, useRecordsSource } from '../features/backups/BrowsedBackup';
+import { RecordsContext } from '../features/records/RecordsContext';
+import { useBackups } from '../features/backups/BackupsContext';
 import { SECTIONS, sectionByShortcut } from '../app/sections';
 import { useShell } from '../app/ShellContext';
 import { StatusBar } from './StatusBar';
@@ -45,6 +48,9 @@ export function App() {
   const loadError = useShell((state) => state.loadError);
   const notice = useShell((state) => state.notice);
   const notify = useShell((state) => state.notify);
+  // A backup opened for browsing is what the records section (view and sidebar) shows until closed.
+  const browsing = useBackups((state) => state.browsing);
+  const records = useRecordsSource();
   useAppliedTheme();
   useSectionShortcuts();
   const firstRun = useFirstRunScreen();
@@ -52,42 +58,47 @@ export function App() {
 
   if (firstRun) return firstRun;
   return (
-    <div className="shell">
-      <Sidebar />
-      <main className="content" aria-labelledby="section-heading">
-        <header className="content__header">
-          <h1 id="section-heading">{section.label}</h1>
-        </header>
-        {loadError && (
-          <p className="error banner" role="alert">
-            PortalDesk could not read its state: {loadError}
-          </p>
-        )}
-        {notice && (
-          <p className="error banner" role="alert">
-            <span>{notice}</span>
-            <button type="button" onClick={() => notify(null)}>
-              Dismiss
-            </button>
-          </p>
-        )}
-        <div className="content__body">
-          {section.id === 'records' ? (
-            <RecordsView />
-          ) : section.id === 'outbox' ? (
-            <OutboxView />
-          ) : section.id === 'sync' ? (
-            <SyncView />
-          ) : section.id === 'backups' ? (
-            <BackupsView />
-          ) : section.id === 'router' ? (
-            <RouterView />
-          ) : (
-            <SettingsView />
+    <RecordsContext.Provider value={records}>
+      <div className="shell">
+        <Sidebar />
+        <main className="content" aria-labelledby="section-heading">
+          <header className="content__header">
+            <h1 id="section-heading">{section.label}</h1>
+          </header>
+          {loadError && (
+            <p className="error banner" role="alert">
+              PortalDesk could not read its state: {loadError}
+            </p>
           )}
-        </div>
-      </main>
-      <StatusBar />
-    </div>
+          {notice && (
+            <p className="error banner" role="alert">
+              <span>{notice}</span>
+              <button type="button" onClick={() => notify(null)}>
+                Dismiss
+              </button>
+            </p>
+          )}
+          <div className="content__body">
+            {section.id === 'records' ? (
+              <>
+                {browsing && <BrowsedBackupBanner snapshot={browsing} />}
+                <RecordsView />
+              </>
+            ) : section.id === 'outbox' ? (
+              <OutboxView />
+            ) : section.id === 'sync' ? (
+              <SyncView />
+            ) : section.id === 'backups' ? (
+              <BackupsView />
+            ) : section.id === 'router' ? (
+              <RouterView />
+            ) : (
+              <SettingsView />
+            )}
+          </div>
+        </main>
+        <StatusBar />
+      </div>
+    </RecordsContext.Provider>
   );
 }

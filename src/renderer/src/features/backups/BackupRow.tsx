@@ -1,5 +1,6 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import type { BackupView } from '../../../../shared/ipc/areas/backups';
+import { useShell } from '../../app/ShellContext';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useCopy } from '../../ui/useCopy';
 import { BackupDiff } from './BackupDiff';
@@ -90,6 +91,13 @@ function CodePrompt({
   );
 }
 
+const PROMPT_LABEL = {
+  verify: 'Verify',
+  compare: 'Compare',
+  download: 'Download',
+  browse: 'Browse',
+} as const;
+
 export function BackupRow({
   backup,
   web,
@@ -102,13 +110,18 @@ export function BackupRow({
   available: boolean;
   codeKept: boolean;
 }) {
-  const { verify, download, remove, showInFolder, startDrag, compare } = useBackups(
+  const { verify, download, remove, showInFolder, startDrag, compare, browse } = useBackups(
     (state) => state,
   );
+  const browsing = useBackups((state) => state.browsing?.backupId === backup.id);
+  const browseProgress = useBackups((state) =>
+    state.browseProgress?.id === backup.id ? state.browseProgress.records : null,
+  );
+  const showSection = useShell((state) => state.select);
   const diff = useBackups((state) => state.diffs[backup.id]);
   const error = useBackups((state) => state.errors[`backup:${backup.id}`]);
   const busy = useBackups((state) => state.busy[`backup:${backup.id}`] ?? false);
-  const [prompt, setPrompt] = useState<'verify' | 'download' | 'compare' | null>(null);
+  const [prompt, setPrompt] = useState<'verify' | 'download' | 'compare' | 'browse' | null>(null);
   const [showDiff, setShowDiff] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { copy, noteFor } = useCopy({ copied: 'Path copied', refused: 'The clipboard refused' });
@@ -225,6 +238,16 @@ export function BackupRow({
                 Compare with mirror
               </button>
             )}
+            {ready && verification?.readable !== false && (
+              <button
+                type="button"
+                onClick={() => (browsing ? showSection('records') : setPrompt('browse'))}
+                disabled={busy}
+                title="Open this backup's records read-only in the records workspace"
+              >
+                {browsing ? 'Show its records' : 'Browse records'}
+              </button>
+            )}
             {(backup.stage === 'on_service' || backup.stage === 'failed') &&
               backup.exportId &&
               available && (
@@ -252,24 +275,29 @@ export function BackupRow({
           )}
         </td>
       </tr>
-      {(prompt || confirmDelete || error || (showDiff && diff)) && (
+      {(prompt || confirmDelete || error || browseProgress !== null || (showDiff && diff)) && (
         <tr className="backup-row__more">
           <td colSpan={5}>
             {prompt && (
               <CodePrompt
                 codeKept={codeKept}
-                label={
-                  prompt === 'verify' ? 'Verify' : prompt === 'compare' ? 'Compare' : 'Download'
-                }
+                label={PROMPT_LABEL[prompt]}
                 onCancel={() => setPrompt(null)}
                 onSubmit={(code) => {
-                  const run =
-                    prompt === 'verify' ? verify : prompt === 'compare' ? compare : download;
-                  void run(backup.id, code === '' ? undefined : code).then(
-                    (ok) => ok && setPrompt(null),
-                  );
+                  const chosen = prompt;
+                  const run = { verify, compare, download, browse }[chosen];
+                  void run(backup.id, code === '' ? undefined : code).then((ok) => {
+                    if (!ok) return;
+                    setPrompt(null);
+                    if (chosen === 'browse') showSection('records');
+                  });
                 }}
               />
+            )}
+            {browseProgress !== null && (
+              <p className="muted" role="status">
+                Reading the backup for browsing… {browseProgress.toLocaleString()} records
+              </p>
             )}
             {busy && prompt === null && showDiff && !diff && (
               <p className="muted">Reading the backup…</p>

@@ -5,6 +5,7 @@ import type {
   ArchiveDiff,
   BackupPortal,
   BackupScheduleSpec,
+  BackupSnapshot,
   BackupsOverview,
   BackupView,
 } from '../../../../shared/ipc/areas/backups';
@@ -39,6 +40,14 @@ export interface BackupsState {
   startDrag(id: string): void;
   downloadLink(id: string): Promise<{ path: string; fileName: string } | null>;
   clearError(place: ErrorPlace): void;
+  /** The backup open read-only in the records workspace; null: the live mirror is shown. */
+  browsing: BackupSnapshot | null;
+  /** Records read so far into the snapshot of the backup being opened. */
+  browseProgress: { id: string; records: number } | null;
+  /** Resolves true once the backup is open for browsing. */
+  browse(id: string, accessCode?: string): Promise<boolean>;
+  /** Back to the live mirror: the snapshot is closed and deleted. */
+  closeBrowse(): Promise<void>;
 }
 
 function describe(error: unknown): string {
@@ -160,6 +169,7 @@ export function createBackupsStore(api: Api) {
       remove: async (id) => {
         await act(`backup:${id}`, async () => {
           await api.backups.delete({ id });
+          if (get().browsing?.backupId === id) set({ browsing: null });
           await reload();
         });
       },
@@ -185,9 +195,33 @@ export function createBackupsStore(api: Api) {
       },
       downloadLink: (id) => act(`backup:${id}`, () => api.backups.downloadLink({ id })),
       clearError: (place) => set((state) => ({ errors: { ...state.errors, [place]: undefined } })),
+      browsing: null,
+      browseProgress: null,
+      browse: async (id, accessCode) => {
+        set({ browseProgress: { id, records: 0 } });
+        const snapshot = await act(`backup:${id}`, () =>
+          api.backups.browse({ id, ...(accessCode ? { accessCode } : {}) }),
+        );
+        set((state) => ({
+          browseProgress: state.browseProgress?.id === id ? null : state.browseProgress,
+          ...(snapshot ? { browsing: snapshot } : {}),
+        }));
+        return snapshot !== null;
+      },
+      closeBrowse: async () => {
+        const open = get().browsing;
+        if (!open) return;
+        set({ browsing: null });
+        // The engine deletes it; a failure leaves a file the next start deletes.
+        await api.backups.closeBrowse({ id: open.backupId }).catch(() => undefined);
+      },
     };
   });
   api.on('backups.changed', (payload) => store.getState().changed(payload));
+  api.on('backups.browseProgress', ({ id, records }) => {
+    if (store.getState().browseProgress?.id === id)
+      store.setState({ browseProgress: { id, records } });
+  });
   return store;
 }
 

@@ -54,7 +54,18 @@ function Comments({ detail, context }: { detail: RecordDetail; context: ValueCon
   const fetching = useRecords((s) => s.detail?.fetching ?? false);
   const fetchError = useRecords((s) => s.detail?.fetchError ?? null);
   const fetchComments = useRecords((s) => s.fetchComments);
+  const browsing = useRecords((s) => s.snapshot !== null);
   const online = typeof navigator === 'undefined' ? true : navigator.onLine;
+  if (browsing) {
+    return (
+      <section className="record-section" aria-labelledby="record-comments-heading">
+        <h3 id="record-comments-heading">Comments</h3>
+        <p className="hint" data-testid="comments-not-in-snapshot">
+          Comments are not read from backups: the live record shows the mirrored ones.
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="record-section" aria-labelledby="record-comments-heading">
       <h3 id="record-comments-heading">Comments ({detail.comments.length})</h3>
@@ -113,6 +124,7 @@ export function RecordDetailPanel() {
   const detail = useRecords((s) => s.detail);
   const columns = useRecords((s) => s.columns);
   const close = useRecords((s) => s.closeDetail);
+  const browsing = useRecords((s) => s.snapshot !== null);
   const data = detail?.data ?? null;
   const timeZone = data?.timeZone ?? columns?.timeZone ?? 'UTC';
   const context = useMemo<ValueContext>(() => ({ timeZone }), [timeZone]);
@@ -141,7 +153,7 @@ export function RecordDetailPanel() {
     >
       <header className="record-detail__header">
         <h2>{data?.record.name ?? (detail.loading ? 'Opening…' : 'Record')}</h2>
-        {data && (
+        {data && !browsing && (
           <button
             type="button"
             className="record-detail__edit"
@@ -173,11 +185,13 @@ export function RecordDetailPanel() {
           </div>
           {data.trashedTime && (
             <p className="notice notice--warn" role="status" data-testid="record-trashed">
-              In the recycle bin since {formatInstant(data.trashedTime, context)}. It is kept for
-              reference; restore it in the portal's recycle bin to work on it again.
+              In the recycle bin since {formatInstant(data.trashedTime, context)}
+              {browsing
+                ? ' when this backup was made.'
+                : ". It is kept for reference; restore it in the portal's recycle bin to work on it again."}
             </p>
           )}
-          {isEditing && (
+          {isEditing && !browsing && (
             <RecordEditor
               portalId={data.record.portalId}
               moduleId={data.record.moduleId}
@@ -200,7 +214,9 @@ export function RecordDetailPanel() {
           )}
           <section className="record-section" aria-labelledby="record-timeline-heading">
             <h3 id="record-timeline-heading">Status timeline</h3>
-            {data.timeline.length === 0 ? (
+            {browsing ? (
+              <p className="hint">Status timelines are not read from backups.</p>
+            ) : data.timeline.length === 0 ? (
               <p className="hint">No status changes mirrored for this record.</p>
             ) : (
               <ol className="timeline">

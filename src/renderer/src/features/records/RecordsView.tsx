@@ -32,6 +32,7 @@ function ListState() {
   const filter = useRecords((s) => s.filter);
   const setDraft = useRecords((s) => s.setDraft);
   const module = useRecords((s) => s.modules?.find((m) => m.id === s.moduleId));
+  const browsing = useRecords((s) => s.snapshot !== null);
   if (listError) {
     return (
       <div className="list-state" role="alert">
@@ -54,6 +55,8 @@ function ListState() {
               Clear the filter
             </button>
           </>
+        ) : browsing ? (
+          <p>This backup holds no {module?.pluralName ?? 'records'}.</p>
         ) : (
           <p>
             No {module?.pluralName ?? 'records'} in the mirror yet. Run a sync from the Sync section

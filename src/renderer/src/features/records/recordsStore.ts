@@ -14,6 +14,7 @@ import type {
   TrashedRecord,
 } from '../../../../shared/ipc/areas/records';
 import type { FilterField } from '@portaldesk/portal-api/filter';
+import type { BackupSnapshot } from '../../../../shared/ipc/areas/backups';
 import {
   checkDraft,
   draftFromFilter,
@@ -84,6 +85,8 @@ export interface RecordsState {
   /** The module's records in the recycle bin; null until asked for. */
   trashed: TrashedRecord[] | null;
   trashedError: string | null;
+  /** A backup browsed read-only instead of the live mirror; null: the live mirror. */
+  snapshot: BackupSnapshot | null;
 
   load(): Promise<void>;
   selectPortal(portalId: string): Promise<void>;
@@ -157,7 +160,22 @@ export function filterFieldsOf(columns: RecordsColumns | null): FilterField[] {
   );
 }
 
-export function createRecordsStore(api: Api) {
+export interface RecordsStoreOptions {
+  /**
+   * Read a backup opened for browsing (`backups.browse`) instead of the live mirror: every read
+   * names it, nothing is edited, fetched or remembered as recently viewed, and the last place
+   * and `records.changed` are the live workspace's alone.
+   */
+  snapshot?: BackupSnapshot;
+}
+
+export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) {
+  const snapshot = options.snapshot ?? null;
+  /** What every read of the mirror carries: the browsed backup, if any. */
+  const scope = snapshot ? { snapshot: snapshot.backupId } : {};
+  const remember = (place: { portalId: string; moduleId: string }) => {
+    if (!snapshot) writeStorage(LAST_PLACE_KEY, place);
+  };
   let windows = new RowWindows();
   /** The next list's rows, until its first window arrives (the old rows stay on screen). */
   let pending: { windows: RowWindows; generation: number } | null = null;
@@ -182,6 +200,7 @@ export function createRecordsStore(api: Api) {
       list.started(next);
       api.records
         .query({
+          ...scope,
           portalId,
           moduleId,
           offset: next * BLOCK_ROWS,
@@ -239,7 +258,7 @@ export function createRecordsStore(api: Api) {
 
     const loadModules = async (portalId: string): Promise<RecordsModule[] | null> => {
       try {
-        const modules = await api.records.modules({ portalId });
+        const modules = await api.records.modules({ ...scope, portalId });
         if (get().portalId === portalId) set({ modules, modulesError: null });
         return modules;
       } catch (error) {
@@ -249,6 +268,8 @@ export function createRecordsStore(api: Api) {
     };
 
     const loadRecent = async (portalId: string): Promise<void> => {
+      // A backup has no recently viewed records of its own.
+      if (snapshot) return;
       try {
         const recent = await api.records.recent({ portalId });
         if (get().portalId === portalId) set({ recent });
@@ -289,10 +310,18 @@ export function createRecordsStore(api: Api) {
       savedError: null,
       trashed: null,
       trashedError: null,
+      snapshot,
 
       load: async () => {
         try {
-          const portals = await api.records.portals();
+          const portals = (await api.records.portals()).filter(
+            (portal) => !snapshot || portal.id === snapshot.portalId,
+          );
+          if (snapshot && portals.length === 0) {
+            throw new Error(
+              `${snapshot.portalName} is no longer in the mirror, so its backup cannot be shown. Close the backup; sign in to the portal again to browse it.`,
+            );
+          }
           set({ portals, portalsError: null });
           const last = readStorage(LAST_PLACE_KEY) as { portalId?: string } | undefined;
           const current = get().portalId;
@@ -337,7 +366,7 @@ export function createRecordsStore(api: Api) {
       selectModule: async (moduleId) => {
         const { portalId } = get();
         if (portalId === null) return;
-        writeStorage(LAST_PLACE_KEY, { portalId, moduleId });
+        remember({ portalId, moduleId });
         windows = new RowWindows();
         clearTimeout(applyTimer);
         set({
@@ -358,7 +387,7 @@ export function createRecordsStore(api: Api) {
         restart({ keepPosition: false });
         try {
           const [columns, saved] = await Promise.all([
-            api.records.columns({ portalId, moduleId }),
+            api.records.columns({ ...scope, portalId, moduleId }),
             api.records.savedFilters({ portalId, moduleId }),
           ]);
           if (get().moduleId !== moduleId || get().portalId !== portalId) return;
@@ -488,12 +517,12 @@ export function createRecordsStore(api: Api) {
           },
         }));
         try {
-          const data = await api.records.get({ portalId, recordId });
+          const data = await api.records.get({ ...scope, portalId, recordId });
           const { moduleId } = data.record;
           const columns =
             get().columns?.moduleId === moduleId
               ? null
-              : await api.records.columns({ portalId, moduleId });
+              : await api.records.columns({ ...scope, portalId, moduleId });
           if (seq !== detailSeq) return;
           set({
             detail: {
@@ -506,6 +535,7 @@ export function createRecordsStore(api: Api) {
               fetchError: null,
             },
           });
+          if (snapshot) return;
           const recent = await api.records.viewed({ portalId, recordId });
           if (get().portalId === portalId) set({ recent });
         } catch (error) {
@@ -531,7 +561,8 @@ export function createRecordsStore(api: Api) {
 
       fetchComments: async () => {
         const { portalId, detail } = get();
-        if (portalId === null || !detail?.data) return;
+        // A backup's records are as they were: nothing is fetched into them.
+        if (snapshot || portalId === null || !detail?.data) return;
         const { recordId } = detail;
         set({ detail: { ...detail, fetching: true, fetchError: null } });
         try {
@@ -540,7 +571,7 @@ export function createRecordsStore(api: Api) {
             moduleId: detail.data.record.moduleId,
             recordId,
           });
-          const data = await api.records.get({ portalId, recordId });
+          const data = await api.records.get({ ...scope, portalId, recordId });
           const now = get().detail;
           if (now?.recordId === recordId) set({ detail: { ...now, data, fetching: false } });
         } catch (error) {
@@ -560,7 +591,7 @@ export function createRecordsStore(api: Api) {
           return;
         }
         try {
-          const hits = await api.records.search({ portalId, text });
+          const hits = await api.records.search({ ...scope, portalId, text });
           if (seq === searchSeq) set({ searchHits: hits, searchError: null });
         } catch (error) {
           if (seq === searchSeq) set({ searchHits: [], searchError: describeError(error) });
@@ -576,7 +607,7 @@ export function createRecordsStore(api: Api) {
         const { portalId, moduleId } = get();
         if (portalId === null || moduleId === null) return;
         try {
-          const trashed = await api.records.trashed({ portalId, moduleId });
+          const trashed = await api.records.trashed({ ...scope, portalId, moduleId });
           if (get().moduleId === moduleId) set({ trashed, trashedError: null });
         } catch (error) {
           if (get().moduleId === moduleId) set({ trashedError: describeError(error) });
@@ -611,6 +642,8 @@ export function createRecordsStore(api: Api) {
       },
 
       changed: ({ portalId, moduleId }) => {
+        // A backup's snapshot never changes; the live mirror's changes are not its own.
+        if (snapshot) return;
         if (portalId !== get().portalId) {
           if (get().portals?.every((p) => p.id !== portalId)) void get().load();
           return;
