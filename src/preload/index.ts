@@ -123,6 +123,15 @@ const bridge = {
     downloadLink: call('backups.downloadLink'),
     startDrag: call('backups.startDrag'),
   },
+  configure: {
+    modules: call('configure.modules'),
+    createModule: call('configure.createModule'),
+    updateModule: call('configure.updateModule'),
+    setModuleActive: call('configure.setModuleActive'),
+    trashModule: call('configure.trashModule'),
+    recoverModule: call('configure.recoverModule'),
+    deleteModule: call('configure.deleteModule'),
+  },
   on,
 } satisfies Bridge;
 

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { NoArgs, request } from './contractSpec';
 import { accountsEvents, accountsRequests } from './areas/accounts';
 import { backupsEvents, backupsRequests } from './areas/backups';
+import { configureEvents, configureRequests } from './areas/configure';
 import { outboxEvents, outboxRequests } from './areas/outbox';
 import { recordsEvents, recordsRequests } from './areas/records';
 import { routerEvents, routerRequests } from './areas/router';
@@ -53,6 +54,7 @@ export const requests = {
   ...routerRequests,
   ...outboxRequests,
   ...backupsRequests,
+  ...configureRequests,
 } as const;
 
 export const events = {
@@ -64,6 +66,7 @@ export const events = {
   ...routerEvents,
   ...outboxEvents,
   ...backupsEvents,
+  ...configureEvents,
 } as const;
 
 export type RequestName = keyof typeof requests;

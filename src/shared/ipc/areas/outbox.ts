@@ -85,6 +85,8 @@ export const OpKind = z.enum([
   'comment_add',
   'comment_edit',
   'comment_delete',
+  /** A change of the portal's configuration (a module today): `config` on the entry says which. */
+  'config',
 ]);
 export type OpKind = z.infer<typeof OpKind>;
 
@@ -142,6 +144,19 @@ export const OutboxEntry = z.object({
   conflict: OpConflict.nullable(),
   /** A send may have reached the service without its answer: checked before any retry. */
   uncertain: z.boolean(),
+  /** Configuration changes: what is changed and what will be sent. */
+  config: z
+    .object({
+      /** `module.create`, `module.update`, `module.activate`, ... */
+      action: z.string(),
+      /** The module's name as shown (the one it will have once sent). */
+      target: z.string(),
+      /** One line: "Create module Assets", "Rename to Equipment". */
+      summary: z.string(),
+      /** The request: method, path (with the module's API name, or "(once created)"), body. */
+      request: z.object({ method: z.string(), path: z.string(), body: z.unknown() }),
+    })
+    .nullable(),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
 

@@ -11,6 +11,7 @@ const KIND: Record<OutboxEntry['kind'], string> = {
   comment_add: 'New comment',
   comment_edit: 'Edited comment',
   comment_delete: 'Deleted comment',
+  config: 'Configuration change',
 };
 
 export function kindLabel(kind: OutboxEntry['kind']): string {
