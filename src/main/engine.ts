@@ -29,6 +29,8 @@ import { systemClock } from './api/schedulerClock';
 import { Mirror } from './store/mirror/mirror';
 import { Connectivity, workOfflineStore } from './connectivity/connectivity';
 import { CustomFieldIndexer } from './store/mirror/customFieldIndexer';
+import { ConfigureService } from './configure/configureService';
+import { configureHandlers } from './handlers/configureHandlers';
 import { SettingsRepository } from './store/settingsRepository';
 import { syncPreferences } from '../shared/ipc/settings';
 import { Store, type StoreOptions } from './store/store';
@@ -143,6 +145,17 @@ export function startEngine(options: EngineOptions): Engine {
     events,
     log,
   });
+  // A portal's configuration, changed through the outbox; a replayed create or recover reads the
+  // portal again so the module's layouts, fields and records follow.
+  const configure = new ConfigureService({
+    db: store.db,
+    mirror,
+    outbox,
+    events,
+    refresh: (portalId) => {
+      if (options.autoSync !== false) sync.start({ portalId });
+    },
+  });
   const backups = new BackupService({
     db: store.db,
     dataDir: options.dataDir,
@@ -194,6 +207,7 @@ export function startEngine(options: EngineOptions): Engine {
     ...recordsHandlers({ db: store.db, mirror, snapshots: backups.snapshots }),
     ...outboxHandlers(outbox),
     ...backupsHandlers(backups, options.fileShell),
+    ...configureHandlers(configure),
   } satisfies Handlers;
 
   return {

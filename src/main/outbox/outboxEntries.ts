@@ -9,22 +9,28 @@ import { loadEditCatalog, type EditCatalog } from './editCatalog';
 import type { OutboxRepository } from './outboxRepository';
 import { COMMENT_KINDS, typeOf, type OutboxOp } from './outboxTypes';
 
+/** How a configuration operation is shown (its owner, src/main/configure/, says). */
+export type ConfigDescriber = (op: OutboxOp) => NonNullable<OutboxEntry['config']>;
+
 /** One operation as the Outbox panel lists it. Pure. */
 export function outboxEntry(
   op: OutboxOp,
   catalog: EditCatalog | undefined,
   record: StoredRecord | undefined,
+  describeConfig?: ConfigDescriber,
 ): OutboxEntry {
+  const config = op.kind === 'config' && describeConfig ? describeConfig(op) : null;
   const label = (field: string) => catalog?.fields.find((f) => f.key === field)?.label ?? field;
   const type = (field: string) => (catalog ? typeOf(catalog.types, field) : 'single_line');
   return {
     id: op.seq,
     portalId: op.portalId,
     moduleId: op.moduleId,
-    module: catalog?.moduleName ?? null,
+    module: config ? config.target : (catalog?.moduleName ?? null),
     recordId: op.recordId,
-    recordName:
-      record?.name ?? (typeof op.fields.name?.value === 'string' ? op.fields.name.value : null),
+    recordName: config
+      ? null
+      : (record?.name ?? (typeof op.fields.name?.value === 'string' ? op.fields.name.value : null)),
     kind: op.kind,
     state: op.state,
     queuedAt: op.queuedAt,
@@ -46,6 +52,7 @@ export function outboxEntry(
     comment: COMMENT_KINDS.has(op.kind) ? { commentId: op.commentId, content: op.content } : null,
     conflict: op.conflict,
     uncertain: op.sentBody !== null,
+    config,
   };
 }
 
@@ -54,6 +61,7 @@ export function outboxEntries(
   repo: OutboxRepository,
   edits: LocalEditsRepository,
   filter: { portalId?: string; recordId?: string },
+  describeConfig?: ConfigDescriber,
 ): OutboxEntry[] {
   const ops =
     filter.portalId !== undefined && filter.recordId !== undefined
@@ -66,7 +74,11 @@ export function outboxEntries(
       catalogs.set(key, loadEditCatalog(repo, op.portalId, op.moduleId, null, null));
     return catalogs.get(key);
   };
-  return ops.map((op) => outboxEntry(op, catalogOf(op), edits.record(op.portalId, op.recordId)));
+  return ops.map((op) =>
+    op.kind === 'config'
+      ? outboxEntry(op, undefined, undefined, describeConfig)
+      : outboxEntry(op, catalogOf(op), edits.record(op.portalId, op.recordId)),
+  );
 }
 
 /** A record's queued comment changes, for the comments panel to show beside the mirrored ones. */

@@ -34,12 +34,12 @@ import {
   refreshOverlay,
   updateLocalRecord,
 } from './ledgerWrites';
-import { outboxEntries, pendingComments } from './outboxEntries';
+import { outboxEntries, pendingComments, type ConfigDescriber } from './outboxEntries';
 import type { OutboxRepository } from './outboxRepository';
 import { COMMENT_KINDS, type OutboxOp, type Touched } from './outboxTypes';
 import { planComment, commentContent } from './planComment';
 import { planEdit } from './planEdit';
-import { resolveConflict, type FieldResolution } from './resolveConflict';
+import { resolveConfigConflict, resolveConflict, type FieldResolution } from './resolveConflict';
 import { TEMP_COMMENT_PREFIX, TEMP_RECORD_PREFIX, tempId } from './tempIds';
 import { createFields, validateChanges } from './validateChanges';
 
@@ -75,8 +75,11 @@ export class OutboxLedger {
     return recordForm(record, catalogFor(this.repo, record, ops), ops);
   }
 
+  /** How configuration operations are shown; set by their owner (OutboxService.useConfig). */
+  describeConfig: ConfigDescriber | undefined;
+
   list(filter: { portalId?: string; recordId?: string } = {}): OutboxEntry[] {
-    return outboxEntries(this.repo, this.edits, filter);
+    return outboxEntries(this.repo, this.edits, filter, this.describeConfig);
   }
 
   pendingComments(portalId: string, recordId: string): PendingComment[] {
@@ -243,6 +246,13 @@ export class OutboxLedger {
     }
     this.repo.transaction(() => {
       const ops = this.repo.opsOfRecord(op.portalId, op.recordId);
+      if (op.kind === 'config') {
+        // Configuration is shown from the queue itself: dropping the op is the whole undo. A
+        // module's creation takes its queue with it (nothing else can go without the module).
+        const dropAll = op.action === 'module.create' && op.sentBody === null;
+        for (const other of dropAll ? ops : [op]) this.repo.deleteOp(other.seq);
+        return;
+      }
       if (op.kind === 'create') {
         dropQueue(this.stores, op.portalId, op.recordId, ops);
         this.edits.deleteLocalRecord(op.portalId, op.recordId);
@@ -298,6 +308,8 @@ export class OutboxLedger {
     resolutions: readonly FieldResolution[],
     recordChoice?: 'mine' | 'theirs',
   ): Touched {
+    const op = requireOp(this.repo, id);
+    if (op.kind === 'config') return resolveConfigConflict(this.repo, op, resolutions);
     return resolveConflict(this.stores, id, resolutions, recordChoice);
   }
 }

@@ -22,13 +22,18 @@ import type { ApiClient } from '../api/client/apiClient';
 import { EditCatalogCache } from './editCatalogCache';
 import type { OpKind, OutboxOp } from './outboxTypes';
 import { replayBackoff } from './replayBackoff';
-import { classifyFailure, isAbort, SIGNED_OUT_RETRY_MS } from './replayFailure';
+import { ChangeRefused, classifyFailure, isAbort, SIGNED_OUT_RETRY_MS } from './replayFailure';
 import type { Outcome, ReplayEffects, Send, SendContext } from './sendContext';
 import { sendCommentAdd, sendCommentDelete, sendCommentEdit } from './sendComment';
 import { sendCreate, sendTrash, sendUpdate } from './sendRecord';
 
+/** Configuration changes are sent by their owner (src/main/configure/), set with `useSend`. */
+const noConfigSend: Send = () =>
+  Promise.reject(new ChangeRefused('Configuration changes cannot be sent by this engine.'));
+
 /** The send of each kind of operation. */
 const SENDS: Record<OpKind, Send> = {
+  config: noConfigSend,
   update: sendUpdate,
   create: sendCreate,
   trash: sendTrash,
@@ -76,6 +81,7 @@ export class OutboxReplayer {
   private readonly catalogs: EditCatalogCache;
   /** What the per-kind sends (sendRecord.ts, sendComment.ts) are given. */
   private readonly send: SendContext;
+  private readonly sends: Record<OpKind, Send> = { ...SENDS };
   replayed = 0;
 
   constructor(private readonly options: ReplayerOptions) {
@@ -95,6 +101,11 @@ export class OutboxReplayer {
       call: { priority: 'user', signal: this.abort.signal },
       catalog: (op) => this.catalogs.get(op),
     };
+  }
+
+  /** Sets the send of a kind whose owner lives outside the outbox (configuration changes). */
+  useSend(kind: OpKind, send: Send): void {
+    this.sends[kind] = send;
   }
 
   /** When the replay will next look again while it waits (held offline or backing off). */
@@ -226,7 +237,9 @@ export class OutboxReplayer {
     if (verdict.kind === 'refused') {
       repo.markFailed(op.seq, verdict.message);
       this.options.onAttention(
-        `A change to record ${op.recordId} was refused by the service: ${verdict.message}`,
+        op.kind === 'config'
+          ? `A configuration change was refused: ${verdict.message}`
+          : `A change to record ${op.recordId} was refused by the service: ${verdict.message}`,
       );
       return;
     }
@@ -253,6 +266,6 @@ export class OutboxReplayer {
   }
 
   private process(op: OutboxOp, client: ApiClient): Promise<Outcome> {
-    return SENDS[op.kind](this.send, op, client);
+    return this.sends[op.kind](this.send, op, client);
   }
 }

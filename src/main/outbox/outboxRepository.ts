@@ -33,6 +33,8 @@ const NAMES = [
   'retryOp',
   'retryWaiting',
   'remapRecordOps',
+  'configOpsOfPortal',
+  'remapConfigQueue',
   'remapCommentOps',
   'insertRemap',
   'adoptedIds',
@@ -71,6 +73,7 @@ interface OpRow {
   sent_at: string | null;
   error: string | null;
   conflict: string | null;
+  action: string | null;
 }
 
 function parseOp(row: OpRow): OutboxOp {
@@ -94,6 +97,7 @@ function parseOp(row: OpRow): OutboxOp {
     sentAt: row.sent_at,
     error: row.error,
     conflict: row.conflict === null ? null : (JSON.parse(row.conflict) as OpConflict),
+    action: row.action,
   };
 }
 
@@ -167,6 +171,7 @@ export class OutboxRepository {
     commentId?: string | null;
     content?: string | null;
     baseContent?: string | null;
+    action?: string | null;
   }): number {
     return this.statement('insertOp')
       .pluck()
@@ -179,6 +184,7 @@ export class OutboxRepository {
         commentId: op.commentId ?? null,
         content: op.content ?? null,
         baseContent: op.baseContent ?? null,
+        action: op.action ?? null,
         now: this.iso(),
       }) as number;
   }
@@ -322,16 +328,39 @@ export class OutboxRepository {
     this.statement('insertRemap').run(portalId, 'record', from, to, this.iso());
   }
 
+  /** A portal's configuration operations, in queue order. */
+  configOps(portalId: string): OutboxOp[] {
+    return (this.statement('configOpsOfPortal').all(portalId) as OpRow[]).map(parseOp);
+  }
+
+  /**
+   * A module created here got its server id: its queue follows (config ops only), and the remap is
+   * kept so a lost create's lookup never adopts a module another operation already owns.
+   */
+  remapModule(portalId: string, from: string, to: string, queues: { from: string; to: string }) {
+    this.statement('remapConfigQueue').run({
+      portalId,
+      fromQueue: queues.from,
+      toQueue: queues.to,
+      toModuleId: to,
+    });
+    this.statement('insertRemap').run(portalId, 'module', from, to, this.iso());
+  }
+
   remapComment(portalId: string, from: string, to: string): void {
     this.statement('remapCommentOps').run({ portalId, from, to });
     this.statement('insertRemap').run(portalId, 'comment', from, to, this.iso());
   }
 
-  adoptedIds(portalId: string, kind: 'record' | 'comment'): Set<string> {
+  adoptedIds(portalId: string, kind: 'record' | 'comment' | 'module'): Set<string> {
     return new Set(this.statement('adoptedIds').pluck().all(portalId, kind) as string[]);
   }
 
-  remapOf(portalId: string, kind: 'record' | 'comment', tempId: string): string | undefined {
+  remapOf(
+    portalId: string,
+    kind: 'record' | 'comment' | 'module',
+    tempId: string,
+  ): string | undefined {
     return this.statement('remapOf').pluck().get(portalId, kind, tempId) as string | undefined;
   }
 

@@ -25,7 +25,9 @@ import type { OutboxEvents, ReplayedChange } from './outboxEvents';
 import { OutboxLedger } from './outboxLedger';
 import { OutboxRepository } from './outboxRepository';
 import { OutboxReplayer, type ReplayerOptions } from './outboxReplayer';
+import type { ConfigDescriber } from './outboxEntries';
 import type { Touched } from './outboxTypes';
+import type { Send } from './sendContext';
 
 /** What the outbox needs of the sync service (SyncService provides it). */
 export interface OutboxConnection {
@@ -84,6 +86,20 @@ export class OutboxService {
       this.connectivityChanged(state, was),
     );
     if (options.autoReplay !== false) this.replayer.kick();
+  }
+
+  /**
+   * Configuration changes are queued here and replayed by the same replayer; their owner
+   * (src/main/configure/) says how they are sent and shown.
+   */
+  useConfig(config: { send: Send; describe: ConfigDescriber }): void {
+    this.replayer.useSend('config', config.send);
+    this.ledger.describeConfig = config.describe;
+  }
+
+  /** A configuration change was queued (or undone): the Outbox and the replay hear of it now. */
+  configQueued(touched: Touched | null): void {
+    this.queued(touched);
   }
 
   /** Connects a listener (the event router) to every change the service confirmed. */

@@ -37,6 +37,8 @@ export interface OutboxOp {
   sentAt: string | null;
   error: string | null;
   conflict: OpConflict | null;
+  /** Config operations: what they do (`module.create`, ...); null for a record's. */
+  action: string | null;
 }
 
 /** The field's type (a custom field type, or name/description/status/is_external) by field key. */

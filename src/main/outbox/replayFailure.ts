@@ -9,6 +9,14 @@ import { replayBackoff } from './replayBackoff';
 /** Ours: a signed-out account's changes are looked at again after this long (or at sign-in). */
 export const SIGNED_OUT_RETRY_MS = 60_000;
 
+/**
+ * A change the replay itself finds impossible (what it addresses is gone from here): refused like
+ * a 4xx, with words for the user.
+ */
+export class ChangeRefused extends Error {
+  override name = 'ChangeRefused';
+}
+
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** No answer at all: the network is down or the call timed out. */
@@ -48,6 +56,7 @@ export function classifyFailure(
 ): FailureVerdict {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof ApiError && error.kind === 'permanent') return { kind: 'refused', message };
+  if (error instanceof ChangeRefused) return { kind: 'refused', message };
   if (isNetwork(error)) return { kind: 'offline', message };
   const waitMs =
     error instanceof ApiError && error.kind === 'rate' && error.retryAfterSeconds !== null

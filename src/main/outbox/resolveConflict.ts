@@ -76,6 +76,30 @@ export function resolveFields(
   return { fields, rest: [...open.values()], rebases };
 }
 
+/**
+ * A configuration change's conflict (settings changed on the service too): per setting keep mine
+ * or take theirs, as for a record's fields; nothing else of the mirror changes (the configuration
+ * overlay is read from the queue).
+ */
+export function resolveConfigConflict(
+  repo: LedgerStores['repo'],
+  op: OutboxOp,
+  resolutions: readonly FieldResolution[],
+): Touched {
+  if (op.state !== 'conflict' || !op.conflict) {
+    throw new LedgerError('This change is not in conflict; nothing was changed.');
+  }
+  checkResolutions(new Map(op.conflict.fields.map((f) => [f.field, f])), resolutions);
+  const { fields, rest } = resolveFields(op.fields, op.conflict.fields, resolutions);
+  repo.transaction(() => {
+    if (Object.keys(fields).length === 0) repo.deleteOp(op.seq);
+    else if (rest.length > 0)
+      repo.setFields(op.seq, fields, 'conflict', { ...op.conflict!, fields: rest });
+    else repo.setFields(op.seq, fields, 'pending', null);
+  });
+  return { portalId: op.portalId, moduleId: op.moduleId };
+}
+
 export function resolveConflict(
   stores: LedgerStores,
   id: number,

@@ -61,7 +61,7 @@ function textProblem(key: ModuleSettingKey, value: string, required: boolean): s
   if (length > MODULE_NAME_MAX) {
     return `${LABEL[key]}: at most ${MODULE_NAME_MAX} characters (${length} given).`;
   }
-  if (/[\u0000-\u001f\u007f]/.test(value)) {
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
     return `${LABEL[key]}: no control characters (tabs, line breaks).`;
   }
   return null;
@@ -122,7 +122,8 @@ export function moduleSettingsProblems(
       continue;
     }
     if (context.builtIn) {
-      problems[key] = `${LABEL[key]}: this is one of the product's own modules; it cannot be renamed.`;
+      problems[key] =
+        `${LABEL[key]}: this is one of the product's own modules; it cannot be renamed.`;
       continue;
     }
     const problem = textProblem(key, value, true);

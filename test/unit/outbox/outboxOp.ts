@@ -24,6 +24,7 @@ export function outboxOp(partial: Partial<OutboxOp>): OutboxOp {
     sentAt: null,
     error: null,
     conflict: null,
+    action: null,
     ...partial,
   };
 }

@@ -3,9 +3,9 @@
 
 -- name: insertOp
 INSERT INTO outbox_ops (portal_id, module_id, record_id, kind, fields, comment_id, content,
-                        base_content, queued_at, updated_at)
+                        base_content, action, queued_at, updated_at)
 VALUES (@portalId, @moduleId, @recordId, @kind, @fields, @commentId, @content, @baseContent,
-        @now, @now)
+        @action, @now, @now)
 RETURNING seq;
 
 -- name: rewriteOp
@@ -112,6 +112,14 @@ UPDATE outbox_ops SET next_attempt_at = NULL WHERE state = 'pending' AND next_at
 
 -- name: remapRecordOps
 UPDATE outbox_ops SET record_id = @to WHERE portal_id = @portalId AND record_id = @from;
+
+-- name: configOpsOfPortal
+SELECT * FROM outbox_ops WHERE portal_id = ? AND kind = 'config' ORDER BY seq;
+
+-- name: remapConfigQueue
+-- A module created here got its server id: its queue and every op of it follow.
+UPDATE outbox_ops SET record_id = @toQueue, module_id = @toModuleId
+WHERE portal_id = @portalId AND kind = 'config' AND record_id = @fromQueue;
 
 -- name: remapCommentOps
 UPDATE outbox_ops SET comment_id = @to WHERE portal_id = @portalId AND comment_id = @from;

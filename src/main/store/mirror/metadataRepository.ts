@@ -34,6 +34,7 @@ const queries = requireQueries(
     'users',
     'moduleIds',
     'upsertModule',
+    'deleteModule',
     'deleteModulesNotIn',
     'modules',
     'moduleKey',
@@ -259,6 +260,33 @@ export class MetadataRepository {
         }),
       }),
     );
+  }
+
+  /**
+   * Modules as the service just answered a configuration change (created, renamed, recovered):
+   * upserted, the portal's others left as they are (a sync's `replaceModules` owns the list).
+   */
+  upsertModules(portalId: string, modules: readonly MirrorModule[]): MirrorChanges {
+    return writeChanges(this.db, (log) => {
+      const existing = this.ids('moduleIds', portalId);
+      for (const module of modules) {
+        this.upsert(log, 'modules', 'upsertModule', module.id, existing, {
+          ...module,
+          portalId,
+          isActive: flag(module.isActive),
+          isDefault: flag(module.isDefault),
+          details: JSON.stringify(module.details),
+        });
+      }
+    });
+  }
+
+  /** Removes a module the service no longer lists (trashed or deleted from here), with its rows. */
+  deleteModule(portalId: string, moduleId: string): MirrorChanges {
+    return writeChanges(this.db, (log) => {
+      const deleted = this.statement('deleteModule').pluck().all(portalId, moduleId) as string[];
+      log.add('modules', 'deleted', deleted);
+    });
   }
 
   modules(portalId: string): StoredModule[] {

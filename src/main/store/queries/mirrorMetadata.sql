@@ -71,6 +71,11 @@ WHERE (modules.api_name, modules.singular_name, modules.plural_name, modules.ico
   IS NOT (excluded.api_name, excluded.singular_name, excluded.plural_name, excluded.icon_class,
           excluded.is_active, excluded.is_default, excluded.details, excluded.created_time);
 
+-- name: deleteModule
+-- One module (a configuration change replayed: trashed or deleted on the service); its layouts,
+-- fields, statuses and records go with it (foreign keys).
+DELETE FROM modules WHERE portal_id = ? AND id = ? RETURNING id;
+
 -- name: deleteModulesNotIn
 DELETE FROM modules WHERE portal_id = ? AND id NOT IN (SELECT value FROM json_each(?)) RETURNING id;
 

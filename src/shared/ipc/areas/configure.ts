@@ -146,7 +146,8 @@ export const configureRequests = {
   ),
   'configure.trashModule': request(
     ModuleRef,
-    ConfigModule,
+    // Null: the module was created here and never sent, so it is simply gone (nothing is sent).
+    ConfigModule.nullable(),
     'Queue moving a module to the module bin (its records are kept by the service).',
   ),
   'configure.recoverModule': request(

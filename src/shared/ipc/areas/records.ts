@@ -17,7 +17,10 @@ const RecordId = z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, 'a record id');
  * A backup opened for browsing (`backups.browse`): the read requests that take it read that
  * backup's snapshot instead of the live mirror. Absent: the live mirror.
  */
-const Snapshot = z.string().regex(/^\d{1,15}$/, 'a backup id (digits)').optional();
+const Snapshot = z
+  .string()
+  .regex(/^\d{1,15}$/, 'a backup id (digits)')
+  .optional();
 
 /** Our limits (the spec has no saved filters): a name fits a menu, a list fits a menu too. */
 export const SAVED_FILTER_NAME_MAX = 100;

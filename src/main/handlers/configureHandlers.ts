@@ -1,0 +1,46 @@
+import type { Handlers } from '../bridge/dispatcher';
+import { UserFacingError } from '../bridge/dispatcher';
+import { ConfigRefused, type ConfigureService } from '../configure/configureService';
+
+type ConfigureRequest =
+  | 'configure.modules'
+  | 'configure.createModule'
+  | 'configure.updateModule'
+  | 'configure.setModuleActive'
+  | 'configure.trashModule'
+  | 'configure.recoverModule'
+  | 'configure.deleteModule';
+
+/** The service's refusals are written for the user: pass them on as they are. */
+function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
+  return (...args) => {
+    try {
+      return handler(...args);
+    } catch (error) {
+      if (error instanceof ConfigRefused) throw new UserFacingError(error.message);
+      throw error;
+    }
+  };
+}
+
+/** A portal's configuration: read with queued changes laid over; every change queued. */
+export function configureHandlers(configure: ConfigureService): Pick<Handlers, ConfigureRequest> {
+  return {
+    'configure.modules': userFacing(({ portalId }) => configure.modules(portalId)),
+    'configure.createModule': userFacing((args) => configure.createModule(args)),
+    'configure.updateModule': userFacing((args) => configure.updateModule(args)),
+    'configure.setModuleActive': userFacing(({ portalId, moduleId, active }) =>
+      configure.setModuleActive(portalId, moduleId, active),
+    ),
+    'configure.trashModule': userFacing(({ portalId, moduleId }) =>
+      configure.trashModule(portalId, moduleId),
+    ),
+    'configure.recoverModule': userFacing(({ portalId, moduleId }) =>
+      configure.recoverModule(portalId, moduleId),
+    ),
+    'configure.deleteModule': userFacing(({ portalId, moduleId, confirmName }) => {
+      configure.deleteModule(portalId, moduleId, confirmName);
+      return { queued: true as const };
+    }),
+  };
+}
