@@ -98,6 +98,7 @@ const bridge = {
     create: call('outbox.create'),
     trash: call('outbox.trash'),
     restore: call('outbox.restore'),
+    deleteRecord: call('outbox.deleteRecord'),
     comment: call('outbox.comment'),
     pendingComments: call('outbox.pendingComments'),
     list: call('outbox.list'),

@@ -41,8 +41,11 @@ export interface BackupSnapshotsOptions {
 
 export class BackupSnapshots {
   private current: OpenSnapshot | null = null;
-  private building: { backupId: string; done: Promise<OpenSnapshot>; abort: AbortController } | null =
-    null;
+  private building: {
+    backupId: string;
+    done: Promise<OpenSnapshot>;
+    abort: AbortController;
+  } | null = null;
   private readonly folder: string;
 
   constructor(private readonly options: BackupSnapshotsOptions) {

@@ -9,6 +9,7 @@ type OutboxRequest =
   | 'outbox.create'
   | 'outbox.trash'
   | 'outbox.restore'
+  | 'outbox.deleteRecord'
   | 'outbox.comment'
   | 'outbox.pendingComments'
   | 'outbox.list'
@@ -45,6 +46,9 @@ export function outboxHandlers(outbox: OutboxService): Pick<Handlers, OutboxRequ
     'outbox.trash': userFacing(({ portalId, recordId }) => outbox.trash(portalId, recordId, false)),
     'outbox.restore': userFacing(({ portalId, recordId }) =>
       outbox.trash(portalId, recordId, true),
+    ),
+    'outbox.deleteRecord': userFacing(({ portalId, recordId }) =>
+      outbox.deleteForever(portalId, recordId),
     ),
     'outbox.comment': userFacing((args) => outbox.comment(args)),
     'outbox.pendingComments': userFacing(({ portalId, recordId }) =>

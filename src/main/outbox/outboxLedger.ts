@@ -207,6 +207,40 @@ export class OutboxLedger {
     };
   }
 
+  /**
+   * Deletes a record in the recycle bin for good (queued). Only a record the lists show as
+   * trashed (by the service, or by a trash queued here, which goes first); refused while a restore
+   * of it waits, and when a delete is already queued.
+   */
+  deleteForever(portalId: string, recordId: string): { result: EditResult; touched: Touched } {
+    const record = requireRecord(this.stores, portalId, recordId);
+    if (record.trashed_time === null) {
+      throw new LedgerError(
+        `Record "${record.name}" is not in the recycle bin; move it there first. Nothing was queued.`,
+      );
+    }
+    const ops = this.repo.opsOfRecord(portalId, recordId);
+    if (ops.some((op) => op.kind === 'delete')) {
+      throw new LedgerError(`Record "${record.name}" is already queued to be deleted for good.`);
+    }
+    if (record.local_only === 1) {
+      throw new LedgerError(
+        `Record "${record.name}" was created here and never sent; discard its creation in the Outbox instead.`,
+      );
+    }
+    const opId = this.repo.insertOp({
+      portalId,
+      moduleId: record.module_id,
+      recordId,
+      kind: 'delete',
+      fields: { trashed_time: { value: record.trashed_time, base: record.trashed_time } },
+    });
+    return {
+      result: { portalId, recordId, opId, reverted: [] },
+      touched: { portalId, moduleId: record.module_id },
+    };
+  }
+
   // ---- comments ----------------------------------------------------------------------------------
 
   comment(args: CommentArgs): { opId: number | null; commentId: string; touched: Touched } {

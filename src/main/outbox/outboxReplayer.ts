@@ -25,7 +25,7 @@ import { replayBackoff } from './replayBackoff';
 import { ChangeRefused, classifyFailure, isAbort, SIGNED_OUT_RETRY_MS } from './replayFailure';
 import type { Outcome, ReplayEffects, Send, SendContext } from './sendContext';
 import { sendCommentAdd, sendCommentDelete, sendCommentEdit } from './sendComment';
-import { sendCreate, sendTrash, sendUpdate } from './sendRecord';
+import { sendCreate, sendDeleteForever, sendTrash, sendUpdate } from './sendRecord';
 
 /** Configuration changes are sent by their owner (src/main/configure/), set with `useSend`. */
 const noConfigSend: Send = () =>
@@ -38,6 +38,7 @@ const SENDS: Record<OpKind, Send> = {
   create: sendCreate,
   trash: sendTrash,
   restore: sendTrash,
+  delete: sendDeleteForever,
   comment_add: sendCommentAdd,
   comment_edit: sendCommentEdit,
   comment_delete: sendCommentDelete,

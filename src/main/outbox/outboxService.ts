@@ -138,6 +138,12 @@ export class OutboxService {
     return result;
   }
 
+  deleteForever(portalId: string, recordId: string): EditResult {
+    const { result, touched } = this.ledger.deleteForever(portalId, recordId);
+    this.queued(touched);
+    return result;
+  }
+
   trash(portalId: string, recordId: string, restore: boolean): EditResult {
     const { result, touched } = this.ledger.trash(portalId, recordId, restore);
     this.queued(touched);

@@ -228,3 +228,30 @@ export const sendTrash: Send = async (ctx, op, client) => {
   });
   return 'done';
 };
+
+/**
+ * A record in the recycle bin deleted for good. Sent at most once in effect: after a lost answer
+ * the resend meets a 404, which is what our delete leaves behind, so it counts as done.
+ */
+export const sendDeleteForever: Send = async (ctx, op, client) => {
+  const repo = ctx.repo;
+  const { args } = recordCall(ctx, op);
+  repo.markSending(op.seq, JSON.stringify({ delete: op.recordId }));
+  try {
+    await client.deleteEntity(args, ctx.call);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+  repo.transaction(() => {
+    repo.deleteOp(op.seq);
+    ctx.mirror.localEdits.deleteServerCopy(op.portalId, op.recordId);
+  });
+  ctx.onReplayed({
+    portalId: op.portalId,
+    moduleId: op.moduleId,
+    recordId: op.recordId,
+    kind: 'delete',
+    data: { record: { id: op.recordId, deleted_for_good: true } },
+  });
+  return 'done';
+};

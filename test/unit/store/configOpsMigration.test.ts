@@ -22,11 +22,14 @@ describe(`migration ${NAME}`, () => {
 
     const store = Store.open({ dataDir, mode: 'test' });
     expect(
-      store.db.prepare('SELECT * FROM outbox_ops ORDER BY seq').all().map((row) => {
-        const { action, ...rest } = row as { action: unknown };
-        expect(action).toBeNull();
-        return rest;
-      }),
+      store.db
+        .prepare('SELECT * FROM outbox_ops ORDER BY seq')
+        .all()
+        .map((row) => {
+          const { action, ...rest } = row as { action: unknown };
+          expect(action).toBeNull();
+          return rest;
+        }),
     ).toEqual(rows);
     expect(store.db.prepare('SELECT * FROM outbox_remaps').all()).toEqual([
       { portal_id: '1', kind: 'record', temp_id: 'tmp-0', server_id: '99', remapped_at: 't' },

@@ -1,4 +1,5 @@
--- Configuration changes in the outbox (issue 16): one queue, the same replay. A module's change is
+-- Configuration changes in the outbox (issue 16): one queue, the same replay. Also a record's
+-- permanent delete from the recycle bin (kind 'delete'). A module's change is
 -- an operation of kind 'config' whose `action` says what (`module.create`, `module.update`, ...);
 -- its queue is `record_id` = `module:<module id>` (a temporary `tmp-m-…` id until created), its
 -- `fields` hold the settings it changes as {api body key: {value, base}}, as a record's do.
@@ -11,7 +12,7 @@ CREATE TABLE outbox_ops_new (
   record_id       TEXT NOT NULL,
   kind            TEXT NOT NULL CHECK (kind IN (
                     'create', 'update', 'trash', 'restore',
-                    'comment_add', 'comment_edit', 'comment_delete', 'config')),
+                    'comment_add', 'comment_edit', 'comment_delete', 'config', 'delete')),
   state           TEXT NOT NULL DEFAULT 'pending'
                     CHECK (state IN ('pending', 'sending', 'failed', 'conflict')),
   fields          TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(fields)),

@@ -87,6 +87,8 @@ export const OpKind = z.enum([
   'comment_delete',
   /** A change of the portal's configuration (a module today): `config` on the entry says which. */
   'config',
+  /** A record in the recycle bin deleted for good. */
+  'delete',
 ]);
 export type OpKind = z.infer<typeof OpKind>;
 
@@ -314,6 +316,11 @@ export const outboxRequests = {
   ),
   'outbox.trash': request(RecordRef, EditResult, 'Move a record to the trash (queued).'),
   'outbox.restore': request(RecordRef, EditResult, 'Restore a record from the trash (queued).'),
+  'outbox.deleteRecord': request(
+    RecordRef,
+    EditResult,
+    'Delete a record in the recycle bin for good (queued; the service then removes it).',
+  ),
   'outbox.comment': request(
     CommentArgs,
     z.object({ opId: OpId.nullable(), commentId: z.string() }),

@@ -30,6 +30,7 @@ export function RecordEditor({ portalId, moduleId, recordId, trashed }: RecordEd
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
+  const [confirmTrash, setConfirmTrash] = useState(false);
 
   // Every setState happens in a promise callback: the effect only subscribes and starts reads.
   const reload = useCallback(
@@ -148,14 +149,41 @@ export function RecordEditor({ portalId, moduleId, recordId, trashed }: RecordEd
           >
             Restore from the recycle bin
           </button>
+        ) : confirmTrash ? (
+          <div
+            className="record-editor__confirm"
+            role="group"
+            aria-label="Confirm moving to the bin"
+          >
+            <span>
+              Move “{String(form.values.name ?? 'this record')}” to the recycle bin? It can be
+              restored for 30 days.
+            </span>
+            <button
+              type="button"
+              className="danger"
+              disabled={busy}
+              // The confirmation is the user's next step: it takes the focus.
+              autoFocus
+              onClick={() => {
+                setConfirmTrash(false);
+                void act(() => api.outbox.trash({ portalId, recordId }));
+              }}
+            >
+              Move to the bin
+            </button>
+            <button type="button" onClick={() => setConfirmTrash(false)}>
+              Keep it
+            </button>
+          </div>
         ) : (
           <button
             type="button"
             className="danger"
             disabled={busy}
-            onClick={() => void act(() => api.outbox.trash({ portalId, recordId }))}
+            onClick={() => setConfirmTrash(true)}
           >
-            Move to the recycle bin
+            Move to the recycle bin…
           </button>
         )}
       </div>

@@ -12,6 +12,7 @@ const KIND: Record<OutboxEntry['kind'], string> = {
   comment_edit: 'Edited comment',
   comment_delete: 'Deleted comment',
   config: 'Configuration change',
+  delete: 'Delete for good',
 };
 
 export function kindLabel(kind: OutboxEntry['kind']): string {

@@ -1,19 +1,66 @@
+import { useCallback, useState } from 'react';
+import type { OutboxEntry } from '../../../../shared/ipc/areas/outbox';
+import { useApi } from '../../bridge/ApiContext';
 import { formatInstant } from './describeValue';
+import { describeError } from './recordsStore';
 import { useRecords } from './RecordsContext';
 import { usePopover } from './usePopover';
 
+/** What is queued for a record in the bin: the bin says so instead of offering it again. */
+type Queued = 'restore' | 'delete';
+
+function queuedOf(entries: readonly OutboxEntry[]): Map<string, Queued> {
+  const queued = new Map<string, Queued>();
+  for (const entry of entries) {
+    if (entry.kind === 'restore' || entry.kind === 'delete') queued.set(entry.recordId, entry.kind);
+  }
+  return queued;
+}
+
 /**
  * The module's records in the service's recycle bin: lists and search leave them out, so this is
- * where they are found (and the recent list, for one opened before it was trashed).
+ * where they are found (and the recent list, for one opened before it was trashed). Each can be
+ * restored or deleted for good (asked first), both queued in the outbox; a browsed backup's bin is
+ * read-only.
  */
 export function RecycleBin() {
+  const api = useApi();
   const trashed = useRecords((s) => s.trashed);
   const error = useRecords((s) => s.trashedError);
-  const load = useRecords((s) => s.loadTrashed);
+  const loadTrashed = useRecords((s) => s.loadTrashed);
   const openRecord = useRecords((s) => s.openRecord);
+  const portalId = useRecords((s) => s.portalId);
+  const browsing = useRecords((s) => s.snapshot !== null);
   const timeZone = useRecords((s) => s.columns?.timeZone ?? 'UTC');
+  const [queued, setQueued] = useState<Map<string, Queued>>(new Map());
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const load = useCallback(() => {
+    void loadTrashed();
+    if (browsing || portalId === null) return;
+    api.outbox.list({ portalId }).then(
+      (entries) => setQueued(queuedOf(entries)),
+      () => setQueued(new Map()),
+    );
+  }, [api, browsing, loadTrashed, portalId]);
   // Read again each time it opens: a sync may have trashed or restored records since.
   const { open, setOpen, anchorProps } = usePopover(load);
+
+  const act = (recordId: string, action: Queued) => {
+    if (portalId === null) return;
+    setErrors(({ [recordId]: _, ...rest }) => rest);
+    const call =
+      action === 'restore'
+        ? api.outbox.restore({ portalId, recordId })
+        : api.outbox.deleteRecord({ portalId, recordId });
+    call.then(
+      () => {
+        setConfirming(null);
+        load();
+      },
+      (failure: unknown) => setErrors((all) => ({ ...all, [recordId]: describeError(failure) })),
+    );
+  };
 
   return (
     <div {...anchorProps}>
@@ -43,21 +90,72 @@ export function RecycleBin() {
           )}
           {trashed && trashed.length > 0 && (
             <ul>
-              {trashed.map((item) => (
-                <li key={item.recordId}>
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => {
-                      setOpen(false);
-                      void openRecord(item.recordId);
-                    }}
-                  >
-                    {item.name}
-                  </button>
-                  <span className="hint"> · {formatInstant(item.trashedTime, { timeZone })}</span>
-                </li>
-              ))}
+              {trashed.map((item) => {
+                const waiting = queued.get(item.recordId);
+                return (
+                  <li key={item.recordId} className="recycle-bin__item">
+                    <div>
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => {
+                          setOpen(false);
+                          void openRecord(item.recordId);
+                        }}
+                      >
+                        {item.name}
+                      </button>
+                      <span className="hint">
+                        {' '}
+                        · {formatInstant(item.trashedTime, { timeZone })}
+                      </span>
+                    </div>
+                    {!browsing && waiting && (
+                      <span className="hint" role="status">
+                        {waiting === 'restore'
+                          ? 'Restore queued in the Outbox'
+                          : 'Delete for good queued in the Outbox'}
+                      </span>
+                    )}
+                    {!browsing && !waiting && confirming !== item.recordId && (
+                      <div className="actions">
+                        <button type="button" onClick={() => act(item.recordId, 'restore')}>
+                          Restore
+                        </button>
+                        <button
+                          type="button"
+                          className="danger"
+                          onClick={() => setConfirming(item.recordId)}
+                        >
+                          Delete for good…
+                        </button>
+                      </div>
+                    )}
+                    {!browsing && !waiting && confirming === item.recordId && (
+                      <div className="actions" role="group" aria-label="Confirm delete for good">
+                        <span>Delete “{item.name}” for good? It cannot be restored.</span>
+                        <button
+                          type="button"
+                          className="danger"
+                          // The confirmation is the next step: it takes the focus.
+                          autoFocus
+                          onClick={() => act(item.recordId, 'delete')}
+                        >
+                          Delete for good
+                        </button>
+                        <button type="button" onClick={() => setConfirming(null)}>
+                          Keep it
+                        </button>
+                      </div>
+                    )}
+                    {errors[item.recordId] && (
+                      <p className="field-error" role="alert">
+                        {errors[item.recordId]}
+                      </p>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </div>
