@@ -31,10 +31,11 @@ function DeleteConfirmation({ module, onCancel }: { module: ConfigModule; onCanc
       }}
     >
       <p>
-        Delete <strong>{module.pluralName}</strong> for good? Its{' '}
-        {module.records === 1 ? 'mirrored record goes' : 'mirrored records go'} with it (
-        {recordsText(module.records)}), here and on the service once sent. This cannot be undone
-        after it is sent.
+        Delete <strong>{module.pluralName}</strong> for good?{' '}
+        {module.records === 1
+          ? 'Its 1 mirrored record goes with it, '
+          : `Its ${module.records.toLocaleString()} mirrored records go with it, `}
+        here and on the service once sent. This cannot be undone after it is sent.
       </p>
       <div className="configure-field">
         <label htmlFor={`${ids}-name`}>Type {module.pluralName} to confirm</label>

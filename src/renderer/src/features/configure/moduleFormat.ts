@@ -29,11 +29,9 @@ export function blockedReason(module: ConfigModule, action: ModuleAction): strin
   if (module.pending.some((change) => change.action === 'delete')) {
     return 'Its permanent delete is queued; discard it in the Outbox to keep the module.';
   }
-  if (module.builtIn && action === 'deactivate') {
-    return "One of the product's own modules: it cannot be deactivated.";
-  }
-  if (module.builtIn && action === 'trash') {
-    return "One of the product's own modules: it cannot be moved to the bin.";
+  // One sentence for both, so a row says it once.
+  if (module.builtIn && (action === 'deactivate' || action === 'trash')) {
+    return "One of the product's own modules: it cannot be renamed, deactivated or moved to the bin.";
   }
   return null;
 }
