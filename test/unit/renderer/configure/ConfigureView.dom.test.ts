@@ -458,7 +458,7 @@ describe('the Modules panel', () => {
     const retired = row('Retired assets');
     await user.click(within(retired).getByRole('button', { name: 'Delete permanently…' }));
     const form = within(retired).getByRole('form', { name: 'Delete Retired assets permanently' });
-    expect(form.textContent).toContain('1,350 records');
+    expect(form.textContent).toContain('Its 1,350 mirrored records go with it');
     const field = within(form).getByLabelText('Type Retired assets to confirm');
     const button = within(form).getByRole('button', { name: 'Delete permanently' });
     expect(button).toHaveProperty('disabled', true);
@@ -483,7 +483,7 @@ describe('the Modules panel', () => {
     ]);
   });
 
-  it('reads the modules again on configure.changed for the portal on screen only', async () => {
+  it('reads the modules again on configure.changed for the portal on screen only, and on outbox.changed', async () => {
     const { engine, modules, push } = await opened();
     const reads = () => engine.argsOf('configure.modules').length;
     const before = reads();
@@ -496,5 +496,30 @@ describe('the Modules panel', () => {
       expect(screen.queryByRole('listitem', { name: 'Machinery' })).not.toBeNull(),
     );
     expect(reads()).toBe(before + 1);
+
+    // A replay changes what the pending marks say: the Outbox's push reads again too.
+    modules[1]!.pending = [
+      {
+        opId: 7,
+        action: 'update',
+        summary: 'Rename to Machinery',
+        state: 'failed',
+        error: 'Refused.',
+      },
+    ];
+    await push('outbox.changed', {
+      counts: { pending: 0, sending: 0, failed: 1, conflict: 0 },
+      total: 1,
+      workOffline: false,
+      online: true,
+      nextAttemptAt: null,
+      replayed: 0,
+      at: 0,
+      notice: null,
+      remapped: [],
+    });
+    await waitFor(() =>
+      expect(row('Machinery').textContent).toContain('refused by the service: Refused.'),
+    );
   });
 });
