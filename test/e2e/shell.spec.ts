@@ -32,6 +32,7 @@ test('the shell opens, shows the version and data directory, and switches sectio
     ['Outbox', 'No pending edits'],
     ['Sync', 'Nothing synced yet'],
     ['Backups', 'No portals to back up yet'],
+    ['Configure', 'No portals to configure yet'],
     ['Event router', 'No rules or custom publishers yet'],
   ];
   for (const [label, emptyTitle] of expected) {
@@ -40,8 +41,8 @@ test('the shell opens, shows the version and data directory, and switches sectio
     await expect(page.getByText(emptyTitle)).toBeVisible();
   }
 
-  // Keyboard: Ctrl+6 opens Settings from anywhere, arrows move within the sidebar.
-  await page.keyboard.press('Control+6');
+  // Keyboard: Ctrl+7 opens Settings from anywhere, arrows move within the sidebar.
+  await page.keyboard.press('Control+7');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByTestId('app-version')).toHaveText(version);
   await expect(page.getByTestId('app-data-dir')).toHaveText(app.dataDir);
@@ -49,7 +50,7 @@ test('the shell opens, shows the version and data directory, and switches sectio
   await expect(page.getByRole('heading', { level: 1, name: 'Event router' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Event router' })).toBeFocused();
 
-  await page.keyboard.press('Control+6');
+  await page.keyboard.press('Control+7');
   await page.screenshot({ path: 'test-results/shell.png' });
 });
 
@@ -59,7 +60,7 @@ test('a theme chosen in Settings is saved by the engine and survives a reload', 
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(app.url);
   await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.keyboard.press('Control+6');
+  await page.keyboard.press('Control+7');
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-theme', 'light');
 

@@ -16,6 +16,8 @@ import { OutboxContext } from './features/outbox/OutboxContext';
 import { createOutboxStore } from './features/outbox/outboxStore';
 import { BackupsContext } from './features/backups/BackupsContext';
 import { createBackupsStore } from './features/backups/backupsStore';
+import { ConfigureContext } from './features/configure/ConfigureContext';
+import { createConfigureStore } from './features/configure/configureStore';
 import { SyncContext } from './features/sync/SyncContext';
 import { createSyncStore } from './features/sync/syncStore';
 import './styles.css';
@@ -37,6 +39,7 @@ if (!link) {
   const accountsStore = createAccountsStore(api);
   const outboxStore = createOutboxStore(api);
   const backupsStore = createBackupsStore(api);
+  const configureStore = createConfigureStore(api);
   const openLink = (url: string, recordId: string) => {
     const portalId = recordsStore.getState().portalId;
     if (portalId === null) return;
@@ -49,6 +52,8 @@ if (!link) {
     for (const feature of [syncStore, recordsStore, accountsStore, outboxStore, backupsStore]) {
       void feature.getState().load();
     }
+    // Configure reads when its view opens; after a reconnection only if it has been open.
+    if (configureStore.getState().portals !== null) void configureStore.getState().load();
   };
   api.on('accounts.changed', accountsStore.getState().changed);
   api.on('records.changed', recordsStore.getState().changed);
@@ -75,11 +80,13 @@ if (!link) {
             <AccountsContext.Provider value={accountsStore}>
               <OutboxContext.Provider value={outboxStore}>
                 <BackupsContext.Provider value={backupsStore}>
-                  <ApiContext.Provider value={api}>
-                    <LinkOpenerContext.Provider value={openLink}>
-                      <App />
-                    </LinkOpenerContext.Provider>
-                  </ApiContext.Provider>
+                  <ConfigureContext.Provider value={configureStore}>
+                    <ApiContext.Provider value={api}>
+                      <LinkOpenerContext.Provider value={openLink}>
+                        <App />
+                      </LinkOpenerContext.Provider>
+                    </ApiContext.Provider>
+                  </ConfigureContext.Provider>
                 </BackupsContext.Provider>
               </OutboxContext.Provider>
             </AccountsContext.Provider>

@@ -19,18 +19,20 @@ describe('renderer shell decisions', () => {
     expect(resolveTheme('dark', false)).toBe('dark');
   });
 
-  it('maps Ctrl/Cmd+1…6 to the sections in sidebar order', () => {
+  it('maps Ctrl/Cmd+1…7 to the sections in sidebar order', () => {
     expect(SECTIONS.map((section) => section.id)).toEqual([
       'records',
       'outbox',
       'sync',
       'backups',
+      'configure',
       'router',
       'settings',
     ]);
     expect(sectionByShortcut('1')).toBe('records');
-    expect(sectionByShortcut('6')).toBe('settings');
-    expect(sectionByShortcut('7')).toBeUndefined();
+    expect(sectionByShortcut('5')).toBe('configure');
+    expect(sectionByShortcut('7')).toBe('settings');
+    expect(sectionByShortcut('8')).toBeUndefined();
     expect(sectionByShortcut('0')).toBeUndefined();
     expect(sectionByShortcut('x')).toBeUndefined();
   });

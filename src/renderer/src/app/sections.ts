@@ -40,6 +40,15 @@ export const SECTIONS = [
     },
   },
   {
+    id: 'configure',
+    label: 'Configure',
+    empty: {
+      title: 'No portals to configure yet',
+      body: "A portal's modules are administered here, offline too: create one, rename it, change its projects or layout, deactivate it, or move it to the module bin. Every change is checked at once, shows at once, and waits in the Outbox until it is sent.",
+      next: 'Sign in to a portal (top left) and let its first sync finish; its modules then appear here.',
+    },
+  },
+  {
     id: 'router',
     label: 'Event router',
     empty: {

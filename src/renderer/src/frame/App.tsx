@@ -6,6 +6,7 @@ import { RecordsView } from '../features/records/RecordsView';
 import { OutboxView } from '../features/outbox/OutboxView';
 import { SyncView } from '../features/sync/SyncView';
 import { BackupsView } from '../features/backups/BackupsView';
+import { ConfigureView } from '../features/configure/ConfigureView';
 import { BrowsedBackupBanner, useRecordsSource } from '../features/backups/BrowsedBackup';
 import { RecordsContext } from '../features/records/RecordsContext';
 import { useBackups } from '../features/backups/BackupsContext';
@@ -90,6 +91,8 @@ export function App() {
               <SyncView />
             ) : section.id === 'backups' ? (
               <BackupsView />
+            ) : section.id === 'configure' ? (
+              <ConfigureView />
             ) : section.id === 'router' ? (
               <RouterView />
             ) : (

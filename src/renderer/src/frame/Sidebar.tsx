@@ -7,7 +7,7 @@ import { useShell } from '../app/ShellContext';
 
 const shortcutModifier = navigator.userAgent.includes('Mac') ? '⌘' : 'Ctrl+';
 
-/** Section navigation: click, arrow keys within the list, or Ctrl/Cmd+1…6 from anywhere. */
+/** Section navigation: click, arrow keys within the list, or Ctrl/Cmd+1…7 from anywhere. */
 export function Sidebar() {
   const current = useShell((state) => state.section);
   const select = useShell((state) => state.select);

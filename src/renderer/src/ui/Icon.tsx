@@ -1,5 +1,6 @@
 /** The icons there are: one per section of the app (app/sections.ts names them by these). */
-export type IconName = 'records' | 'outbox' | 'sync' | 'backups' | 'router' | 'settings';
+export type IconName =
+  'records' | 'outbox' | 'sync' | 'backups' | 'configure' | 'router' | 'settings';
 
 /** Simple stroked 24×24 outlines, one per section; decorative, so hidden from screen readers. */
 const PATHS: Record<IconName, string> = {
@@ -7,6 +8,8 @@ const PATHS: Record<IconName, string> = {
   outbox: 'M4 13v6h16v-6 M12 15V4 M7.5 8.5 12 4l4.5 4.5',
   sync: 'M20 11a8 8 0 0 0-14.3-4.9L4 8 M4 4v4h4 M4 13a8 8 0 0 0 14.3 4.9L20 16 M20 20v-4h-4',
   backups: 'M3 4h18v5H3z M5 9v11h14V9 M10 13h4',
+  // Sliders: three settings, each with its knob.
+  configure: 'M4 6h9 M17 6h3 M15 4v4 M4 12h3 M11 12h9 M9 10v4 M4 18h11 M19 18h1 M17 16v4',
   router:
     'M5 6a2 2 0 1 0 0 .1 M5 8v8 M5 18a2 2 0 1 0 0 .1 M19 6a2 2 0 1 0 0 .1 M7 6h5a3 3 0 0 1 3 3v0a3 3 0 0 0 2 2.8 M7 18h10',
   settings:

@@ -1,16 +1,41 @@
 /**
  * The Outbox view: every queued change by state (conflicts and refusals first), with retry,
  * discard and edit (a refused field change is edited in place and goes out again), the conflict
- * panel, the "work offline" switch and the last notice. Empty: the shell's empty state.
+ * panel, the "work offline" switch and the last notice. A configuration change shows its request
+ * (method, path, body) under "What will be sent". Empty: the shell's empty state.
  */
 import './outbox.css';
 import { useState } from 'react';
 import type { OutboxEntry } from '../../../../shared/ipc/areas/outbox';
 import { EmptyState } from '../../ui/EmptyState';
 import { ConflictPanel } from './ConflictPanel';
-import { GROUP_LABEL, GROUP_ORDER, formatValue, groupEntries, kindLabel } from './outboxFormat';
+import {
+  GROUP_LABEL,
+  GROUP_ORDER,
+  formatValue,
+  groupEntries,
+  kindLabel,
+  requestBody,
+} from './outboxFormat';
 import { useOutbox } from './OutboxContext';
 import { WorkOfflineToggle } from './WorkOfflineToggle';
+
+/** What a configuration change will send, folded away until asked for. */
+function ConfigRequest({ request }: { request: NonNullable<OutboxEntry['config']>['request'] }) {
+  return (
+    <details className="outbox-request">
+      <summary>What will be sent</summary>
+      <p className="mono outbox-request__line">
+        {request.method} {request.path}
+      </p>
+      {request.body === undefined || request.body === null ? (
+        <p className="muted outbox-request__line">No body.</p>
+      ) : (
+        <pre aria-label="Body">{requestBody(request.body)}</pre>
+      )}
+    </details>
+  );
+}
 
 function Entry({ entry, onEdit }: { entry: OutboxEntry; onEdit(entry: OutboxEntry): void }) {
   const retry = useOutbox((s) => s.retry);
@@ -50,10 +75,17 @@ function Entry({ entry, onEdit }: { entry: OutboxEntry; onEdit(entry: OutboxEntr
     >
       <div className="outbox-entry__head">
         <strong>{kindLabel(entry.kind)}</strong>
-        <span>
-          {entry.recordName ?? entry.recordId}
-          {entry.module && <span className="muted"> · {entry.module}</span>}
-        </span>
+        {entry.config ? (
+          <span>
+            {entry.config.summary}
+            <span className="muted"> · module {entry.config.target}</span>
+          </span>
+        ) : (
+          <span>
+            {entry.recordName ?? entry.recordId}
+            {entry.module && <span className="muted"> · {entry.module}</span>}
+          </span>
+        )}
         <span className="muted" title={entry.queuedAt}>
           queued {new Date(entry.queuedAt).toLocaleString()}
           {entry.edits > 1 && ` · ${entry.edits} edits combined`}
@@ -72,6 +104,7 @@ function Entry({ entry, onEdit }: { entry: OutboxEntry; onEdit(entry: OutboxEntr
           ))}
         </ul>
       )}
+      {entry.config && <ConfigRequest request={entry.config.request} />}
       {entry.comment && entry.comment.content !== null && (
         <p className="outbox-entry__comment">“{entry.comment.content}”</p>
       )}

@@ -101,3 +101,8 @@ export function pendingTooltip(pending: PendingValue, type: string, now = Date.n
     : ` (${Math.max(0, Math.round((now - queued) / 60_000))} min ago)`;
   return `Changed offline, ${STATE_TEXT[pending.state]}. Queued ${when}${age}. The service had: ${formatValue(type, pending.base)}.`;
 }
+
+/** A configuration request's body as shown: formatted JSON (two-space indent). */
+export function requestBody(body: unknown): string {
+  return JSON.stringify(body, null, 2) ?? String(body);
+}
