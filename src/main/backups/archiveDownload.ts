@@ -254,7 +254,11 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
  * Writes `chunks` (`bytes` in all) at the file's end, without copying them into one buffer.
  * writev may write less than it was given (a disk nearly full): the rest goes again.
  */
-export async function writeAll(handle: FileHandle, chunks: Uint8Array[], bytes: number): Promise<void> {
+export async function writeAll(
+  handle: FileHandle,
+  chunks: Uint8Array[],
+  bytes: number,
+): Promise<void> {
   let rest = chunks;
   let left = bytes;
   while (left > 0) {
