@@ -8,7 +8,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { resumePlan } from './resumePlan';
 
 /** Ours: bytes gathered before one write to the temporary file. */
@@ -106,8 +106,12 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
   const abort = () => controller.abort(attempt.signal?.reason);
   attempt.signal?.addEventListener('abort', abort, { once: true });
   let idle: NodeJS.Timeout | undefined;
+  // Restarted at every chunk: `refresh()` moves the one timer instead of making a new one.
   const touch = () => {
-    clearTimeout(idle);
+    if (idle) {
+      idle.refresh();
+      return;
+    }
     idle = setTimeout(
       () => controller.abort(new DownloadFailure('network', `no data for ${idleMs / 1000} s`)),
       idleMs,
@@ -156,20 +160,35 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
       attempt.onProgress?.({ bytes: have, totalBytes: total, etag, resumed });
       if (!response.body) throw new DownloadFailure('protocol', 'the server sent no file');
       // Chunks are written a megabyte at a time: one awaited write per ~120 KB chunk cost more
-      // than the transfer (bench:backup).
-      const pending: Uint8Array[] = [];
+      // than the transfer (bench:backup). A batch's write runs while the next batch is read;
+      // at most one is in flight, so the file grows in order, and `flush` waits for it.
+      let pending: Uint8Array[] = [];
       let pendingBytes = 0;
-      const flush = async () => {
+      // The write in flight, settled to its failure (or null) at once: a failure waits for
+      // `settle` without being an unhandled rejection meanwhile.
+      let writing: Promise<{ error: unknown } | null> | null = null;
+      const settle = async () => {
+        if (!writing) return;
+        const write = writing;
+        writing = null;
+        const failed = await write;
+        if (failed) throw failed.error;
+      };
+      const startFlush = async () => {
+        await settle();
         if (pendingBytes === 0) return;
-        // writev may write less than it was given (a disk nearly full): the rest goes again.
-        let buffer = Buffer.concat(pending, pendingBytes);
-        while (buffer.length > 0) {
-          const { bytesWritten } = await handle.write(buffer);
-          if (bytesWritten <= 0) throw Object.assign(new Error('nothing written'), { code: 'EIO' });
-          buffer = buffer.subarray(bytesWritten);
-        }
-        pending.length = 0;
+        const batch = pending;
+        const bytes = pendingBytes;
+        pending = [];
         pendingBytes = 0;
+        writing = writeAll(handle, batch, bytes).then(
+          () => null,
+          (error: unknown) => ({ error }),
+        );
+      };
+      const flush = async () => {
+        await startFlush();
+        await settle();
       };
       // An abort (the idle timer, the app closing) ends the read at once, whatever the
       // transport does with the request's own signal; what arrived is then written out.
@@ -191,7 +210,7 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
               `the server sent more than the ${total} bytes it announced`,
             );
           }
-          if (pendingBytes >= WRITE_BATCH_BYTES) await flush();
+          if (pendingBytes >= WRITE_BATCH_BYTES) await startFlush();
           attempt.onProgress?.({ bytes: have, totalBytes: total, etag, resumed });
         }
         await flush();
@@ -228,6 +247,30 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
   } finally {
     clearTimeout(idle);
     attempt.signal?.removeEventListener('abort', abort);
+  }
+}
+
+/**
+ * Writes `chunks` (`bytes` in all) at the file's end, without copying them into one buffer.
+ * writev may write less than it was given (a disk nearly full): the rest goes again.
+ */
+export async function writeAll(
+  handle: FileHandle,
+  chunks: Uint8Array[],
+  bytes: number,
+): Promise<void> {
+  let rest = chunks;
+  let left = bytes;
+  while (left > 0) {
+    const { bytesWritten } = await handle.writev(rest);
+    if (bytesWritten <= 0) throw Object.assign(new Error('nothing written'), { code: 'EIO' });
+    left -= bytesWritten;
+    if (left === 0) break;
+    // Drop what was written: whole chunks, then the written part of the next.
+    let skip = bytesWritten;
+    let first = 0;
+    while (skip >= rest[first]!.length) skip -= rest[first++]!.length;
+    rest = [rest[first]!.subarray(skip), ...rest.slice(first + 1)];
   }
 }
 

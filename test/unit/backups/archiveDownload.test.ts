@@ -8,7 +8,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { downloadAttempt, DownloadFailure } from '../../../src/main/backups/archiveDownload';
+import {
+  downloadAttempt,
+  DownloadFailure,
+  writeAll,
+} from '../../../src/main/backups/archiveDownload';
 import { tempDir } from '../../support/tempDir';
 
 const servers: Server[] = [];
@@ -178,5 +182,48 @@ describe('a download attempt', () => {
     expect(failure).toBeInstanceOf(DownloadFailure);
     expect(failure.kind).toBe('disk');
     expect(failure.message).toMatch(/The disk is full.*earlier backups are untouched/);
+  });
+});
+
+describe('writing a batch of chunks', () => {
+  /** A file handle whose writev writes at most `most` bytes a call (a disk nearly full). */
+  const shortWriter = (most: number) => {
+    const written: number[] = [];
+    let calls = 0;
+    const handle = {
+      writev(chunks: Uint8Array[]) {
+        calls++;
+        let bytesWritten = 0;
+        for (const chunk of chunks) {
+          for (const byte of chunk) {
+            if (bytesWritten === most) return Promise.resolve({ bytesWritten });
+            written.push(byte);
+            bytesWritten++;
+          }
+        }
+        return Promise.resolve({ bytesWritten });
+      },
+    };
+    return {
+      handle: handle as unknown as Parameters<typeof writeAll>[0],
+      written,
+      calls: () => calls,
+    };
+  };
+
+  it('writes again what a short write left, in order, without losing or repeating a byte', async () => {
+    const chunks = [randomBytes(5), randomBytes(1), randomBytes(13), randomBytes(7)];
+    const bytes = Buffer.concat(chunks);
+    for (const most of [1, 3, 5, 6, 12, 25, 26, 100]) {
+      const { handle, written, calls } = shortWriter(most);
+      await writeAll(handle, chunks, bytes.length);
+      expect(Buffer.from(written)).toEqual(bytes);
+      expect(calls()).toBe(Math.ceil(bytes.length / most));
+    }
+  });
+
+  it('fails with EIO when nothing is written', async () => {
+    const { handle } = shortWriter(0);
+    await expect(writeAll(handle, [randomBytes(4)], 4)).rejects.toMatchObject({ code: 'EIO' });
   });
 });
