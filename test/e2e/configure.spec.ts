@@ -1,0 +1,166 @@
+/**
+ * Issue 16 end to end, in web mode against an emulator process: a module created while working
+ * offline shows at once and waits in the Outbox with what it will send; back online it is created
+ * once; then renamed, deactivated, moved to the bin, recovered, and deleted for good only once its
+ * name is typed.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
+import { startWebModeWithKeychain } from './keychainWebMode';
+import { signInWithSelfClient } from './selfClientSignIn';
+import type { RunningWebMode } from './webMode';
+
+/** A replay through the scheduler and a re-read take seconds; the rest is margin for load. */
+const ENGINE_TIMEOUT_MS = 30_000;
+
+let emulator: EmulatorProcess;
+let app: RunningWebMode;
+test.beforeEach(async () => {
+  [emulator, app] = await Promise.all([
+    startEmulatorProcess(['--auto-approve', '--records', '120']),
+    startWebModeWithKeychain(),
+  ]);
+});
+test.afterEach(async () => {
+  await Promise.all([app?.stop(), emulator?.stop()]);
+});
+
+type Rest = Awaited<ReturnType<EmulatorProcess['restAs']>>;
+
+/** A module of the first portal as the service lists it: its state, or absent (binned or gone). */
+async function moduleState(rest: Rest, pluralName: string): Promise<string> {
+  const portals = await rest('GET', '/api/v3/portals');
+  const portalId = String((portals.body as { id: string }[])[0]!.id);
+  const listed = await rest(
+    'GET',
+    `/api/v3/portal/${portalId}/settings/modules?page=1&per_page=200`,
+  );
+  const module = (
+    listed.body as { modules: { plural_name: string; status: string }[] }
+  ).modules.find((candidate) => candidate.plural_name === pluralName);
+  return module ? module.status : 'absent';
+}
+
+async function setWorkOffline(page: Page, on: boolean): Promise<void> {
+  await open(page, 'Outbox');
+  const toggle = page.getByTestId('work-offline');
+  // The box follows the engine's answer, not the click (so not setChecked, which checks at once).
+  if ((await toggle.isChecked()) !== on) await toggle.click();
+  await expect(toggle).toBeChecked({ checked: on });
+}
+
+async function open(page: Page, section: string) {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: section })
+    .click();
+}
+
+test.setTimeout(90_000);
+
+test('modules: created offline, replayed once, renamed, deactivated, binned, recovered, deleted', async ({
+  page,
+}) => {
+  await signInWithSelfClient(page, app, emulator, 'Configure test service');
+  const rest = await emulator.restAs();
+  // The first sync brings the portal and its modules; then the work is offline.
+  await open(page, 'Records');
+  await expect(page.getByTestId('records-total')).toContainText(/\d records/, {
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+  await setWorkOffline(page, true);
+
+  await open(page, 'Configure');
+  await expect(page.getByRole('heading', { level: 2, name: 'Modules' })).toBeVisible({
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+  await page.getByRole('button', { name: 'New module' }).click();
+  const form = page
+    .locator('form')
+    .filter({ has: page.getByLabel('Singular name') })
+    .first();
+  // A name another module has is refused in place; nothing is queued.
+  await form.getByLabel('Singular name').fill('Vehicle');
+  await form.getByLabel('Plural name').fill('Assets');
+  await expect(form.getByText(/already a name of Assets/)).toBeVisible();
+  await form.getByLabel('Plural name').fill('Vehicles');
+  await expect(form.getByText(/already a name/)).toHaveCount(0);
+  await form.getByRole('button', { name: 'Create module' }).click();
+  const row = page.locator('li.configure-module').filter({ hasText: 'Vehicles' });
+  await expect(row).toContainText('not created yet');
+  await expect(row).toContainText('Create module Vehicles');
+  await page.screenshot({ path: 'test-results/configure-light.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/configure-dark.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The Outbox shows the request it will send.
+  await open(page, 'Outbox');
+  await expect(page.getByText('Create module Vehicles')).toBeVisible();
+  await page.getByText('What will be sent').click();
+  await expect(page.getByText(/"plural_name": "Vehicles"/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/outbox-config-light.png', fullPage: true });
+  await setWorkOffline(page, false);
+
+  await open(page, 'Configure');
+  await expect(row).toContainText('vehicles', { timeout: ENGINE_TIMEOUT_MS });
+  await expect(row).not.toContainText('not created yet');
+
+  // Rename, then deactivate.
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await row.getByLabel('Plural name').fill('Fleet');
+  await row.getByRole('button', { name: 'Save changes' }).click();
+  const fleet = page.locator('li.configure-module').filter({ hasText: 'Fleet' });
+  await expect(fleet).toBeVisible();
+  await fleet.getByRole('button', { name: 'Deactivate' }).click();
+  const inactive = page.locator('section.configure-group--inactive');
+  await expect(inactive.locator('li.configure-module').filter({ hasText: 'Fleet' })).toBeVisible({
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+  await expect
+    .poll(() => moduleState(rest, 'Fleet'), { timeout: ENGINE_TIMEOUT_MS })
+    .toBe('deactivated');
+
+  // To the bin (asked first), recovered, to the bin again, deleted once the name is typed.
+  const inBin = page.locator('section.configure-group--trashed li.configure-module');
+  await fleet.getByRole('button', { name: 'Move to bin…' }).click();
+  await fleet.getByRole('button', { name: 'Move to bin', exact: true }).click();
+  await expect(inBin.filter({ hasText: 'Fleet' })).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+  await expect
+    .poll(() => moduleState(rest, 'Fleet'), { timeout: ENGINE_TIMEOUT_MS })
+    .toBe('absent');
+  await inBin.filter({ hasText: 'Fleet' }).getByRole('button', { name: 'Recover' }).click();
+  await expect
+    .poll(() => moduleState(rest, 'Fleet'), { timeout: ENGINE_TIMEOUT_MS })
+    .toBe('deactivated');
+  const again = page.locator('li.configure-module').filter({ hasText: 'Fleet' });
+  await again.getByRole('button', { name: 'Move to bin…' }).click();
+  await again.getByRole('button', { name: 'Move to bin', exact: true }).click();
+  const binned = inBin.filter({ hasText: 'Fleet' });
+  await expect(binned).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+  await expect
+    .poll(() => moduleState(rest, 'Fleet'), { timeout: ENGINE_TIMEOUT_MS })
+    .toBe('absent');
+  await binned.getByRole('button', { name: 'Delete permanently…' }).click();
+  const confirm = binned.getByRole('button', { name: 'Delete permanently', exact: true });
+  await binned.getByLabel('Type Fleet to confirm').fill('fleet');
+  await expect(confirm).toBeDisabled();
+  await binned.getByLabel('Type Fleet to confirm').fill('Fleet');
+  await page.screenshot({ path: 'test-results/configure-bin-light.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/configure-bin-dark.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await confirm.click();
+  await expect
+    .poll(() => moduleState(rest, 'Fleet'), { timeout: ENGINE_TIMEOUT_MS })
+    .toBe('absent');
+  // Gone for good, not in the bin: the service cannot recover it.
+  const portals = await rest('GET', '/api/v3/portals');
+  const portalId = String((portals.body as { id: string }[])[0]!.id);
+  expect(
+    (await rest('POST', `/api/v3/portal/${portalId}/settings/modules/bin/vehicles/recover`)).status,
+  ).toBe(404);
+  await expect(page.locator('li.configure-module').filter({ hasText: 'Fleet' })).toHaveCount(0, {
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+});
