@@ -133,6 +133,12 @@ const bridge = {
     recoverModule: call('configure.recoverModule'),
     deleteModule: call('configure.deleteModule'),
   },
+  bin: {
+    list: call('bin.list'),
+    restore: call('bin.restore'),
+    delete: call('bin.delete'),
+    empty: call('bin.empty'),
+  },
   on,
 } satisfies Bridge;
 

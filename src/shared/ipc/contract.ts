@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { NoArgs, request } from './contractSpec';
 import { accountsEvents, accountsRequests } from './areas/accounts';
 import { backupsEvents, backupsRequests } from './areas/backups';
+import { binRequests } from './areas/bin';
 import { configureEvents, configureRequests } from './areas/configure';
 import { outboxEvents, outboxRequests } from './areas/outbox';
 import { recordsEvents, recordsRequests } from './areas/records';
@@ -55,6 +56,7 @@ export const requests = {
   ...outboxRequests,
   ...backupsRequests,
   ...configureRequests,
+  ...binRequests,
 } as const;
 
 export const events = {
