@@ -31,6 +31,7 @@ import { Connectivity, workOfflineStore } from './connectivity/connectivity';
 import { CustomFieldIndexer } from './store/mirror/customFieldIndexer';
 import { ConfigureService } from './configure/configureService';
 import { configureHandlers } from './handlers/configureHandlers';
+import { binHandlers } from './handlers/binHandlers';
 import { SettingsRepository } from './store/settingsRepository';
 import { syncPreferences } from '../shared/ipc/settings';
 import { Store, type StoreOptions } from './store/store';
@@ -155,6 +156,7 @@ export function startEngine(options: EngineOptions): Engine {
     refresh: (portalId) => {
       if (options.autoSync !== false) sync.start({ portalId });
     },
+    clientFor: (portalId) => sync.clientForPortal(portalId),
   });
   const backups = new BackupService({
     db: store.db,
@@ -208,6 +210,7 @@ export function startEngine(options: EngineOptions): Engine {
     ...outboxHandlers(outbox),
     ...backupsHandlers(backups, options.fileShell),
     ...configureHandlers(configure),
+    ...binHandlers(configure.portalBin),
   } satisfies Handlers;
 
   return {

@@ -39,6 +39,11 @@ import {
 } from './moduleOps';
 import { overlayModules, type MirroredModule } from './moduleOverlay';
 import { moduleSend } from './sendModuleOp';
+import { binActionOf, binRequest, binSummary } from './binOps';
+import { PortalBinRepository } from './portalBinRepository';
+import { PortalBinService } from './portalBinService';
+import { binSend } from './sendBinOp';
+import type { ApiClient } from '../api/client/apiClient';
 
 /** A change refused before anything was queued; the message says why, for the user. */
 export class ConfigRefused extends Error {
@@ -52,23 +57,40 @@ export interface ConfigureServiceOptions {
   events: EventPusher;
   /** Read a portal's configuration and records again (after a module was created or recovered). */
   refresh(portalId: string): void;
+  /** The API client of the account that reaches a portal (the recycle bin is read online). */
+  clientFor(portalId: string): ApiClient | undefined;
+  now?: () => number;
 }
 
 export class ConfigureService {
   private readonly bin: ModuleBinRepository;
   private readonly reader: RecordsReader;
+  /** The portal's recycle bin (the `bin.*` requests). */
+  readonly portalBin: PortalBinService;
 
   constructor(private readonly options: ConfigureServiceOptions) {
     this.bin = new ModuleBinRepository(options.db);
     this.reader = new RecordsReader(options.db, options.mirror);
+    const portalBins = new PortalBinRepository(options.db);
+    this.portalBin = new PortalBinService({
+      bin: portalBins,
+      mirror: options.mirror,
+      outbox: options.outbox,
+      clientFor: options.clientFor,
+      changed: (portalId) => this.changed(portalId),
+      ...(options.now ? { now: options.now } : {}),
+    });
+    const modules = moduleSend({
+      bin: this.bin,
+      recordCount: (portalId, moduleId) =>
+        this.reader.modules(portalId).find((module) => module.id === moduleId)?.records ?? 0,
+      changed: (portalId) => this.changed(portalId),
+      refresh: (portalId) => options.refresh(portalId),
+    });
+    const bins = binSend({ bin: portalBins, changed: (portalId) => this.changed(portalId) });
+    // One send for every configuration change, by what it changes.
     options.outbox.useConfig({
-      send: moduleSend({
-        bin: this.bin,
-        recordCount: (portalId, moduleId) =>
-          this.reader.modules(portalId).find((module) => module.id === moduleId)?.records ?? 0,
-        changed: (portalId) => this.changed(portalId),
-        refresh: (portalId) => options.refresh(portalId),
-      }),
+      send: (ctx, op, client) => (binActionOf(op) !== null ? bins : modules)(ctx, op, client),
       describe: (op) => this.describe(op),
     });
   }
@@ -288,6 +310,14 @@ export class ConfigureService {
 
   /** How the Outbox shows a configuration operation. */
   private describe(op: OutboxOp): NonNullable<OutboxEntry['config']> {
+    if (binActionOf(op) !== null) {
+      return {
+        action: op.action ?? 'bin',
+        target: 'Recycle bin',
+        summary: binSummary(op),
+        request: binRequest(op),
+      };
+    }
     const mirrored = this.options.mirror.metadata
       .modules(op.portalId)
       .find((module) => module.id === op.moduleId);

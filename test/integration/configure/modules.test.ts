@@ -7,22 +7,9 @@
  * shown against the operation that caused it.
  */
 import { describe, expect, it } from 'vitest';
-import { EventHub } from '../../../src/main/bridge/eventHub';
-import { ConfigRefused, ConfigureService } from '../../../src/main/configure/configureService';
-import type { OutboxService } from '../../../src/main/outbox/outboxService';
+import { ConfigRefused } from '../../../src/main/configure/configureService';
 import { outboxSession } from '../outbox/outboxSession';
-
-type Session = Awaited<ReturnType<typeof outboxSession>>;
-
-function configureOn(s: Session, outbox: OutboxService = s.outbox) {
-  return new ConfigureService({
-    db: s.store.db,
-    mirror: s.mirror,
-    outbox,
-    events: new EventHub(),
-    refresh: () => undefined,
-  });
-}
+import { configureOn, type Session } from './configureSession';
 
 const until = async (check: () => boolean, what: string) => {
   for (let i = 0; i < 300; i++) {
