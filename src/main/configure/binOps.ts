@@ -81,7 +81,14 @@ export function daysLeft(item: BinItem, now: number): number | null {
   return Math.max(0, Math.floor((until - now) / DAY_MS));
 }
 
-const fold = (text: string) => text.toLowerCase();
+/**
+ * ASCII letters folded to lower case, nothing else: how the service compares names (SQLite's
+ * NOCASE and LIKE fold only A to Z), so a list filtered or sorted here is the service's own.
+ */
+const fold = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/** Ids are digits: compared as numbers (longer is larger), as the service orders them. */
+const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /** The listing the view shows: queued work marked, then the filter and the sort. */
 export function binEntries(
@@ -98,7 +105,8 @@ export function binEntries(
       for (const id of batch.items) pending.set(`${batch.module}\u0000${id}`, action);
     }
   }
-  const search = args.filter?.search?.trim();
+  // As given (not trimmed): the service's `search_term` is matched as sent.
+  const search = args.filter?.search;
   const entries = items
     .filter((item) => args.filter?.module === undefined || item.module === args.filter.module)
     .filter((item) => !search || fold(item.name).includes(fold(search)))
@@ -116,13 +124,14 @@ export function binEntries(
     }));
   const direction = args.sort.descending ? -1 : 1;
   const key = (entry: BinEntry) =>
-    args.sort.by === 'name' ? entry.name : (entry.trashedTime ?? '');
+    args.sort.by === 'name' ? fold(entry.name) : (entry.trashedTime ?? '');
   return entries.sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
-    // Code-unit order, as the service's SQL sorts (not the locale's).
-    const order = ka < kb ? -1 : ka > kb ? 1 : 0;
-    return direction * order || a.module.localeCompare(b.module) || a.id.localeCompare(b.id);
+    // Code-unit order after folding ASCII letters, ties by id, all in the chosen direction: the
+    // service's `ORDER BY name COLLATE NOCASE, id`.
+    const order = ka < kb ? -1 : ka > kb ? 1 : byId(a.id, b.id);
+    return direction * order;
   });
 }
 
