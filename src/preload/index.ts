@@ -132,6 +132,13 @@ const bridge = {
     trashModule: call('configure.trashModule'),
     recoverModule: call('configure.recoverModule'),
     deleteModule: call('configure.deleteModule'),
+    layouts: call('configure.layouts'),
+    createLayout: call('configure.createLayout'),
+    updateLayout: call('configure.updateLayout'),
+    deleteLayout: call('configure.deleteLayout'),
+    putSection: call('configure.putSection'),
+    deleteSection: call('configure.deleteSection'),
+    removeLayoutField: call('configure.removeLayoutField'),
   },
   bin: {
     list: call('bin.list'),

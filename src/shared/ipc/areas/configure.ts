@@ -123,6 +123,69 @@ export type UpdateModuleArgs = z.infer<typeof UpdateModuleArgs>;
 
 const ModuleRef = z.object({ portalId: PortalId, moduleId: ConfigModuleId }).strict();
 
+/** A layout's or a section's server id (digits), or a temporary one of one created here. */
+export const ConfigLayoutId = z
+  .string()
+  .regex(/^(\d{1,20}|tmp-l-[0-9a-f]{16})$/, 'a layout id (digits, or tmp-l-…)');
+export const ConfigSectionId = z
+  .string()
+  .regex(/^(\d{1,20}|tmp-s-[0-9a-f]{16})$/, 'a section id (digits, or tmp-s-…)');
+
+/** What a queued change of a layout or a section does. */
+export const LayoutAction = z.enum([
+  'createLayout',
+  'updateLayout',
+  'deleteLayout',
+  'putSection',
+  'deleteSection',
+  'removeField',
+]);
+export type LayoutAction = z.infer<typeof LayoutAction>;
+
+export const PendingLayoutChange = PendingConfigChange.extend({ action: LayoutAction });
+export type PendingLayoutChange = z.infer<typeof PendingLayoutChange>;
+
+/** A field as a section places it. */
+export const PlacedField = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.string(),
+  /** A system field (name, status, ...): it cannot be taken off a layout. */
+  system: z.boolean(),
+});
+export type PlacedField = z.infer<typeof PlacedField>;
+
+export const ConfigSection = z.object({
+  id: z.string(),
+  name: z.string(),
+  fields: z.array(PlacedField),
+  localOnly: z.boolean(),
+});
+export type ConfigSection = z.infer<typeof ConfigSection>;
+
+export const ConfigLayout = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: LayoutTypeChoice.nullable(),
+  isDefault: z.boolean(),
+  /** Created here and not sent yet. */
+  localOnly: z.boolean(),
+  sections: z.array(ConfigSection),
+  pending: z.array(PendingLayoutChange),
+});
+export type ConfigLayout = z.infer<typeof ConfigLayout>;
+
+export const ConfigLayouts = z.object({
+  portalId: z.string(),
+  moduleId: z.string(),
+  /** The module's plural name. */
+  module: z.string(),
+  layouts: z.array(ConfigLayout),
+});
+export type ConfigLayouts = z.infer<typeof ConfigLayouts>;
+
+const LayoutRef = ModuleRef.extend({ layoutId: ConfigLayoutId }).strict();
+
 export const configureRequests = {
   'configure.modules': request(
     z.object({ portalId: PortalId }).strict(),
@@ -162,6 +225,60 @@ export const configureRequests = {
     }).strict(),
     z.object({ queued: z.literal(true) }),
     'Queue deleting a module from the module bin for good, with its records.',
+  ),
+  'configure.layouts': request(
+    ModuleRef,
+    ConfigLayouts,
+    "A module's layouts with their sections and placed fields, queued changes laid over.",
+  ),
+  'configure.createLayout': request(
+    ModuleRef.extend({
+      name: z.string(),
+      type: LayoutTypeChoice,
+      /** Copy this layout's sections and fields (the spec's `reference`). */
+      referenceId: ConfigLayoutId.nullable(),
+    }).strict(),
+    ConfigLayouts,
+    'Queue a new layout of a module, empty or copied from another.',
+  ),
+  'configure.updateLayout': request(
+    LayoutRef.extend({
+      changes: z
+        .object({ name: z.string(), type: LayoutTypeChoice, makeDefault: z.literal(true) })
+        .partial()
+        .strict()
+        .refine((changes) => Object.keys(changes).length > 0, 'change at least one setting'),
+    }).strict(),
+    ConfigLayouts,
+    'Queue renaming a layout, changing its type, or making it the default.',
+  ),
+  'configure.deleteLayout': request(
+    LayoutRef,
+    ConfigLayouts,
+    'Queue deleting a layout (not the default one, not the last one).',
+  ),
+  'configure.putSection': request(
+    LayoutRef.extend({
+      /** Absent: a new section. */
+      sectionId: ConfigSectionId.optional(),
+      name: z.string(),
+      /** 1-based place among the layout's sections; absent keeps it (or adds at the end). */
+      position: z.number().int().min(1).max(1000).optional(),
+    }).strict(),
+    ConfigLayouts,
+    'Queue adding, renaming or moving a section of a layout.',
+  ),
+  'configure.deleteSection': request(
+    LayoutRef.extend({ sectionId: ConfigSectionId }).strict(),
+    ConfigLayouts,
+    'Queue deleting a section (its fields move to the section before it).',
+  ),
+  'configure.removeLayoutField': request(
+    LayoutRef.extend({
+      fieldKey: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, 'a field key'),
+    }).strict(),
+    ConfigLayouts,
+    'Queue taking a field off a layout (records keep their values).',
   ),
 } as const;
 
