@@ -7,10 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type {
+  ConfigLayout,
+  ConfigLayouts,
   ConfigModule,
   ConfigModules,
   CreateModuleArgs,
+  LayoutAction,
   ModuleAction,
+  PlacedField,
   UpdateModuleArgs,
 } from '../../shared/ipc/areas/configure';
 import {
@@ -40,6 +44,20 @@ import {
 import { overlayModules, type MirroredModule } from './moduleOverlay';
 import { moduleSend } from './sendModuleOp';
 import { binActionOf, binRequest, binSummary } from './binOps';
+import {
+  layoutActionOf,
+  layoutOpAction,
+  layoutRequest,
+  layoutsQueue,
+  layoutSummary,
+  overlayLayouts,
+  param,
+  paramFields,
+  TEMP_LAYOUT_PREFIX,
+  TEMP_SECTION_PREFIX,
+} from './layoutOps';
+import { layoutSend } from './sendLayoutOp';
+import { layoutNameProblem, sectionNameProblem } from '../../shared/configRules/layoutRules';
 import { PortalBinRepository } from './portalBinRepository';
 import { PortalBinService } from './portalBinService';
 import { binSend } from './sendBinOp';
@@ -88,9 +106,15 @@ export class ConfigureService {
       refresh: (portalId) => options.refresh(portalId),
     });
     const bins = binSend({ bin: portalBins, changed: (portalId) => this.changed(portalId) });
+    const layouts = layoutSend({ changed: (portalId) => this.changed(portalId) });
     // One send for every configuration change, by what it changes.
     options.outbox.useConfig({
-      send: (ctx, op, client) => (binActionOf(op) !== null ? bins : modules)(ctx, op, client),
+      send: (ctx, op, client) =>
+        (binActionOf(op) !== null ? bins : layoutActionOf(op) !== null ? layouts : modules)(
+          ctx,
+          op,
+          client,
+        ),
       describe: (op) => this.describe(op),
     });
   }
@@ -308,8 +332,251 @@ export class ConfigureService {
     this.changed(portalId);
   }
 
+  // ---- layouts and sections ---------------------------------------------------------------------
+
+  /** A module's layouts with their sections and fields, queued changes laid over. */
+  layouts(portalId: string, moduleId: string): ConfigLayouts {
+    const module = this.module(portalId, moduleId);
+    if (module.state === 'trashed') {
+      throw new ConfigRefused(`${module.pluralName} is in the module bin; recover it first.`);
+    }
+    const { mirrored, fields } = this.mirroredLayouts(portalId, moduleId, module.localOnly);
+    const ops = this.options.outbox.repo
+      .configOps(portalId)
+      .filter((op) => op.moduleId === moduleId && layoutActionOf(op) !== null);
+    return {
+      portalId,
+      moduleId,
+      module: module.pluralName,
+      layouts: overlayLayouts(mirrored, ops, fields),
+    };
+  }
+
+  private mirroredLayouts(portalId: string, moduleId: string, localOnly: boolean) {
+    const fields = new Map<string, PlacedField>();
+    if (localOnly) return { mirrored: [] as ConfigLayout[], fields };
+    const columns = this.reader.columns(portalId, moduleId);
+    for (const field of columns.fields) {
+      fields.set(field.key, {
+        key: field.key,
+        label: field.label,
+        type: field.type,
+        system: field.system,
+      });
+    }
+    const types = new Map(
+      this.options.mirror.metadata.layouts(portalId, moduleId).map((l) => [l.id, l.type]),
+    );
+    const mirrored: ConfigLayout[] = columns.layouts.map((layout) => ({
+      id: layout.id,
+      name: layout.name,
+      type: types.get(layout.id) === 'private' ? 'private' : 'public',
+      isDefault: layout.isDefault,
+      localOnly: false,
+      pending: [],
+      sections: layout.sections.map((section) => ({
+        id: section.id,
+        name: section.name,
+        localOnly: false,
+        fields: section.fields.flatMap((key) => fields.get(key) ?? []),
+      })),
+    }));
+    return { mirrored, fields };
+  }
+
+  private layout(portalId: string, moduleId: string, layoutId: string) {
+    const view = this.layouts(portalId, moduleId);
+    const layout = view.layouts.find((candidate) => candidate.id === layoutId);
+    if (!layout) {
+      throw new ConfigRefused(
+        `Layout ${layoutId} is not among ${view.module}'s layouts here (deleted, or its creation discarded). Nothing was queued.`,
+      );
+    }
+    return { view, layout };
+  }
+
+  private queueLayout(
+    portalId: string,
+    moduleId: string,
+    action: LayoutAction,
+    values: Record<string, unknown>,
+  ): ConfigLayouts {
+    this.options.outbox.repo.insertOp({
+      portalId,
+      moduleId,
+      recordId: layoutsQueue(moduleId),
+      kind: 'config',
+      action: layoutOpAction(action),
+      fields: paramFields(values),
+    });
+    this.options.outbox.configQueued(null);
+    this.changed(portalId);
+    return this.layouts(portalId, moduleId);
+  }
+
+  createLayout(args: {
+    portalId: string;
+    moduleId: string;
+    name: string;
+    type: 'public' | 'private';
+    referenceId: string | null;
+  }): ConfigLayouts {
+    const view = this.layouts(args.portalId, args.moduleId);
+    const problem = layoutNameProblem(args.name, view.layouts);
+    if (problem) throw new ConfigRefused(`${problem} Nothing was queued.`);
+    if (args.referenceId !== null && !view.layouts.some((l) => l.id === args.referenceId)) {
+      throw new ConfigRefused(
+        `Layout ${args.referenceId} to copy is not among ${view.module}'s layouts. Nothing was queued.`,
+      );
+    }
+    return this.queueLayout(args.portalId, args.moduleId, 'createLayout', {
+      layout_id: `${TEMP_LAYOUT_PREFIX}${randomBytes(8).toString('hex')}`,
+      name: args.name.trim(),
+      type: args.type,
+      reference_id: args.referenceId ?? undefined,
+    });
+  }
+
+  updateLayout(args: {
+    portalId: string;
+    moduleId: string;
+    layoutId: string;
+    changes: { name?: string; type?: 'public' | 'private'; makeDefault?: true };
+  }): ConfigLayouts {
+    const { view, layout } = this.layout(args.portalId, args.moduleId, args.layoutId);
+    const { name, type, makeDefault } = args.changes;
+    if (name !== undefined) {
+      const problem = layoutNameProblem(name, view.layouts, layout.id);
+      if (problem) throw new ConfigRefused(`${problem} Nothing was queued.`);
+    }
+    const values = {
+      layout_id: layout.id,
+      name: name !== undefined && name.trim() !== layout.name ? name.trim() : undefined,
+      type: type !== undefined && type !== layout.type ? type : undefined,
+      is_default: makeDefault && !layout.isDefault ? true : undefined,
+    };
+    if (values.name === undefined && values.type === undefined && values.is_default === undefined) {
+      return view;
+    }
+    return this.queueLayout(args.portalId, args.moduleId, 'updateLayout', values);
+  }
+
+  deleteLayout(portalId: string, moduleId: string, layoutId: string): ConfigLayouts {
+    const { view, layout } = this.layout(portalId, moduleId, layoutId);
+    if (layout.isDefault) {
+      throw new ConfigRefused(
+        `“${layout.name}” is the default layout of ${view.module}; make another layout the default first. Nothing was queued.`,
+      );
+    }
+    if (view.layouts.length === 1) {
+      throw new ConfigRefused(
+        `“${layout.name}” is the last layout of ${view.module}. Nothing was queued.`,
+      );
+    }
+    const used = this.options.mirror.records.layoutUse(portalId, layout.id);
+    if (used > 0) {
+      throw new ConfigRefused(
+        `“${layout.name}” is the layout of ${used} mirrored record${used === 1 ? '' : 's'}; the service keeps a layout its records use. Nothing was queued.`,
+      );
+    }
+    return this.queueLayout(portalId, moduleId, 'deleteLayout', { layout_id: layout.id });
+  }
+
+  putSection(args: {
+    portalId: string;
+    moduleId: string;
+    layoutId: string;
+    sectionId?: string | undefined;
+    name: string;
+    position?: number | undefined;
+  }): ConfigLayouts {
+    const { layout } = this.layout(args.portalId, args.moduleId, args.layoutId);
+    const section =
+      args.sectionId === undefined
+        ? undefined
+        : layout.sections.find((candidate) => candidate.id === args.sectionId);
+    if (args.sectionId !== undefined && !section) {
+      throw new ConfigRefused(
+        `Section ${args.sectionId} is not in “${layout.name}”. Nothing was queued.`,
+      );
+    }
+    const problem = sectionNameProblem(args.name, layout.sections, section?.id ?? null);
+    if (problem) throw new ConfigRefused(`${problem} Nothing was queued.`);
+    const count = layout.sections.length + (section ? 0 : 1);
+    if (args.position !== undefined && args.position > count) {
+      throw new ConfigRefused(
+        `Position ${args.position}: “${layout.name}” has ${count} section${count === 1 ? '' : 's'}. Nothing was queued.`,
+      );
+    }
+    return this.queueLayout(args.portalId, args.moduleId, 'putSection', {
+      layout_id: layout.id,
+      section_id: section?.id,
+      new_section_id: section
+        ? undefined
+        : `${TEMP_SECTION_PREFIX}${randomBytes(8).toString('hex')}`,
+      name: args.name.trim(),
+      position: args.position,
+    });
+  }
+
+  deleteSection(portalId: string, moduleId: string, layoutId: string, sectionId: string) {
+    const { layout } = this.layout(portalId, moduleId, layoutId);
+    const section = layout.sections.find((candidate) => candidate.id === sectionId);
+    if (!section) {
+      throw new ConfigRefused(
+        `Section ${sectionId} is not in “${layout.name}”. Nothing was queued.`,
+      );
+    }
+    if (layout.sections.length === 1) {
+      throw new ConfigRefused(
+        `“${section.name}” is the last section of “${layout.name}”; a layout keeps one. Nothing was queued.`,
+      );
+    }
+    return this.queueLayout(portalId, moduleId, 'deleteSection', {
+      layout_id: layout.id,
+      section_id: section.id,
+      section_name: section.name,
+    });
+  }
+
+  removeLayoutField(portalId: string, moduleId: string, layoutId: string, fieldKey: string) {
+    const { layout } = this.layout(portalId, moduleId, layoutId);
+    const field = layout.sections.flatMap((s) => s.fields).find((f) => f.key === fieldKey);
+    if (!field) {
+      throw new ConfigRefused(`${fieldKey} is not on “${layout.name}”. Nothing was queued.`);
+    }
+    if (field.system) {
+      throw new ConfigRefused(
+        `${field.label} is a system field; it stays on every layout. Nothing was queued.`,
+      );
+    }
+    return this.queueLayout(portalId, moduleId, 'removeField', {
+      layout_id: layout.id,
+      field: field.key,
+      field_label: field.label,
+    });
+  }
+
   /** How the Outbox shows a configuration operation. */
   private describe(op: OutboxOp): NonNullable<OutboxEntry['config']> {
+    if (layoutActionOf(op) !== null) {
+      const module = this.options.mirror.metadata
+        .modules(op.portalId)
+        .find((candidate) => candidate.id === op.moduleId);
+      const layoutId = param(op, 'layout_id');
+      const layoutName =
+        typeof param(op, 'name') === 'string' && layoutActionOf(op) === 'createLayout'
+          ? String(param(op, 'name'))
+          : (this.options.mirror.metadata
+              .layouts(op.portalId, op.moduleId)
+              .find((layout) => layout.id === layoutId)?.name ?? `layout ${String(layoutId)}`);
+      return {
+        action: op.action ?? 'layout',
+        target: `${module?.pluralName ?? 'module'} · ${layoutName}`,
+        summary: layoutSummary(op),
+        request: layoutRequest(op, module?.apiName ?? null),
+      };
+    }
     if (binActionOf(op) !== null) {
       return {
         action: op.action ?? 'bin',

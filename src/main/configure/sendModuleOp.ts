@@ -26,7 +26,6 @@ import {
   createBody,
   isTempModule,
   moduleActionOf,
-  moduleQueue,
   patchBody,
   SETTING_LABEL,
   sameSetting,
@@ -122,10 +121,7 @@ async function sendCreate(
   ctx.repo.transaction(() => {
     storeModule(ctx, op.portalId, created);
     ctx.repo.deleteOp(op.seq);
-    ctx.repo.remapModule(op.portalId, op.moduleId, serverId, {
-      from: moduleQueue(op.moduleId),
-      to: moduleQueue(serverId),
-    });
+    ctx.repo.remapModule(op.portalId, op.moduleId, serverId);
   });
   deps.refresh(op.portalId);
 }

@@ -9,7 +9,14 @@ type ConfigureRequest =
   | 'configure.setModuleActive'
   | 'configure.trashModule'
   | 'configure.recoverModule'
-  | 'configure.deleteModule';
+  | 'configure.deleteModule'
+  | 'configure.layouts'
+  | 'configure.createLayout'
+  | 'configure.updateLayout'
+  | 'configure.deleteLayout'
+  | 'configure.putSection'
+  | 'configure.deleteSection'
+  | 'configure.removeLayoutField';
 
 /** The service's refusals are written for the user: pass them on as they are. */
 function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
@@ -42,5 +49,20 @@ export function configureHandlers(configure: ConfigureService): Pick<Handlers, C
       configure.deleteModule(portalId, moduleId, confirmName);
       return { queued: true as const };
     }),
+    'configure.layouts': userFacing(({ portalId, moduleId }) =>
+      configure.layouts(portalId, moduleId),
+    ),
+    'configure.createLayout': userFacing((args) => configure.createLayout(args)),
+    'configure.updateLayout': userFacing((args) => configure.updateLayout(args)),
+    'configure.deleteLayout': userFacing(({ portalId, moduleId, layoutId }) =>
+      configure.deleteLayout(portalId, moduleId, layoutId),
+    ),
+    'configure.putSection': userFacing((args) => configure.putSection(args)),
+    'configure.deleteSection': userFacing(({ portalId, moduleId, layoutId, sectionId }) =>
+      configure.deleteSection(portalId, moduleId, layoutId, sectionId),
+    ),
+    'configure.removeLayoutField': userFacing(({ portalId, moduleId, layoutId, fieldKey }) =>
+      configure.removeLayoutField(portalId, moduleId, layoutId, fieldKey),
+    ),
   };
 }

@@ -35,6 +35,7 @@ const NAMES = [
   'remapRecordOps',
   'configOpsOfPortal',
   'remapConfigQueue',
+  'rewriteTempId',
   'remapCommentOps',
   'insertRemap',
   'adoptedIds',
@@ -337,14 +338,18 @@ export class OutboxRepository {
    * A module created here got its server id: its queue follows (config ops only), and the remap is
    * kept so a lost create's lookup never adopts a module another operation already owns.
    */
-  remapModule(portalId: string, from: string, to: string, queues: { from: string; to: string }) {
-    this.statement('remapConfigQueue').run({
-      portalId,
-      fromQueue: queues.from,
-      toQueue: queues.to,
-      toModuleId: to,
-    });
+  remapModule(portalId: string, from: string, to: string): void {
+    this.statement('remapConfigQueue').run({ portalId, from, toModuleId: to });
     this.statement('insertRemap').run(portalId, 'module', from, to, this.iso());
+  }
+
+  /** A layout or section created here got its server id: later operations name that instead. */
+  rewriteTempId(portalId: string, from: string, to: string): void {
+    this.statement('rewriteTempId').run({
+      portalId,
+      quotedFrom: JSON.stringify(from),
+      quotedTo: JSON.stringify(to),
+    });
   }
 
   remapComment(portalId: string, from: string, to: string): void {

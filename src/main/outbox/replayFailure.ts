@@ -17,6 +17,17 @@ export class ChangeRefused extends Error {
   override name = 'ChangeRefused';
 }
 
+/** Ours: how long an operation waiting for another one's answer waits before it looks again. */
+export const DEPENDENCY_WAIT_MS = 2_000;
+
+/**
+ * An operation that needs another one's answer first (a layout of a module still being created):
+ * it waits and looks again, without counting as a failure of its own; the message says for what.
+ */
+export class DependencyPending extends Error {
+  override name = 'DependencyPending';
+}
+
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** No answer at all: the network is down or the call timed out. */
@@ -57,6 +68,9 @@ export function classifyFailure(
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof ApiError && error.kind === 'permanent') return { kind: 'refused', message };
   if (error instanceof ChangeRefused) return { kind: 'refused', message };
+  if (error instanceof DependencyPending) {
+    return { kind: 'retry', message, waitMs: DEPENDENCY_WAIT_MS, unexpected: false };
+  }
   if (isNetwork(error)) return { kind: 'offline', message };
   const waitMs =
     error instanceof ApiError && error.kind === 'rate' && error.retryAfterSeconds !== null

@@ -1,6 +1,8 @@
 import type { FieldOptions } from '@portaldesk/portal-api/domain/fieldOption';
 import { FIRST_PAGE, PER_PAGE_MAX } from '@portaldesk/portal-api/domain/limits';
 import { mapFieldOptions, OPTION_FIELD_TYPES } from './mapFieldOptions';
+import type { FieldsConfiguration } from '@portaldesk/portal-api/domain/fieldsConfiguration';
+import type { MetadataRepository } from '../store/mirror/metadataRepository';
 import { mapFieldsConfiguration } from './mapFieldsConfiguration';
 import { MentionedUsers } from './mentionedUsers';
 import { callOptions, countedCall, type ModuleRef, type RunContext } from './syncContext';
@@ -33,6 +35,27 @@ async function readFieldOptions(
 }
 
 /**
+ * A module's fields, layouts (with their sections and placements) and statuses as one
+ * fields-configuration reply gives them, each list replacing the stored one. Also what a replayed
+ * layout change stores (src/main/configure/sendLayoutOp.ts).
+ */
+export function storeFieldsConfiguration(
+  metadata: MetadataRepository,
+  portalId: string,
+  moduleId: string,
+  config: FieldsConfiguration,
+): void {
+  const mapped = mapFieldsConfiguration(config);
+  // Fields before sections: a section's placements refer to stored fields.
+  metadata.replaceFields(portalId, moduleId, mapped.fields);
+  metadata.replaceLayouts(portalId, moduleId, mapped.layouts);
+  for (const [layoutId, sections] of mapped.sections) {
+    metadata.replaceSections(portalId, layoutId, sections);
+  }
+  metadata.replaceStatuses(portalId, moduleId, mapped.statuses);
+}
+
+/**
  * A module's layouts (with sections), fields and statuses from one fields-configuration call,
  * then the options of each pick-list, multi-select and user field (one call each). Each list
  * replaces the stored one; a reply that cannot be read fails the module's settings and leaves
@@ -49,15 +72,8 @@ export async function syncModuleSettings(
     scope,
     ctx.client.getFieldsConfiguration,
   )({ portal_id: portalId, query: { module: module.apiName } }, callOptions(ctx));
-  const mapped = mapFieldsConfiguration(config);
   const { metadata } = ctx.mirror;
-  // Fields before sections: a section's placements refer to stored fields.
-  metadata.replaceFields(portalId, module.id, mapped.fields);
-  metadata.replaceLayouts(portalId, module.id, mapped.layouts);
-  for (const [layoutId, sections] of mapped.sections) {
-    metadata.replaceSections(portalId, layoutId, sections);
-  }
-  metadata.replaceStatuses(portalId, module.id, mapped.statuses);
+  storeFieldsConfiguration(metadata, portalId, module.id, config);
 
   const withOptions = config.fields.filter((field) => OPTION_FIELD_TYPES.has(field.field_type));
   const users = new MentionedUsers();

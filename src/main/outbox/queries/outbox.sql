@@ -117,9 +117,20 @@ UPDATE outbox_ops SET record_id = @to WHERE portal_id = @portalId AND record_id 
 SELECT * FROM outbox_ops WHERE portal_id = ? AND kind = 'config' ORDER BY seq;
 
 -- name: remapConfigQueue
--- A module created here got its server id: its queue and every op of it follow.
-UPDATE outbox_ops SET record_id = @toQueue, module_id = @toModuleId
-WHERE portal_id = @portalId AND kind = 'config' AND record_id = @fromQueue;
+-- A module created here got its server id: every config op of it (its own queue and its
+-- layouts') follows, queue names included (they end with the module's id).
+-- Those waiting for it (a layout of it) may go at once.
+UPDATE outbox_ops SET module_id = @toModuleId, record_id = replace(record_id, @from, @toModuleId),
+  next_attempt_at = NULL,
+  error = CASE WHEN state = 'pending' THEN NULL ELSE error END
+WHERE portal_id = @portalId AND kind = 'config' AND module_id = @from;
+
+-- name: rewriteTempId
+-- A layout or section created here got its server id: later operations naming the temporary id
+-- (as a JSON string in their fields) name the server's instead. Temporary ids are random, so the
+-- quoted text occurs nowhere else.
+UPDATE outbox_ops SET fields = replace(fields, @quotedFrom, @quotedTo)
+WHERE portal_id = @portalId AND kind = 'config' AND instr(fields, @quotedFrom) > 0;
 
 -- name: remapCommentOps
 UPDATE outbox_ops SET comment_id = @to WHERE portal_id = @portalId AND comment_id = @from;

@@ -35,6 +35,7 @@ const queries = requireQueries(
     'moduleIds',
     'upsertModule',
     'deleteModule',
+    'layoutsOfModule',
     'deleteModulesNotIn',
     'modules',
     'moduleKey',
@@ -279,6 +280,20 @@ export class MetadataRepository {
         });
       }
     });
+  }
+
+  /** A module's layouts (their own columns; sections and placements are read with the fields). */
+  layouts(
+    portalId: string,
+    moduleId: string,
+  ): { id: string; name: string; type: string; isDefault: number; referenceId: string | null }[] {
+    return this.statement('layoutsOfModule').all(portalId, moduleId) as {
+      id: string;
+      name: string;
+      type: string;
+      isDefault: number;
+      referenceId: string | null;
+    }[];
   }
 
   /** Removes a module the service no longer lists (trashed or deleted from here), with its rows. */

@@ -25,6 +25,7 @@ const queries = requireQueries(
     'deleteNotKept',
     'deleteIn',
     'countServerCopies',
+    'layoutUse',
     'census',
     'serverCopy',
     'listedServerIds',
@@ -217,6 +218,11 @@ export class RecordRepository {
       log.add('records', 'deleted', deleted);
       this.fullText.flushIfDue();
     });
+  }
+
+  /** Mirrored records (trashed ones included) whose layout is `layoutId`. */
+  layoutUse(portalId: string, layoutId: string): number {
+    return this.db.prepare(queries.layoutUse).pluck().get(portalId, layoutId) as number;
   }
 
   /** The stored records the server's count of the module should equal (0 if not mirrored). */

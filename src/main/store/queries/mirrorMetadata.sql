@@ -71,6 +71,10 @@ WHERE (modules.api_name, modules.singular_name, modules.plural_name, modules.ico
   IS NOT (excluded.api_name, excluded.singular_name, excluded.plural_name, excluded.icon_class,
           excluded.is_active, excluded.is_default, excluded.details, excluded.created_time);
 
+-- name: layoutsOfModule
+SELECT id, name, type, is_default AS isDefault, reference_id AS referenceId FROM layouts
+WHERE portal_id = ? AND module_id = ? ORDER BY is_default DESC, name, id;
+
 -- name: deleteModule
 -- One module (a configuration change replayed: trashed or deleted on the service); its layouts,
 -- fields, statuses and records go with it (foreign keys).

@@ -76,6 +76,11 @@ DELETE FROM records
 WHERE portal_id = ? AND local_only = 0 AND id IN (SELECT value FROM json_each(?))
 RETURNING id;
 
+-- name: layoutUse
+-- Records of a portal (the recycle bin's included) whose layout is this one: the service keeps a
+-- layout its records use. A scan of the portal's rows; asked only before a layout is deleted.
+SELECT count(*) FROM records WHERE portal_id = ? AND layout_id = ?;
+
 -- name: countServerCopies
 -- What the server's count of the module's records should equal: listed (not trashed) rows
 -- that are not local-only. Both terms are index ranges.

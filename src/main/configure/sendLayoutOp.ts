@@ -1,0 +1,200 @@
+/**
+ * The replay of a layout or section change (outbox kind `config`, actions `layout.*`), exactly
+ * once: a layout or section created whose answer was lost is looked up by its name (unique in its
+ * module or layout, as the service keeps them) before any resend; a delete after a lost answer
+ * meets a 404, which is what it leaves behind; renames and moves send the same values again. A
+ * change of a module still being created here waits for it; one whose module, layout or section
+ * creation was discarded is refused in words. After each answer the module's fields-configuration
+ * is read again (one GET) and stored, so the mirror holds what the service now has.
+ */
+import type { Layout } from '@portaldesk/portal-api/domain/layout';
+import type { ApiClient } from '../api/client/apiClient';
+import { collectAll } from '../api/client/paginate';
+import { ChangeRefused, DependencyPending, isNotFound } from '../outbox/replayFailure';
+import { createOnce, type Send, type SendContext } from '../outbox/sendContext';
+import type { OutboxOp } from '../outbox/outboxTypes';
+import { storeFieldsConfiguration } from '../sync/syncModuleSettings';
+import { isTempModule, moduleQueue } from './moduleOps';
+import {
+  createLayoutBody,
+  layoutActionOf,
+  param,
+  sectionBody,
+  tempIdsOf,
+  updateLayoutBody,
+} from './layoutOps';
+import { LOST_CREATE_SKEW_MS } from './sendModuleOp';
+
+export interface LayoutSendDeps {
+  changed(portalId: string): void;
+}
+
+/** The API name of the op's module, once the service has the module. */
+function moduleApiName(ctx: SendContext, op: OutboxOp): string {
+  if (isTempModule(op.moduleId)) {
+    const creation = ctx.repo.opsOfRecord(op.portalId, moduleQueue(op.moduleId))[0];
+    if (!creation) {
+      throw new ChangeRefused(
+        "This layout change's module was never created (its creation was discarded); discard this change too.",
+      );
+    }
+    throw new DependencyPending(
+      creation.state === 'failed'
+        ? `Waits for its module to be created, which the service refused (${creation.error ?? 'see the Outbox'}).`
+        : 'Waits for its module to be created first.',
+    );
+  }
+  const module = ctx.mirror.metadata.modules(op.portalId).find((m) => m.id === op.moduleId);
+  if (!module) {
+    throw new ChangeRefused(
+      `Module ${op.moduleId} is no longer in the mirror (trashed or deleted?); this layout change cannot go. Discard it.`,
+    );
+  }
+  return module.apiName;
+}
+
+/** Refuses an op that still names a layout or section whose creation never reached the service. */
+function requireServerIds(op: OutboxOp): void {
+  const [temp] = tempIdsOf(op);
+  if (temp !== undefined) {
+    throw new ChangeRefused(
+      'This change names a layout or section whose creation was discarded or refused; discard this change too.',
+    );
+  }
+}
+
+const sameName = (a: string, b: unknown) =>
+  typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+async function storeModule(
+  ctx: SendContext,
+  client: ApiClient,
+  op: OutboxOp,
+  module: string,
+): Promise<void> {
+  const config = await client.getFieldsConfiguration(
+    { portal_id: op.portalId, query: { module } },
+    ctx.call,
+  );
+  ctx.repo.transaction(() => {
+    storeFieldsConfiguration(ctx.mirror.metadata, op.portalId, op.moduleId, config);
+    ctx.repo.deleteOp(op.seq);
+  });
+}
+
+async function createLayout(ctx: SendContext, op: OutboxOp, client: ApiClient, module: string) {
+  const body = createLayoutBody(op, module);
+  const created = await createOnce<Layout>(
+    ctx,
+    op,
+    body,
+    async (sentAt) => {
+      const layouts = await collectAll(
+        client.listLayouts,
+        { portal_id: op.portalId, query: { module } },
+        ctx.call,
+      );
+      const since = Date.parse(sentAt) - LOST_CREATE_SKEW_MS;
+      return (
+        layouts.find(
+          (layout) =>
+            sameName(layout.name, body.name) &&
+            (layout.created_time === null || Date.parse(layout.created_time) >= since),
+        ) ?? null
+      );
+    },
+    () =>
+      client.createLayout(
+        { portal_id: op.portalId, body: body as never },
+        { ...ctx.call, subject: `the new layout "${String(body.name)}"` },
+      ),
+  );
+  ctx.repo.rewriteTempId(op.portalId, String(param(op, 'layout_id')), created.id);
+}
+
+async function putSection(ctx: SendContext, op: OutboxOp, client: ApiClient, module: string) {
+  const layoutId = String(param(op, 'layout_id'));
+  const body = sectionBody(op, module);
+  const args = { portal_id: op.portalId, layout_id: layoutId, body: body as never };
+  if (param(op, 'section_id') !== undefined) {
+    ctx.repo.markSending(op.seq, JSON.stringify(body));
+    await client.putSection(args, ctx.call);
+    return;
+  }
+  const created = await createOnce(
+    ctx,
+    op,
+    body,
+    async () => {
+      const layout = await client.getLayout(
+        { portal_id: op.portalId, layout_id: layoutId, query: { module } },
+        ctx.call,
+      );
+      return (layout.sections ?? []).find((section) => sameName(section.name, body.name)) ?? null;
+    },
+    () => client.putSection(args, ctx.call),
+  );
+  ctx.repo.rewriteTempId(op.portalId, String(param(op, 'new_section_id')), created.id);
+}
+
+/** A delete whose earlier send may have been applied: a 404 now is what it left behind. */
+async function deleteOnce(op: OutboxOp, ctx: SendContext, remove: () => Promise<unknown>) {
+  const wasSent = op.sentBody !== null;
+  ctx.repo.markSending(op.seq, 'null');
+  try {
+    await remove();
+  } catch (error) {
+    if (!(wasSent && isNotFound(error))) throw error;
+  }
+}
+
+/** The outbox's send for `config` operations of layouts and sections. */
+export function layoutSend(deps: LayoutSendDeps): Send {
+  return async (ctx, op, client) => {
+    const module = moduleApiName(ctx, op);
+    const action = layoutActionOf(op);
+    if (action !== 'createLayout') requireServerIds(op);
+    const layout = { portal_id: op.portalId, layout_id: String(param(op, 'layout_id')) };
+    switch (action) {
+      case 'createLayout':
+        if (String(param(op, 'reference_id') ?? '').startsWith('tmp-')) requireServerIds(op);
+        await createLayout(ctx, op, client, module);
+        break;
+      case 'updateLayout': {
+        const body = updateLayoutBody(op, module);
+        ctx.repo.markSending(op.seq, JSON.stringify(body));
+        await client.updateLayout({ ...layout, body: body as never }, ctx.call);
+        break;
+      }
+      case 'deleteLayout':
+        await deleteOnce(op, ctx, () =>
+          client.deleteLayout({ ...layout, query: { module } }, ctx.call),
+        );
+        break;
+      case 'putSection':
+        await putSection(ctx, op, client, module);
+        break;
+      case 'deleteSection':
+        await deleteOnce(op, ctx, () =>
+          client.deleteSection(
+            { ...layout, section_id: String(param(op, 'section_id')), query: { module } },
+            ctx.call,
+          ),
+        );
+        break;
+      case 'removeField':
+        await deleteOnce(op, ctx, () =>
+          client.removeLayoutField(
+            { ...layout, field_api_name: String(param(op, 'field')), query: { module } },
+            ctx.call,
+          ),
+        );
+        break;
+      default:
+        throw new ChangeRefused(`PortalDesk does not know how to send "${op.action ?? ''}".`);
+    }
+    await storeModule(ctx, client, op, module);
+    deps.changed(op.portalId);
+    return 'done';
+  };
+}
