@@ -4,6 +4,7 @@ import { SECTIONS } from '../../app/sections';
 import { useShell } from '../../app/ShellContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { useOutbox } from '../outbox/OutboxContext';
+import { BinPanel } from './BinPanel';
 import { useConfigure } from './ConfigureContext';
 import { ModulesPanel } from './ModulesPanel';
 
@@ -33,7 +34,7 @@ function QueuedNote() {
 /**
  * A portal's configuration, administered offline: its modules (create, edit, activate and
  * deactivate, the module bin, delete for good), every change checked by the shared rules and
- * queued in the Outbox.
+ * queued in the Outbox; and its recycle bin (restore, delete for good, empty), queued the same way.
  */
 export function ConfigureView() {
   const portals = useConfigure((state) => state.portals);
@@ -56,6 +57,7 @@ export function ConfigureView() {
     );
   }
   if (portals.length === 0) return <EmptyState section="configure" {...EMPTY} />;
+  const portal = portals.find((candidate) => candidate.id === portalId);
   return (
     <div className="configure-view">
       <div className="configure-view__bar">
@@ -83,6 +85,7 @@ export function ConfigureView() {
       ) : (
         !loadError && <p className="muted">Reading modules…</p>
       )}
+      {portal && <BinPanel key={portal.id} portalName={portal.name} />}
     </div>
   );
 }

@@ -8,19 +8,21 @@ import type {
   UpdateModuleArgs,
 } from '../../../../shared/ipc/areas/configure';
 import type { RecordsPortal } from '../../../../shared/ipc/areas/records';
+import { createBinSlice, type BinErrorPlace, type BinSlice } from './binSlice';
 
 /**
  * Where an error is shown: next to the control that caused it. `create`: the new module form's
  * submit; `edit:` a module's edit form; `delete:` its typed confirmation; `module:` its row's
- * other actions (activate, deactivate, move to the bin, recover).
+ * other actions (activate, deactivate, move to the bin, recover); `bin:`: the recycle bin's
+ * controls (binSlice.ts).
  */
 export type ErrorPlace =
-  'load' | 'create' | `edit:${string}` | `delete:${string}` | `module:${string}`;
+  'load' | 'create' | `edit:${string}` | `delete:${string}` | `module:${string}` | BinErrorPlace;
 
 export type ModuleSettingsChanges = UpdateModuleArgs['changes'];
 export type NewModuleSettings = Omit<CreateModuleArgs, 'portalId'>;
 
-export interface ConfigureState {
+export interface ConfigureState extends BinSlice {
   /** Portals in the mirror; null until read. */
   portals: RecordsPortal[] | null;
   /** The portal on screen. */
@@ -30,12 +32,15 @@ export interface ConfigureState {
   errors: Partial<Record<ErrorPlace, string>>;
   /** Controls waiting for the engine, by the same keys as errors. */
   busy: Partial<Record<ErrorPlace, boolean>>;
-  /** Reads the portals (keeping the one on screen if it is still there) and its modules. */
+  /**
+   * Reads the portals (keeping the one on screen if it is still there), its modules and its bin
+   * (from the service the first time, as kept here after).
+   */
   load(): Promise<void>;
   selectPortal(portalId: string): Promise<void>;
   /** Reads the modules of the portal on screen again (coalesced). */
   reload(): Promise<void>;
-  /** `configure.changed`: reads again when it is about the portal on screen. */
+  /** `configure.changed`: reads modules and bin again when it is about the portal on screen. */
   changed(payload: { portalId: string }): void;
   /** Each resolves to the engine's answer (the module with the change laid over), null if refused. */
   create(settings: NewModuleSettings): Promise<ConfigModule | null>;
@@ -61,7 +66,10 @@ function withModule(modules: ConfigModules, module: ConfigModule): ConfigModules
   return { ...modules, modules: list };
 }
 
-/** The Configure view's state: one portal's modules, kept current by configure and outbox events. */
+/**
+ * The Configure view's state: one portal's modules and recycle bin, kept current by configure and
+ * outbox events.
+ */
 export function createConfigureStore(api: Api) {
   const store = createStore<ConfigureState>()((set, get) => {
     /** Runs an action for one control: busy while it runs, its error beside it after. */
@@ -127,6 +135,7 @@ export function createConfigureStore(api: Api) {
     };
 
     return {
+      ...createBinSlice(api, set, get, act, describe),
       portals: null,
       portalId: null,
       modules: null,
@@ -147,19 +156,21 @@ export function createConfigureStore(api: Api) {
         set((state) => ({
           portals,
           portalId,
-          ...(portalId === current ? {} : { modules: null }),
+          ...(portalId === current ? {} : { modules: null, bin: null, binSelected: new Set() }),
           errors: { ...state.errors, load: undefined },
         }));
-        await reload();
+        await Promise.all([reload(), get().readBin(get().bin === null)]);
       },
       selectPortal: async (portalId) => {
         if (portalId === get().portalId) return;
-        set({ portalId, modules: null, errors: {} });
-        await reload();
+        set({ portalId, modules: null, bin: null, binSelected: new Set(), errors: {} });
+        await Promise.all([reload(), get().readBin(true)]);
       },
       reload,
       changed: ({ portalId }) => {
-        if (portalId === get().portalId) void reload();
+        if (portalId !== get().portalId) return;
+        void reload();
+        void get().readBin(false);
       },
       create: (settings) =>
         act('create', async () =>
@@ -197,7 +208,10 @@ export function createConfigureStore(api: Api) {
   api.on('configure.changed', (payload) => store.getState().changed(payload));
   // A replay (sent, refused, given its server id) changes what the pending marks say.
   api.on('outbox.changed', () => {
-    if (store.getState().modules) void store.getState().reload();
+    const state = store.getState();
+    if (state.modules) void state.reload();
+    // A sent restore or delete takes its item out of the bin; the pending marks change too.
+    if (state.bin) void state.readBin(false);
   });
   return store;
 }
