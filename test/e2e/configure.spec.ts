@@ -164,3 +164,87 @@ test('modules: created offline, replayed once, renamed, deactivated, binned, rec
     timeout: ENGINE_TIMEOUT_MS,
   });
 });
+
+test('the recycle bin: read from the service, one item restored, the rest emptied once named', async ({
+  page,
+}) => {
+  await signInWithSelfClient(page, app, emulator, 'Bin test service');
+  const rest = await emulator.restAs();
+  const portals = await rest('GET', '/api/v3/portals');
+  const portalId = String((portals.body as { id: string }[])[0]!.id);
+  await open(page, 'Records');
+  await expect(page.getByTestId('records-total')).toContainText(/\d records/, {
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+  // Two projects (named by the records that belong to them) trashed on the service.
+  const records = await rest(
+    'GET',
+    `/api/v3/portal/${portalId}/projects/assets/entities?page=1&per_page=100`,
+  );
+  const projectIds = [
+    ...new Set(
+      (records.body.entities as { project: { id: string } | null }[]).flatMap((entity) =>
+        entity.project ? [String(entity.project.id)] : [],
+      ),
+    ),
+  ].slice(0, 2);
+  expect(projectIds).toHaveLength(2);
+  expect(
+    (
+      await rest('POST', `/api/v3/portal/${portalId}/trash`, {
+        module: 'projects',
+        items: projectIds,
+      })
+    ).status,
+  ).toBe(200);
+
+  await open(page, 'Configure');
+  const bin = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'Recycle bin' }) });
+  await bin.getByRole('button', { name: 'Read again' }).click();
+  const rows = bin.getByRole('row').filter({ has: page.getByLabel(/^Select (?!all shown)/) });
+  await expect(rows).toHaveCount(2, { timeout: ENGINE_TIMEOUT_MS });
+  await expect(bin).toContainText(/\d+ days left/);
+  await rows.first().getByRole('checkbox').check();
+  await bin.getByRole('button', { name: 'Restore' }).click();
+  await expect
+    .poll(
+      async () =>
+        (
+          (await rest('GET', `/api/v3/portal/${portalId}/bin?page=1&per_page=200`)).body as {
+            bin_items: unknown[];
+          }
+        ).bin_items.length,
+      { timeout: ENGINE_TIMEOUT_MS },
+    )
+    .toBe(1);
+  await page.screenshot({ path: 'test-results/configure-recycle-bin-light.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/configure-recycle-bin-dark.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await bin.getByRole('button', { name: 'Empty the bin…' }).click();
+  const empty = bin.getByRole('button', { name: /^Empty the bin \(/ });
+  await expect(empty).toBeDisabled();
+  const name = await page
+    .getByLabel('Portal')
+    .first()
+    .evaluate(
+      (select) =>
+        (select as unknown as { selectedOptions: { text: string }[] }).selectedOptions[0]!.text,
+    );
+  await bin.getByLabel(`Type ${name} to confirm`).fill(name);
+  await empty.click();
+  await expect
+    .poll(
+      async () =>
+        (
+          (await rest('GET', `/api/v3/portal/${portalId}/bin?page=1&per_page=200`)).body as {
+            bin_items: unknown[];
+          }
+        ).bin_items.length,
+      { timeout: ENGINE_TIMEOUT_MS },
+    )
+    .toBe(0);
+});

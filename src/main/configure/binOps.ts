@@ -69,7 +69,10 @@ export function stillInBin(batches: readonly BinBatch[], listed: readonly BinIte
     .filter((batch) => batch.items.length > 0);
 }
 
-/** Whole days left of the item's 30 at `now` (0 on its last day), or null when unknown. */
+/**
+ * Days left of the item's 30 at `now`, counted up (30 just after trashing, 1 on its last day, 0
+ * once past), or null when the service gave no time to count from.
+ */
 export function daysLeft(item: BinItem, now: number): number | null {
   const until =
     item.restorable_until !== null
@@ -78,7 +81,7 @@ export function daysLeft(item: BinItem, now: number): number | null {
         ? Date.parse(item.trashed_time) + BIN_KEEP_DAYS * DAY_MS
         : Number.NaN;
   if (Number.isNaN(until)) return null;
-  return Math.max(0, Math.floor((until - now) / DAY_MS));
+  return Math.max(0, Math.ceil((until - now) / DAY_MS));
 }
 
 /**

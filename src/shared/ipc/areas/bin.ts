@@ -35,7 +35,7 @@ export const BinEntry = z.object({
   trashedBy: z.string().nullable(),
   /** When the service stops offering to restore it. */
   restorableUntil: z.string().nullable(),
-  /** Whole days left of its 30 (0 on its last day); null when the service did not say. */
+  /** Days left of its 30, counted up (30 when just trashed, 1 on its last day, 0 once past); null when the service did not say. */
   daysLeft: z.number().int().nullable(),
   restorable: z.boolean(),
   /** What is queued for it here: it leaves the bin once that is sent. */

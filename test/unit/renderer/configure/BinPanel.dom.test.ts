@@ -54,7 +54,8 @@ function initialBin(): BinEntry[] {
       module: 'issues',
       trashedTime: '2026-11-03T08:00:00.000Z',
       trashedBy: 'Ben Okafor',
-      daysLeft: 0,
+      // Counted up: 1 is its last day (0 would be past its 30).
+      daysLeft: 1,
     }),
     entry({
       id: '5003',

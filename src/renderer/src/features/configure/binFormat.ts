@@ -29,11 +29,11 @@ export function itemsText(count: number): string {
   return `${count.toLocaleString()} item${count === 1 ? '' : 's'}`;
 }
 
-/** "12 days left", "last day", or that only deleting is left. */
+/** "12 days left", "last day" (its last 24 hours), or that only deleting is left. */
 export function daysLeftText(entry: BinEntry): string {
-  if (!entry.restorable) return 'Past its 30 days: it can only be deleted';
+  if (!entry.restorable || entry.daysLeft === 0) return 'Past its 30 days: it can only be deleted';
   if (entry.daysLeft === null) return 'Days left not known';
-  if (entry.daysLeft <= 0) return 'Last day';
+  if (entry.daysLeft <= 1) return 'Last day';
   const days = Math.min(entry.daysLeft, BIN_KEEP_DAYS);
   return `${days} day${days === 1 ? '' : 's'} left`;
 }
