@@ -139,6 +139,11 @@ const bridge = {
     putSection: call('configure.putSection'),
     deleteSection: call('configure.deleteSection'),
     removeLayoutField: call('configure.removeLayoutField'),
+    fields: call('configure.fields'),
+    createField: call('configure.createField'),
+    updateField: call('configure.updateField'),
+    fieldUsage: call('configure.fieldUsage'),
+    deleteField: call('configure.deleteField'),
   },
   bin: {
     list: call('bin.list'),

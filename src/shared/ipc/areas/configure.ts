@@ -186,6 +186,64 @@ export type ConfigLayouts = z.infer<typeof ConfigLayouts>;
 
 const LayoutRef = ModuleRef.extend({ layoutId: ConfigLayoutId }).strict();
 
+/** A field's server id (digits), or a temporary one of one created here. */
+export const ConfigFieldId = z
+  .string()
+  .regex(/^(\d{1,20}|tmp-f-[0-9a-f]{16})$/, 'a field id (digits, or tmp-f-…)');
+
+export const FieldAction = z.enum(['createField', 'updateField', 'deleteField']);
+export type FieldAction = z.infer<typeof FieldAction>;
+export const PendingFieldChange = PendingConfigChange.extend({ action: FieldAction });
+export type PendingFieldChange = z.infer<typeof PendingFieldChange>;
+
+export const CurrencyListType = z.enum(['project_currency', 'field_currency']);
+export const UserListType = z.enum(['all_users', 'selected_users', 'selected_roles']);
+
+/**
+ * A custom field's settings (the spec's field_property, in words). Lengths and codes are checked
+ * by the shared rules (src/shared/configRules/fieldRules.ts) so a bad value is refused in words.
+ */
+export const FieldSettings = z
+  .object({
+    label: z.string(),
+    mandatory: z.boolean(),
+    pii: z.boolean(),
+    encrypted: z.boolean(),
+    description: z.string().nullable(),
+    defaultValue: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+    hasInfo: z.boolean(),
+    currencyListType: CurrencyListType.nullable(),
+    currencyCode: z.string().max(10).nullable(),
+    precision: z.number().int().nullable(),
+    userListType: UserListType.nullable(),
+  })
+  .strict();
+export type FieldSettings = z.infer<typeof FieldSettings>;
+
+export const ConfigField = FieldSettings.extend({
+  id: z.string(),
+  /** Null until the service created it. */
+  apiName: z.string().nullable(),
+  type: z.string(),
+  /** A system field (name, status, ...): only its name can change; it cannot be deleted. */
+  system: z.boolean(),
+  /** The layouts it is placed on. */
+  layouts: z.array(z.object({ id: z.string(), name: z.string() })),
+  localOnly: z.boolean(),
+  pending: z.array(PendingFieldChange),
+});
+export type ConfigField = z.infer<typeof ConfigField>;
+
+export const ConfigFields = z.object({
+  portalId: z.string(),
+  moduleId: z.string(),
+  module: z.string(),
+  fields: z.array(ConfigField),
+});
+export type ConfigFields = z.infer<typeof ConfigFields>;
+
+const FieldRef = ModuleRef.extend({ fieldId: ConfigFieldId }).strict();
+
 export const configureRequests = {
   'configure.modules': request(
     z.object({ portalId: PortalId }).strict(),
@@ -279,6 +337,49 @@ export const configureRequests = {
     }).strict(),
     ConfigLayouts,
     'Queue taking a field off a layout (records keep their values).',
+  ),
+  'configure.fields': request(
+    ModuleRef,
+    ConfigFields,
+    "A module's fields with their settings and the layouts they are on, queued changes laid over.",
+  ),
+  'configure.createField': request(
+    ModuleRef.extend({
+      /** A custom field type (packages/portal-api/src/domain/customFieldTypes.ts). */
+      type: z.string().max(100),
+      settings: FieldSettings,
+      /** Where it goes: a layout (a new one's temporary id too) and optionally one of its sections. */
+      layoutId: ConfigLayoutId,
+      sectionId: ConfigSectionId.nullable(),
+    }).strict(),
+    ConfigFields,
+    'Queue a new custom field, placed on a layout.',
+  ),
+  'configure.updateField': request(
+    FieldRef.extend({
+      changes: FieldSettings.partial()
+        .strict()
+        .refine((changes) => Object.keys(changes).length > 0, 'change at least one setting'),
+    }).strict(),
+    ConfigFields,
+    "Queue a change of a field's name or settings (its type never changes).",
+  ),
+  'configure.fieldUsage': request(
+    FieldRef,
+    z.object({
+      layouts: z.array(z.object({ id: z.string(), name: z.string() })),
+      /** Mirrored records (trashed ones included) holding a value of it. */
+      records: z.number().int().nonnegative(),
+    }),
+    'Where a field is used before it is deleted: its layouts, and how many mirrored records hold a value.',
+  ),
+  'configure.deleteField': request(
+    FieldRef.extend({
+      /** The field's name typed by the user: a delete removes its values from every record. */
+      confirmName: z.string().max(1000),
+    }).strict(),
+    ConfigFields,
+    'Queue deleting a custom field; its value leaves every record.',
   ),
 } as const;
 
