@@ -88,13 +88,14 @@ export function fieldSettingsProblems(
       problems[key] = 'Only a currency field has currency settings.';
     }
   }
-  if (currency && settings.currencyCode != null && !/^[A-Z]{3}$/.test(settings.currencyCode)) {
+  const code = settings.currencyCode;
+  if (currency && typeof code === 'string' && !/^[A-Z]{3}$/.test(code)) {
     problems.currencyCode = 'Currency: a three-letter code in capitals, such as USD.';
   }
   const precision = settings.precision;
   if (
     currency &&
-    precision != null &&
+    typeof precision === 'number' &&
     (!Number.isInteger(precision) || precision < 0 || precision > PRECISION_MAX)
   ) {
     problems.precision = `Decimals: a whole number from 0 to ${PRECISION_MAX}.`;
