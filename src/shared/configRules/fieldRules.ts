@@ -100,7 +100,11 @@ export function fieldSettingsProblems(
   ) {
     problems.precision = `Decimals: a whole number from 0 to ${PRECISION_MAX}.`;
   }
-  if (settings.userListType != null && type !== 'user_pick_list' && type !== 'multi_user') {
+  if (
+    typeof settings.userListType === 'string' &&
+    type !== 'user_pick_list' &&
+    type !== 'multi_user'
+  ) {
     problems.userListType = 'Only a user field chooses whom it lists.';
   }
   return problems;
