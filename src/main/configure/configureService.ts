@@ -7,8 +7,12 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type {
+  ConfigField,
+  ConfigFields,
   ConfigLayout,
   ConfigLayouts,
+  FieldAction,
+  FieldSettings,
   ConfigModule,
   ConfigModules,
   CreateModuleArgs,
@@ -57,6 +61,20 @@ import {
   TEMP_SECTION_PREFIX,
 } from './layoutOps';
 import { layoutSend } from './sendLayoutOp';
+import {
+  fieldActionOf,
+  fieldOpAction,
+  fieldRequest,
+  fieldSummary,
+  overlayFields,
+  settingsOfProperty,
+  TEMP_FIELD_PREFIX,
+} from './fieldOps';
+import {
+  fieldDeleteConfirmationProblem,
+  fieldSettingsProblems,
+  firstFieldProblem,
+} from '../../shared/configRules/fieldRules';
 import { layoutNameProblem, sectionNameProblem } from '../../shared/configRules/layoutRules';
 import { PortalBinRepository } from './portalBinRepository';
 import { PortalBinService } from './portalBinService';
@@ -110,11 +128,11 @@ export class ConfigureService {
     // One send for every configuration change, by what it changes.
     options.outbox.useConfig({
       send: (ctx, op, client) =>
-        (binActionOf(op) !== null ? bins : layoutActionOf(op) !== null ? layouts : modules)(
-          ctx,
-          op,
-          client,
-        ),
+        (binActionOf(op) !== null
+          ? bins
+          : (layoutActionOf(op) ?? fieldActionOf(op)) !== null
+            ? layouts
+            : modules)(ctx, op, client),
       describe: (op) => this.describe(op),
     });
   }
@@ -557,8 +575,185 @@ export class ConfigureService {
     });
   }
 
+  // ---- fields ----------------------------------------------------------------------------------
+
+  /** A module's fields with their settings and layouts, queued changes laid over. */
+  fields(portalId: string, moduleId: string): ConfigFields {
+    const layouts = this.layouts(portalId, moduleId);
+    const placedOn = new Map<string, { id: string; name: string }[]>();
+    for (const layout of layouts.layouts) {
+      for (const section of layout.sections) {
+        for (const field of section.fields) {
+          const list = placedOn.get(field.key) ?? [];
+          if (!list.some((l) => l.id === layout.id))
+            list.push({ id: layout.id, name: layout.name });
+          placedOn.set(field.key, list);
+        }
+      }
+    }
+    const module = this.module(portalId, moduleId);
+    const stored = module.localOnly ? [] : this.options.mirror.metadata.fields(portalId, moduleId);
+    const mirrored: ConfigField[] = stored.map((field) => ({
+      ...settingsOfProperty(
+        field.displayName,
+        field.isMandatory === 1,
+        JSON.parse(field.fieldProperty) as Record<string, unknown>,
+      ),
+      id: field.id,
+      apiName: field.apiName,
+      type: field.fieldType,
+      system: field.isDefault === 1,
+      layouts: placedOn.get(field.apiName) ?? [],
+      localOnly: false,
+      pending: [],
+    }));
+    const ops = this.options.outbox.repo
+      .configOps(portalId)
+      .filter((op) => op.moduleId === moduleId && fieldActionOf(op) !== null);
+    const layoutName = (id: string) => layouts.layouts.find((l) => l.id === id)?.name ?? 'a layout';
+    return {
+      portalId,
+      moduleId,
+      module: layouts.module,
+      fields: overlayFields(mirrored, ops, layoutName),
+    };
+  }
+
+  private field(portalId: string, moduleId: string, fieldId: string) {
+    const view = this.fields(portalId, moduleId);
+    const field = view.fields.find((candidate) => candidate.id === fieldId);
+    if (!field) {
+      throw new ConfigRefused(
+        `Field ${fieldId} is not among ${view.module}'s fields here (deleted, or its creation discarded). Nothing was queued.`,
+      );
+    }
+    return { view, field };
+  }
+
+  private queueField(
+    portalId: string,
+    moduleId: string,
+    action: FieldAction,
+    values: Record<string, unknown>,
+  ): ConfigFields {
+    this.options.outbox.repo.insertOp({
+      portalId,
+      moduleId,
+      recordId: layoutsQueue(moduleId),
+      kind: 'config',
+      action: fieldOpAction(action),
+      fields: paramFields(values),
+    });
+    this.options.outbox.configQueued(null);
+    this.changed(portalId);
+    return this.fields(portalId, moduleId);
+  }
+
+  createField(args: {
+    portalId: string;
+    moduleId: string;
+    type: string;
+    settings: FieldSettings;
+    layoutId: string;
+    sectionId: string | null;
+  }): ConfigFields {
+    const view = this.fields(args.portalId, args.moduleId);
+    const problem = firstFieldProblem(
+      fieldSettingsProblems(args.type, args.settings, view.fields, null, true),
+    );
+    if (problem) throw new ConfigRefused(`${problem} Nothing was queued.`);
+    const layout = this.layouts(args.portalId, args.moduleId).layouts.find(
+      (candidate) => candidate.id === args.layoutId,
+    );
+    if (!layout) {
+      throw new ConfigRefused(
+        `Layout ${args.layoutId} is not among ${view.module}'s layouts. Nothing was queued.`,
+      );
+    }
+    if (args.sectionId !== null && !layout.sections.some((s) => s.id === args.sectionId)) {
+      throw new ConfigRefused(
+        `Section ${args.sectionId} is not in “${layout.name}”. Nothing was queued.`,
+      );
+    }
+    return this.queueField(args.portalId, args.moduleId, 'createField', {
+      field_id: `${TEMP_FIELD_PREFIX}${randomBytes(8).toString('hex')}`,
+      type: args.type,
+      layout_id: layout.id,
+      section_id: args.sectionId ?? undefined,
+      ...args.settings,
+      label: args.settings.label.trim(),
+    });
+  }
+
+  updateField(args: {
+    portalId: string;
+    moduleId: string;
+    fieldId: string;
+    changes: Partial<FieldSettings>;
+  }): ConfigFields {
+    const { view, field } = this.field(args.portalId, args.moduleId, args.fieldId);
+    if (field.system && Object.keys(args.changes).some((key) => key !== 'label')) {
+      throw new ConfigRefused(
+        `${field.label} is a system field: only its name can change. Nothing was queued.`,
+      );
+    }
+    const problem = firstFieldProblem(
+      fieldSettingsProblems(field.type, args.changes, view.fields, field.id, false),
+    );
+    if (problem) throw new ConfigRefused(`${problem} Nothing was queued.`);
+    const changed = Object.fromEntries(
+      Object.entries(args.changes).filter(
+        ([key, value]) =>
+          JSON.stringify(key === 'label' ? String(value).trim() : value) !==
+          JSON.stringify(field[key as keyof FieldSettings]),
+      ),
+    );
+    if (Object.keys(changed).length === 0) return view;
+    if (typeof changed.label === 'string') changed.label = changed.label.trim();
+    return this.queueField(args.portalId, args.moduleId, 'updateField', {
+      field_id: field.id,
+      field_label: field.label,
+      ...changed,
+    });
+  }
+
+  fieldUsage(portalId: string, moduleId: string, fieldId: string) {
+    const { field } = this.field(portalId, moduleId, fieldId);
+    return {
+      layouts: field.layouts,
+      records:
+        field.apiName === null
+          ? 0
+          : this.options.mirror.records.fieldValueCount(portalId, moduleId, field.apiName),
+    };
+  }
+
+  deleteField(portalId: string, moduleId: string, fieldId: string, confirmName: string) {
+    const { field } = this.field(portalId, moduleId, fieldId);
+    if (field.system) {
+      throw new ConfigRefused(`${field.label} is a system field; it cannot be deleted.`);
+    }
+    const problem = fieldDeleteConfirmationProblem(confirmName, field.label);
+    if (problem) throw new ConfigRefused(`${problem} Nothing was queued.`);
+    return this.queueField(portalId, moduleId, 'deleteField', {
+      field_id: field.id,
+      field_label: field.label,
+    });
+  }
+
   /** How the Outbox shows a configuration operation. */
   private describe(op: OutboxOp): NonNullable<OutboxEntry['config']> {
+    if (fieldActionOf(op) !== null) {
+      const module = this.options.mirror.metadata
+        .modules(op.portalId)
+        .find((candidate) => candidate.id === op.moduleId);
+      return {
+        action: op.action ?? 'field',
+        target: `${module?.pluralName ?? 'module'} · fields`,
+        summary: fieldSummary(op),
+        request: fieldRequest(op, module?.apiName ?? null),
+      };
+    }
     if (layoutActionOf(op) !== null) {
       const module = this.options.mirror.metadata
         .modules(op.portalId)

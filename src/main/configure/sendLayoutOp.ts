@@ -24,13 +24,15 @@ import {
   updateLayoutBody,
 } from './layoutOps';
 import { LOST_CREATE_SKEW_MS } from './sendModuleOp';
+import { fieldActionOf } from './fieldOps';
+import { sendField } from './sendFieldOp';
 
 export interface LayoutSendDeps {
   changed(portalId: string): void;
 }
 
 /** The API name of the op's module, once the service has the module. */
-function moduleApiName(ctx: SendContext, op: OutboxOp): string {
+export function moduleApiName(ctx: SendContext, op: OutboxOp): string {
   if (isTempModule(op.moduleId)) {
     const creation = ctx.repo.opsOfRecord(op.portalId, moduleQueue(op.moduleId))[0];
     if (!creation) {
@@ -63,10 +65,10 @@ function requireServerIds(op: OutboxOp): void {
   }
 }
 
-const sameName = (a: string, b: unknown) =>
+export const sameName = (a: string, b: unknown) =>
   typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-async function storeModule(
+export async function storeModule(
   ctx: SendContext,
   client: ApiClient,
   op: OutboxOp,
@@ -138,7 +140,7 @@ async function putSection(ctx: SendContext, op: OutboxOp, client: ApiClient, mod
 }
 
 /** A delete whose earlier send may have been applied: a 404 now is what it left behind. */
-async function deleteOnce(op: OutboxOp, ctx: SendContext, remove: () => Promise<unknown>) {
+export async function deleteOnce(op: OutboxOp, ctx: SendContext, remove: () => Promise<unknown>) {
   const wasSent = op.sentBody !== null;
   ctx.repo.markSending(op.seq, 'null');
   try {
@@ -148,10 +150,16 @@ async function deleteOnce(op: OutboxOp, ctx: SendContext, remove: () => Promise<
   }
 }
 
-/** The outbox's send for `config` operations of layouts and sections. */
+/** The outbox's send for `config` operations of layouts, sections and fields. */
 export function layoutSend(deps: LayoutSendDeps): Send {
   return async (ctx, op, client) => {
     const module = moduleApiName(ctx, op);
+    if (fieldActionOf(op) !== null) {
+      await sendField(ctx, op, client, module);
+      await storeModule(ctx, client, op, module);
+      deps.changed(op.portalId);
+      return 'done';
+    }
     const action = layoutActionOf(op);
     if (action !== 'createLayout') requireServerIds(op);
     const layout = { portal_id: op.portalId, layout_id: String(param(op, 'layout_id')) };

@@ -16,7 +16,12 @@ type ConfigureRequest =
   | 'configure.deleteLayout'
   | 'configure.putSection'
   | 'configure.deleteSection'
-  | 'configure.removeLayoutField';
+  | 'configure.removeLayoutField'
+  | 'configure.fields'
+  | 'configure.createField'
+  | 'configure.updateField'
+  | 'configure.fieldUsage'
+  | 'configure.deleteField';
 
 /** The service's refusals are written for the user: pass them on as they are. */
 function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
@@ -63,6 +68,17 @@ export function configureHandlers(configure: ConfigureService): Pick<Handlers, C
     ),
     'configure.removeLayoutField': userFacing(({ portalId, moduleId, layoutId, fieldKey }) =>
       configure.removeLayoutField(portalId, moduleId, layoutId, fieldKey),
+    ),
+    'configure.fields': userFacing(({ portalId, moduleId }) =>
+      configure.fields(portalId, moduleId),
+    ),
+    'configure.createField': userFacing((args) => configure.createField(args)),
+    'configure.updateField': userFacing((args) => configure.updateField(args)),
+    'configure.fieldUsage': userFacing(({ portalId, moduleId, fieldId }) =>
+      configure.fieldUsage(portalId, moduleId, fieldId),
+    ),
+    'configure.deleteField': userFacing(({ portalId, moduleId, fieldId, confirmName }) =>
+      configure.deleteField(portalId, moduleId, fieldId, confirmName),
     ),
   };
 }

@@ -26,6 +26,7 @@ const queries = requireQueries(
     'deleteIn',
     'countServerCopies',
     'layoutUse',
+    'fieldValueCount',
     'census',
     'serverCopy',
     'listedServerIds',
@@ -218,6 +219,16 @@ export class RecordRepository {
       log.add('records', 'deleted', deleted);
       this.fullText.flushIfDue();
     });
+  }
+
+  /** Mirrored records of a module (trashed ones included) holding a value of a custom field. */
+  fieldValueCount(portalId: string, moduleId: string, apiName: string): number {
+    const moduleKey = this.metadata.moduleKey(portalId, moduleId);
+    if (moduleKey === undefined || !/^[A-Za-z0-9_]+$/.test(apiName)) return 0;
+    return this.db
+      .prepare(queries.fieldValueCount)
+      .pluck()
+      .get({ moduleKey, path: `$."${apiName}"` }) as number;
   }
 
   /** Mirrored records (trashed ones included) whose layout is `layoutId`. */

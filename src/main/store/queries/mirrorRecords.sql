@@ -76,6 +76,12 @@ DELETE FROM records
 WHERE portal_id = ? AND local_only = 0 AND id IN (SELECT value FROM json_each(?))
 RETURNING id;
 
+-- name: fieldValueCount
+-- Records of a module (the recycle bin's included) holding a value of a custom field (@path:
+-- `$."<api name>"`): what deleting the field takes away. A scan of the module's rows, asked only
+-- before a delete.
+SELECT count(*) FROM records WHERE module_key = @moduleKey AND json_extract(custom, @path) IS NOT NULL;
+
 -- name: layoutUse
 -- Records of a portal (the recycle bin's included) whose layout is this one: the service keeps a
 -- layout its records use. A scan of the portal's rows; asked only before a layout is deleted.
