@@ -403,6 +403,7 @@ describe('the Layouts panel', () => {
     // The new layout's copied sections are the ones on screen now.
     expect(previewHeadings('Night shift')).toEqual(['Basics']);
     expect(screen.getByRole('status').textContent).toContain('Night shift is queued');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New layout' }));
   });
 
   it('renames a layout in place, checked as typed', async () => {

@@ -20,6 +20,8 @@ function NewLayout({ layouts, defaultType }: { layouts: ConfigLayouts; defaultTy
   const [referenceId, setReferenceId] = useState('');
   const [touched, setTouched] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
+  // Closed from the form (Cancel, Escape, created): the focus goes back to "New layout".
+  const [focusBack, setFocusBack] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
   const ids = useId();
   const problem = layoutNameProblem(name, layouts.layouts);
@@ -31,6 +33,7 @@ function NewLayout({ layouts, defaultType }: { layouts: ConfigLayouts; defaultTy
     setName('');
     setReferenceId('');
     setTouched(false);
+    setFocusBack(true);
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,6 +59,7 @@ function NewLayout({ layouts, defaultType }: { layouts: ConfigLayouts; defaultTy
         <button
           type="button"
           className="primary"
+          autoFocus={focusBack}
           onClick={() => {
             setCreated(null);
             setType(defaultType);
