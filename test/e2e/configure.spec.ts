@@ -248,3 +248,59 @@ test('the recycle bin: read from the service, one item restored, the rest emptie
     )
     .toBe(0);
 });
+
+test('layouts: a layout made, a section added to it, previewed, then sent', async ({ page }) => {
+  await signInWithSelfClient(page, app, emulator, 'Layouts test service');
+  await open(page, 'Records');
+  await expect(page.getByTestId('records-total')).toContainText(/\d records/, {
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+  await setWorkOffline(page, true);
+  await open(page, 'Configure');
+  const panel = page.locator('section').filter({
+    has: page.getByRole('heading', { level: 2, name: 'Layouts' }),
+  });
+  await expect(panel).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+  await panel.getByLabel('Module').selectOption({ label: 'Assets' });
+  await panel.getByRole('button', { name: 'New layout' }).click();
+  await panel.getByLabel('Layout name').fill('Finance');
+  await panel.getByRole('button', { name: 'Create layout' }).click();
+  const finance = panel.getByRole('listitem', { name: 'Finance' });
+  await expect(finance).toContainText('not created yet');
+  await finance.getByRole('button', { name: /Sections and preview/ }).click();
+  const sections = panel.getByRole('region', { name: 'Sections of Finance' });
+  await sections.getByLabel('New section name').fill('Costs');
+  await sections.getByRole('button', { name: 'Add section' }).click();
+  const preview = panel.getByRole('complementary', { name: 'Preview: Finance' });
+  await expect(preview).toContainText('Costs');
+  await preview.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/configure-layouts-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/configure-layouts-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await setWorkOffline(page, false);
+  const rest = await emulator.restAs();
+  const portals = await rest('GET', '/api/v3/portals');
+  const portalId = String((portals.body as { id: string }[])[0]!.id);
+  await expect
+    .poll(
+      async () => {
+        const layouts = await rest(
+          'GET',
+          `/api/v3/portal/${portalId}/settings/layouts?module=assets&page=1&per_page=200`,
+        );
+        const made = (layouts.body.layouts as { id: string; name: string }[]).find(
+          (layout) => layout.name === 'Finance',
+        );
+        if (!made) return [];
+        const one = await rest(
+          'GET',
+          `/api/v3/portal/${portalId}/settings/layouts/${made.id}?module=assets`,
+        );
+        return (one.body.layout.sections as { name: string }[]).map((section) => section.name);
+      },
+      { timeout: ENGINE_TIMEOUT_MS },
+    )
+    .toContain('Costs');
+});

@@ -495,7 +495,8 @@ describe('the Modules panel', () => {
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Machinery' })).not.toBeNull(),
     );
-    expect(reads()).toBe(before + 1);
+    // The Modules panel reads again (the Layouts panel's module picker may read too).
+    expect(reads()).toBeGreaterThan(before);
 
     // A replay changes what the pending marks say: the Outbox's push reads again too.
     modules[1]!.pending = [

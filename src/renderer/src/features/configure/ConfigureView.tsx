@@ -5,6 +5,7 @@ import { useShell } from '../../app/ShellContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { useOutbox } from '../outbox/OutboxContext';
 import { BinPanel } from './BinPanel';
+import { LayoutsPanel } from './LayoutsPanel';
 import { useConfigure } from './ConfigureContext';
 import { ModulesPanel } from './ModulesPanel';
 
@@ -85,6 +86,7 @@ export function ConfigureView() {
       ) : (
         !loadError && <p className="muted">Reading modules…</p>
       )}
+      {portal && <LayoutsPanel key={`layouts-${portal.id}`} portalId={portal.id} />}
       {portal && <BinPanel key={portal.id} portalName={portal.name} />}
     </div>
   );
