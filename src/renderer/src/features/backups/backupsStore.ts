@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { CallFailure } from '../../../../shared/ipc/api';
+import { controlActions, describeFailure } from '../../app/controlActions';
 import type { Api } from '../../../../shared/ipc/contract';
 import type {
   ArchiveDiff,
@@ -50,10 +50,7 @@ export interface BackupsState {
   closeBrowse(): Promise<void>;
 }
 
-function describe(error: unknown): string {
-  if (error instanceof CallFailure) return error.message;
-  return error instanceof Error ? error.message : String(error);
-}
+const describe = describeFailure;
 
 function withBackup(overview: BackupsOverview, backup: BackupView): BackupsOverview {
   const index = overview.backups.findIndex((candidate) => candidate.id === backup.id);
@@ -77,20 +74,7 @@ export function createBackupsStore(api: Api) {
   let reloading: Promise<void> | null = null;
   const store = createStore<BackupsState>()((set, get) => {
     /** Runs an action for one control: busy while it runs, its error beside it after. */
-    const act = async <T>(place: ErrorPlace, action: () => Promise<T>): Promise<T | null> => {
-      set((state) => ({
-        busy: { ...state.busy, [place]: true },
-        errors: { ...state.errors, [place]: undefined },
-      }));
-      try {
-        return await action();
-      } catch (error) {
-        set((state) => ({ errors: { ...state.errors, [place]: describe(error) } }));
-        return null;
-      } finally {
-        set((state) => ({ busy: { ...state.busy, [place]: false } }));
-      }
-    };
+    const act = controlActions<ErrorPlace>(set);
     let again = false;
     const reload = (): Promise<void> => {
       // Many changes at once (a history merge) are one read; a change during a read means one

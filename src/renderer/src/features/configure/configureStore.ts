@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { CallFailure } from '../../../../shared/ipc/api';
+import { controlActions, describeFailure } from '../../app/controlActions';
 import type { Api } from '../../../../shared/ipc/contract';
 import type {
   ConfigModule,
@@ -53,10 +53,7 @@ export interface ConfigureState extends BinSlice {
   clearError(place: ErrorPlace): void;
 }
 
-function describe(error: unknown): string {
-  if (error instanceof CallFailure) return error.message;
-  return error instanceof Error ? error.message : String(error);
-}
+const describe = describeFailure;
 
 function withModule(modules: ConfigModules, module: ConfigModule): ConfigModules {
   const index = modules.modules.findIndex((candidate) => candidate.id === module.id);
@@ -73,20 +70,7 @@ function withModule(modules: ConfigModules, module: ConfigModule): ConfigModules
 export function createConfigureStore(api: Api) {
   const store = createStore<ConfigureState>()((set, get) => {
     /** Runs an action for one control: busy while it runs, its error beside it after. */
-    const act = async <T>(place: ErrorPlace, action: () => Promise<T>): Promise<T | null> => {
-      set((state) => ({
-        busy: { ...state.busy, [place]: true },
-        errors: { ...state.errors, [place]: undefined },
-      }));
-      try {
-        return await action();
-      } catch (error) {
-        set((state) => ({ errors: { ...state.errors, [place]: describe(error) } }));
-        return null;
-      } finally {
-        set((state) => ({ busy: { ...state.busy, [place]: false } }));
-      }
-    };
+    const act = controlActions<ErrorPlace>(set);
 
     const readModules = async (portalId: string) => {
       try {

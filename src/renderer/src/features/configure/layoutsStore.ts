@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { CallFailure } from '../../../../shared/ipc/api';
+import { controlActions, describeFailure } from '../../app/controlActions';
 import type { Api } from '../../../../shared/ipc/contract';
 import type { ConfigLayouts, ConfigModule } from '../../../../shared/ipc/areas/configure';
 
@@ -70,10 +70,7 @@ export interface LayoutsState {
   listen(): () => void;
 }
 
-function describe(error: unknown): string {
-  if (error instanceof CallFailure) return error.message;
-  return error instanceof Error ? error.message : String(error);
-}
+const describe = describeFailure;
 
 /** The default layout, else the first: what a module's records open with. */
 function preferredLayout(layouts: ConfigLayouts): string | null {
@@ -84,20 +81,7 @@ function preferredLayout(layouts: ConfigLayouts): string | null {
 export function createLayoutsStore(api: Api) {
   const store = createStore<LayoutsState>()((set, get) => {
     /** Runs an action for one control: busy while it runs, its error beside it after. */
-    const act = async <T>(place: LayoutErrorPlace, action: () => Promise<T>): Promise<T | null> => {
-      set((state) => ({
-        busy: { ...state.busy, [place]: true },
-        errors: { ...state.errors, [place]: undefined },
-      }));
-      try {
-        return await action();
-      } catch (error) {
-        set((state) => ({ errors: { ...state.errors, [place]: describe(error) } }));
-        return null;
-      } finally {
-        set((state) => ({ busy: { ...state.busy, [place]: false } }));
-      }
-    };
+    const act = controlActions<LayoutErrorPlace>(set);
 
     /** Shows an answer if it is still about the module on screen; keeps the selection if it can. */
     const show = (layouts: ConfigLayouts, select?: string) => {
