@@ -206,7 +206,12 @@ export function startEngine(options: EngineOptions): Engine {
     ...syncHandlers(sync),
     ...accountsHandlers({ accounts: accountManager, events }),
     ...routerHandlers(router),
-    ...recordsHandlers({ db: store.db, mirror, snapshots: backups.snapshots }),
+    ...recordsHandlers({
+      db: store.db,
+      mirror,
+      snapshots: backups.snapshots,
+      moduleOverlay: (portalId) => configure.shownModules(portalId),
+    }),
     ...outboxHandlers(outbox),
     ...backupsHandlers(backups, options.fileShell),
     ...configureHandlers(configure),

@@ -34,6 +34,7 @@ import { RecordsReader } from '../records/recordsReader';
 import type { Mirror } from '../store/mirror/mirror';
 import { ModuleBinRepository } from './moduleBinRepository';
 import {
+  moduleActionOf,
   moduleQueue,
   opAction,
   opFields,
@@ -169,6 +170,32 @@ export class ConfigureService {
       modules,
       projects: [...projectNames].map(([id, name]) => ({ id, name })),
     };
+  }
+
+  /**
+   * The names and active state each mirrored module shows with its queued changes, for the
+   * records workspace's navigation (a module in the bin or only queued is not there yet).
+   */
+  shownModules(
+    portalId: string,
+  ): Map<string, { singularName: string; pluralName: string; isActive: boolean }> {
+    const shown = new Map<
+      string,
+      { singularName: string; pluralName: string; isActive: boolean }
+    >();
+    if (!this.options.mirror.metadata.portal(portalId)) return shown;
+    if (!this.options.outbox.repo.configOps(portalId).some((op) => moduleActionOf(op) !== null)) {
+      return shown;
+    }
+    for (const module of this.modules(portalId).modules) {
+      if (module.localOnly || module.state === 'trashed') continue;
+      shown.set(module.id, {
+        singularName: module.singularName,
+        pluralName: module.pluralName,
+        isActive: module.state === 'active',
+      });
+    }
+    return shown;
   }
 
   private module(portalId: string, moduleId: string): ConfigModule {
@@ -799,6 +826,8 @@ export class ConfigureService {
 
   private changed(portalId: string): void {
     this.options.events.push('configure.changed', portalId, () => ({ portalId }));
+    // The records workspace shows modules' names and layouts too: it reads its navigation again.
+    this.options.events.push('records.changed', `${portalId}/`, () => ({ portalId, moduleId: null }));
   }
 }
 

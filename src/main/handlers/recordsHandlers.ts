@@ -35,7 +35,19 @@ export interface RecordsHandlerDeps {
   mirror: Mirror;
   /** Backups opened for browsing; absent: no request may name one. */
   snapshots?: SnapshotSource;
+  /**
+   * Queued configuration changes of a portal's modules (names, active), laid over the live
+   * mirror's navigation as record edits are over its rows; absent: the mirror as it is.
+   */
+  moduleOverlay?: (portalId: string) => ReadonlyMap<string, ModuleShown>;
   now?: () => number;
+}
+
+/** What the navigation shows of a module with its queued changes. */
+export interface ModuleShown {
+  singularName: string;
+  pluralName: string;
+  isActive: boolean;
 }
 
 interface Source {
@@ -90,9 +102,15 @@ export function recordsHandlers(deps: RecordsHandlerDeps): Pick<Handlers, Record
   };
   return {
     'records.portals': userFacing(() => reader.portals()),
-    'records.modules': userFacing(({ portalId, snapshot }) =>
-      sourceOf(snapshot).reader.modules(portalId),
-    ),
+    'records.modules': userFacing(({ portalId, snapshot }) => {
+      const modules = sourceOf(snapshot).reader.modules(portalId);
+      if (snapshot !== undefined || !deps.moduleOverlay) return modules;
+      const shown = deps.moduleOverlay(portalId);
+      return modules.map((module) => {
+        const queued = shown.get(module.id);
+        return queued ? { ...module, ...queued } : module;
+      });
+    }),
     'records.columns': userFacing(({ portalId, moduleId, snapshot }) =>
       sourceOf(snapshot).reader.columns(portalId, moduleId),
     ),
