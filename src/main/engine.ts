@@ -32,6 +32,7 @@ import { CustomFieldIndexer } from './store/mirror/customFieldIndexer';
 import { ConfigureService } from './configure/configureService';
 import { configureHandlers } from './handlers/configureHandlers';
 import { binHandlers } from './handlers/binHandlers';
+import { IntegrationFields } from './configure/integrationFields';
 import { SettingsRepository } from './store/settingsRepository';
 import { syncPreferences } from '../shared/ipc/settings';
 import { Store, type StoreOptions } from './store/store';
@@ -214,7 +215,10 @@ export function startEngine(options: EngineOptions): Engine {
     }),
     ...outboxHandlers(outbox),
     ...backupsHandlers(backups, options.fileShell),
-    ...configureHandlers(configure),
+    ...configureHandlers(
+      configure,
+      new IntegrationFields((portalId) => sync.clientForPortal(portalId)),
+    ),
     ...binHandlers(configure.portalBin),
   } satisfies Handlers;
 

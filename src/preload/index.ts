@@ -144,6 +144,9 @@ const bridge = {
     updateField: call('configure.updateField'),
     fieldUsage: call('configure.fieldUsage'),
     deleteField: call('configure.deleteField'),
+    integrationServices: call('configure.integrationServices'),
+    integrationModules: call('configure.integrationModules'),
+    integrationFields: call('configure.integrationFields'),
   },
   bin: {
     list: call('bin.list'),

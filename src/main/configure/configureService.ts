@@ -827,7 +827,10 @@ export class ConfigureService {
   private changed(portalId: string): void {
     this.options.events.push('configure.changed', portalId, () => ({ portalId }));
     // The records workspace shows modules' names and layouts too: it reads its navigation again.
-    this.options.events.push('records.changed', `${portalId}/`, () => ({ portalId, moduleId: null }));
+    this.options.events.push('records.changed', `${portalId}/`, () => ({
+      portalId,
+      moduleId: null,
+    }));
   }
 }
 

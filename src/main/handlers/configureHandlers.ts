@@ -1,6 +1,7 @@
 import type { Handlers } from '../bridge/dispatcher';
 import { UserFacingError } from '../bridge/dispatcher';
 import { ConfigRefused, type ConfigureService } from '../configure/configureService';
+import { type IntegrationFields, IntegrationUnavailable } from '../configure/integrationFields';
 
 type ConfigureRequest =
   | 'configure.modules'
@@ -21,7 +22,10 @@ type ConfigureRequest =
   | 'configure.createField'
   | 'configure.updateField'
   | 'configure.fieldUsage'
-  | 'configure.deleteField';
+  | 'configure.deleteField'
+  | 'configure.integrationServices'
+  | 'configure.integrationModules'
+  | 'configure.integrationFields';
 
 /** The service's refusals are written for the user: pass them on as they are. */
 function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
@@ -36,7 +40,20 @@ function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...arg
 }
 
 /** A portal's configuration: read with queued changes laid over; every change queued. */
-export function configureHandlers(configure: ConfigureService): Pick<Handlers, ConfigureRequest> {
+export function configureHandlers(
+  configure: ConfigureService,
+  integrations: IntegrationFields,
+): Pick<Handlers, ConfigureRequest> {
+  const online =
+    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await read(...args);
+      } catch (error) {
+        if (error instanceof IntegrationUnavailable) throw new UserFacingError(error.message);
+        throw error;
+      }
+    };
   return {
     'configure.modules': userFacing(({ portalId }) => configure.modules(portalId)),
     'configure.createModule': userFacing((args) => configure.createModule(args)),
@@ -79,6 +96,13 @@ export function configureHandlers(configure: ConfigureService): Pick<Handlers, C
     ),
     'configure.deleteField': userFacing(({ portalId, moduleId, fieldId, confirmName }) =>
       configure.deleteField(portalId, moduleId, fieldId, confirmName),
+    ),
+    'configure.integrationServices': online(({ portalId }) => integrations.services(portalId)),
+    'configure.integrationModules': online(({ portalId, serviceId }) =>
+      integrations.modules(portalId, serviceId),
+    ),
+    'configure.integrationFields': online(({ portalId, serviceId, moduleId }) =>
+      integrations.fields(portalId, serviceId, moduleId),
     ),
   };
 }

@@ -381,6 +381,42 @@ export const configureRequests = {
     ConfigFields,
     'Queue deleting a custom field; its value leaves every record.',
   ),
+  'configure.integrationServices': request(
+    z.object({ portalId: PortalId }).strict(),
+    z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        type: z.string().nullable(),
+        enabled: z.boolean(),
+        modules: z.number().int().nullable(),
+      }),
+    ),
+    'The services the portal is integrated with (read from the service; read-only).',
+  ),
+  'configure.integrationModules': request(
+    z.object({ portalId: PortalId, serviceId: z.string().regex(/^\d{1,20}$/) }).strict(),
+    z.array(z.object({ id: z.string(), apiName: z.string(), name: z.string() })),
+    "An integrated service's modules (read from the service; read-only).",
+  ),
+  'configure.integrationFields': request(
+    z
+      .object({
+        portalId: PortalId,
+        serviceId: z.string().regex(/^\d{1,20}$/),
+        moduleId: z.string().regex(/^\d{1,20}$/),
+      })
+      .strict(),
+    z.array(
+      z.object({
+        id: z.string(),
+        apiName: z.string(),
+        label: z.string(),
+        type: z.string().nullable(),
+      }),
+    ),
+    "An integrated module's fields (read from the service; read-only).",
+  ),
 } as const;
 
 export const configureEvents = {

@@ -5,6 +5,7 @@ import { useShell } from '../../app/ShellContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { useOutbox } from '../outbox/OutboxContext';
 import { BinPanel } from './BinPanel';
+import { IntegrationsPanel } from './IntegrationsPanel';
 import { LayoutsPanel } from './LayoutsPanel';
 import { useConfigure } from './ConfigureContext';
 import { ModulesPanel } from './ModulesPanel';
@@ -88,6 +89,7 @@ export function ConfigureView() {
       )}
       {portal && <LayoutsPanel key={`layouts-${portal.id}`} portalId={portal.id} />}
       {portal && <BinPanel key={portal.id} portalName={portal.name} />}
+      {portal && <IntegrationsPanel key={`integrations-${portal.id}`} portalId={portal.id} />}
     </div>
   );
 }
