@@ -275,10 +275,13 @@ describe('the Fields panel', () => {
     expect(within(form).getByLabelText('Lists')).toBeTruthy();
     await user.selectOptions(type, 'Check box');
     expect(within(form).getByLabelText('Checked by default').getAttribute('type')).toBe('checkbox');
+    // A number is typed as text, so what is not one is said rather than silently dropped.
     await user.selectOptions(type, 'Decimal');
-    expect(within(form).getByLabelText('Default value (optional)').getAttribute('type')).toBe(
-      'number',
-    );
+    const fallback = within(form).getByLabelText('Default value (optional)');
+    expect(fallback.getAttribute('inputmode')).toBe('decimal');
+    await user.type(fallback, '12,5');
+    expect(fallback.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(fallback)).toBe('Default value: a number, such as 12.5.');
   });
 
   it('creates a currency field with its own code and decimals, placed on a chosen section', async () => {
@@ -334,6 +337,7 @@ describe('the Fields panel', () => {
     expect(created.textContent).toContain('waiting to be sent');
     expect(screen.queryByRole('form', { name: 'New field' })).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('Resale value is queued');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New field' }));
   });
 
   it('creates a user field with its list type, and a check box with its default, nothing else', async () => {
@@ -447,6 +451,7 @@ describe('the Fields panel', () => {
     const { engine } = await opened();
     await user.click(screen.getByRole('button', { name: 'Edit Serial number' }));
     let form = screen.getByRole('form', { name: 'Edit Serial number' });
+    expect(document.activeElement).toBe(within(form).getByLabelText('Name'));
     const save = within(form).getByRole('button', { name: 'Save changes' });
     expect(save).toHaveProperty('disabled', true);
     const name = within(form).getByLabelText('Name');
@@ -464,6 +469,10 @@ describe('the Fields panel', () => {
     const renamed = await screen.findByRole('row', { name: 'Serial no.' });
     expect(renamed.textContent).toContain('Change Serial no.');
     expect(screen.queryByRole('form', { name: /^Edit / })).toBeNull();
+    // The keyboard is back on the button that opened the form.
+    expect(document.activeElement).toBe(
+      within(renamed).getByRole('button', { name: 'Edit Serial no.' }),
+    );
 
     // A currency's decimals alone: its list type and code are not sent again.
     await user.click(screen.getByRole('button', { name: 'Edit Purchase price' }));

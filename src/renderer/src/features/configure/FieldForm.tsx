@@ -169,6 +169,8 @@ export function FieldForm({
             <label htmlFor={`${ids}-type`}>Type</label>
             <select
               id={`${ids}-type`}
+              // Opened by the user's own click: the first thing to choose.
+              autoFocus
               value={draft.type}
               onChange={(event) => {
                 const next = event.target.value;
@@ -201,6 +203,8 @@ export function FieldForm({
             id={`${ids}-label`}
             value={draft.label}
             autoComplete="off"
+            // An edit opened by the user's own click starts at the name.
+            autoFocus={!creating}
             onChange={(event) => change('label', { label: event.target.value })}
             {...described('label')}
           />
@@ -256,9 +260,9 @@ export function FieldForm({
               <label htmlFor={`${ids}-default`}>Default value (optional)</label>
               <input
                 id={`${ids}-default`}
-                type={kind === 'text' ? 'text' : 'number'}
+                // Text, not type="number": a browser reads "12,5" there as no value at all, and
+                // the user would never hear why; typed as text, the problem is said beside it.
                 inputMode={kind === 'whole' ? 'numeric' : kind === 'number' ? 'decimal' : undefined}
-                step={kind === 'whole' ? 1 : 'any'}
                 value={draft.defaultText}
                 autoComplete="off"
                 onChange={(event) => change('defaultValue', { defaultText: event.target.value })}
@@ -318,11 +322,8 @@ export function FieldForm({
                   <label htmlFor={`${ids}-precision`}>Decimals (0–{PRECISION_MAX})</label>
                   <input
                     id={`${ids}-precision`}
-                    type="number"
                     inputMode="numeric"
-                    min={0}
-                    max={PRECISION_MAX}
-                    step={1}
+                    autoComplete="off"
                     value={draft.precision}
                     onChange={(event) => change('precision', { precision: event.target.value })}
                     {...described('precision')}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { fieldDeleteConfirmationProblem } from '../../../../shared/configRules/fieldRules';
 import type { ConfigField } from '../../../../shared/ipc/areas/configure';
@@ -128,6 +128,8 @@ export function FieldRow({
   const usageBusy = useStore(store, (state) => state.busy[`usage:${field.id}`] ?? false);
   const [opened, setOpened] = useState<Opened>(null);
   const [usage, setUsage] = useState<FieldUsage | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
   const ids = useId();
 
   const open = (next: Opened) => {
@@ -136,6 +138,12 @@ export function FieldRow({
     clearError(`delete:${field.id}`);
     setUsage(null);
     setOpened(next);
+  };
+  /** Closes what is open under the row; the keyboard goes back to the button that opened it. */
+  const close = () => {
+    const opener = opened === 'delete' ? deleteButton.current : editButton.current;
+    open(null);
+    opener?.focus();
   };
   const startDelete = async () => {
     open('delete');
@@ -197,6 +205,7 @@ export function FieldRow({
         <td>
           <div className="actions fields-row__actions">
             <button
+              ref={editButton}
               type="button"
               {...blockable('edit')}
               aria-expanded={opened === 'edit'}
@@ -206,6 +215,7 @@ export function FieldRow({
               Edit
             </button>
             <button
+              ref={deleteButton}
               type="button"
               className="danger"
               {...blockable('delete')}
@@ -239,21 +249,16 @@ export function FieldRow({
                 others={others}
                 error={editError}
                 busy={editBusy}
-                onCancel={() => open(null)}
+                onCancel={close}
                 onSubmit={async (draft) => {
                   const queued = await update(field.id, fieldChangesOf(draft, field));
-                  if (queued) setOpened(null);
+                  if (queued) close();
                   return queued;
                 }}
               />
             ) : (
               usage && (
-                <DeleteConfirmation
-                  store={store}
-                  field={field}
-                  usage={usage}
-                  onClose={() => open(null)}
-                />
+                <DeleteConfirmation store={store} field={field} usage={usage} onClose={close} />
               )
             )}
           </td>

@@ -18,6 +18,12 @@ function NewField({ store }: { store: FieldsStore }) {
   const busy = useStore(store, (state) => state.busy.create ?? false);
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  /** Set once the form closed: the button it came from takes the keyboard back. */
+  const [closed, setClosed] = useState(false);
+  const close = () => {
+    setClosed(true);
+    setOpen(false);
+  };
 
   if (!open) {
     return (
@@ -25,6 +31,7 @@ function NewField({ store }: { store: FieldsStore }) {
         <button
           type="button"
           className="primary"
+          autoFocus={closed}
           onClick={() => {
             clearError('create');
             setDone(null);
@@ -50,7 +57,7 @@ function NewField({ store }: { store: FieldsStore }) {
         others={(fields?.fields ?? []).map(({ id, label }) => ({ id, label }))}
         error={error}
         busy={busy}
-        onCancel={() => setOpen(false)}
+        onCancel={close}
         onSubmit={async (draft) => {
           const queued = await create({
             type: draft.type,
@@ -60,7 +67,7 @@ function NewField({ store }: { store: FieldsStore }) {
           });
           if (queued) {
             setDone(`${draft.label.trim()} is queued; it is created when the Outbox sends it.`);
-            setOpen(false);
+            close();
           }
           return queued;
         }}
@@ -113,9 +120,7 @@ function FieldsBody({ store }: { store: FieldsStore }) {
                     <th scope="col">PII</th>
                     <th scope="col">Encrypted</th>
                     <th scope="col">Layouts</th>
-                    <th scope="col">
-                      <span className="fields-table__actions-head">Actions</span>
-                    </th>
+                    <th scope="col">Actions</th>
                   </tr>
                 </thead>
                 <tbody>
