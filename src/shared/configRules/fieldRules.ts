@@ -54,7 +54,9 @@ export function fieldSettingsProblems(
   creating: boolean,
 ): FieldProblems {
   const problems: FieldProblems = {};
-  if (!isCustomFieldType(type)) {
+  // A new field is of a custom type; an existing system field (name, status, ...) keeps its own
+  // type and is checked for what may change of it: its name.
+  if (creating && !isCustomFieldType(type)) {
     problems.type = `Type: one of ${Object.keys(CUSTOM_FIELD_TYPES).join(', ')}.`;
     return problems;
   }

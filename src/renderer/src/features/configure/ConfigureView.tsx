@@ -5,6 +5,7 @@ import { useShell } from '../../app/ShellContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { useOutbox } from '../outbox/OutboxContext';
 import { BinPanel } from './BinPanel';
+import { FieldsSection } from './FieldsSection';
 import { IntegrationsPanel } from './IntegrationsPanel';
 import { LayoutsPanel } from './LayoutsPanel';
 import { useConfigure } from './ConfigureContext';
@@ -88,6 +89,7 @@ export function ConfigureView() {
         !loadError && <p className="muted">Reading modules…</p>
       )}
       {portal && <LayoutsPanel key={`layouts-${portal.id}`} portalId={portal.id} />}
+      {modules && <FieldsSection key={`fields-${modules.portalId}`} modules={modules} />}
       {portal && <BinPanel key={portal.id} portalName={portal.name} />}
       {portal && <IntegrationsPanel key={`integrations-${portal.id}`} portalId={portal.id} />}
     </div>
