@@ -14,7 +14,7 @@ import { createOnce, type SendContext } from '../outbox/sendContext';
 import type { OutboxOp } from '../outbox/outboxTypes';
 import { createFieldBody, fieldActionOf, updateFieldBody } from './fieldOps';
 import { param, tempIdsOf } from './layoutOps';
-import { deleteOnce, sameName } from './sendLayoutOp';
+import { deleteOnce, sameName } from './settingsReplay';
 import { LOST_CREATE_SKEW_MS } from './sendModuleOp';
 
 const isTemp = (value: unknown) => typeof value === 'string' && value.startsWith('tmp-');

@@ -10,11 +10,10 @@
 import type { Layout } from '@portaldesk/portal-api/domain/layout';
 import type { ApiClient } from '../api/client/apiClient';
 import { collectAll } from '../api/client/paginate';
-import { ChangeRefused, DependencyPending, isNotFound } from '../outbox/replayFailure';
+import { ChangeRefused } from '../outbox/replayFailure';
 import { createOnce, type Send, type SendContext } from '../outbox/sendContext';
 import type { OutboxOp } from '../outbox/outboxTypes';
-import { storeFieldsConfiguration } from '../sync/syncModuleSettings';
-import { isTempModule, moduleQueue } from './moduleOps';
+import { deleteOnce, moduleApiName, sameName, storeModule } from './settingsReplay';
 import {
   createLayoutBody,
   layoutActionOf,
@@ -31,30 +30,6 @@ export interface LayoutSendDeps {
   changed(portalId: string): void;
 }
 
-/** The API name of the op's module, once the service has the module. */
-export function moduleApiName(ctx: SendContext, op: OutboxOp): string {
-  if (isTempModule(op.moduleId)) {
-    const creation = ctx.repo.opsOfRecord(op.portalId, moduleQueue(op.moduleId))[0];
-    if (!creation) {
-      throw new ChangeRefused(
-        "This layout change's module was never created (its creation was discarded); discard this change too.",
-      );
-    }
-    throw new DependencyPending(
-      creation.state === 'failed'
-        ? `Waits for its module to be created, which the service refused (${creation.error ?? 'see the Outbox'}).`
-        : 'Waits for its module to be created first.',
-    );
-  }
-  const module = ctx.mirror.metadata.modules(op.portalId).find((m) => m.id === op.moduleId);
-  if (!module) {
-    throw new ChangeRefused(
-      `Module ${op.moduleId} is no longer in the mirror (trashed or deleted?); this layout change cannot go. Discard it.`,
-    );
-  }
-  return module.apiName;
-}
-
 /** Refuses an op that still names a layout or section whose creation never reached the service. */
 function requireServerIds(op: OutboxOp): void {
   const [temp] = tempIdsOf(op);
@@ -63,25 +38,6 @@ function requireServerIds(op: OutboxOp): void {
       'This change names a layout or section whose creation was discarded or refused; discard this change too.',
     );
   }
-}
-
-export const sameName = (a: string, b: unknown) =>
-  typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
-
-export async function storeModule(
-  ctx: SendContext,
-  client: ApiClient,
-  op: OutboxOp,
-  module: string,
-): Promise<void> {
-  const config = await client.getFieldsConfiguration(
-    { portal_id: op.portalId, query: { module } },
-    ctx.call,
-  );
-  ctx.repo.transaction(() => {
-    storeFieldsConfiguration(ctx.mirror.metadata, op.portalId, op.moduleId, config);
-    ctx.repo.deleteOp(op.seq);
-  });
 }
 
 async function createLayout(ctx: SendContext, op: OutboxOp, client: ApiClient, module: string) {
@@ -137,17 +93,6 @@ async function putSection(ctx: SendContext, op: OutboxOp, client: ApiClient, mod
     () => client.putSection(args, ctx.call),
   );
   ctx.repo.rewriteTempId(op.portalId, String(param(op, 'new_section_id')), created.id);
-}
-
-/** A delete whose earlier send may have been applied: a 404 now is what it left behind. */
-export async function deleteOnce(op: OutboxOp, ctx: SendContext, remove: () => Promise<unknown>) {
-  const wasSent = op.sentBody !== null;
-  ctx.repo.markSending(op.seq, 'null');
-  try {
-    await remove();
-  } catch (error) {
-    if (!(wasSent && isNotFound(error))) throw error;
-  }
 }
 
 /** The outbox's send for `config` operations of layouts, sections and fields. */

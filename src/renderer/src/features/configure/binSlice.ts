@@ -13,7 +13,6 @@ import {
   type BinListing,
   type BinModule,
 } from '../../../../shared/ipc/areas/bin';
-import type { ConfigureState, ErrorPlace } from './configureStore';
 
 /** `bin:read` is also the busy flag of "Read again" (a read of the service). */
 export type BinErrorPlace = 'bin:read' | 'bin:restore' | 'bin:delete' | 'bin:empty';
@@ -107,9 +106,19 @@ export function selectedBinItems(
   return refs;
 }
 
-type Set_ = StoreApi<ConfigureState>['setState'];
-type Get = StoreApi<ConfigureState>['getState'];
-type Act = <T>(place: ErrorPlace, action: () => Promise<T>) => Promise<T | null>;
+/**
+ * What the slice reads and writes of the store holding it (configureStore.ts): the portal on
+ * screen and the per-control errors and busy flags, besides its own state. Named here, not
+ * imported, so the store and its slice do not import each other.
+ */
+export interface BinHost extends BinSlice {
+  portalId: string | null;
+  errors: Partial<Record<BinErrorPlace, string>>;
+  busy: Partial<Record<BinErrorPlace, boolean>>;
+}
+type Set_ = StoreApi<BinHost>['setState'];
+type Get = StoreApi<BinHost>['getState'];
+type Act = <T>(place: BinErrorPlace, action: () => Promise<T>) => Promise<T | null>;
 
 export function createBinSlice(
   api: Api,
