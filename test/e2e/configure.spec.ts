@@ -304,3 +304,56 @@ test('layouts: a layout made, a section added to it, previewed, then sent', asyn
     )
     .toContain('Costs');
 });
+
+test('fields: a currency field made offline on a layout, then sent', async ({ page }) => {
+  await signInWithSelfClient(page, app, emulator, 'Fields test service');
+  await open(page, 'Records');
+  await expect(page.getByTestId('records-total')).toContainText(/\d records/, {
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+  await setWorkOffline(page, true);
+  await open(page, 'Configure');
+  const section = page.getByRole('region', { name: 'Fields of a module' });
+  await expect(section).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+  await section.getByLabel('Fields of', { exact: true }).selectOption({ label: 'Assets' });
+  await section.getByRole('button', { name: 'New field' }).click();
+  const form = section.getByRole('form', { name: 'New field' });
+  await form.getByLabel('Type', { exact: true }).selectOption('currency');
+  await form.getByLabel('Name', { exact: true }).fill('Replacement value');
+  await form.getByLabel('Currency of a value').selectOption('field_currency');
+  await form.getByLabel('Currency code').fill('eur');
+  await expect(form.getByText(/three-letter code in capitals/)).toBeVisible();
+  await form.getByLabel('Currency code').fill('EUR');
+  await form.getByRole('button', { name: 'Create field' }).click();
+  await expect(section).toContainText('Replacement value');
+  await page.screenshot({ path: 'test-results/configure-fields-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/configure-fields-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await setWorkOffline(page, false);
+  const rest = await emulator.restAs();
+  const portals = await rest('GET', '/api/v3/portals');
+  const portalId = String((portals.body as { id: string }[])[0]!.id);
+  await expect
+    .poll(
+      async () => {
+        const fields = await rest(
+          'GET',
+          `/api/v3/portal/${portalId}/settings/fields?module=assets&page=1&per_page=200`,
+        );
+        const made = (
+          fields.body.fields as {
+            display_name: string;
+            field_type: string;
+            field_property: { field_type_properties?: { currency_value?: string } };
+          }[]
+        ).find((field) => field.display_name === 'Replacement value');
+        return made
+          ? `${made.field_type} ${made.field_property.field_type_properties?.currency_value ?? ''}`
+          : 'absent';
+      },
+      { timeout: ENGINE_TIMEOUT_MS },
+    )
+    .toBe('currency EUR');
+});
