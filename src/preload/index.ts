@@ -147,6 +147,8 @@ const bridge = {
     integrationServices: call('configure.integrationServices'),
     integrationModules: call('configure.integrationModules'),
     integrationFields: call('configure.integrationFields'),
+    fieldOptions: call('configure.fieldOptions'),
+    changeOptions: call('configure.changeOptions'),
   },
   bin: {
     list: call('bin.list'),

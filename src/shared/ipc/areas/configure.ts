@@ -244,6 +244,39 @@ export type ConfigFields = z.infer<typeof ConfigFields>;
 
 const FieldRef = ModuleRef.extend({ fieldId: ConfigFieldId }).strict();
 
+/** An option's server id (digits), or a temporary one of one added here. */
+export const ConfigOptionId = z
+  .string()
+  .regex(/^(\d{1,20}|tmp-o-[0-9a-f]{16})$/, 'an option id (digits, or tmp-o-…)');
+
+export const OptionAction = z.enum(['addOptions', 'renameOptions', 'moveOption', 'removeOptions']);
+export type OptionAction = z.infer<typeof OptionAction>;
+export const PendingOptionChange = PendingConfigChange.extend({ action: OptionAction });
+export type PendingOptionChange = z.infer<typeof PendingOptionChange>;
+
+export const ConfigOption = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Mirrored records (trashed ones included) whose value holds it. */
+  records: z.number().int().nonnegative(),
+  localOnly: z.boolean(),
+  pending: z.array(PendingOptionChange),
+});
+export type ConfigOption = z.infer<typeof ConfigOption>;
+
+export const ConfigOptions = z.object({
+  portalId: z.string(),
+  moduleId: z.string(),
+  fieldId: z.string(),
+  /** The field's name and type (pick_list or multi_select). */
+  field: z.string(),
+  type: z.string(),
+  /** The most options the field may hold (50 for a pick list, as the spec says; 100 otherwise). */
+  max: z.number().int().positive(),
+  options: z.array(ConfigOption),
+});
+export type ConfigOptions = z.infer<typeof ConfigOptions>;
+
 export const configureRequests = {
   'configure.modules': request(
     z.object({ portalId: PortalId }).strict(),
@@ -416,6 +449,37 @@ export const configureRequests = {
       }),
     ),
     "An integrated module's fields (read from the service; read-only).",
+  ),
+  'configure.fieldOptions': request(
+    FieldRef,
+    ConfigOptions,
+    "A pick list's or multi-select's options in order, with how many mirrored records use each.",
+  ),
+  'configure.changeOptions': request(
+    FieldRef.extend({
+      /** New options' names, added at the end in this order (the spec's bulk create). */
+      add: z.array(z.string()).max(1000).optional(),
+      rename: z
+        .array(z.object({ id: ConfigOptionId, name: z.string() }).strict())
+        .max(1000)
+        .optional(),
+      /** One option moved to a 1-based place. */
+      move: z
+        .object({ id: ConfigOptionId, position: z.number().int().min(1).max(1000) })
+        .strict()
+        .optional(),
+      /** Options removed; records holding one lose it (the preview says how many). */
+      remove: z.array(ConfigOptionId).max(1000).optional(),
+    })
+      .strict()
+      .refine(
+        (args) =>
+          [args.add, args.rename, args.remove].some((list) => list && list.length > 0) ||
+          args.move !== undefined,
+        'change at least one option',
+      ),
+    ConfigOptions,
+    "Queue changes of a field's options: add, rename, move, remove (each kind one bulk call).",
   ),
 } as const;
 
