@@ -9,6 +9,9 @@ import type Database from 'better-sqlite3';
 import type {
   ConfigField,
   ConfigFields,
+  ConfigOption,
+  ConfigOptions,
+  OptionAction,
   ConfigLayout,
   ConfigLayouts,
   FieldAction,
@@ -62,6 +65,15 @@ import {
   TEMP_SECTION_PREFIX,
 } from './layoutOps';
 import { layoutSend } from './sendLayoutOp';
+import {
+  optionActionOf,
+  optionOpAction,
+  optionRequest,
+  optionSummary,
+  overlayOptions,
+  TEMP_OPTION_PREFIX,
+} from './optionOps';
+import { maxOptionsOf, optionsProblem } from '../../shared/configRules/optionRules';
 import {
   fieldActionOf,
   fieldOpAction,
@@ -131,7 +143,7 @@ export class ConfigureService {
       send: (ctx, op, client) =>
         (binActionOf(op) !== null
           ? bins
-          : (layoutActionOf(op) ?? fieldActionOf(op)) !== null
+          : (layoutActionOf(op) ?? fieldActionOf(op) ?? optionActionOf(op)) !== null
             ? layouts
             : modules)(ctx, op, client),
       describe: (op) => this.describe(op),
@@ -768,8 +780,138 @@ export class ConfigureService {
     });
   }
 
+  // ---- options -----------------------------------------------------------------------------------
+
+  /** A pick list's or multi-select's options in order, with usage, queued changes laid over. */
+  fieldOptions(portalId: string, moduleId: string, fieldId: string): ConfigOptions {
+    const { field } = this.field(portalId, moduleId, fieldId);
+    if (field.type !== 'pick_list' && field.type !== 'multi_select') {
+      throw new ConfigRefused(
+        `${field.label} is a ${field.type} field; only pick lists and multi-selects have options.`,
+      );
+    }
+    const use =
+      field.apiName === null
+        ? new Map<string, number>()
+        : this.options.mirror.records.optionUse(portalId, moduleId, field.apiName);
+    const mirrored: ConfigOption[] = field.localOnly
+      ? []
+      : this.options.mirror.metadata
+          .moduleOptions(portalId, moduleId)
+          .filter((option) => option.fieldId === fieldId && option.kind === 'custom_option')
+          .map((option) => ({
+            id: option.valueId,
+            name: option.value ?? '',
+            records: use.get(option.value ?? '') ?? 0,
+            localOnly: false,
+            pending: [],
+          }));
+    const ops = this.options.outbox.repo
+      .configOps(portalId)
+      .filter((op) => optionActionOf(op) !== null && param(op, 'field_id') === fieldId);
+    return {
+      portalId,
+      moduleId,
+      fieldId,
+      field: field.label,
+      type: field.type,
+      max: maxOptionsOf(field.type),
+      options: overlayOptions(mirrored, ops),
+    };
+  }
+
+  changeOptions(args: {
+    portalId: string;
+    moduleId: string;
+    fieldId: string;
+    add?: string[] | undefined;
+    rename?: { id: string; name: string }[] | undefined;
+    move?: { id: string; position: number } | undefined;
+    remove?: string[] | undefined;
+  }): ConfigOptions {
+    const view = this.fieldOptions(args.portalId, args.moduleId, args.fieldId);
+    const byId = new Map(view.options.map((option) => [option.id, option]));
+    const require = (id: string) => {
+      const option = byId.get(id);
+      if (!option) {
+        throw new ConfigRefused(
+          `Option ${id} is not an option of ${view.field}. Nothing was queued.`,
+        );
+      }
+      return option;
+    };
+    const added = (args.add ?? []).map((name) => ({
+      id: `${TEMP_OPTION_PREFIX}${randomBytes(8).toString('hex')}`,
+      name: name.trim(),
+    }));
+    const renamed = (args.rename ?? []).map((change) => ({
+      ...require(change.id),
+      name: change.name.trim(),
+    }));
+    const removed = (args.remove ?? []).map(require);
+    if (args.move) {
+      require(args.move.id);
+      if (args.move.position > view.options.length) {
+        throw new ConfigRefused(
+          `Place ${args.move.position}: ${view.field} has ${view.options.length} options. Nothing was queued.`,
+        );
+      }
+    }
+    // The options as they will be: the rules judge the whole list (names unique, the field's max).
+    const after = view.options
+      .filter((option) => !removed.some((gone) => gone.id === option.id))
+      .map((option) => renamed.find((r) => r.id === option.id) ?? option)
+      .concat(added.map((option) => ({ ...option, records: 0, localOnly: true, pending: [] })));
+    const problem = optionsProblem(view.type, after);
+    if (problem) throw new ConfigRefused(`${problem} Nothing was queued.`);
+    const base = { field_id: args.fieldId, field_label: view.field };
+    const repo = this.options.outbox.repo;
+    repo.transaction(() => {
+      const insert = (action: OptionAction, values: Record<string, unknown>) =>
+        repo.insertOp({
+          portalId: args.portalId,
+          moduleId: args.moduleId,
+          recordId: layoutsQueue(args.moduleId),
+          kind: 'config',
+          action: optionOpAction(action),
+          fields: paramFields({ ...base, ...values }),
+        });
+      if (added.length > 0) insert('addOptions', { options: added });
+      const renames = renamed.filter((option) => option.name !== byId.get(option.id)!.name);
+      if (renames.length > 0) {
+        insert('renameOptions', {
+          options: renames.map(({ id, name }) => ({ id, name })),
+          was: Object.fromEntries(renames.map((option) => [option.id, byId.get(option.id)!.name])),
+        });
+      }
+      if (args.move) {
+        insert('moveOption', {
+          options: [{ id: args.move.id, name: byId.get(args.move.id)!.name }],
+          position: args.move.position,
+        });
+      }
+      if (removed.length > 0) {
+        insert('removeOptions', { options: removed.map(({ id, name }) => ({ id, name })) });
+      }
+    });
+    this.options.outbox.configQueued(null);
+    this.changed(args.portalId);
+    return this.fieldOptions(args.portalId, args.moduleId, args.fieldId);
+  }
+
   /** How the Outbox shows a configuration operation. */
   private describe(op: OutboxOp): NonNullable<OutboxEntry['config']> {
+    if (optionActionOf(op) !== null) {
+      const module = this.options.mirror.metadata
+        .modules(op.portalId)
+        .find((candidate) => candidate.id === op.moduleId);
+      return {
+        action: op.action ?? 'option',
+        target: `${module?.pluralName ?? 'module'} · ${String(param(op, 'field_label') ?? 'field')}`,
+        summary: optionSummary(op),
+        request: optionRequest(op, module?.apiName ?? null),
+      };
+    }
     if (fieldActionOf(op) !== null) {
       const module = this.options.mirror.metadata
         .modules(op.portalId)

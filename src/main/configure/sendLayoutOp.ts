@@ -25,6 +25,8 @@ import {
 import { LOST_CREATE_SKEW_MS } from './sendModuleOp';
 import { fieldActionOf } from './fieldOps';
 import { sendField } from './sendFieldOp';
+import { optionActionOf } from './optionOps';
+import { sendOptions } from './sendOptionOp';
 
 export interface LayoutSendDeps {
   changed(portalId: string): void;
@@ -99,6 +101,11 @@ async function putSection(ctx: SendContext, op: OutboxOp, client: ApiClient, mod
 export function layoutSend(deps: LayoutSendDeps): Send {
   return async (ctx, op, client) => {
     const module = moduleApiName(ctx, op);
+    if (optionActionOf(op) !== null) {
+      await sendOptions(ctx, op, client, module);
+      deps.changed(op.portalId);
+      return 'done';
+    }
     if (fieldActionOf(op) !== null) {
       await sendField(ctx, op, client, module);
       await storeModule(ctx, client, op, module);

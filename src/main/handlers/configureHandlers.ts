@@ -25,7 +25,9 @@ type ConfigureRequest =
   | 'configure.deleteField'
   | 'configure.integrationServices'
   | 'configure.integrationModules'
-  | 'configure.integrationFields';
+  | 'configure.integrationFields'
+  | 'configure.fieldOptions'
+  | 'configure.changeOptions';
 
 /** The service's refusals are written for the user: pass them on as they are. */
 function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
@@ -97,6 +99,10 @@ export function configureHandlers(
     'configure.deleteField': userFacing(({ portalId, moduleId, fieldId, confirmName }) =>
       configure.deleteField(portalId, moduleId, fieldId, confirmName),
     ),
+    'configure.fieldOptions': userFacing(({ portalId, moduleId, fieldId }) =>
+      configure.fieldOptions(portalId, moduleId, fieldId),
+    ),
+    'configure.changeOptions': userFacing((args) => configure.changeOptions(args)),
     'configure.integrationServices': online(({ portalId }) => integrations.services(portalId)),
     'configure.integrationModules': online(({ portalId, serviceId }) =>
       integrations.modules(portalId, serviceId),

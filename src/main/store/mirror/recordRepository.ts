@@ -27,6 +27,7 @@ const queries = requireQueries(
     'countServerCopies',
     'layoutUse',
     'fieldValueCount',
+    'optionUse',
     'census',
     'serverCopy',
     'listedServerIds',
@@ -229,6 +230,17 @@ export class RecordRepository {
       .prepare(queries.fieldValueCount)
       .pluck()
       .get({ moduleKey, path: `$."${apiName}"` }) as number;
+  }
+
+  /** Per option name of a pick list or multi-select, the module's records holding it. */
+  optionUse(portalId: string, moduleId: string, apiName: string): Map<string, number> {
+    const moduleKey = this.metadata.moduleKey(portalId, moduleId);
+    if (moduleKey === undefined || !/^[A-Za-z0-9_]+$/.test(apiName)) return new Map();
+    const rows = this.db.prepare(queries.optionUse).all({ moduleKey, path: `$."${apiName}"` }) as {
+      name: string;
+      records: number;
+    }[];
+    return new Map(rows.map((row) => [row.name, row.records]));
   }
 
   /** Mirrored records (trashed ones included) whose layout is `layoutId`. */

@@ -82,6 +82,15 @@ RETURNING id;
 -- before a delete.
 SELECT count(*) FROM records WHERE module_key = @moduleKey AND json_extract(custom, @path) IS NOT NULL;
 
+-- name: optionUse
+-- Per value of a pick list or multi-select (@path: `$."<api name>"`), how many of the module's
+-- records (the recycle bin's included) hold it: one scan of the module's rows, asked when a field's
+-- options are shown. json_each yields a pick list's one value and a multi-select's items alike.
+SELECT j.value AS name, count(*) AS records
+FROM records r, json_each(r.custom, @path) j
+WHERE r.module_key = @moduleKey AND j.type = 'text'
+GROUP BY j.value;
+
 -- name: layoutUse
 -- Records of a portal (the recycle bin's included) whose layout is this one: the service keeps a
 -- layout its records use. A scan of the portal's rows; asked only before a layout is deleted.

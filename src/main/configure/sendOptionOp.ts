@@ -1,0 +1,99 @@
+/**
+ * The replay of a field's options change (outbox kind `config`, actions `option.*`), exactly once:
+ * an add or a remove whose earlier send may have been applied reads the field's options first and
+ * sends only what is still to do (names not there yet, ids still there); renames and moves send
+ * the same values again. After each answer the field's options are read again and stored, and the
+ * ids of options added here replace their temporary ones in later operations.
+ */
+import type { FieldOptions } from '@portaldesk/portal-api/domain/fieldOption';
+import { FIRST_PAGE, PER_PAGE_MAX } from '@portaldesk/portal-api/domain/limits';
+import type { ApiClient } from '../api/client/apiClient';
+import { ChangeRefused } from '../outbox/replayFailure';
+import type { SendContext } from '../outbox/sendContext';
+import type { OutboxOp } from '../outbox/outboxTypes';
+import { mapFieldOptions } from '../sync/mapFieldOptions';
+import { param } from './layoutOps';
+import { optionActionOf, optionBody, optionsOf, TEMP_OPTION_PREFIX } from './optionOps';
+
+async function readOptions(
+  ctx: SendContext,
+  client: ApiClient,
+  op: OutboxOp,
+  module: string,
+): Promise<FieldOptions['custom_options']> {
+  const all: FieldOptions['custom_options'] = [];
+  for (let page = FIRST_PAGE; ; page++) {
+    const reply = await client.listFieldOptions(
+      {
+        portal_id: op.portalId,
+        query: { module, field: String(param(op, 'field_id')), page, per_page: PER_PAGE_MAX },
+      },
+      ctx.call,
+    );
+    all.push(...reply.options.custom_options);
+    if (!reply.pageInfo?.has_next_page || reply.received === 0) return all;
+  }
+}
+
+const lower = (text: string) => text.trim().toLowerCase();
+
+export async function sendOptions(
+  ctx: SendContext,
+  op: OutboxOp,
+  client: ApiClient,
+  module: string,
+): Promise<void> {
+  const action = optionActionOf(op);
+  const fieldId = String(param(op, 'field_id'));
+  if (fieldId.startsWith('tmp-')) {
+    throw new ChangeRefused(
+      'This change names a field whose creation was discarded or refused; discard this change too.',
+    );
+  }
+  let options = optionsOf(op);
+  if (
+    action !== 'addOptions' &&
+    options.some((option) => option.id.startsWith(TEMP_OPTION_PREFIX))
+  ) {
+    throw new ChangeRefused(
+      'This change names an option whose addition was discarded or refused; discard this change too.',
+    );
+  }
+  if (op.sentBody !== null && (action === 'addOptions' || action === 'removeOptions')) {
+    const present = await readOptions(ctx, client, op, module);
+    options =
+      action === 'addOptions'
+        ? options.filter((option) => !present.some((p) => lower(p.value) === lower(option.name)))
+        : options.filter((option) => present.some((p) => p.id === option.id));
+  }
+  if (options.length > 0) {
+    const body = optionBody(
+      { ...op, fields: { ...op.fields, options: { value: options, base: null } } },
+      module,
+    );
+    ctx.repo.markSending(op.seq, JSON.stringify(body));
+    const args = { portal_id: op.portalId, body: body as never };
+    if (action === 'addOptions') await client.createFieldOptions(args, ctx.call);
+    else if (action === 'removeOptions') await client.deleteFieldOptions(args, ctx.call);
+    else await client.updateFieldOptions(args, ctx.call);
+  }
+  const after = await readOptions(ctx, client, op, module);
+  ctx.repo.transaction(() => {
+    if (action === 'addOptions') {
+      for (const option of optionsOf(op)) {
+        const made = after.find((p) => lower(p.value) === lower(option.name));
+        if (made) ctx.repo.rewriteTempId(op.portalId, option.id, made.id);
+      }
+    }
+    ctx.mirror.metadata.replaceFieldOptions(
+      op.portalId,
+      fieldId,
+      mapFieldOptions({ custom_options: after, users: [], roles: [], statuses: [] }).concat(
+        ctx.mirror.metadata
+          .moduleOptions(op.portalId, op.moduleId)
+          .filter((o) => o.fieldId === fieldId && o.kind !== 'custom_option'),
+      ),
+    );
+    ctx.repo.deleteOp(op.seq);
+  });
+}
