@@ -305,7 +305,9 @@ test('layouts: a layout made, a section added to it, previewed, then sent', asyn
     .toContain('Costs');
 });
 
-test('fields: a currency field made offline on a layout, then sent', async ({ page }) => {
+test('fields: a currency field and a pick list option made offline, then sent', async ({
+  page,
+}) => {
   await signInWithSelfClient(page, app, emulator, 'Fields test service');
   await open(page, 'Records');
   await expect(page.getByTestId('records-total')).toContainText(/\d records/, {
@@ -331,10 +333,39 @@ test('fields: a currency field made offline on a layout, then sent', async ({ pa
   await page.screenshot({ path: 'test-results/configure-fields-dark.png' });
   await page.emulateMedia({ colorScheme: 'light' });
 
+  // The Category pick list's options: one added, shown at once with its usage column.
+  await section.getByRole('button', { name: 'Options of Category' }).click();
+  await section.getByLabel('New options, one per line').fill('Vehicle\n\nvehicle');
+  await section.getByRole('button', { name: 'Add options' }).click();
+  await expect(section.getByText(/already/).first()).toBeVisible();
+  await section.getByLabel('New options, one per line').fill('Vehicle');
+  await section.getByRole('button', { name: 'Add options' }).click();
+  await expect(section.getByText('Vehicle', { exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/configure-options-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/configure-options-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+
   await setWorkOffline(page, false);
   const rest = await emulator.restAs();
   const portals = await rest('GET', '/api/v3/portals');
   const portalId = String((portals.body as { id: string }[])[0]!.id);
+  await expect
+    .poll(
+      async () => {
+        const options = await rest(
+          'GET',
+          `/api/v3/portal/${portalId}/settings/options?module=assets&field=cf_category&page=1&per_page=200&index=0&range=200`,
+        );
+        return (
+          (options.body.options?.custom_options ?? options.body.custom_options ?? []) as {
+            value: string;
+          }[]
+        ).map((option) => option.value);
+      },
+      { timeout: ENGINE_TIMEOUT_MS },
+    )
+    .toContain('Vehicle');
   await expect
     .poll(
       async () => {

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { fieldDeleteConfirmationProblem } from '../../../../shared/configRules/fieldRules';
 import type { ConfigField } from '../../../../shared/ipc/areas/configure';
+import { OptionsEditor } from './OptionsEditor';
 import { FieldForm } from './FieldForm';
 import { fieldChangesOf } from './fieldDraft';
 import {
@@ -107,7 +108,7 @@ function PendingChanges({ field }: { field: ConfigField }) {
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-type Opened = 'edit' | 'delete' | null;
+type Opened = 'edit' | 'delete' | 'options' | null;
 
 /** One field: what it is, what is queued for it, and edit and delete opened under it. */
 export function FieldRow({
@@ -214,6 +215,16 @@ export function FieldRow({
             >
               Edit
             </button>
+            {(field.type === 'pick_list' || field.type === 'multi_select') && (
+              <button
+                type="button"
+                aria-expanded={opened === 'options'}
+                aria-label={`Options of ${field.label}`}
+                onClick={() => open(opened === 'options' ? null : 'options')}
+              >
+                Options
+              </button>
+            )}
             <button
               ref={deleteButton}
               type="button"
@@ -238,7 +249,19 @@ export function FieldRow({
           )}
         </td>
       </tr>
-      {opened !== null && (opened === 'edit' || usage !== null) && (
+      {opened === 'options' && (
+        <tr className="fields-row__panel">
+          <td colSpan={FIELD_COLUMNS}>
+            <OptionsEditor
+              portalId={store.getState().portalId}
+              moduleId={store.getState().moduleId}
+              fieldId={field.id}
+              onClose={close}
+            />
+          </td>
+        </tr>
+      )}
+      {opened !== null && opened !== 'options' && (opened === 'edit' || usage !== null) && (
         <tr className="fields-row__panel">
           <td colSpan={FIELD_COLUMNS}>
             {opened === 'edit' ? (
