@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { PendingChanges } from './PendingChanges';
 import { useStore } from 'zustand';
 import { fieldDeleteConfirmationProblem } from '../../../../shared/configRules/fieldRules';
 import type { ConfigField } from '../../../../shared/ipc/areas/configure';
@@ -13,7 +14,6 @@ import {
   type FieldAction,
 } from './fieldFormat';
 import type { FieldsStore, FieldUsage } from './fieldsStore';
-import { PENDING_STATE } from './moduleFormat';
 
 /** Ours: the table's columns, for the row that opens under a field. */
 export const FIELD_COLUMNS = 8;
@@ -88,21 +88,6 @@ function DeleteConfirmation({
         </p>
       )}
     </form>
-  );
-}
-
-function PendingChanges({ field }: { field: ConfigField }) {
-  if (field.pending.length === 0) return null;
-  return (
-    <ul className="configure-pending" aria-label={`Queued changes of ${field.label}`}>
-      {field.pending.map((change) => (
-        <li key={change.opId} className={`is-${change.state}`} data-state={change.state}>
-          <span className="configure-pending__summary">{change.summary}</span>{' '}
-          <span className="configure-pending__state">{PENDING_STATE[change.state]}</span>
-          {change.error && <span className="configure-pending__error">: {change.error}</span>}
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -183,7 +168,7 @@ export function FieldRow({
             {field.label}
           </span>
           {field.system && <span className="configure-badge configure-badge--muted">System</span>}
-          <PendingChanges field={field} />
+          <PendingChanges name={field.label} pending={field.pending} />
         </th>
         <td>{typeLabel(field.type)}</td>
         <td>

@@ -1,25 +1,10 @@
 import { useId, useRef, useState } from 'react';
+import { PendingChanges } from './PendingChanges';
 import { layoutNameProblem } from '../../../../shared/configRules/layoutRules';
 import type { ConfigLayout } from '../../../../shared/ipc/areas/configure';
 import { InlineNameForm } from './InlineNameForm';
 import { layoutDeleteBlocked, layoutTypeText } from './layoutFormat';
 import { useLayouts } from './LayoutsContext';
-import { PENDING_STATE } from './moduleFormat';
-
-function PendingLayoutChanges({ layout }: { layout: ConfigLayout }) {
-  if (layout.pending.length === 0) return null;
-  return (
-    <ul className="configure-pending" aria-label={`Queued changes of ${layout.name}`}>
-      {layout.pending.map((change) => (
-        <li key={change.opId} className={`is-${change.state}`} data-state={change.state}>
-          <span className="configure-pending__summary">{change.summary}</span>{' '}
-          <span className="configure-pending__state">{PENDING_STATE[change.state]}</span>
-          {change.error && <span className="configure-pending__error">: {change.error}</span>}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 type Opened = 'rename' | 'delete' | null;
 
@@ -76,7 +61,7 @@ export function LayoutRow({
         {layout.isDefault && <span className="configure-badge">Default</span>}
         {layout.localOnly && <em className="muted">not created yet</em>}
       </div>
-      <PendingLayoutChanges layout={layout} />
+      <PendingChanges name={layout.name} pending={layout.pending} />
 
       <div className="actions configure-module__actions">
         <button

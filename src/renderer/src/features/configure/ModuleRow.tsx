@@ -1,16 +1,11 @@
 import { useId, useState } from 'react';
+import { PendingChanges } from './PendingChanges';
 import { deleteConfirmationProblem } from '../../../../shared/configRules/moduleRules';
 import type { ConfigModule } from '../../../../shared/ipc/areas/configure';
 import { useConfigure } from './ConfigureContext';
 import { ModuleForm, type ProjectChoice } from './ModuleForm';
 import { changesOf, othersOf } from './moduleDraft';
-import {
-  blockedReason,
-  PENDING_STATE,
-  recordsText,
-  scopeText,
-  type ModuleAction,
-} from './moduleFormat';
+import { blockedReason, recordsText, scopeText, type ModuleAction } from './moduleFormat';
 
 /** "Delete permanently": the user types the plural name; nothing is asked until it matches. */
 function DeleteConfirmation({ module, onCancel }: { module: ConfigModule; onCancel(): void }) {
@@ -71,21 +66,6 @@ function DeleteConfirmation({ module, onCancel }: { module: ConfigModule; onCanc
         </p>
       )}
     </form>
-  );
-}
-
-function PendingChanges({ module }: { module: ConfigModule }) {
-  if (module.pending.length === 0) return null;
-  return (
-    <ul className="configure-pending" aria-label={`Queued changes of ${module.pluralName}`}>
-      {module.pending.map((change) => (
-        <li key={change.opId} className={`is-${change.state}`} data-state={change.state}>
-          <span className="configure-pending__summary">{change.summary}</span>{' '}
-          <span className="configure-pending__state">{PENDING_STATE[change.state]}</span>
-          {change.error && <span className="configure-pending__error">: {change.error}</span>}
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -174,7 +154,7 @@ export function ModuleRow({
           module.trashedTime &&
           ` · in the bin since ${new Date(module.trashedTime).toLocaleString()}`}
       </p>
-      <PendingChanges module={module} />
+      <PendingChanges name={module.pluralName} pending={module.pending} />
 
       <div className="actions configure-module__actions">
         {trashed ? (

@@ -1,11 +1,11 @@
 import './options.css';
+import { PendingChanges } from './PendingChanges';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { optionNameProblem } from '../../../../shared/configRules/optionRules';
 import type { ConfigOption, ConfigOptions } from '../../../../shared/ipc/areas/configure';
 import { useApi } from '../../bridge/ApiContext';
 import { InlineNameForm } from './InlineNameForm';
-import { PENDING_STATE } from './moduleFormat';
 import { readOptionLines } from './optionLines';
 import { createOptionsStore, type OptionsStore } from './optionsStore';
 
@@ -106,21 +106,6 @@ function AddOptions({ store, options }: { store: OptionsStore; options: ConfigOp
   );
 }
 
-function PendingChanges({ option }: { option: ConfigOption }) {
-  if (option.pending.length === 0) return null;
-  return (
-    <ul className="configure-pending" aria-label={`Queued changes of ${option.name}`}>
-      {option.pending.map((change) => (
-        <li key={change.opId} className={`is-${change.state}`} data-state={change.state}>
-          <span className="configure-pending__summary">{change.summary}</span>{' '}
-          <span className="configure-pending__state">{PENDING_STATE[change.state]}</span>
-          {change.error && <span className="configure-pending__error">: {change.error}</span>}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** One option: selected for removal, renamed in place, moved up or down. */
 function OptionRow({
   store,
@@ -213,7 +198,7 @@ function OptionRow({
         {option.localOnly && (
           <span className="configure-badge configure-badge--muted">Not sent yet</span>
         )}
-        <PendingChanges option={option} />
+        <PendingChanges name={option.name} pending={option.pending} />
       </th>
       <td className="num">{option.records.toLocaleString()}</td>
       <td>
