@@ -78,7 +78,24 @@ export async function sendOptions(
     else await client.updateFieldOptions(args, ctx.call);
   }
   const after = await readOptions(ctx, client, op, module);
+  const field = ctx.mirror.metadata.fields(op.portalId, op.moduleId).find((f) => f.id === fieldId);
   ctx.repo.transaction(() => {
+    // The service relabels or clears the records holding a renamed or removed option without a
+    // new last_updated_time: the mirror's copies follow here, or no pull would ever bring it.
+    if (field && (action === 'renameOptions' || action === 'removeOptions')) {
+      const was = param<Record<string, string>>(op, 'was') ?? {};
+      for (const option of optionsOf(op)) {
+        const from = action === 'renameOptions' ? was[option.id] : option.name;
+        if (from === undefined) continue;
+        ctx.mirror.records.relabelOption(
+          op.portalId,
+          op.moduleId,
+          { apiName: field.apiName, multi: field.fieldType === 'multi_select' },
+          from,
+          action === 'renameOptions' ? option.name : null,
+        );
+      }
+    }
     if (action === 'addOptions') {
       for (const option of optionsOf(op)) {
         const made = after.find((p) => lower(p.value) === lower(option.name));

@@ -142,4 +142,54 @@ describe("a field's options administered offline", () => {
       ['Diesel', false],
     ]);
   });
+
+  it("keeps the mirror's records as the service relabels them when options are renamed or removed", async () => {
+    const s = await outboxSession({ records: 80 });
+    const configure = configureOn(s);
+    const assets = configure.modules(s.portalId).modules.find((m) => m.apiName === 'assets')!;
+    const fields = configure.fields(s.portalId, assets.id).fields;
+    for (const type of ['pick_list', 'multi_select']) {
+      const field = fields.find((f) => f.type === type)!;
+      const options = configure.fieldOptions(s.portalId, assets.id, field.id).options;
+      const [renamed, removed] = options.filter((o) => o.records > 0) as [
+        (typeof options)[0],
+        (typeof options)[0],
+      ];
+      expect(removed).toBeDefined();
+      configure.changeOptions({
+        portalId: s.portalId,
+        moduleId: assets.id,
+        fieldId: field.id,
+        rename: [{ id: renamed.id, name: `${renamed.name} (renamed)` }],
+        remove: [removed.id],
+      });
+    }
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    // Every record of the module: the mirror's values of both fields equal the service's own.
+    const ids = s.store.db
+      .prepare(
+        `SELECT r.id FROM records r JOIN modules m ON m.module_key = r.module_key
+         WHERE m.portal_id = ? AND m.id = ?`,
+      )
+      .pluck()
+      .all(s.portalId, assets.id) as string[];
+    expect(ids.length).toBeGreaterThan(10);
+    for (const type of ['pick_list', 'multi_select']) {
+      const field = fields.find((f) => f.type === type)!;
+      for (const id of ids) {
+        const mirrored = s.store.db
+          .prepare('SELECT json_extract(custom, ?) FROM records WHERE portal_id = ? AND id = ?')
+          .pluck()
+          .get(`$."${field.apiName}"`, s.portalId, id) as string | null;
+        const served = await s.serverRecord(id);
+        const theirs = served?.[field.apiName!] ?? null;
+        const mine =
+          mirrored === null ? null : type === 'multi_select' ? JSON.parse(mirrored) : mirrored;
+        expect(mine ?? (type === 'multi_select' ? [] : null), `${field.apiName} of ${id}`).toEqual(
+          theirs ?? (type === 'multi_select' ? [] : null),
+        );
+      }
+    }
+  });
 });

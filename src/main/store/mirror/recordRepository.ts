@@ -28,6 +28,8 @@ const queries = requireQueries(
     'layoutUse',
     'fieldValueCount',
     'optionUse',
+    'relabelPickList',
+    'relabelMultiSelect',
     'census',
     'serverCopy',
     'listedServerIds',
@@ -241,6 +243,25 @@ export class RecordRepository {
       records: number;
     }[];
     return new Map(rows.map((row) => [row.name, row.records]));
+  }
+
+  /**
+   * An option renamed (`to`) or removed (`to` null) on the service, which relabels or clears its
+   * records' values without a new last_updated_time, so no pull would bring it: the server copies
+   * here follow the same way. Returns the records changed.
+   */
+  relabelOption(
+    portalId: string,
+    moduleId: string,
+    field: { apiName: string; multi: boolean },
+    from: string,
+    to: string | null,
+  ): number {
+    const moduleKey = this.metadata.moduleKey(portalId, moduleId);
+    if (moduleKey === undefined || !/^[A-Za-z0-9_]+$/.test(field.apiName)) return 0;
+    const statement = field.multi ? queries.relabelMultiSelect : queries.relabelPickList;
+    return this.db.prepare(statement).run({ moduleKey, path: `$."${field.apiName}"`, from, to })
+      .changes;
   }
 
   /** Mirrored records (trashed ones included) whose layout is `layoutId`. */

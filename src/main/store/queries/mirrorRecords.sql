@@ -91,6 +91,24 @@ FROM records r, json_each(r.custom, @path) j
 WHERE r.module_key = @moduleKey AND j.type = 'text'
 GROUP BY j.value;
 
+-- name: relabelPickList
+-- A pick list's option renamed (@to) or removed (@to NULL) on the service, which changed its
+-- records' values the same way without touching their last_updated_time: the mirror follows.
+UPDATE records
+SET custom = CASE WHEN @to IS NULL THEN json_remove(custom, @path) ELSE json_set(custom, @path, @to) END
+WHERE module_key = @moduleKey AND json_extract(custom, @path) = @from;
+
+-- name: relabelMultiSelect
+-- The same for a multi-select's values (arrays of option names): the option renamed in place or
+-- taken out, the other items kept in their order.
+UPDATE records
+SET custom = json_set(custom, @path, (
+  SELECT json_group_array(CASE WHEN j.value = @from THEN @to ELSE j.value END)
+  FROM (SELECT value FROM json_each(records.custom, @path) ORDER BY key) j
+  WHERE NOT (@to IS NULL AND j.value = @from)))
+WHERE module_key = @moduleKey
+  AND EXISTS (SELECT 1 FROM json_each(records.custom, @path) WHERE value = @from);
+
 -- name: layoutUse
 -- Records of a portal (the recycle bin's included) whose layout is this one: the service keeps a
 -- layout its records use. A scan of the portal's rows; asked only before a layout is deleted.
