@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import { fieldDeleteConfirmationProblem } from '../../../../shared/configRules/fieldRules';
 import type { ConfigField } from '../../../../shared/ipc/areas/configure';
 import { OptionsEditor } from './OptionsEditor';
+import { TypedNameConfirmation } from './TypedNameConfirmation';
 import { FieldForm } from './FieldForm';
 import { fieldChangesOf } from './fieldDraft';
 import {
@@ -36,58 +37,23 @@ function DeleteConfirmation({
   const remove = useStore(store, (state) => state.remove);
   const error = useStore(store, (state) => state.errors[`delete:${field.id}`]);
   const busy = useStore(store, (state) => state.busy[`delete:${field.id}`] ?? false);
-  const [typed, setTyped] = useState('');
-  const ids = useId();
-  const problem = fieldDeleteConfirmationProblem(typed, field.label);
   return (
-    <form
-      className="configure-confirm configure-confirm--delete"
-      aria-label={`Delete ${field.label}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (problem !== null || busy) return;
-        void remove(field.id, typed.trim()).then((queued) => queued && onClose());
-      }}
+    <TypedNameConfirmation
+      label={`Delete ${field.label}`}
+      name={field.label}
+      problemOf={(typed) => fieldDeleteConfirmationProblem(typed, field.label)}
+      submitLabel="Delete field"
+      busy={busy}
+      error={error}
+      onConfirm={(typed) => void remove(field.id, typed).then((queued) => queued && onClose())}
+      onCancel={onClose}
     >
-      <p id={`${ids}-usage`}>
+      <p>
         Delete the field <strong>{field.label}</strong>? {layoutsText(usage.layouts)}{' '}
         {recordsHoldingText(usage.records)} Its value leaves every record, here and on the service
         once sent.
       </p>
-      <div className="configure-field">
-        <label htmlFor={`${ids}-name`}>Type {field.label} to confirm</label>
-        <input
-          id={`${ids}-name`}
-          value={typed}
-          autoComplete="off"
-          onChange={(event) => setTyped(event.target.value)}
-          aria-describedby={`${ids}-hint`}
-          // Opened by the user's own click: the field they are about to type in.
-          autoFocus
-        />
-        <p id={`${ids}-hint`} className="hint configure-form__note">
-          {problem ?? 'The name matches.'}
-        </p>
-      </div>
-      <div className="actions">
-        <button
-          type="submit"
-          className="primary danger"
-          disabled={problem !== null || busy}
-          aria-describedby={error ? `${ids}-refusal` : `${ids}-hint`}
-        >
-          {busy ? 'Queuing…' : 'Delete field'}
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-      {error && (
-        <p id={`${ids}-refusal`} className="error" role="alert">
-          {error}
-        </p>
-      )}
-    </form>
+    </TypedNameConfirmation>
   );
 }
 

@@ -3,6 +3,7 @@ import { PendingChanges } from './PendingChanges';
 import { deleteConfirmationProblem } from '../../../../shared/configRules/moduleRules';
 import type { ConfigModule } from '../../../../shared/ipc/areas/configure';
 import { useConfigure } from './ConfigureContext';
+import { TypedNameConfirmation } from './TypedNameConfirmation';
 import { ModuleForm, type ProjectChoice } from './ModuleForm';
 import { changesOf, othersOf } from './moduleDraft';
 import { blockedReason, recordsText, scopeText, type ModuleAction } from './moduleFormat';
@@ -12,18 +13,16 @@ function DeleteConfirmation({ module, onCancel }: { module: ConfigModule; onCanc
   const remove = useConfigure((state) => state.remove);
   const error = useConfigure((state) => state.errors[`delete:${module.id}`]);
   const busy = useConfigure((state) => state.busy[`delete:${module.id}`] ?? false);
-  const [typed, setTyped] = useState('');
-  const ids = useId();
-  const problem = deleteConfirmationProblem(typed, module.pluralName);
   return (
-    <form
-      className="configure-confirm configure-confirm--delete"
-      aria-label={`Delete ${module.pluralName} permanently`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (problem !== null || busy) return;
-        void remove(module.id, typed.trim()).then((queued) => queued && onCancel());
-      }}
+    <TypedNameConfirmation
+      label={`Delete ${module.pluralName} permanently`}
+      name={module.pluralName}
+      problemOf={(typed) => deleteConfirmationProblem(typed, module.pluralName)}
+      submitLabel="Delete permanently"
+      busy={busy}
+      error={error}
+      onConfirm={(typed) => void remove(module.id, typed).then((queued) => queued && onCancel())}
+      onCancel={onCancel}
     >
       <p>
         Delete <strong>{module.pluralName}</strong> for good?{' '}
@@ -32,40 +31,7 @@ function DeleteConfirmation({ module, onCancel }: { module: ConfigModule; onCanc
           : `Its ${module.records.toLocaleString()} mirrored records go with it, `}
         here and on the service once sent. This cannot be undone after it is sent.
       </p>
-      <div className="configure-field">
-        <label htmlFor={`${ids}-name`}>Type {module.pluralName} to confirm</label>
-        <input
-          id={`${ids}-name`}
-          value={typed}
-          autoComplete="off"
-          onChange={(event) => setTyped(event.target.value)}
-          aria-describedby={`${ids}-hint`}
-          // Opened by the user's own click: the field they are about to type in.
-          autoFocus
-        />
-        <p id={`${ids}-hint`} className="hint configure-form__note">
-          {problem ?? 'The name matches.'}
-        </p>
-      </div>
-      <div className="actions">
-        <button
-          type="submit"
-          className="primary danger"
-          disabled={problem !== null || busy}
-          aria-describedby={error ? `${ids}-refusal` : `${ids}-hint`}
-        >
-          {busy ? 'Queuing…' : 'Delete permanently'}
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-      {error && (
-        <p id={`${ids}-refusal`} className="error" role="alert">
-          {error}
-        </p>
-      )}
-    </form>
+    </TypedNameConfirmation>
   );
 }
 
