@@ -30,6 +30,8 @@ import { Mirror } from './store/mirror/mirror';
 import { Connectivity, workOfflineStore } from './connectivity/connectivity';
 import { CustomFieldIndexer } from './store/mirror/customFieldIndexer';
 import { ConfigureService } from './configure/configureService';
+import { configCopyHandlers } from './handlers/configCopyHandlers';
+import { ConfigCopyService } from './configure/copy/configCopyService';
 import { configureHandlers } from './handlers/configureHandlers';
 import { binHandlers } from './handlers/binHandlers';
 import { IntegrationFields } from './configure/integrationFields';
@@ -219,6 +221,7 @@ export function startEngine(options: EngineOptions): Engine {
       configure,
       new IntegrationFields((portalId) => sync.clientForPortal(portalId)),
     ),
+    ...configCopyHandlers(new ConfigCopyService({ configure, mirror, repo: outbox.repo })),
     ...binHandlers(configure.portalBin),
   } satisfies Handlers;
 

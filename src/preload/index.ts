@@ -149,6 +149,9 @@ const bridge = {
     integrationFields: call('configure.integrationFields'),
     fieldOptions: call('configure.fieldOptions'),
     changeOptions: call('configure.changeOptions'),
+    exportConfiguration: call('configure.exportConfiguration'),
+    planCopy: call('configure.planCopy'),
+    applyCopy: call('configure.applyCopy'),
   },
   bin: {
     list: call('bin.list'),

@@ -477,6 +477,8 @@ export class ConfigureService {
     name: string;
     type: 'public' | 'private';
     referenceId: string | null;
+    /** A copy into a new module: a layout of this name the service made itself is taken instead. */
+    adoptExisting?: boolean;
   }): ConfigLayouts {
     const view = this.layouts(args.portalId, args.moduleId);
     const problem = layoutNameProblem(args.name, view.layouts);
@@ -491,6 +493,7 @@ export class ConfigureService {
       name: args.name.trim(),
       type: args.type,
       reference_id: args.referenceId ?? undefined,
+      adopt_existing: args.adoptExisting === true ? true : undefined,
     });
   }
 
@@ -546,6 +549,8 @@ export class ConfigureService {
     sectionId?: string | undefined;
     name: string;
     position?: number | undefined;
+    /** A copy into a new layout: a section of this name the service made itself is taken instead. */
+    adoptExisting?: boolean;
   }): ConfigLayouts {
     const { layout } = this.layout(args.portalId, args.moduleId, args.layoutId);
     const section =
@@ -573,6 +578,7 @@ export class ConfigureService {
         : `${TEMP_SECTION_PREFIX}${randomBytes(8).toString('hex')}`,
       name: args.name.trim(),
       position: args.position,
+      adopt_existing: !section && args.adoptExisting === true ? true : undefined,
     });
   }
 

@@ -40,12 +40,15 @@ export function paramFields(values: Record<string, unknown>, bases: Record<strin
 
 const quote = (s: unknown) => `“${String(s)}”`;
 
+const adoptNote = (op: Pick<OutboxOp, 'fields'>) =>
+  param(op, 'adopt_existing') === true ? ' (or take the one of that name the service made)' : '';
+
 /** One line for the Outbox and the Configure view. */
 export function layoutSummary(op: Pick<OutboxOp, 'kind' | 'action' | 'fields'>): string {
   const name = param<string>(op, 'name');
   switch (layoutActionOf(op)) {
     case 'createLayout':
-      return `Create layout ${quote(name)}${param(op, 'reference_id') ? ' (copied)' : ''}`;
+      return `Create layout ${quote(name)}${param(op, 'reference_id') ? ' (copied)' : ''}${adoptNote(op)}`;
     case 'updateLayout': {
       const parts: string[] = [];
       if (name !== undefined) parts.push(`rename to ${quote(name)}`);
@@ -59,7 +62,7 @@ export function layoutSummary(op: Pick<OutboxOp, 'kind' | 'action' | 'fields'>):
       return 'Delete the layout';
     case 'putSection':
       return param(op, 'section_id') === undefined
-        ? `Add section ${quote(name)}`
+        ? `Add section ${quote(name)}${adoptNote(op)}`
         : param(op, 'position') !== undefined
           ? `Move section ${quote(name)} to place ${String(param(op, 'position'))}`
           : `Rename a section to ${quote(name)}`;

@@ -1,7 +1,8 @@
 /**
  * The replay of a layout or section change (outbox kind `config`, actions `layout.*`), exactly
  * once: a layout or section created whose answer was lost is looked up by its name (unique in its
- * module or layout, as the service keeps them) before any resend; a delete after a lost answer
+ * module or layout, as the service keeps them) before any resend, and one a copy marks
+ * `adopt_existing` is looked up before it is first sent (the service's own of that name is taken); a delete after a lost answer
  * meets a 404, which is what it leaves behind; renames and moves send the same values again. A
  * change of a module still being created here waits for it; one whose module, layout or section
  * creation was discarded is refused in words. After each answer the module's fields-configuration
@@ -44,6 +45,20 @@ function requireServerIds(op: OutboxOp): void {
 
 async function createLayout(ctx: SendContext, op: OutboxOp, client: ApiClient, module: string) {
   const body = createLayoutBody(op, module);
+  if (param(op, 'adopt_existing') === true) {
+    // A copy into a module created here: the service gave the module a default layout of its own;
+    // one of this name is the copied layout already (a name is unique in its module), not made twice.
+    const layouts = await collectAll(
+      client.listLayouts,
+      { portal_id: op.portalId, query: { module } },
+      ctx.call,
+    );
+    const existing = layouts.find((layout) => sameName(layout.name, body.name));
+    if (existing) {
+      ctx.repo.rewriteTempId(op.portalId, String(param(op, 'layout_id')), existing.id);
+      return;
+    }
+  }
   const created = await createOnce<Layout>(
     ctx,
     op,
@@ -80,6 +95,18 @@ async function putSection(ctx: SendContext, op: OutboxOp, client: ApiClient, mod
     ctx.repo.markSending(op.seq, JSON.stringify(body));
     await client.putSection(args, ctx.call);
     return;
+  }
+  if (param(op, 'adopt_existing') === true) {
+    // A copy into a layout created here: sections the service gave it of this name are taken.
+    const layout = await client.getLayout(
+      { portal_id: op.portalId, layout_id: layoutId, query: { module } },
+      ctx.call,
+    );
+    const existing = (layout.sections ?? []).find((section) => sameName(section.name, body.name));
+    if (existing) {
+      ctx.repo.rewriteTempId(op.portalId, String(param(op, 'new_section_id')), existing.id);
+      return;
+    }
   }
   const created = await createOnce(
     ctx,

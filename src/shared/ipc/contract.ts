@@ -12,6 +12,7 @@ import { NoArgs, request } from './contractSpec';
 import { accountsEvents, accountsRequests } from './areas/accounts';
 import { backupsEvents, backupsRequests } from './areas/backups';
 import { binRequests } from './areas/bin';
+import { configCopyRequests } from './areas/configCopy';
 import { configureEvents, configureRequests } from './areas/configure';
 import { outboxEvents, outboxRequests } from './areas/outbox';
 import { recordsEvents, recordsRequests } from './areas/records';
@@ -56,6 +57,7 @@ export const requests = {
   ...outboxRequests,
   ...backupsRequests,
   ...configureRequests,
+  ...configCopyRequests,
   ...binRequests,
 } as const;
 

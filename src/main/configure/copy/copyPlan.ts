@@ -1,0 +1,769 @@
+/**
+ * The plan of a configuration copy (pure): the source's modules (a configuration file's) laid
+ * against the target portal's configuration as it will be once its Outbox has sent, item by item:
+ * what is created, changed, left alone, or cannot be copied as it stands, each with the changes it
+ * makes and the calls its replay costs. Applying queues each item's steps in order
+ * (applyCopyPlan.ts); the steps name what earlier steps create by plan references (`@…`).
+ *
+ * Matching (the issue: "matched by API name"): a module by its API name, a custom field by its API
+ * name in its module; a module or field created here and not sent yet has none, so it is matched
+ * by its plural name or its label. Layouts have no API name: matched by name in their module,
+ * sections by name in their layout (both are unique there, as the service keeps them).
+ *
+ * What a copy never does: delete or rename away anything the target has (layouts, sections, fields
+ * and options only in the target stay), change a field's type, or choose projects (they differ
+ * between portals: a module created by a copy is on all projects).
+ */
+import type { CreateModuleArgs, FieldSettings } from '../../../shared/ipc/areas/configure';
+import type { PlanItem } from '../../../shared/ipc/areas/configCopy';
+import {
+  firstProblem,
+  moduleSettingsProblems,
+  nameClash,
+} from '../../../shared/configRules/moduleRules';
+import { fieldSettingsProblems, firstFieldProblem } from '../../../shared/configRules/fieldRules';
+import { layoutNameProblem, sectionNameProblem } from '../../../shared/configRules/layoutRules';
+import { maxOptionsOf, optionNameProblem } from '../../../shared/configRules/optionRules';
+import type { DocumentField, DocumentModule } from './configurationDocument';
+import type { PortalField, PortalLayout, PortalModule } from './portalConfiguration';
+
+/** A target id, or `@…`: what an earlier step of the same plan creates. */
+export type Ref = string;
+export const isPlanRef = (ref: Ref) => ref.startsWith('@');
+
+export type CopyStep =
+  | { do: 'createModule'; ref: Ref; settings: Omit<CreateModuleArgs, 'portalId'> }
+  | { do: 'updateModule'; module: Ref; changes: Partial<ModuleCopied> }
+  | {
+      do: 'createLayout';
+      ref: Ref;
+      module: Ref;
+      name: string;
+      type: 'public' | 'private';
+      /** Take a layout of this name the service already made (a new module's own) instead. */
+      adopt: boolean;
+    }
+  | {
+      do: 'updateLayout';
+      module: Ref;
+      layout: Ref;
+      changes: { type?: 'public' | 'private'; makeDefault?: true };
+    }
+  | { do: 'putSection'; ref: Ref; module: Ref; layout: Ref; name: string; adopt: boolean }
+  | {
+      do: 'createField';
+      ref: Ref;
+      module: Ref;
+      type: string;
+      settings: FieldSettings;
+      layout: Ref;
+      section: Ref | null;
+    }
+  | { do: 'updateField'; module: Ref; field: Ref; changes: Partial<FieldSettings> }
+  | { do: 'addOptions'; module: Ref; field: Ref; names: string[] };
+
+export interface PlannedItem extends PlanItem {
+  steps: CopyStep[];
+}
+
+/** The module settings a copy carries over (projects never; global-ness is fixed at creation). */
+interface ModuleCopied {
+  singularName: string;
+  pluralName: string;
+  iconClass: string | null;
+  isOverviewNeeded: boolean;
+  defaultLayoutType: 'public' | 'private';
+}
+const MODULE_SETTINGS: readonly (keyof ModuleCopied)[] = [
+  'singularName',
+  'pluralName',
+  'iconClass',
+  'isOverviewNeeded',
+  'defaultLayoutType',
+];
+const MODULE_LABEL: Record<keyof ModuleCopied, string> = {
+  singularName: 'Singular name',
+  pluralName: 'Plural name',
+  iconClass: 'Icon',
+  isOverviewNeeded: 'Overview',
+  defaultLayoutType: 'Default layout type',
+};
+
+const FIELD_SETTINGS: readonly (keyof FieldSettings)[] = [
+  'label',
+  'mandatory',
+  'pii',
+  'encrypted',
+  'description',
+  'defaultValue',
+  'hasInfo',
+  'currencyListType',
+  'currencyCode',
+  'precision',
+  'userListType',
+];
+const FIELD_LABEL: Record<keyof FieldSettings, string> = {
+  label: 'Name',
+  mandatory: 'Mandatory',
+  pii: 'Personal data',
+  encrypted: 'Encrypted',
+  description: 'Description',
+  defaultValue: 'Default value',
+  hasInfo: 'Info',
+  currencyListType: 'Currency list',
+  currencyCode: 'Currency',
+  precision: 'Decimals',
+  userListType: 'Users offered',
+};
+
+/** A field's settings alone (what createField and updateField take). */
+function fieldSettingsOf(field: FieldSettings): FieldSettings {
+  return Object.fromEntries(FIELD_SETTINGS.map((key) => [key, field[key]])) as FieldSettings;
+}
+
+// ---- calls ----------------------------------------------------------------------------------
+
+const FIELDS_CONFIGURATION = 'GET /settings/fields-configuration';
+
+/**
+ * The calls a step's replay makes, by endpoint as the rate limit counts them (method and path
+ * template): what sendModuleOp, sendLayoutOp, sendFieldOp and sendOptionOp do when nothing is
+ * lost. Every layout and field change reads the module's fields-configuration after its answer.
+ */
+export function stepCalls(step: CopyStep): string[] {
+  switch (step.do) {
+    case 'createModule':
+      return ['POST /settings/modules'];
+    case 'updateModule':
+      // A fresh GET first: a setting changed on the service meanwhile is a conflict, not overwritten.
+      return [
+        'GET /settings/modules/{module_api_name}',
+        'PATCH /settings/modules/{module_api_name}',
+      ];
+    case 'createLayout':
+      return [
+        ...(step.adopt ? ['GET /settings/layouts'] : []),
+        'POST /settings/layouts',
+        FIELDS_CONFIGURATION,
+      ];
+    case 'updateLayout':
+      return ['PATCH /settings/layouts/{layout_id}', FIELDS_CONFIGURATION];
+    case 'putSection':
+      return [
+        ...(step.adopt ? ['GET /settings/layouts/{layout_id}'] : []),
+        'PUT /settings/layouts/{layout_id}/sections',
+        FIELDS_CONFIGURATION,
+      ];
+    case 'createField':
+    case 'updateField':
+      return ['PUT /settings/fields', FIELDS_CONFIGURATION];
+    case 'addOptions':
+      return ['POST /settings/options'];
+  }
+}
+
+// ---- helpers --------------------------------------------------------------------------------
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const quote = (text: string) => `“${text}”`;
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '(none)'
+    : typeof value === 'boolean'
+      ? value
+        ? 'yes'
+        : 'no'
+      : String(value);
+
+function item(
+  key: string,
+  module: string,
+  kind: PlanItem['kind'],
+  action: PlanItem['action'],
+  summary: string,
+  rest: { detail?: string | null; changes?: PlanItem['changes']; steps?: CopyStep[] } = {},
+): PlannedItem {
+  const steps = rest.steps ?? [];
+  return {
+    key,
+    module,
+    kind,
+    action,
+    summary,
+    detail: rest.detail ?? null,
+    changes: rest.changes ?? [],
+    calls: steps.reduce((sum, step) => sum + stepCalls(step).length, 0),
+    steps,
+  };
+}
+
+function matchModule(source: DocumentModule, target: readonly PortalModule[]) {
+  if (source.apiName !== null) {
+    const byApi = target.find((module) => module.apiName === source.apiName);
+    if (byApi) return byApi;
+  }
+  // Without an API name on either side (created here, not sent yet), the plural name decides.
+  return target.find(
+    (module) =>
+      (source.apiName === null || module.apiName === null) &&
+      same(module.pluralName, source.pluralName),
+  );
+}
+
+function matchField(source: DocumentField, target: readonly PortalField[]) {
+  if (source.apiName !== null) {
+    const byApi = target.find((field) => field.apiName === source.apiName);
+    if (byApi) return byApi;
+  }
+  return target.find(
+    (field) =>
+      (source.apiName === null || field.apiName === null) && same(field.label, source.label),
+  );
+}
+
+/** Where a field sits in the source: its first layout (in order) and section placing it. */
+function firstPlace(source: DocumentModule, field: DocumentField) {
+  if (field.apiName === null) return null;
+  for (const [layoutIndex, layout] of source.layouts.entries()) {
+    for (const [sectionIndex, section] of layout.sections.entries()) {
+      if (section.fields.includes(field.apiName)) return { layoutIndex, sectionIndex };
+    }
+  }
+  return null;
+}
+
+function changesOf<T, K extends keyof T & string>(
+  keys: readonly K[],
+  labels: Record<K, string>,
+  from: Pick<T, K>,
+  to: Pick<T, K>,
+) {
+  const changed: Partial<Pick<T, K>> = {};
+  const lines: PlanItem['changes'] = [];
+  for (const key of keys) {
+    if (JSON.stringify(from[key] ?? null) === JSON.stringify(to[key] ?? null)) continue;
+    changed[key] = to[key];
+    lines.push({ setting: labels[key], from: shown(from[key]), to: shown(to[key]) });
+  }
+  return { changed, lines };
+}
+
+// ---- one module -----------------------------------------------------------------------------
+
+interface ModulePlan {
+  items: PlannedItem[];
+}
+
+/** Plan references of what a module's plan creates: layouts, sections and fields by index. */
+class Refs {
+  constructor(private readonly prefix: string) {}
+  module = () => `@${this.prefix}`;
+  layout = (l: number) => `@${this.prefix}/l${l}`;
+  section = (l: number, s: number) => `@${this.prefix}/l${l}/s${s}`;
+  field = (f: number) => `@${this.prefix}/f${f}`;
+}
+
+function planLayouts(
+  source: DocumentModule,
+  target: PortalModule | undefined,
+  moduleRef: Ref,
+  refs: Refs,
+): { items: PlannedItem[]; layoutIds: Ref[]; sectionIds: Ref[][] } {
+  const items: PlannedItem[] = [];
+  const layoutIds: Ref[] = [];
+  const sectionIds: Ref[][] = [];
+  const moduleName = source.pluralName;
+  const targetLayouts: readonly PortalLayout[] = target?.layouts ?? [];
+  for (const [l, layout] of source.layouts.entries()) {
+    const key = `layout:${source.apiName ?? source.pluralName}/${layout.name}`;
+    const match = targetLayouts.find((candidate) => same(candidate.name, layout.name));
+    if (!match) {
+      // A new module's own default layout (the service makes one) or a new layout's own sections
+      // (the service may give it some) are taken when their names match, never made twice.
+      const adopt = target === undefined;
+      const problem = layoutNameProblem(layout.name, targetLayouts);
+      if (problem) {
+        items.push(
+          item(key, moduleName, 'layout', 'blocked', `Layout ${quote(layout.name)}`, {
+            detail: problem,
+          }),
+        );
+        layoutIds.push('');
+        sectionIds.push(layout.sections.map(() => ''));
+        continue;
+      }
+      const ref = refs.layout(l);
+      layoutIds.push(ref);
+      const steps: CopyStep[] = [
+        {
+          do: 'createLayout',
+          ref,
+          module: moduleRef,
+          name: layout.name.trim(),
+          type: layout.type,
+          adopt,
+        },
+      ];
+      const sections = layout.sections.map((section, s) => {
+        const sectionRef = refs.section(l, s);
+        steps.push({
+          do: 'putSection',
+          ref: sectionRef,
+          module: moduleRef,
+          layout: ref,
+          name: section.name.trim(),
+          adopt: true,
+        });
+        return sectionRef;
+      });
+      sectionIds.push(sections);
+      if (layout.isDefault && !adopt) {
+        steps.push({
+          do: 'updateLayout',
+          module: moduleRef,
+          layout: ref,
+          changes: { makeDefault: true },
+        });
+      }
+      const names = layout.sections.map((section) => section.name).join(', ');
+      items.push(
+        item(
+          key,
+          moduleName,
+          'layout',
+          'create',
+          `Create layout ${quote(layout.name)} (${layout.type}${layout.isDefault ? ', the default' : ''})`,
+          {
+            detail:
+              (layout.sections.length > 0 ? `Sections: ${names}.` : 'No sections.') +
+              (adopt
+                ? ' The service gives a new module a default layout of its own: if it has this name it is taken, and its sections of these names too.'
+                : ''),
+            steps,
+          },
+        ),
+      );
+      continue;
+    }
+    layoutIds.push(match.id);
+    const steps: CopyStep[] = [];
+    const changes: PlanItem['changes'] = [];
+    const layoutChanges: { type?: 'public' | 'private'; makeDefault?: true } = {};
+    if (match.type !== layout.type) {
+      layoutChanges.type = layout.type;
+      changes.push({ setting: 'Type', from: match.type, to: layout.type });
+    }
+    if (layout.isDefault && !match.isDefault) {
+      layoutChanges.makeDefault = true;
+      changes.push({ setting: 'Default', from: 'no', to: 'yes' });
+    }
+    if (Object.keys(layoutChanges).length > 0) {
+      steps.push({
+        do: 'updateLayout',
+        module: moduleRef,
+        layout: match.id,
+        changes: layoutChanges,
+      });
+    }
+    const added: string[] = [];
+    const sections = layout.sections.map((section, s) => {
+      const existing = match.sections.find((candidate) => same(candidate.name, section.name));
+      if (existing) return existing.id;
+      const problem = sectionNameProblem(section.name, match.sections);
+      if (problem) return '';
+      const ref = refs.section(l, s);
+      steps.push({
+        do: 'putSection',
+        ref,
+        module: moduleRef,
+        layout: match.id,
+        name: section.name.trim(),
+        adopt: false,
+      });
+      added.push(section.name.trim());
+      return ref;
+    });
+    sectionIds.push(sections);
+    if (added.length > 0)
+      changes.push({ setting: 'Sections', from: '', to: `add ${added.join(', ')}` });
+    const onlyTarget = match.sections.filter(
+      (candidate) => !layout.sections.some((section) => same(section.name, candidate.name)),
+    );
+    const kept =
+      onlyTarget.length > 0
+        ? `Kept, only in the target: ${onlyTarget.map((s) => s.name).join(', ')}.`
+        : null;
+    items.push(
+      steps.length > 0
+        ? item(key, moduleName, 'layout', 'change', `Change layout ${quote(layout.name)}`, {
+            changes,
+            detail: kept,
+            steps,
+          })
+        : item(key, moduleName, 'layout', 'alone', `Layout ${quote(layout.name)}: the same`, {
+            detail: kept,
+          }),
+    );
+  }
+  return { items, layoutIds, sectionIds };
+}
+
+function planFields(
+  source: DocumentModule,
+  target: PortalModule | undefined,
+  moduleRef: Ref,
+  refs: Refs,
+  placed: { layoutIds: Ref[]; sectionIds: Ref[][] },
+): PlannedItem[] {
+  const items: PlannedItem[] = [];
+  const moduleName = source.pluralName;
+  const targetFields: readonly PortalField[] = target?.fields ?? [];
+  // The target's fields as they will be, for the name rules: those it has and those created here.
+  const known: { id: string; label: string }[] = targetFields.map((f) => ({
+    id: f.id,
+    label: f.label,
+  }));
+  for (const [f, field] of source.fields.entries()) {
+    const key = `field:${source.apiName ?? source.pluralName}/${field.apiName ?? field.label}`;
+    const { type, options } = field;
+    const settings = fieldSettingsOf(field);
+    const match = matchField(field, targetFields);
+    if (match && match.type !== type) {
+      items.push(
+        item(key, moduleName, 'field', 'blocked', `Field ${quote(field.label)}`, {
+          detail: `It is a ${match.type} field in the target and a ${type} field here; a field's type never changes. Rename or delete one of them, then plan again.`,
+        }),
+      );
+      continue;
+    }
+    let fieldRef: Ref;
+    if (!match) {
+      const problem = firstFieldProblem(fieldSettingsProblems(type, settings, known, null, true));
+      const place = firstPlace(source, field);
+      const layoutIndex =
+        place?.layoutIndex ??
+        Math.max(
+          0,
+          source.layouts.findIndex((l) => l.isDefault),
+        );
+      const layout = placed.layoutIds[layoutIndex];
+      if (problem || !layout) {
+        items.push(
+          item(key, moduleName, 'field', 'blocked', `Field ${quote(field.label)}`, {
+            detail: problem ?? `No layout of ${moduleName} can take it in the target.`,
+          }),
+        );
+        continue;
+      }
+      fieldRef = refs.field(f);
+      known.push({ id: fieldRef, label: field.label });
+      const section = place
+        ? placed.sectionIds[place.layoutIndex]?.[place.sectionIndex] || null
+        : null;
+      const where = source.layouts[layoutIndex];
+      const sectionName = place ? where?.sections[place.sectionIndex]?.name : undefined;
+      const steps: CopyStep[] = [
+        {
+          do: 'createField',
+          ref: fieldRef,
+          module: moduleRef,
+          type,
+          settings: { ...settings, label: settings.label.trim() },
+          layout,
+          section,
+        },
+      ];
+      const addedOptions = options ?? [];
+      if (addedOptions.length > 0) {
+        steps.push({
+          do: 'addOptions',
+          module: moduleRef,
+          field: fieldRef,
+          names: addedOptions.map((o) => o.trim()),
+        });
+      }
+      const elsewhere =
+        field.apiName === null
+          ? []
+          : source.layouts.filter(
+              (l, index) =>
+                index !== layoutIndex && l.sections.some((s) => s.fields.includes(field.apiName!)),
+            );
+      items.push(
+        item(
+          key,
+          moduleName,
+          'field',
+          'create',
+          `Create field ${quote(field.label)} (${type.replace(/_/g, ' ')}) in ${where?.name ?? 'the default layout'}${sectionName ? ` › ${sectionName}` : ''}`,
+          {
+            detail:
+              [
+                addedOptions.length > 0 ? `Options: ${addedOptions.join(', ')}.` : null,
+                elsewhere.length > 0
+                  ? `Also on ${elsewhere.map((l) => l.name).join(', ')} in the source: a field is created on one layout; place it on the others in Layouts.`
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' ') || null,
+            steps,
+          },
+        ),
+      );
+      continue;
+    }
+    fieldRef = match.id;
+    const { changed, lines } = changesOf<FieldSettings, keyof FieldSettings>(
+      FIELD_SETTINGS,
+      FIELD_LABEL,
+      match,
+      settings,
+    );
+    const problem =
+      lines.length > 0
+        ? firstFieldProblem(fieldSettingsProblems(type, changed, known, match.id, false))
+        : null;
+    if (problem) {
+      items.push(
+        item(key, moduleName, 'field', 'blocked', `Field ${quote(field.label)}`, {
+          detail: problem,
+        }),
+      );
+      continue;
+    }
+    if (typeof changed.label === 'string') {
+      const entry = known.find((k) => k.id === match.id);
+      if (entry) entry.label = changed.label;
+    }
+    const steps: CopyStep[] =
+      lines.length > 0
+        ? [{ do: 'updateField', module: moduleRef, field: fieldRef, changes: changed }]
+        : [];
+    const optionItem = planOptions(key, moduleName, field, match, moduleRef);
+    items.push(
+      lines.length > 0
+        ? item(key, moduleName, 'field', 'change', `Change field ${quote(match.label)}`, {
+            changes: lines,
+            steps,
+          })
+        : item(key, moduleName, 'field', 'alone', `Field ${quote(field.label)}: the same`),
+    );
+    if (optionItem) items.push(optionItem);
+  }
+  const onlyTarget = targetFields.filter((t) => !source.fields.some((s) => matchField(s, [t])));
+  if (target && onlyTarget.length > 0) {
+    items.push(
+      item(
+        `fields:${source.apiName ?? source.pluralName}/target-only`,
+        moduleName,
+        'field',
+        'alone',
+        `${onlyTarget.length} field${onlyTarget.length === 1 ? '' : 's'} only in the target, kept`,
+        {
+          detail: onlyTarget.map((field) => field.label).join(', '),
+        },
+      ),
+    );
+  }
+  return items;
+}
+
+/** Options of an existing pick list or multi-select: names it lacks are added, none removed. */
+function planOptions(
+  fieldKey: string,
+  moduleName: string,
+  source: DocumentField,
+  target: PortalField,
+  moduleRef: Ref,
+): PlannedItem | null {
+  if (source.options === null || target.options === null) return null;
+  const key = `options:${fieldKey.slice('field:'.length)}`;
+  const missing = source.options.filter((name) => !target.options!.some((o) => same(o.name, name)));
+  const kept = target.options.filter((o) => !source.options!.some((name) => same(o.name, name)));
+  const keptNote =
+    kept.length > 0 ? `Kept, only in the target: ${kept.map((o) => o.name).join(', ')}.` : null;
+  if (missing.length === 0) {
+    return kept.length > 0
+      ? item(
+          key,
+          moduleName,
+          'options',
+          'alone',
+          `Options of ${quote(target.label)}: nothing to add`,
+          { detail: keptNote },
+        )
+      : null;
+  }
+  const max = maxOptionsOf(target.type);
+  const after = target.options.length + missing.length;
+  const others = [...target.options];
+  for (const name of missing) {
+    const problem = optionNameProblem(name, others);
+    if (problem)
+      return item(key, moduleName, 'options', 'blocked', `Options of ${quote(target.label)}`, {
+        detail: problem,
+      });
+    others.push({ id: `new:${name}`, name });
+  }
+  if (after > max) {
+    return item(key, moduleName, 'options', 'blocked', `Options of ${quote(target.label)}`, {
+      detail: `Adding ${missing.join(', ')} would make ${after} options; the field holds at most ${max}.`,
+    });
+  }
+  return item(
+    key,
+    moduleName,
+    'options',
+    'create',
+    `Add ${missing.length === 1 ? 'option' : 'options'} ${missing.map(quote).join(', ')} to ${quote(target.label)}`,
+    {
+      detail: keptNote,
+      steps: [
+        {
+          do: 'addOptions',
+          module: moduleRef,
+          field: target.id,
+          names: missing.map((n) => n.trim()),
+        },
+      ],
+    },
+  );
+}
+
+function planModule(
+  source: DocumentModule,
+  index: number,
+  targets: readonly PortalModule[],
+  createdNames: { id: string; singularName: string; pluralName: string }[],
+): ModulePlan {
+  const key = `module:${source.apiName ?? source.pluralName}`;
+  const name = source.pluralName;
+  const match = matchModule(source, targets);
+  const blocked = (detail: string): ModulePlan => ({
+    items: [item(key, name, 'module', 'blocked', `Module ${quote(name)}`, { detail })],
+  });
+  if (match?.builtIn) {
+    return blocked(
+      `${match.pluralName} is one of the product's own modules in the target; only custom modules are copied.`,
+    );
+  }
+  if (match?.state === 'trashed') {
+    return blocked(
+      `${match.pluralName} is in the target's module bin: recover it there first, then plan again.`,
+    );
+  }
+  const refs = new Refs(`m${index}`);
+  const items: PlannedItem[] = [];
+  let moduleRef: Ref;
+  const others = [
+    ...targets.filter((module) => module.state !== 'trashed' && module.id !== match?.id),
+    ...createdNames,
+  ];
+  if (!match) {
+    const settings: Omit<CreateModuleArgs, 'portalId'> = {
+      singularName: source.singularName.trim(),
+      pluralName: source.pluralName.trim(),
+      iconClass: source.iconClass,
+      isGlobal: source.isGlobal,
+      isAllProjects: true,
+      isOverviewNeeded: source.isOverviewNeeded,
+      defaultLayoutType: source.defaultLayoutType,
+      projects: [],
+    };
+    const clash = nameClash(source.pluralName, others) ?? nameClash(source.singularName, others);
+    const problem = clash
+      ? `The target already has a module named ${clash.pluralName} under another API name; rename one of them, then plan again.`
+      : firstProblem(moduleSettingsProblems(settings, { others, builtIn: false }, true));
+    if (problem) return blocked(problem);
+    moduleRef = refs.module();
+    createdNames.push({
+      id: moduleRef,
+      singularName: settings.singularName,
+      pluralName: settings.pluralName,
+    });
+    items.push(
+      item(
+        key,
+        name,
+        'module',
+        'create',
+        `Create module ${quote(name)} (${source.isGlobal ? 'global' : 'per project'})`,
+        {
+          detail: source.isAllProjects
+            ? null
+            : 'It is on chosen projects in the source; projects differ between portals, so here it is on all projects: choose them after it is created.',
+          steps: [{ do: 'createModule', ref: moduleRef, settings }],
+        },
+      ),
+    );
+  } else {
+    moduleRef = match.id;
+    const { changed, lines } = changesOf<ModuleCopied, keyof ModuleCopied>(
+      MODULE_SETTINGS,
+      MODULE_LABEL,
+      match,
+      source,
+    );
+    const problem =
+      lines.length > 0
+        ? firstProblem(moduleSettingsProblems(changed, { others, builtIn: false }, false))
+        : null;
+    if (problem) return blocked(problem);
+    const fixed =
+      match.isGlobal !== source.isGlobal
+        ? `It stays ${match.isGlobal ? 'global' : 'per project'} in the target: that is fixed when a module is created.`
+        : null;
+    items.push(
+      lines.length > 0
+        ? item(key, name, 'module', 'change', `Change module ${quote(match.pluralName)}`, {
+            changes: lines,
+            detail: fixed,
+            steps: [{ do: 'updateModule', module: moduleRef, changes: changed }],
+          })
+        : item(key, name, 'module', 'alone', `Module ${quote(name)}: settings the same`, {
+            detail: fixed,
+          }),
+    );
+  }
+  const layouts = planLayouts(source, match, moduleRef, refs);
+  items.push(...layouts.items);
+  items.push(...planFields(source, match, moduleRef, refs, layouts));
+  return { items };
+}
+
+/** The whole plan: every source module in order, each whole (its items after its module's). */
+export function planCopy(
+  source: readonly DocumentModule[],
+  target: readonly PortalModule[],
+): PlannedItem[] {
+  const createdNames: { id: string; singularName: string; pluralName: string }[] = [];
+  return source.flatMap((module, index) => planModule(module, index, target, createdNames).items);
+}
+
+/** Calls by endpoint over the whole plan, busiest first. */
+export function callsByEndpoint(
+  items: readonly PlannedItem[],
+): { endpoint: string; calls: number }[] {
+  const counts = new Map<string, number>();
+  for (const planned of items) {
+    for (const step of planned.steps) {
+      for (const endpoint of stepCalls(step)) counts.set(endpoint, (counts.get(endpoint) ?? 0) + 1);
+    }
+  }
+  return [...counts]
+    .map(([endpoint, calls]) => ({ endpoint, calls }))
+    .sort((a, b) => b.calls - a.calls || a.endpoint.localeCompare(b.endpoint));
+}
+
+/**
+ * The least time the calls take at `limit` calls per endpoint per window: the busiest endpoint's
+ * calls past its first window's wait for the next ones (a window's calls go at once).
+ */
+export function minimumMinutes(
+  calls: readonly { calls: number }[],
+  limit: { calls: number; windowMs: number },
+): number {
+  const busiest = Math.max(0, ...calls.map((entry) => entry.calls));
+  if (busiest === 0) return 0;
+  return ((Math.ceil(busiest / limit.calls) - 1) * limit.windowMs) / 60_000;
+}

@@ -1,0 +1,127 @@
+/**
+ * A portal's configuration as a copy sees it: modules with their layouts, sections, custom fields
+ * and options, read through the Configure views (so what is queued here counts: the plan is made
+ * against what the portal will be once the Outbox has sent). With ids, for the plan; without, it
+ * is the configuration file (exportConfiguration.ts).
+ */
+import type { ConfigModule, FieldSettings } from '../../../shared/ipc/areas/configure';
+import { ConfigRefused, type ConfigureService } from '../configureService';
+import type { DocumentField, DocumentLayout, DocumentModule } from './configurationDocument';
+
+export interface PortalSection {
+  id: string;
+  name: string;
+  fields: string[];
+}
+export interface PortalLayout extends Omit<DocumentLayout, 'sections'> {
+  id: string;
+  sections: PortalSection[];
+}
+export interface PortalOption {
+  id: string;
+  name: string;
+}
+export interface PortalField extends Omit<DocumentField, 'options'> {
+  id: string;
+  options: PortalOption[] | null;
+}
+export interface PortalModule extends Omit<DocumentModule, 'layouts' | 'fields'> {
+  id: string;
+  builtIn: boolean;
+  state: ConfigModule['state'];
+  layouts: PortalLayout[];
+  fields: PortalField[];
+}
+
+const hasOptions = (type: string) => type === 'pick_list' || type === 'multi_select';
+
+function settingsOf(field: FieldSettings): FieldSettings {
+  return {
+    label: field.label,
+    mandatory: field.mandatory,
+    pii: field.pii,
+    encrypted: field.encrypted,
+    description: field.description,
+    defaultValue: field.defaultValue,
+    hasInfo: field.hasInfo,
+    currencyListType: field.currencyListType,
+    currencyCode: field.currencyCode,
+    precision: field.precision,
+    userListType: field.userListType,
+  };
+}
+
+/**
+ * One module's configuration. A module in the bin has no layouts or fields to read (the service
+ * keeps them until it is recovered): it is returned without them.
+ */
+export function readModuleConfiguration(
+  configure: ConfigureService,
+  portalId: string,
+  module: ConfigModule,
+): PortalModule {
+  const base: PortalModule = {
+    id: module.id,
+    apiName: module.apiName,
+    singularName: module.singularName,
+    pluralName: module.pluralName,
+    iconClass: module.iconClass,
+    isGlobal: module.isGlobal,
+    isAllProjects: module.isAllProjects,
+    isOverviewNeeded: module.isOverviewNeeded,
+    defaultLayoutType: module.defaultLayoutType ?? 'public',
+    builtIn: module.builtIn,
+    state: module.state,
+    layouts: [],
+    fields: [],
+  };
+  if (module.state === 'trashed') return base;
+  const layouts = configure.layouts(portalId, module.id).layouts.map((layout) => ({
+    id: layout.id,
+    name: layout.name,
+    type: layout.type ?? 'public',
+    isDefault: layout.isDefault,
+    sections: layout.sections.map((section) => ({
+      id: section.id,
+      name: section.name,
+      fields: section.fields.map((field) => field.key),
+    })),
+  }));
+  const fields = configure
+    .fields(portalId, module.id)
+    .fields.filter((field) => !field.system)
+    .map((field) => ({
+      ...settingsOf(field),
+      id: field.id,
+      apiName: field.apiName,
+      type: field.type,
+      options: hasOptions(field.type)
+        ? configure
+            .fieldOptions(portalId, module.id, field.id)
+            .options.map((option) => ({ id: option.id, name: option.name }))
+        : null,
+    }));
+  return { ...base, layouts, fields };
+}
+
+/** The portal's modules (all, or those of `moduleIds` in their order), each read whole. */
+export function readPortalConfiguration(
+  configure: ConfigureService,
+  portalId: string,
+  moduleIds?: readonly string[],
+): PortalModule[] {
+  const modules = configure.modules(portalId).modules;
+  const chosen =
+    moduleIds === undefined
+      ? modules
+      : moduleIds.map((id) => {
+          const module = modules.find((candidate) => candidate.id === id);
+          if (!module) {
+            throw new ConfigRefused(
+              `Module ${id} is not in this portal's configuration here (deleted, or its creation discarded). Choose the modules again.`,
+            );
+          }
+          return module;
+        });
+  return chosen.map((module) => readModuleConfiguration(configure, portalId, module));
+}
