@@ -5,6 +5,7 @@ import { useShell } from '../../app/ShellContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { useOutbox } from '../outbox/OutboxContext';
 import { BinPanel } from './BinPanel';
+import { CopyPanel } from './CopyPanel';
 import { FieldsSection } from './FieldsSection';
 import { IntegrationsPanel } from './IntegrationsPanel';
 import { LayoutsPanel } from './LayoutsPanel';
@@ -90,6 +91,7 @@ export function ConfigureView() {
       )}
       {portal && <LayoutsPanel key={`layouts-${portal.id}`} portalId={portal.id} />}
       {modules && <FieldsSection key={`fields-${modules.portalId}`} modules={modules} />}
+      {modules && <CopyPanel key={`copy-${modules.portalId}`} modules={modules} />}
       {portal && <BinPanel key={portal.id} portalName={portal.name} />}
       {portal && <IntegrationsPanel key={`integrations-${portal.id}`} portalId={portal.id} />}
     </div>
