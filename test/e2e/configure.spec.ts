@@ -388,3 +388,86 @@ test('fields: a currency field and a pick list option made offline, then sent', 
     )
     .toBe('currency EUR');
 });
+
+test('copy: a field queued in one portal, exported as a file, planned into the other, sent', async ({
+  page,
+}) => {
+  await signInWithSelfClient(page, app, emulator, 'Copy test service');
+  await open(page, 'Records');
+  await expect(page.getByTestId('records-total')).toContainText(/\d records/, {
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+  await setWorkOffline(page, true);
+  await open(page, 'Configure');
+  const fields = page.getByRole('region', { name: 'Fields of a module' });
+  await expect(fields).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+  await fields.getByLabel('Fields of', { exact: true }).selectOption({ label: 'Assets' });
+  await fields.getByRole('button', { name: 'New field' }).click();
+  const form = fields.getByRole('form', { name: 'New field' });
+  await form.getByLabel('Type', { exact: true }).selectOption('date');
+  await form.getByLabel('Name', { exact: true }).fill('Warranty until');
+  await form.getByRole('button', { name: 'Create field' }).click();
+  await expect(fields).toContainText('Warranty until');
+
+  // The configuration of Assets, queued field included, as a file.
+  const copy = page.getByRole('region', { name: 'Copy configuration' });
+  await copy.getByRole('checkbox', { name: /Assets/ }).check();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    copy.getByRole('button', { name: 'Export as a file' }).click(),
+  ]);
+  const file = test.info().outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  await expect(copy.getByRole('status')).toContainText('1 module');
+
+  // Planned directly into the other portal: the new field is what is created.
+  await copy.getByLabel('Copy into').selectOption({ label: 'acme-engineering' });
+  await copy.getByRole('button', { name: 'Make the plan' }).click();
+  const plan = copy.getByRole('region', { name: /^Plan: northwind: Assets → acme-engineering/ });
+  await expect(plan).toContainText('Create field “Warranty until” (date)', {
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+  await expect(plan).toContainText('1 to create');
+  // The view scrolls inside the shell: the panel itself is what is looked at.
+  await copy.screenshot({ path: 'test-results/configure-copy-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await copy.screenshot({ path: 'test-results/configure-copy-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The same file planned from the other portal, then queued there.
+  await page
+    .locator('.configure-view__bar')
+    .getByLabel('Portal')
+    .selectOption({ label: 'acme-engineering' });
+  const target = page.getByRole('region', { name: 'Copy configuration' });
+  await target.getByLabel('Plan a configuration file into acme-engineering').setInputFiles(file);
+  const filePlan = target.getByRole('region', { name: /^Plan: .*exported from northwind/ });
+  await expect(filePlan).toContainText('Create field “Warranty until” (date)', {
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+  await filePlan.getByRole('button', { name: 'Queue the plan (1 change)' }).click();
+  await filePlan.getByRole('button', { name: 'Queue them' }).click();
+  await expect(filePlan).toContainText('Queued 1 change for acme-engineering');
+
+  await setWorkOffline(page, false);
+  const rest = await emulator.restAs();
+  const portals = (await rest('GET', '/api/v3/portals')).body as {
+    id: string;
+    portal_name?: string;
+  }[];
+  const fieldsOf = async (portalId: string) => {
+    const listed = await rest(
+      'GET',
+      `/api/v3/portal/${portalId}/settings/fields?module=assets&page=1&per_page=200`,
+    );
+    return (listed.body as { fields: { display_name: string }[] }).fields.map(
+      (field) => field.display_name,
+    );
+  };
+  // Both portals: the first by its own queued change, the second by the copy.
+  for (const portal of portals.slice(0, 2)) {
+    await expect
+      .poll(() => fieldsOf(String(portal.id)), { timeout: ENGINE_TIMEOUT_MS })
+      .toContain('Warranty until');
+  }
+});
