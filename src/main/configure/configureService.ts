@@ -680,6 +680,7 @@ export class ConfigureService {
     moduleId: string,
     action: FieldAction,
     values: Record<string, unknown>,
+    bases: Record<string, unknown> = {},
   ): ConfigFields {
     this.options.outbox.repo.insertOp({
       portalId,
@@ -687,7 +688,7 @@ export class ConfigureService {
       recordId: layoutsQueue(moduleId),
       kind: 'config',
       action: fieldOpAction(action),
-      fields: paramFields(values),
+      fields: paramFields(values, bases),
     });
     this.options.outbox.configQueued(null);
     this.changed(portalId);
@@ -755,11 +756,18 @@ export class ConfigureService {
     );
     if (Object.keys(changed).length === 0) return view;
     if (typeof changed.label === 'string') changed.label = changed.label.trim();
-    return this.queueField(args.portalId, args.moduleId, 'updateField', {
-      field_id: field.id,
-      field_label: field.label,
-      ...changed,
-    });
+    // Each setting's base is what the view shows now: the replay sends it only if the service
+    // still has that, so a change made there meanwhile is a conflict, not overwritten.
+    const bases = Object.fromEntries(
+      Object.keys(changed).map((key) => [key, field[key as keyof FieldSettings]]),
+    );
+    return this.queueField(
+      args.portalId,
+      args.moduleId,
+      'updateField',
+      { field_id: field.id, field_label: field.label, bases_kept: true, ...changed },
+      bases,
+    );
   }
 
   fieldUsage(portalId: string, moduleId: string, fieldId: string) {

@@ -134,10 +134,11 @@ export function layoutSend(deps: LayoutSendDeps): Send {
       return 'done';
     }
     if (fieldActionOf(op) !== null) {
-      await sendField(ctx, op, client, module);
-      await storeModule(ctx, client, op, module);
+      const outcome = await sendField(ctx, op, client, module);
+      // A conflict keeps its operation (marked); the module is stored all the same.
+      await storeModule(ctx, client, op, module, outcome === 'conflict');
       deps.changed(op.portalId);
-      return 'done';
+      return outcome === 'conflict' ? 'stop' : 'done';
     }
     const action = layoutActionOf(op);
     if (action !== 'createLayout') requireServerIds(op);

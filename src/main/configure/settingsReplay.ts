@@ -43,6 +43,8 @@ export async function storeModule(
   client: ApiClient,
   op: OutboxOp,
   module: string,
+  /** The operation stays (marked in conflict), only the module is stored. */
+  keepOp = false,
 ): Promise<void> {
   const config = await client.getFieldsConfiguration(
     { portal_id: op.portalId, query: { module } },
@@ -50,7 +52,7 @@ export async function storeModule(
   );
   ctx.repo.transaction(() => {
     storeFieldsConfiguration(ctx.mirror.metadata, op.portalId, op.moduleId, config);
-    ctx.repo.deleteOp(op.seq);
+    if (!keepOp) ctx.repo.deleteOp(op.seq);
   });
 }
 

@@ -133,13 +133,6 @@ async function setup(overrides: FakeHandlers = {}) {
   const engine = fakeEngine({
     'records.portals': () => PORTALS,
     'configure.modules': () => MODULES,
-    'bin.list': ({ portalId }) => ({
-      portalId,
-      items: [],
-      readAt: null,
-      pending: [],
-      fresh: false,
-    }),
     'configure.planCopy': () => plan(),
     'configure.applyCopy': () => ({
       queued: 1,
