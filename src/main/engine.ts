@@ -31,6 +31,7 @@ import { Connectivity, workOfflineStore } from './connectivity/connectivity';
 import { CustomFieldIndexer } from './store/mirror/customFieldIndexer';
 import { ConfigureService } from './configure/configureService';
 import { configureHandlers } from './handlers/configureHandlers';
+import { configureChoiceHandlers } from './handlers/configureChoiceHandlers';
 import { binHandlers } from './handlers/binHandlers';
 import { IntegrationFields } from './configure/integrationFields';
 import { SettingsRepository } from './store/settingsRepository';
@@ -219,6 +220,7 @@ export function startEngine(options: EngineOptions): Engine {
       configure,
       new IntegrationFields((portalId) => sync.clientForPortal(portalId)),
     ),
+    ...configureChoiceHandlers(configure),
     ...binHandlers(configure.portalBin),
   } satisfies Handlers;
 

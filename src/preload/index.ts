@@ -149,6 +149,10 @@ const bridge = {
     integrationFields: call('configure.integrationFields'),
     fieldOptions: call('configure.fieldOptions'),
     changeOptions: call('configure.changeOptions'),
+    statuses: call('configure.statuses'),
+    changeStatuses: call('configure.changeStatuses'),
+    fieldPeople: call('configure.fieldPeople'),
+    changePeople: call('configure.changePeople'),
   },
   bin: {
     list: call('bin.list'),

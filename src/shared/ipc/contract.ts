@@ -13,6 +13,7 @@ import { accountsEvents, accountsRequests } from './areas/accounts';
 import { backupsEvents, backupsRequests } from './areas/backups';
 import { binRequests } from './areas/bin';
 import { configureEvents, configureRequests } from './areas/configure';
+import { configureChoiceRequests } from './areas/configureChoices';
 import { outboxEvents, outboxRequests } from './areas/outbox';
 import { recordsEvents, recordsRequests } from './areas/records';
 import { routerEvents, routerRequests } from './areas/router';
@@ -56,6 +57,7 @@ export const requests = {
   ...outboxRequests,
   ...backupsRequests,
   ...configureRequests,
+  ...configureChoiceRequests,
   ...binRequests,
 } as const;
 
