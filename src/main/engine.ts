@@ -33,6 +33,7 @@ import { ConfigureService } from './configure/configureService';
 import { configCopyHandlers } from './handlers/configCopyHandlers';
 import { ConfigCopyService } from './configure/copy/configCopyService';
 import { configureHandlers } from './handlers/configureHandlers';
+import { configureChoiceHandlers } from './handlers/configureChoiceHandlers';
 import { binHandlers } from './handlers/binHandlers';
 import { IntegrationFields } from './configure/integrationFields';
 import { SettingsRepository } from './store/settingsRepository';
@@ -222,6 +223,7 @@ export function startEngine(options: EngineOptions): Engine {
       new IntegrationFields((portalId) => sync.clientForPortal(portalId)),
     ),
     ...configCopyHandlers(new ConfigCopyService({ configure, mirror, repo: outbox.repo })),
+    ...configureChoiceHandlers(configure),
     ...binHandlers(configure.portalBin),
   } satisfies Handlers;
 

@@ -152,6 +152,10 @@ const bridge = {
     exportConfiguration: call('configure.exportConfiguration'),
     planCopy: call('configure.planCopy'),
     applyCopy: call('configure.applyCopy'),
+    statuses: call('configure.statuses'),
+    changeStatuses: call('configure.changeStatuses'),
+    fieldPeople: call('configure.fieldPeople'),
+    changePeople: call('configure.changePeople'),
   },
   bin: {
     list: call('bin.list'),

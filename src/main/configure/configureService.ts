@@ -93,6 +93,8 @@ import { PortalBinRepository } from './portalBinRepository';
 import { PortalBinService } from './portalBinService';
 import { binSend } from './sendBinOp';
 import type { ApiClient } from '../api/client/apiClient';
+import { FieldChoicesService } from './fieldChoicesService';
+import { fieldChoicesSend, fieldChoicesDescribe, isFieldChoiceOp } from './sendFieldChoiceOp';
 
 /** A change refused before anything was queued; the message says why, for the user. */
 export class ConfigRefused extends Error {
@@ -116,6 +118,8 @@ export class ConfigureService {
   private readonly reader: RecordsReader;
   /** The portal's recycle bin (the `bin.*` requests). */
   readonly portalBin: PortalBinService;
+  /** A module's statuses and a user field's users and roles (the `configure.*` requests of them). */
+  readonly choices: FieldChoicesService;
 
   constructor(private readonly options: ConfigureServiceOptions) {
     this.bin = new ModuleBinRepository(options.db);
@@ -138,14 +142,25 @@ export class ConfigureService {
     });
     const bins = binSend({ bin: portalBins, changed: (portalId) => this.changed(portalId) });
     const layouts = layoutSend({ changed: (portalId) => this.changed(portalId) });
+    this.choices = new FieldChoicesService({
+      mirror: options.mirror,
+      outbox: options.outbox,
+      module: (portalId, moduleId) => this.module(portalId, moduleId),
+      fields: (portalId, moduleId) => this.fields(portalId, moduleId),
+      changed: (portalId) => this.changed(portalId),
+      refusal: (message) => new ConfigRefused(message),
+    });
+    const choices = fieldChoicesSend({ changed: (portalId) => this.changed(portalId) });
     // One send for every configuration change, by what it changes.
     options.outbox.useConfig({
       send: (ctx, op, client) =>
-        (binActionOf(op) !== null
-          ? bins
-          : (layoutActionOf(op) ?? fieldActionOf(op) ?? optionActionOf(op)) !== null
-            ? layouts
-            : modules)(ctx, op, client),
+        (isFieldChoiceOp(op)
+          ? choices
+          : binActionOf(op) !== null
+            ? bins
+            : (layoutActionOf(op) ?? fieldActionOf(op) ?? optionActionOf(op)) !== null
+              ? layouts
+              : modules)(ctx, op, client),
       describe: (op) => this.describe(op),
     });
   }
@@ -915,6 +930,7 @@ export class ConfigureService {
 
   /** How the Outbox shows a configuration operation. */
   private describe(op: OutboxOp): NonNullable<OutboxEntry['config']> {
+    if (isFieldChoiceOp(op)) return fieldChoicesDescribe(op, this.options.mirror);
     if (optionActionOf(op) !== null) {
       const module = this.options.mirror.metadata
         .modules(op.portalId)

@@ -30,7 +30,7 @@ type ConfigureRequest =
   | 'configure.changeOptions';
 
 /** The service's refusals are written for the user: pass them on as they are. */
-function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
+export function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
   return (...args) => {
     try {
       return handler(...args);

@@ -15,9 +15,15 @@ async function readFieldOptions(
   portalId: string,
   module: ModuleRef,
   fieldId: string,
-): Promise<FieldOptions> {
+): Promise<FieldOptions & { availableRoles: { id: string; name: string | null }[] }> {
   const list = countedCall(ctx, scope, ctx.client.listFieldOptions);
-  const all: FieldOptions = { custom_options: [], users: [], roles: [], statuses: [] };
+  const all: FieldOptions & { availableRoles: { id: string; name: string | null }[] } = {
+    custom_options: [],
+    users: [],
+    roles: [],
+    statuses: [],
+    availableRoles: [],
+  };
   for (let page = FIRST_PAGE; ; page++) {
     const reply = await list(
       {
@@ -30,6 +36,8 @@ async function readFieldOptions(
     all.users.push(...reply.options.users);
     all.roles.push(...reply.options.roles);
     all.statuses.push(...reply.options.statuses);
+    // Every page names the same roles the portal offers: the first page's are kept.
+    if (all.availableRoles.length === 0) all.availableRoles = reply.availableRoles;
     if (!reply.pageInfo?.has_next_page || reply.received === 0) return all;
   }
 }
@@ -81,6 +89,7 @@ export async function syncModuleSettings(
     withOptions.map(async (field) => {
       const options = await readFieldOptions(ctx, scope, portalId, module, field.id);
       metadata.replaceFieldOptions(portalId, field.id, mapFieldOptions(options));
+      metadata.replacePortalRoles(portalId, options.availableRoles);
       users.addOptions(options);
     }),
   );

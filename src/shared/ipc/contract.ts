@@ -14,6 +14,7 @@ import { backupsEvents, backupsRequests } from './areas/backups';
 import { binRequests } from './areas/bin';
 import { configCopyRequests } from './areas/configCopy';
 import { configureEvents, configureRequests } from './areas/configure';
+import { configureChoiceRequests } from './areas/configureChoices';
 import { outboxEvents, outboxRequests } from './areas/outbox';
 import { recordsEvents, recordsRequests } from './areas/records';
 import { routerEvents, routerRequests } from './areas/router';
@@ -58,6 +59,7 @@ export const requests = {
   ...backupsRequests,
   ...configureRequests,
   ...configCopyRequests,
+  ...configureChoiceRequests,
   ...binRequests,
 } as const;
 

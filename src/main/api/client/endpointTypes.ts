@@ -49,6 +49,11 @@ export interface OptionsReply {
   skipped: SkippedItem[];
   received: number;
   pageInfo: PageInfo | null;
+  /**
+   * The roles the portal offers, when the reply names them (`available_roles` beside a user
+   * field's options; the spec shows a role only as `{id}`). Empty otherwise.
+   */
+  availableRoles: { id: string; name: string | null }[];
 }
 
 export type ReplyResult<Rep extends ReplySpec> = Rep extends { kind: 'none' }

@@ -64,13 +64,20 @@ function readOptions(body: Record<string, unknown>, paged: boolean): ReplyReadin
       });
     }
   }
+  // Not one of the option lists: a malformed role here is left out, never the reply.
+  const availableRoles = Array.isArray(body.available_roles)
+    ? parseEach(FIELD_OPTION_LISTS.roles, body.available_roles).items.map((role) => ({
+        id: role.id,
+        name: role.name,
+      }))
+    : [];
   let pageInfo: PageInfo | null = null;
   if (paged) {
     const info = readPageInfo(body);
     if (!info.pageInfo) return fail(...info.problems);
     pageInfo = info.pageInfo;
   }
-  return { ok: true, value: { options, skipped, received, pageInfo }, skipped };
+  return { ok: true, value: { options, skipped, received, pageInfo, availableRoles }, skipped };
 }
 
 export function readReply(reply: ReplySpec, text: string): ReplyReading {

@@ -63,6 +63,9 @@ const queries = requireQueries(
     'deleteTransitionsOf',
     'insertTransition',
     'statuses',
+    'deletePortalRoles',
+    'insertPortalRole',
+    'portalRoles',
   ] as const,
   'mirrorMetadata.sql',
 );
@@ -471,5 +474,28 @@ export class MetadataRepository {
 
   statuses(portalId: string, moduleId: string): StoredStatus[] {
     return this.statement('statuses').all(portalId, moduleId) as StoredStatus[];
+  }
+
+  /**
+   * The roles a portal's user fields may be limited to, as the service named them when it last
+   * listed a user field's options (replaced whole; an empty list leaves the stored ones).
+   */
+  replacePortalRoles(portalId: string, roles: readonly { id: string; name: string | null }[]) {
+    if (roles.length === 0) return;
+    this.db.transaction(() => {
+      this.statement('deletePortalRoles').run(portalId);
+      roles.forEach((role, position) =>
+        this.statement('insertPortalRole').run({
+          portalId,
+          id: role.id,
+          name: role.name,
+          position,
+        }),
+      );
+    })();
+  }
+
+  portalRoles(portalId: string): { id: string; name: string | null }[] {
+    return this.statement('portalRoles').all(portalId) as { id: string; name: string | null }[];
   }
 }

@@ -30,6 +30,9 @@ const queries = requireQueries(
     'optionUse',
     'relabelPickList',
     'relabelMultiSelect',
+    'statusUse',
+    'statusTimelineUse',
+    'followStatusClosedType',
     'census',
     'serverCopy',
     'listedServerIds',
@@ -262,6 +265,50 @@ export class RecordRepository {
     const statement = field.multi ? queries.relabelMultiSelect : queries.relabelPickList;
     return this.db.prepare(statement).run({ moduleKey, path: `$."${field.apiName}"`, from, to })
       .changes;
+  }
+
+  /**
+   * Per status id of a module: its records (trashed and offline-created ones included) and the
+   * entries of their mirrored status timelines naming it.
+   */
+  statusUse(
+    portalId: string,
+    moduleId: string,
+  ): Map<string, { records: number; timeline: number }> {
+    const use = new Map<string, { records: number; timeline: number }>();
+    const moduleKey = this.metadata.moduleKey(portalId, moduleId);
+    if (moduleKey === undefined) return use;
+    const entry = (id: string) => use.get(id) ?? { records: 0, timeline: 0 };
+    for (const row of this.db.prepare(queries.statusUse).all({ moduleKey }) as {
+      id: string;
+      records: number;
+    }[]) {
+      use.set(row.id, { ...entry(row.id), records: row.records });
+    }
+    for (const row of this.db.prepare(queries.statusTimelineUse).all({ moduleKey }) as {
+      id: string;
+      uses: number;
+    }[]) {
+      use.set(row.id, { ...entry(row.id), timeline: row.uses });
+    }
+    return use;
+  }
+
+  /**
+   * A status made closed or open on the service, which closes or reopens its records there without
+   * a new last_updated_time: the server copies here follow. Returns the records changed.
+   */
+  followStatusClosedType(
+    portalId: string,
+    moduleId: string,
+    statusId: string,
+    closed: boolean,
+  ): number {
+    const moduleKey = this.metadata.moduleKey(portalId, moduleId);
+    if (moduleKey === undefined) return 0;
+    return this.db
+      .prepare(queries.followStatusClosedType)
+      .run({ moduleKey, statusId, closed: closed ? 1 : 0 }).changes;
   }
 
   /** Mirrored records (trashed ones included) whose layout is `layoutId`. */

@@ -226,3 +226,13 @@ ON CONFLICT DO NOTHING;
 -- name: statuses
 SELECT id, name, color, is_closed_type AS isClosedType, is_default AS isDefault, position
 FROM statuses WHERE portal_id = ? AND module_id = ? ORDER BY position, id;
+
+-- name: deletePortalRoles
+-- The roles a portal offers (migration 0014_portal_roles.sql), replaced whole by each read.
+DELETE FROM portal_roles WHERE portal_id = ?;
+
+-- name: insertPortalRole
+INSERT INTO portal_roles (portal_id, id, name, position) VALUES (@portalId, @id, @name, @position);
+
+-- name: portalRoles
+SELECT id, name FROM portal_roles WHERE portal_id = ? ORDER BY position, id;

@@ -169,3 +169,30 @@ WHERE r.portal_id = ? AND r.id = ? AND r.local_only = 0 AND r.list_state IN (0, 
 SELECT r.id, m.api_name AS module, r.name
 FROM records r JOIN modules m ON m.module_key = r.module_key
 WHERE r.portal_id = ? AND r.local_only = 0 AND r.list_state IN (0, 1);
+
+-- name: statusUse
+-- Per status of a module, how many of its records (the recycle bin's and those created offline
+-- included) are in it: shown beside each status, and a status in use is not removed (the service
+-- refuses it too). One pass over the module's status index.
+SELECT status_id AS id, count(*) AS records
+FROM records WHERE module_key = @moduleKey AND status_id IS NOT NULL
+GROUP BY status_id;
+
+-- name: statusTimelineUse
+-- Per status, the entries of the module's mirrored status timelines naming it (from or to): the
+-- service keeps a status its records' history names.
+SELECT value AS id, count(*) AS uses FROM (
+  SELECT t.from_status_id AS value FROM status_timeline t
+  JOIN records r ON r.portal_id = t.portal_id AND r.id = t.record_id
+  WHERE r.module_key = @moduleKey
+  UNION ALL
+  SELECT t.to_status_id FROM status_timeline t
+  JOIN records r ON r.portal_id = t.portal_id AND r.id = t.record_id
+  WHERE r.module_key = @moduleKey
+) WHERE value IS NOT NULL GROUP BY value;
+
+-- name: followStatusClosedType
+-- A status made closed or open on the service closes or reopens its records there without a new
+-- last_updated_time, so no pull would bring it: the mirror's server copies follow the same way.
+UPDATE records SET is_closed = @closed
+WHERE module_key = @moduleKey AND status_id = @statusId AND is_closed IS NOT @closed;

@@ -4,6 +4,8 @@ import { useStore } from 'zustand';
 import { fieldDeleteConfirmationProblem } from '../../../../shared/configRules/fieldRules';
 import type { ConfigField } from '../../../../shared/ipc/areas/configure';
 import { OptionsEditor } from './OptionsEditor';
+import { PeopleEditor } from './PeopleEditor';
+import { StatusesEditor } from './StatusesEditor';
 import { TypedNameConfirmation } from './TypedNameConfirmation';
 import { FieldForm } from './FieldForm';
 import { fieldChangesOf } from './fieldDraft';
@@ -59,7 +61,9 @@ function DeleteConfirmation({
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-type Opened = 'edit' | 'delete' | 'options' | null;
+type Opened = 'edit' | 'delete' | 'options' | 'statuses' | 'people' | null;
+/** The editors that open under a row in place of a form (they carry their own Close). */
+const EDITORS: ReadonlySet<Opened> = new Set(['options', 'statuses', 'people']);
 
 /** One field: what it is, what is queued for it, and edit and delete opened under it. */
 export function FieldRow({
@@ -82,6 +86,8 @@ export function FieldRow({
   const [usage, setUsage] = useState<FieldUsage | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
+  /** The Statuses or Users and roles button: the keyboard goes back to it when its editor closes. */
+  const choicesButton = useRef<HTMLButtonElement>(null);
   const ids = useId();
 
   const open = (next: Opened) => {
@@ -93,7 +99,12 @@ export function FieldRow({
   };
   /** Closes what is open under the row; the keyboard goes back to the button that opened it. */
   const close = () => {
-    const opener = opened === 'delete' ? deleteButton.current : editButton.current;
+    const opener =
+      opened === 'delete'
+        ? deleteButton.current
+        : opened === 'statuses' || opened === 'people'
+          ? choicesButton.current
+          : editButton.current;
     open(null);
     opener?.focus();
   };
@@ -176,6 +187,28 @@ export function FieldRow({
                 Options
               </button>
             )}
+            {field.type === 'status' && (
+              <button
+                ref={choicesButton}
+                type="button"
+                aria-expanded={opened === 'statuses'}
+                aria-label={`Statuses of ${field.label}`}
+                onClick={() => open(opened === 'statuses' ? null : 'statuses')}
+              >
+                Statuses
+              </button>
+            )}
+            {(field.type === 'user_pick_list' || field.type === 'multi_user') && (
+              <button
+                ref={choicesButton}
+                type="button"
+                aria-expanded={opened === 'people'}
+                aria-label={`Users and roles of ${field.label}`}
+                onClick={() => open(opened === 'people' ? null : 'people')}
+              >
+                Users and roles
+              </button>
+            )}
             <button
               ref={deleteButton}
               type="button"
@@ -212,7 +245,30 @@ export function FieldRow({
           </td>
         </tr>
       )}
-      {opened !== null && opened !== 'options' && (opened === 'edit' || usage !== null) && (
+      {opened === 'statuses' && (
+        <tr className="fields-row__panel">
+          <td colSpan={FIELD_COLUMNS}>
+            <StatusesEditor
+              portalId={store.getState().portalId}
+              moduleId={store.getState().moduleId}
+              onClose={close}
+            />
+          </td>
+        </tr>
+      )}
+      {opened === 'people' && (
+        <tr className="fields-row__panel">
+          <td colSpan={FIELD_COLUMNS}>
+            <PeopleEditor
+              portalId={store.getState().portalId}
+              moduleId={store.getState().moduleId}
+              fieldId={field.id}
+              onClose={close}
+            />
+          </td>
+        </tr>
+      )}
+      {opened !== null && !EDITORS.has(opened) && (opened === 'edit' || usage !== null) && (
         <tr className="fields-row__panel">
           <td colSpan={FIELD_COLUMNS}>
             {opened === 'edit' ? (
