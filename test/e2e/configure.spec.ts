@@ -346,6 +346,26 @@ test('fields: a currency field and a pick list option made offline, then sent', 
   await page.screenshot({ path: 'test-results/configure-options-dark.png' });
   await page.emulateMedia({ colorScheme: 'light' });
 
+  // The Status field's statuses and a user field's users and roles, each in its editor.
+  await section.getByRole('button', { name: 'Statuses of Status' }).click();
+  const statuses = page.getByRole('region', { name: /^Statuses of Assets/ });
+  await expect(statuses.getByRole('button', { name: /^Move .* down$/ }).first()).toBeVisible({
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+  await statuses.screenshot({ path: 'test-results/configure-statuses-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await statuses.screenshot({ path: 'test-results/configure-statuses-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await statuses.getByRole('button', { name: 'Close' }).click();
+  await section.getByRole('button', { name: 'Users and roles of Custodian' }).click();
+  const people = page.getByRole('region', { name: /Custodian/ });
+  await expect(people).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+  await people.screenshot({ path: 'test-results/configure-people-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await people.screenshot({ path: 'test-results/configure-people-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await people.getByRole('button', { name: 'Close' }).click();
+
   await setWorkOffline(page, false);
   const rest = await emulator.restAs();
   const portals = await rest('GET', '/api/v3/portals');
