@@ -254,9 +254,13 @@ export function overlayLayouts(
       }
     } else if (action === 'placeField') {
       const key = keyOf(param(op, 'field_id'));
+      // As shown where it already is (a field made here has no mirror copy), else as queued.
+      const shown = layouts
+        .flatMap((candidate) => candidate.sections.flatMap((section) => section.fields))
+        .find((candidate) => candidate.key === key);
       applyPlacement(
         layout,
-        fieldsByKey.get(key) ?? {
+        fieldsByKey.get(key) ?? shown ?? {
           key,
           label: String(param(op, 'field_label') ?? key),
           type: String(param(op, 'field_type') ?? ''),
