@@ -260,12 +260,13 @@ export function overlayLayouts(
         .find((candidate) => candidate.key === key);
       applyPlacement(
         layout,
-        fieldsByKey.get(key) ?? shown ?? {
-          key,
-          label: String(param(op, 'field_label') ?? key),
-          type: String(param(op, 'field_type') ?? ''),
-          system: param(op, 'field_system') === true,
-        },
+        fieldsByKey.get(key) ??
+          shown ?? {
+            key,
+            label: String(param(op, 'field_label') ?? key),
+            type: String(param(op, 'field_type') ?? ''),
+            system: param(op, 'field_system') === true,
+          },
         String(param(op, 'section_id')),
         Number(param(op, 'position')),
       );

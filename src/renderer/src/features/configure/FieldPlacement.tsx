@@ -235,7 +235,6 @@ export function AddFieldPicker({
   useEffect(() => {
     if (!opened) return;
     let live = true;
-    setFields(null);
     void moduleFields(place).then((answer) => live && setFields(answer ?? []));
     return () => {
       live = false;
@@ -272,7 +271,10 @@ export function AddFieldPicker({
           onClick={() => {
             clearError(place);
             if (opened) close();
-            else setOpened(true);
+            else {
+              setFields(null);
+              setOpened(true);
+            }
           }}
         >
           Add a field…
