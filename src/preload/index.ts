@@ -139,6 +139,7 @@ const bridge = {
     putSection: call('configure.putSection'),
     deleteSection: call('configure.deleteSection'),
     removeLayoutField: call('configure.removeLayoutField'),
+    placeField: call('configure.placeField'),
     fields: call('configure.fields'),
     createField: call('configure.createField'),
     updateField: call('configure.updateField'),

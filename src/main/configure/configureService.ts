@@ -65,6 +65,7 @@ import {
   TEMP_SECTION_PREFIX,
 } from './layoutOps';
 import { layoutSend } from './sendLayoutOp';
+import { placementOf, placementProblem, planPlacement } from './placeFieldOps';
 import {
   optionActionOf,
   optionOpAction,
@@ -412,21 +413,33 @@ export class ConfigureService {
     if (module.state === 'trashed') {
       throw new ConfigRefused(`${module.pluralName} is in the module bin; recover it first.`);
     }
-    const { mirrored, fields } = this.mirroredLayouts(portalId, moduleId, module.localOnly);
+    const { mirrored, fields, keyOfFieldId } = this.mirroredLayouts(
+      portalId,
+      moduleId,
+      module.localOnly,
+    );
+    // Field creations and deletions too: a field made here shows in its section, a deleted one goes.
     const ops = this.options.outbox.repo
       .configOps(portalId)
-      .filter((op) => op.moduleId === moduleId && layoutActionOf(op) !== null);
+      .filter(
+        (op) =>
+          op.moduleId === moduleId && (layoutActionOf(op) !== null || fieldActionOf(op) !== null),
+      );
     return {
       portalId,
       moduleId,
       module: module.pluralName,
-      layouts: overlayLayouts(mirrored, ops, fields),
+      layouts: overlayLayouts(mirrored, ops, fields, keyOfFieldId),
     };
   }
 
   private mirroredLayouts(portalId: string, moduleId: string, localOnly: boolean) {
     const fields = new Map<string, PlacedField>();
-    if (localOnly) return { mirrored: [] as ConfigLayout[], fields };
+    const keyOfFieldId = new Map<string, string>();
+    if (localOnly) return { mirrored: [] as ConfigLayout[], fields, keyOfFieldId };
+    for (const field of this.options.mirror.metadata.fields(portalId, moduleId)) {
+      keyOfFieldId.set(field.id, field.apiName);
+    }
     const columns = this.reader.columns(portalId, moduleId);
     for (const field of columns.fields) {
       fields.set(field.key, {
@@ -453,7 +466,7 @@ export class ConfigureService {
         fields: section.fields.flatMap((key) => fields.get(key) ?? []),
       })),
     }));
-    return { mirrored, fields };
+    return { mirrored, fields, keyOfFieldId };
   }
 
   private layout(portalId: string, moduleId: string, layoutId: string) {
@@ -635,6 +648,103 @@ export class ConfigureService {
     });
   }
 
+  // ---- placing and moving fields on a layout ---------------------------------------------------
+
+  /**
+   * Places a field of the module on a layout (`place`), or moves one on it within or across its
+   * sections (`move`), at a 1-based place among the target section's other fields. Checked
+   * against the layouts as shown (queued changes included); a move folds into the field's move
+   * queued just before it (placeFieldOps.ts, planPlacement).
+   */
+  placeField(args: {
+    portalId: string;
+    moduleId: string;
+    layoutId: string;
+    fieldKey: string;
+    mode: 'place' | 'move';
+    sectionId: string;
+    position: number;
+  }): ConfigLayouts {
+    const { portalId, moduleId } = args;
+    const { view, layout } = this.layout(portalId, moduleId, args.layoutId);
+    // A field made here is listed by its temporary id until the service names it.
+    const field = this.fields(portalId, moduleId).fields.find(
+      (candidate) => (candidate.apiName ?? candidate.id) === args.fieldKey,
+    );
+    if (!field) {
+      throw new ConfigRefused(
+        `${args.fieldKey} is not among ${view.module}'s fields here (deleted, or its creation discarded). Nothing was queued.`,
+      );
+    }
+    const current = placementOf(layout, args.fieldKey);
+    if (args.mode === 'place' && current) {
+      throw new ConfigRefused(
+        `${field.label} is already on “${layout.name}”, in ${current.section.name}; move it there instead. Nothing was queued.`,
+      );
+    }
+    if (args.mode === 'move' && !current) {
+      throw new ConfigRefused(
+        `${field.label} is not on “${layout.name}”; add it to a section first. Nothing was queued.`,
+      );
+    }
+    const problem = placementProblem(
+      layout,
+      args.fieldKey,
+      field.label,
+      args.sectionId,
+      args.position,
+    );
+    if (problem) throw new ConfigRefused(`${problem} Nothing was queued.`);
+    const section = layout.sections.find((candidate) => candidate.id === args.sectionId)!;
+    // Copied from another layout by a layout not created yet: on screen with the original's id.
+    const sectionCopied = layout.localOnly && !section.id.startsWith(TEMP_SECTION_PREFIX);
+    const change = {
+      layoutId: layout.id,
+      fieldId: field.id,
+      sectionId: section.id,
+      sectionName: section.name,
+      sectionCopied,
+      position: args.position,
+    };
+    const from = current ? { sectionId: current.section.id, position: current.position } : null;
+    const repo = this.options.outbox.repo;
+    let queued = false;
+    repo.transaction(() => {
+      const plan = planPlacement(repo.opsOfRecord(portalId, layoutsQueue(moduleId)), change, from);
+      if (plan.kind === 'none') return;
+      queued = true;
+      if (plan.kind === 'fold') repo.rewriteOp(plan.seq, plan.fields);
+      else if (plan.kind === 'drop') repo.deleteOp(plan.seq);
+      else {
+        repo.insertOp({
+          portalId,
+          moduleId,
+          recordId: layoutsQueue(moduleId),
+          kind: 'config',
+          action: layoutOpAction('placeField'),
+          fields: paramFields({
+            layout_id: layout.id,
+            section_id: section.id,
+            section_name: section.name,
+            section_copied: sectionCopied || undefined,
+            field_id: field.id,
+            field_label: field.label,
+            field_type: field.type,
+            field_system: field.system,
+            position: args.position,
+            placing: current === null,
+            from_section_id: from?.sectionId ?? null,
+            from_position: from?.position ?? null,
+          }),
+        });
+      }
+    });
+    if (!queued) return view;
+    this.options.outbox.configQueued(null);
+    this.changed(portalId);
+    return this.layouts(portalId, moduleId);
+  }
+
   // ---- fields ----------------------------------------------------------------------------------
 
   /** A module's fields with their settings and layouts, queued changes laid over. */
@@ -671,12 +781,21 @@ export class ConfigureService {
       .configOps(portalId)
       .filter((op) => op.moduleId === moduleId && fieldActionOf(op) !== null);
     const layoutName = (id: string) => layouts.layouts.find((l) => l.id === id)?.name ?? 'a layout';
-    return {
-      portalId,
-      moduleId,
-      module: layouts.module,
-      fields: overlayFields(mirrored, ops, layoutName),
-    };
+    // A field made here is on the layout it was created on, and on those it was placed on since.
+    const fields = overlayFields(mirrored, ops, layoutName).map((field) =>
+      field.localOnly
+        ? {
+            ...field,
+            layouts: [
+              ...field.layouts,
+              ...(placedOn.get(field.id) ?? []).filter(
+                (placed) => !field.layouts.some((own) => own.id === placed.id),
+              ),
+            ],
+          }
+        : field,
+    );
+    return { portalId, moduleId, module: layouts.module, fields };
   }
 
   private field(portalId: string, moduleId: string, fieldId: string) {

@@ -14,6 +14,7 @@ import type {
   PlacedField,
 } from '../../shared/ipc/areas/configure';
 import type { OpFields, OutboxOp } from '../outbox/outboxTypes';
+import { applyPlacement, placeFieldBody, placeFieldSummary } from './placeFieldOps';
 
 export const TEMP_LAYOUT_PREFIX = 'tmp-l-';
 export const TEMP_SECTION_PREFIX = 'tmp-s-';
@@ -70,6 +71,8 @@ export function layoutSummary(op: Pick<OutboxOp, 'kind' | 'action' | 'fields'>):
       return `Delete section ${quote(param(op, 'section_name') ?? '')}`;
     case 'removeField':
       return `Take ${quote(param(op, 'field_label') ?? param(op, 'field'))} off the layout`;
+    case 'placeField':
+      return placeFieldSummary(op);
     default:
       return op.action ?? 'Layout change';
   }
@@ -103,6 +106,12 @@ export function layoutRequest(
         method: 'DELETE',
         path: `${base}/${layout}/fields/${String(param(op, 'field'))}?module=${module}`,
         body: null,
+      };
+    case 'placeField':
+      return {
+        method: 'PUT',
+        path: `/api/v3/portal/${op.portalId}/settings/fields`,
+        body: placeFieldBody(op, module),
       };
     default:
       return { method: '?', path: base, body: null };
@@ -159,12 +168,15 @@ interface LayoutDraft extends Omit<ConfigLayout, 'pending'> {
 
 /**
  * A module's layouts as the Configure view shows them: the mirror's (as `layouts` gives them,
- * sections and fields included) with the queued operations applied in order.
+ * sections and fields included) with the queued operations applied in order. `keyOfFieldId`
+ * gives the key sections list a mirrored field by (its API name) from its id; a field created
+ * here is listed by its temporary id until the service names it.
  */
 export function overlayLayouts(
   mirrored: readonly ConfigLayout[],
   ops: readonly OutboxOp[],
   fieldsByKey: ReadonlyMap<string, PlacedField>,
+  keyOfFieldId: ReadonlyMap<string, string> = new Map(),
 ): ConfigLayout[] {
   const layouts: LayoutDraft[] = mirrored.map((layout) => ({
     ...layout,
@@ -172,7 +184,9 @@ export function overlayLayouts(
     pending: [],
   }));
   const find = (id: unknown) => layouts.find((layout) => layout.id === id);
+  const keyOf = (fieldId: unknown) => keyOfFieldId.get(String(fieldId)) ?? String(fieldId);
   for (const op of ops) {
+    if (overlayFieldOp(op, layouts, keyOf)) continue;
     const action = layoutActionOf(op);
     if (action === null) continue;
     const pending: PendingLayoutChange = {
@@ -238,6 +252,24 @@ export function overlayLayouts(
       for (const section of layout.sections) {
         section.fields = section.fields.filter((field) => field.key !== key);
       }
+    } else if (action === 'placeField') {
+      const key = keyOf(param(op, 'field_id'));
+      // As shown where it already is (a field made here has no mirror copy), else as queued.
+      const shown = layouts
+        .flatMap((candidate) => candidate.sections.flatMap((section) => section.fields))
+        .find((candidate) => candidate.key === key);
+      applyPlacement(
+        layout,
+        fieldsByKey.get(key) ??
+          shown ?? {
+            key,
+            label: String(param(op, 'field_label') ?? key),
+            type: String(param(op, 'field_type') ?? ''),
+            system: param(op, 'field_system') === true,
+          },
+        String(param(op, 'section_id')),
+        Number(param(op, 'position')),
+      );
     }
   }
   // Fields a queued change names but the mirror does not place stay out; labels are current.
@@ -247,4 +279,40 @@ export function overlayLayouts(
     }
   }
   return layouts;
+}
+
+/**
+ * A field's creation or deletion as the layouts show it (true when `op` was one): a field created
+ * here goes last in its section (the layout's first when none was chosen), as the service places
+ * it; a deleted one leaves every layout. Other field changes do not move fields.
+ */
+function overlayFieldOp(
+  op: OutboxOp,
+  layouts: readonly LayoutDraft[],
+  keyOf: (fieldId: unknown) => string,
+): boolean {
+  if (op.kind !== 'config' || !op.action?.startsWith('field.')) return false;
+  if (op.action === 'field.createField') {
+    const layout = layouts.find((candidate) => candidate.id === param(op, 'layout_id'));
+    const sectionId = param<string>(op, 'section_id');
+    const section =
+      sectionId === undefined
+        ? layout?.sections[0]
+        : layout?.sections.find((candidate) => candidate.id === sectionId);
+    const key = String(param(op, 'field_id'));
+    section?.fields.push({
+      key,
+      label: String(param(op, 'label') ?? ''),
+      type: String(param(op, 'type') ?? ''),
+      system: false,
+    });
+  } else if (op.action === 'field.deleteField') {
+    const key = keyOf(param(op, 'field_id'));
+    for (const layout of layouts) {
+      for (const section of layout.sections) {
+        section.fields = section.fields.filter((field) => field.key !== key);
+      }
+    }
+  }
+  return true;
 }

@@ -28,6 +28,7 @@ import { fieldActionOf } from './fieldOps';
 import { sendField } from './sendFieldOp';
 import { optionActionOf } from './optionOps';
 import { sendOptions } from './sendOptionOp';
+import { sendPlaceField } from './sendPlaceField';
 
 export interface LayoutSendDeps {
   changed(portalId: string): void;
@@ -177,6 +178,9 @@ export function layoutSend(deps: LayoutSendDeps): Send {
             ctx.call,
           ),
         );
+        break;
+      case 'placeField':
+        await sendPlaceField(ctx, op, client, module);
         break;
       default:
         throw new ChangeRefused(`PortalDesk does not know how to send "${op.action ?? ''}".`);

@@ -18,6 +18,7 @@ type ConfigureRequest =
   | 'configure.putSection'
   | 'configure.deleteSection'
   | 'configure.removeLayoutField'
+  | 'configure.placeField'
   | 'configure.fields'
   | 'configure.createField'
   | 'configure.updateField'
@@ -88,6 +89,7 @@ export function configureHandlers(
     'configure.removeLayoutField': userFacing(({ portalId, moduleId, layoutId, fieldKey }) =>
       configure.removeLayoutField(portalId, moduleId, layoutId, fieldKey),
     ),
+    'configure.placeField': userFacing((args) => configure.placeField(args)),
     'configure.fields': userFacing(({ portalId, moduleId }) =>
       configure.fields(portalId, moduleId),
     ),

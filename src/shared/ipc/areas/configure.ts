@@ -139,6 +139,7 @@ export const LayoutAction = z.enum([
   'putSection',
   'deleteSection',
   'removeField',
+  'placeField',
 ]);
 export type LayoutAction = z.infer<typeof LayoutAction>;
 
@@ -370,6 +371,22 @@ export const configureRequests = {
     }).strict(),
     ConfigLayouts,
     'Queue taking a field off a layout (records keep their values).',
+  ),
+  'configure.placeField': request(
+    LayoutRef.extend({
+      /** The field as sections list it: its API name, or the temporary id of one created here. */
+      fieldKey: z
+        .string()
+        .regex(/^([A-Za-z0-9_]{1,100}|tmp-f-[0-9a-f]{16})$/, 'a field key (API name or tmp-f-…)'),
+      /** `place`: a field not on the layout yet; `move`: one on it (within or across sections). */
+      mode: z.enum(['place', 'move']),
+      /** The section of this layout it goes to (its own, for a move within it). */
+      sectionId: ConfigSectionId,
+      /** Its 1-based place among the section's other fields once there. */
+      position: z.number().int().min(1).max(1000),
+    }).strict(),
+    ConfigLayouts,
+    'Queue placing a field of the module on a layout, or moving it within or across its sections.',
   ),
   'configure.fields': request(
     ModuleRef,

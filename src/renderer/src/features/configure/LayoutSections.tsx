@@ -6,11 +6,32 @@ import type {
   PlacedField,
 } from '../../../../shared/ipc/areas/configure';
 import { InlineNameForm } from './InlineNameForm';
+import {
+  AddFieldPicker,
+  FieldMoveControls,
+  focusMovedField,
+  type FieldMoved,
+} from './FieldPlacement';
 import { sectionDeleteBlocked, sectionDeleteNote } from './layoutFormat';
 import { useLayouts } from './LayoutsContext';
 
-/** A placed field: its label and type; a field not of the system's may be taken off (asked). */
-function FieldItem({ layout, field }: { layout: ConfigLayout; field: PlacedField }) {
+/**
+ * A placed field: its label and type, moved up, down or to another section; a field not of the
+ * system's may be taken off (asked).
+ */
+function FieldItem({
+  layout,
+  field,
+  section,
+  index,
+  onMoved,
+}: {
+  layout: ConfigLayout;
+  field: PlacedField;
+  section: ConfigSection;
+  index: number;
+  onMoved(moved: FieldMoved): void;
+}) {
   const removeField = useLayouts((state) => state.removeField);
   const clearError = useLayouts((state) => state.clearError);
   const place = `field:${layout.id}:${field.key}` as const;
@@ -29,6 +50,9 @@ function FieldItem({ layout, field }: { layout: ConfigLayout; field: PlacedField
       <span className="muted layouts-field__type">{field.type}</span>
       {field.system ? (
         <span className="configure-badge configure-badge--muted">System</span>
+      ) : field.key.startsWith('tmp-f-') ? (
+        // Taken off by its API name, which the service gives when it creates it.
+        <em className="muted">not created yet</em>
       ) : (
         <button
           ref={trigger}
@@ -45,6 +69,13 @@ function FieldItem({ layout, field }: { layout: ConfigLayout; field: PlacedField
           Remove from layout…
         </button>
       )}
+      <FieldMoveControls
+        layout={layout}
+        section={section}
+        index={index}
+        field={field}
+        onMoved={onMoved}
+      />
       {asking && (
         <div
           className="configure-confirm"
@@ -90,14 +121,18 @@ function SectionItem({
   section,
   index,
   onMoved,
+  onFieldMoved,
 }: {
   layout: ConfigLayout;
   section: ConfigSection;
   index: number;
   /** After a move: the section's own button keeps the focus where it lands. */
   onMoved(sectionId: string, direction: 'up' | 'down'): void;
+  /** After a field's move: its button keeps the focus where the field lands. */
+  onFieldMoved(moved: FieldMoved): void;
 }) {
   const { renameSection, moveSection, deleteSection, clearError } = useLayouts((state) => state);
+  const module = useLayouts((state) => state.layouts?.module ?? 'the module');
   const renamePlace = `section:${layout.id}:${section.id}` as const;
   const movePlace = `move:${layout.id}:${section.id}` as const;
   const deletePlace = `deleteSection:${layout.id}:${section.id}` as const;
@@ -238,11 +273,19 @@ function SectionItem({
         <p className="muted configure-form__note">No fields in this section.</p>
       ) : (
         <ul className="layouts-fields" aria-label={`Fields of ${section.name}`}>
-          {section.fields.map((field) => (
-            <FieldItem key={field.key} layout={layout} field={field} />
+          {section.fields.map((field, place) => (
+            <FieldItem
+              key={field.key}
+              layout={layout}
+              field={field}
+              section={section}
+              index={place}
+              onMoved={onFieldMoved}
+            />
           ))}
         </ul>
       )}
+      <AddFieldPicker layout={layout} section={section} module={module} />
     </li>
   );
 }
@@ -254,6 +297,8 @@ export function LayoutSections({ layout }: { layout: ConfigLayout }) {
   const busy = useLayouts((state) => state.busy[`addSection:${layout.id}`] ?? false);
   const list = useRef<HTMLOListElement>(null);
   const [moved, setMoved] = useState<{ sectionId: string; direction: 'up' | 'down' } | null>(null);
+  const [movedField, setMovedField] = useState<FieldMoved | null>(null);
+  useEffect(() => focusMovedField(list.current, movedField), [movedField]);
   const ids = useId();
   // A moved item's button may now be disabled (it reached an end): the other one takes the focus.
   useEffect(() => {
@@ -280,6 +325,7 @@ export function LayoutSections({ layout }: { layout: ConfigLayout }) {
             section={section}
             index={index}
             onMoved={(sectionId, direction) => setMoved({ sectionId, direction })}
+            onFieldMoved={(field) => setMovedField({ ...field })}
           />
         ))}
       </ol>

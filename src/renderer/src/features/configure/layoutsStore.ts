@@ -1,7 +1,11 @@
 import { createStore } from 'zustand/vanilla';
 import { controlActions, describeFailure } from '../../app/controlActions';
 import type { Api } from '../../../../shared/ipc/contract';
-import type { ConfigLayouts, ConfigModule } from '../../../../shared/ipc/areas/configure';
+import type {
+  ConfigField,
+  ConfigLayouts,
+  ConfigModule,
+} from '../../../../shared/ipc/areas/configure';
 
 export type LayoutType = 'public' | 'private';
 
@@ -9,7 +13,9 @@ export type LayoutType = 'public' | 'private';
  * Where an error is shown: next to the control that caused it. `modules` and `load`: the panel's
  * reads; `create`: the New layout form; `rename:`, `type:`, `default:`, `delete:` a layout's own
  * controls; `addSection:` a layout's New section form; `section:`, `move:`, `deleteSection:` a
- * section's (layout id, then section id); `field:` a placed field's Remove (layout id, field key).
+ * section's (layout id, then section id); `field:` a placed field's Remove (layout id, field key);
+ * `fieldMove:` a placed field's Move up, Move down and Move to section (layout id, field key);
+ * `addField:` a section's Add a field picker (layout id, section id).
  */
 export type LayoutErrorPlace =
   | 'modules'
@@ -23,7 +29,9 @@ export type LayoutErrorPlace =
   | `section:${string}:${string}`
   | `move:${string}:${string}`
   | `deleteSection:${string}:${string}`
-  | `field:${string}:${string}`;
+  | `field:${string}:${string}`
+  | `fieldMove:${string}:${string}`
+  | `addField:${string}:${string}`;
 
 export interface NewLayout {
   name: string;
@@ -65,6 +73,17 @@ export interface LayoutsState {
   moveSection(layoutId: string, sectionId: string, position: number): Promise<ConfigLayouts | null>;
   deleteSection(layoutId: string, sectionId: string): Promise<ConfigLayouts | null>;
   removeField(layoutId: string, fieldKey: string): Promise<ConfigLayouts | null>;
+  /**
+   * Places a field not on the layout (`place`) or moves one on it (`move`) to a 1-based place of
+   * a section; a refusal is kept at `place` (the control that asked).
+   */
+  placeField(
+    where: { layoutId: string; sectionId: string; position: number },
+    field: { key: string; mode: 'place' | 'move' },
+    place: LayoutErrorPlace,
+  ): Promise<ConfigLayouts | null>;
+  /** The module's fields (for Add a field), read when asked; null when the read failed. */
+  moduleFields(place: LayoutErrorPlace): Promise<ConfigField[] | null>;
   clearError(place: LayoutErrorPlace): void;
   /** Follows configure.changed and outbox.changed; returns the unsubscribe. */
   listen(): () => void;
@@ -254,6 +273,20 @@ export function createLayoutsStore(api: Api) {
         act(`field:${layoutId}:${fieldKey}`, async () =>
           answered(await api.configure.removeLayoutField({ ...where(layoutId), fieldKey })),
         ),
+      placeField: ({ layoutId, sectionId, position }, field, place) =>
+        act(place, async () =>
+          answered(
+            await api.configure.placeField({
+              ...where(layoutId),
+              fieldKey: field.key,
+              mode: field.mode,
+              sectionId,
+              position,
+            }),
+          ),
+        ),
+      moduleFields: (place) =>
+        act(place, async () => (await api.configure.fields(moduleRef())).fields),
       clearError: (place) => set((state) => ({ errors: { ...state.errors, [place]: undefined } })),
       listen: () => {
         const off = [
