@@ -56,6 +56,19 @@ async function createLayout(ctx: SendContext, op: OutboxOp, client: ApiClient, m
     );
     const existing = layouts.find((layout) => sameName(layout.name, body.name));
     if (existing) {
+      // Taken as this layout, it gets this layout's type (the service made it with the module's
+      // default type); a PATCH with the same type again after a kill changes nothing.
+      if (body.type !== undefined && existing.type !== body.type) {
+        ctx.repo.markSending(op.seq, JSON.stringify({ module, type: body.type }));
+        await client.updateLayout(
+          {
+            portal_id: op.portalId,
+            layout_id: existing.id,
+            body: { module, type: body.type } as never,
+          },
+          ctx.call,
+        );
+      }
       ctx.repo.rewriteTempId(op.portalId, String(param(op, 'layout_id')), existing.id);
       return;
     }

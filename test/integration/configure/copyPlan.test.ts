@@ -172,6 +172,26 @@ describe('copying configuration between portals as a plan', () => {
       layoutId: standard!.id,
       sectionId: standard!.sections.find((section) => section.name === 'Details')?.id ?? null,
     });
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    // The value is on the Legal layout too, and the Terms section of it.
+    const legalNow = configure
+      .layouts(sourceId, contractsId)
+      .layouts.find((l) => l.name === 'Legal')!;
+    const value = configure
+      .fields(sourceId, contractsId)
+      .fields.find((f) => f.label === 'Contract value')!;
+    configure.placeField({
+      portalId: sourceId,
+      moduleId: contractsId,
+      layoutId: legalNow.id,
+      fieldKey: value.apiName!,
+      mode: 'place',
+      sectionId: legalNow.sections.find((section) => section.name === 'Terms')!.id,
+      position: 1,
+    });
+    s.outbox.setWorkOffline(true);
     const assets = configure.modules(sourceId).modules.find((m) => m.apiName === 'assets')!;
     const assetLayouts = configure.layouts(sourceId, assets.id).layouts;
     const assetFields = configure.fields(sourceId, assets.id).fields;
@@ -214,6 +234,10 @@ describe('copying configuration between portals as a plan', () => {
     expect(byKey.get('module:contracts')).toMatchObject({ action: 'create', kind: 'module' });
     expect(byKey.get('layout:contracts/Legal')).toMatchObject({ action: 'create' });
     expect(byKey.get('layout:contracts/Standard')).toMatchObject({ action: 'create' });
+    expect(byKey.get('placement:field:contracts/cf_contract_value')).toMatchObject({
+      action: 'change',
+      summary: 'Place “Contract value” on Legal › Terms',
+    });
     expect(byKey.get('module:assets')).toMatchObject({ action: 'alone' });
     expect(byKey.get('field:assets/cf_notes')).toMatchObject({
       action: 'change',

@@ -84,6 +84,26 @@ function queueStep(
         changes: step.changes,
       });
       return undefined;
+    case 'placeField': {
+      const moduleId = id(step.module);
+      const layoutId = id(step.layout);
+      const sectionId = id(step.section);
+      // At the end of its section, as the section is when this step is queued.
+      const section = configure
+        .layouts(portalId, moduleId)
+        .layouts.find((l) => l.id === layoutId)
+        ?.sections.find((s) => s.id === sectionId);
+      configure.placeField({
+        portalId,
+        moduleId,
+        layoutId,
+        fieldKey: id(step.field),
+        mode: 'place',
+        sectionId,
+        position: (section?.fields.length ?? 0) + 1,
+      });
+      return undefined;
+    }
     case 'addOptions':
       configure.changeOptions({
         portalId,
@@ -95,10 +115,13 @@ function queueStep(
   }
 }
 
-/** Queues every item's steps, all or none; returns how many steps were queued. */
+/**
+ * Queues every item's steps, all or none; returns how many operations the outbox gained (a step
+ * the queue folds into an earlier one, or finds already so, adds none).
+ */
 export function applyCopyPlan(
   configure: ConfigureService,
-  repo: Pick<OutboxRepository, 'transaction'>,
+  repo: Pick<OutboxRepository, 'transaction' | 'configOps'>,
   portalId: string,
   items: readonly PlannedItem[],
 ): number {
@@ -109,6 +132,7 @@ export function applyCopyPlan(
     if (known === undefined) throw new Error(`The copy names ${ref} before it is created.`);
     return known;
   };
+  const before = repo.configOps(portalId).length;
   let queued = 0;
   repo.transaction(() => {
     for (const planned of items) {
@@ -116,7 +140,6 @@ export function applyCopyPlan(
         try {
           const createdId = queueStep(configure, portalId, step, id);
           if (createdId !== undefined && 'ref' in step) ids.set(step.ref, createdId);
-          queued += 1;
         } catch (error) {
           if (error instanceof ConfigRefused) {
             throw new ConfigRefused(
@@ -127,6 +150,7 @@ export function applyCopyPlan(
         }
       }
     }
+    queued = repo.configOps(portalId).length - before;
   });
   return queued;
 }

@@ -26,7 +26,7 @@ import { readConfigurationDocument } from './readConfigurationDocument';
 export interface ConfigCopyServiceOptions {
   configure: ConfigureService;
   mirror: Mirror;
-  repo: Pick<OutboxRepository, 'transaction'>;
+  repo: Pick<OutboxRepository, 'transaction' | 'configOps'>;
   now?: () => Date;
 }
 

@@ -60,7 +60,16 @@ export type CopyStep =
       section: Ref | null;
     }
   | { do: 'updateField'; module: Ref; field: Ref; changes: Partial<FieldSettings> }
-  | { do: 'addOptions'; module: Ref; field: Ref; names: string[] };
+  | { do: 'addOptions'; module: Ref; field: Ref; names: string[] }
+  | {
+      do: 'placeField';
+      module: Ref;
+      layout: Ref;
+      section: Ref;
+      /** The field as sections list it: its API name, or what a step of this plan creates. */
+      field: Ref;
+      label: string;
+    };
 
 export interface PlannedItem extends PlanItem {
   steps: CopyStep[];
@@ -159,6 +168,8 @@ export function stepCalls(step: CopyStep): string[] {
       return ['PUT /settings/fields', FIELDS_CONFIGURATION];
     case 'addOptions':
       return ['POST /settings/options'];
+    case 'placeField':
+      return ['PUT /settings/fields', FIELDS_CONFIGURATION];
   }
 }
 
@@ -317,7 +328,7 @@ function planLayouts(
         return sectionRef;
       });
       sectionIds.push(sections);
-      if (layout.isDefault && !adopt) {
+      if (layout.isDefault) {
         steps.push({
           do: 'updateLayout',
           module: moduleRef,
@@ -408,6 +419,77 @@ function planLayouts(
   return { items, layoutIds, sectionIds };
 }
 
+/**
+ * Where a field must still be placed in the target: every layout of the source placing it (in
+ * the section of the same name) that will not have it, the one its create places it on aside. A
+ * field already on a target layout stays where it is there (a copy adds; it does not rearrange).
+ */
+function planPlacements(
+  key: string,
+  moduleName: string,
+  source: DocumentModule,
+  field: DocumentField,
+  fieldRef: Ref,
+  targetLayouts: readonly PortalLayout[],
+  placed: { layoutIds: Ref[]; sectionIds: Ref[][] },
+  createdOn: number | null,
+  moduleRef: Ref,
+): PlannedItem | null {
+  if (field.apiName === null) return null;
+  const steps: CopyStep[] = [];
+  const where: string[] = [];
+  const missing: string[] = [];
+  for (const [l, layout] of source.layouts.entries()) {
+    if (l === createdOn) continue;
+    const s = layout.sections.findIndex((section) => section.fields.includes(field.apiName!));
+    if (s === -1) continue;
+    const layoutRef = placed.layoutIds[l];
+    const sectionRef = placed.sectionIds[l]?.[s];
+    const name = `${layout.name} › ${layout.sections[s]!.name}`;
+    if (!layoutRef || !sectionRef) {
+      missing.push(name);
+      continue;
+    }
+    const existing = targetLayouts.find((candidate) => candidate.id === layoutRef);
+    const already = existing?.sections.some((section) =>
+      section.fields.some((key) => key === field.apiName || key === fieldRef),
+    );
+    if (already) continue;
+    steps.push({
+      do: 'placeField',
+      module: moduleRef,
+      layout: layoutRef,
+      section: sectionRef,
+      field: fieldRef,
+      label: field.label,
+    });
+    where.push(name);
+  }
+  const detail =
+    missing.length > 0
+      ? `Not placed on ${missing.join(', ')}: that layout or section cannot be copied.`
+      : null;
+  if (steps.length === 0) {
+    return detail
+      ? item(`placement:${key}`, moduleName, 'field', 'blocked', `Place ${quote(field.label)}`, {
+          detail,
+        })
+      : null;
+  }
+  return item(
+    `placement:${key}`,
+    moduleName,
+    'field',
+    'change',
+    `Place ${quote(field.label)} on ${where.join(', ')}`,
+    {
+      changes: [{ setting: 'Layouts', from: '', to: `add ${where.join(', ')}` }],
+      detail,
+      steps,
+    },
+  );
+}
+
 function planFields(
   source: DocumentModule,
   target: PortalModule | undefined,
@@ -482,13 +564,6 @@ function planFields(
           names: addedOptions.map((o) => o.trim()),
         });
       }
-      const elsewhere =
-        field.apiName === null
-          ? []
-          : source.layouts.filter(
-              (l, index) =>
-                index !== layoutIndex && l.sections.some((s) => s.fields.includes(field.apiName!)),
-            );
       items.push(
         item(
           key,
@@ -498,18 +573,25 @@ function planFields(
           `Create field ${quote(field.label)} (${type.replace(/_/g, ' ')}) in ${where?.name ?? 'the default layout'}${sectionName ? ` › ${sectionName}` : ''}`,
           {
             detail:
-              [
-                addedOptions.length > 0 ? `Options: ${addedOptions.join(', ')}.` : null,
-                elsewhere.length > 0
-                  ? `Also on ${elsewhere.map((l) => l.name).join(', ')} in the source: a field is created on one layout; place it on the others in Layouts.`
-                  : null,
-              ]
+              [addedOptions.length > 0 ? `Options: ${addedOptions.join(', ')}.` : null]
                 .filter(Boolean)
                 .join(' ') || null,
             steps,
           },
         ),
       );
+      const placement = planPlacements(
+        key,
+        moduleName,
+        source,
+        field,
+        fieldRef,
+        target?.layouts ?? [],
+        placed,
+        place ? layoutIndex : null,
+        moduleRef,
+      );
+      if (placement) items.push(placement);
       continue;
     }
     fieldRef = match.id;
@@ -549,6 +631,18 @@ function planFields(
         : item(key, moduleName, 'field', 'alone', `Field ${quote(field.label)}: the same`),
     );
     if (optionItem) items.push(optionItem);
+    const placement = planPlacements(
+      key,
+      moduleName,
+      source,
+      field,
+      match.apiName ?? match.id,
+      target?.layouts ?? [],
+      placed,
+      null,
+      moduleRef,
+    );
+    if (placement) items.push(placement);
   }
   const onlyTarget = targetFields.filter((t) => !source.fields.some((s) => matchField(s, [t])));
   if (target && onlyTarget.length > 0) {
