@@ -485,6 +485,7 @@ export class ConfigureService {
     moduleId: string,
     action: LayoutAction,
     values: Record<string, unknown>,
+    bases: Record<string, unknown> = {},
   ): ConfigLayouts {
     this.options.outbox.repo.insertOp({
       portalId,
@@ -492,7 +493,7 @@ export class ConfigureService {
       recordId: layoutsQueue(moduleId),
       kind: 'config',
       action: layoutOpAction(action),
-      fields: paramFields(values),
+      fields: paramFields(values, bases),
     });
     this.options.outbox.configQueued(null);
     this.changed(portalId);
@@ -546,7 +547,15 @@ export class ConfigureService {
     if (values.name === undefined && values.type === undefined && values.is_default === undefined) {
       return view;
     }
-    return this.queueLayout(args.portalId, args.moduleId, 'updateLayout', values);
+    // The name and type as shown now are the bases: the replay sends a setting only if the
+    // service still has its base, so a rename made there meanwhile is a conflict.
+    return this.queueLayout(
+      args.portalId,
+      args.moduleId,
+      'updateLayout',
+      { ...values, bases_kept: true },
+      { name: layout.name, type: layout.type },
+    );
   }
 
   deleteLayout(portalId: string, moduleId: string, layoutId: string): ConfigLayouts {

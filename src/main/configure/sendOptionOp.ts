@@ -1,8 +1,8 @@
 /**
  * The replay of a field's options change (outbox kind `config`, actions `option.*`), exactly once:
  * an add or a remove whose earlier send may have been applied reads the field's options first and
- * sends only what is still to do (names not there yet, ids still there); renames and moves send
- * the same values again. After each answer the field's options are read again and stored, and the
+ * sends only what is still to do (names not there yet, ids still there); a rename is checked
+ * against the service's names first (renamesStillToSend); moves send the same values again. After each answer the field's options are read again and stored, and the
  * ids of options added here replace their temporary ones in later operations.
  */
 import type { FieldOptions } from '@portaldesk/portal-api/domain/fieldOption';
@@ -36,6 +36,40 @@ async function readOptions(
 }
 
 const lower = (text: string) => text.trim().toLowerCase();
+const quote = (text: string) => `“${text}”`;
+
+/**
+ * Renames never overwrite one made on the service unseen: the options are read first; an option
+ * already named mine is delivered, one still named as it was when renamed here is sent, and one
+ * renamed or removed there meanwhile refuses the whole change, in words, before anything goes.
+ */
+async function renamesStillToSend(
+  ctx: SendContext,
+  client: ApiClient,
+  op: OutboxOp,
+  module: string,
+) {
+  const present = await readOptions(ctx, client, op, module);
+  const was = param<Record<string, string>>(op, 'was') ?? {};
+  const send = [];
+  for (const option of optionsOf(op)) {
+    const now = present.find((candidate) => candidate.id === option.id);
+    if (!now) {
+      throw new ChangeRefused(
+        `${quote(was[option.id] ?? option.name)} is no longer an option on the service (removed there meanwhile); the rename to ${quote(option.name)} was not sent. Discard this change.`,
+      );
+    }
+    if (lower(now.value) === lower(option.name)) continue; // already so: delivered
+    const before = was[option.id];
+    if (before !== undefined && now.value !== before) {
+      throw new ChangeRefused(
+        `${quote(before)} was renamed to ${quote(now.value)} on the service meanwhile; your rename to ${quote(option.name)} was not sent, so theirs is kept. Discard this change, or rename it again from what the service has.`,
+      );
+    }
+    send.push(option);
+  }
+  return send;
+}
 
 export async function sendOptions(
   ctx: SendContext,
@@ -66,6 +100,7 @@ export async function sendOptions(
         ? options.filter((option) => !present.some((p) => lower(p.value) === lower(option.name)))
         : options.filter((option) => present.some((p) => p.id === option.id));
   }
+  if (action === 'renameOptions') options = await renamesStillToSend(ctx, client, op, module);
   if (options.length > 0) {
     const body = optionBody(
       { ...op, fields: { ...op.fields, options: { value: options, base: null } } },
