@@ -5,6 +5,7 @@
  * and fields cannot be read until it is recovered).
  */
 import { ConfigRefused, type ConfigureService } from '../configureService';
+import { TEMP_FIELD_PREFIX } from '../fieldOps';
 import {
   CONFIGURATION_FORMAT,
   CONFIGURATION_VERSION,
@@ -51,7 +52,9 @@ export function documentModule(module: PortalModule): DocumentModule {
       isDefault: layout.isDefault,
       sections: layout.sections.map((section) => ({
         name: section.name,
-        fields: [...section.fields],
+        // A field made here and not sent yet is listed by its temporary id, which means nothing
+        // in another portal (and is no API name): it is in the file without its place.
+        fields: section.fields.filter((key) => !key.startsWith(TEMP_FIELD_PREFIX)),
       })),
     })),
     fields: module.fields.map(({ id: _id, options, ...field }) => ({
