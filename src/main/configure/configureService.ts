@@ -610,6 +610,9 @@ export class ConfigureService {
     return this.queueLayout(args.portalId, args.moduleId, 'putSection', {
       layout_id: layout.id,
       section_id: section?.id,
+      ...(section && copiedSection(layout, section)
+        ? { section_copied: true, section_was: section.name }
+        : {}),
       new_section_id: section
         ? undefined
         : `${TEMP_SECTION_PREFIX}${randomBytes(8).toString('hex')}`,
@@ -636,6 +639,7 @@ export class ConfigureService {
       layout_id: layout.id,
       section_id: section.id,
       section_name: section.name,
+      section_copied: copiedSection(layout, section) || undefined,
     });
   }
 
@@ -705,8 +709,7 @@ export class ConfigureService {
     );
     if (problem) throw new ConfigRefused(`${problem} Nothing was queued.`);
     const section = layout.sections.find((candidate) => candidate.id === args.sectionId)!;
-    // Copied from another layout by a layout not created yet: on screen with the original's id.
-    const sectionCopied = layout.localOnly && !section.id.startsWith(TEMP_SECTION_PREFIX);
+    const sectionCopied = copiedSection(layout, section);
     const change = {
       layoutId: layout.id,
       fieldId: field.id,
@@ -1135,6 +1138,14 @@ export class ConfigureService {
 }
 
 /** Project names the mirror knows from modules' project lists, by id. */
+/**
+ * A section of a layout copied here and not created yet: on screen with the original layout's
+ * section id, so its changes name it by name too (the replay finds the copy's own id).
+ */
+function copiedSection(layout: ConfigLayout, section: { id: string }): boolean {
+  return layout.localOnly && !section.id.startsWith(TEMP_SECTION_PREFIX);
+}
+
 function projectsOf(
   modules: readonly { details: Record<string, unknown> }[],
 ): Map<string, string | null> {

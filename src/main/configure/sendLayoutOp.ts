@@ -15,7 +15,13 @@ import { ChangeRefused } from '../outbox/replayFailure';
 import { createOnce, type Send, type SendContext } from '../outbox/sendContext';
 import type { OpFields, OutboxOp } from '../outbox/outboxTypes';
 import type { ConflictField } from '../../shared/ipc/areas/outbox';
-import { deleteOnce, moduleApiName, sameName, storeModule } from './settingsReplay';
+import {
+  copiedSectionId,
+  deleteOnce,
+  moduleApiName,
+  sameName,
+  storeModule,
+} from './settingsReplay';
 import {
   createLayoutBody,
   layoutActionOf,
@@ -104,7 +110,14 @@ async function createLayout(ctx: SendContext, op: OutboxOp, client: ApiClient, m
 
 async function putSection(ctx: SendContext, op: OutboxOp, client: ApiClient, module: string) {
   const layoutId = String(param(op, 'layout_id'));
-  const body = sectionBody(op, module);
+  const copied =
+    param(op, 'section_copied') === true
+      ? await copiedSectionId(ctx, client, op, module, layoutId, String(param(op, 'section_was')))
+      : undefined;
+  const body = {
+    ...sectionBody(op, module),
+    ...(copied !== undefined ? { id: copied } : {}),
+  };
   const args = { portal_id: op.portalId, layout_id: layoutId, body: body as never };
   if (param(op, 'section_id') !== undefined) {
     ctx.repo.markSending(op.seq, JSON.stringify(body));
@@ -178,14 +191,23 @@ export function layoutSend(deps: LayoutSendDeps): Send {
       case 'putSection':
         await putSection(ctx, op, client, module);
         break;
-      case 'deleteSection':
+      case 'deleteSection': {
+        const sectionId =
+          param(op, 'section_copied') === true
+            ? await copiedSectionId(
+                ctx,
+                client,
+                op,
+                module,
+                layout.layout_id,
+                String(param(op, 'section_name')),
+              )
+            : String(param(op, 'section_id'));
         await deleteOnce(op, ctx, () =>
-          client.deleteSection(
-            { ...layout, section_id: String(param(op, 'section_id')), query: { module } },
-            ctx.call,
-          ),
+          client.deleteSection({ ...layout, section_id: sectionId, query: { module } }, ctx.call),
         );
         break;
+      }
       case 'removeField':
         await deleteOnce(op, ctx, () =>
           client.removeLayoutField(

@@ -12,7 +12,7 @@ import type { SendContext } from '../outbox/sendContext';
 import type { OutboxOp } from '../outbox/outboxTypes';
 import { param } from './layoutOps';
 import { placeFieldBody } from './placeFieldOps';
-import { sameName } from './settingsReplay';
+import { copiedSectionId } from './settingsReplay';
 
 export async function sendPlaceField(
   ctx: SendContext,
@@ -29,20 +29,14 @@ export async function sendPlaceField(
   const layoutId = String(param(op, 'layout_id'));
   let sectionId: string | undefined;
   if (param(op, 'section_copied') === true) {
-    // A section of a layout copied here had the original's id on screen; the copy the service
-    // made has its own, found by the name (unique in a layout) now that the layout exists.
-    const name = String(param(op, 'section_name'));
-    const layout = await client.getLayout(
-      { portal_id: op.portalId, layout_id: layoutId, query: { module } },
-      ctx.call,
+    sectionId = await copiedSectionId(
+      ctx,
+      client,
+      op,
+      module,
+      layoutId,
+      String(param(op, 'section_name')),
     );
-    const copy = (layout.sections ?? []).find((section) => sameName(section.name, name));
-    if (!copy) {
-      throw new ChangeRefused(
-        `The section “${name}” is no longer on this layout on the service; discard this change.`,
-      );
-    }
-    sectionId = copy.id;
   }
   const body = placeFieldBody(op, module, sectionId);
   ctx.repo.markSending(op.seq, JSON.stringify(body));

@@ -66,3 +66,29 @@ export async function deleteOnce(op: OutboxOp, ctx: SendContext, remove: () => P
     if (!(wasSent && isNotFound(error))) throw error;
   }
 }
+
+/**
+ * The service's id of a section of a layout copied here (`reference`): on screen, and so in the
+ * operations queued before the copy was made, it had the original layout's section id; the copy
+ * the service made has its own, found by its name (unique in a layout) now that the layout exists.
+ */
+export async function copiedSectionId(
+  ctx: SendContext,
+  client: ApiClient,
+  op: OutboxOp,
+  module: string,
+  layoutId: string,
+  name: string,
+): Promise<string> {
+  const layout = await client.getLayout(
+    { portal_id: op.portalId, layout_id: layoutId, query: { module } },
+    ctx.call,
+  );
+  const copy = (layout.sections ?? []).find((section) => sameName(section.name, name));
+  if (!copy) {
+    throw new ChangeRefused(
+      `The section “${name}” is no longer on this layout on the service; discard this change.`,
+    );
+  }
+  return copy.id;
+}
