@@ -209,6 +209,21 @@ describe('copying configuration between portals as a plan', () => {
       fieldId: category.id,
       add: ['Robotics'],
     });
+    // A status of Assets, closed, reached from the first one, and leading back to it.
+    const firstStatus = configure.choices.statuses(sourceId, assets.id).statuses[0]!;
+    configure.choices.changeStatuses({
+      portalId: sourceId,
+      moduleId: assets.id,
+      add: [{ name: 'Audited', color: '#553c9a', closed: true, transitions: [firstStatus.id] }],
+    });
+    const audited = configure.choices
+      .statuses(sourceId, assets.id)
+      .statuses.find((status) => status.name === 'Audited')!;
+    configure.choices.changeStatuses({
+      portalId: sourceId,
+      moduleId: assets.id,
+      update: [{ id: firstStatus.id, transitions: [...firstStatus.transitions, audited.id] }],
+    });
     fields = configure.createField({
       portalId: sourceId,
       moduleId: assets.id,
@@ -253,7 +268,14 @@ describe('copying configuration between portals as a plan', () => {
       (item) => item.module === 'Assets' && item.summary.includes('“Warranty until”'),
     );
     expect(warranty).toMatchObject({ action: 'create', kind: 'field' });
-    expect(plan.counts.blocked).toBe(0);
+    // The statuses of the new module wait for it to exist (the service gives it its own).
+    expect(plan.items.filter((item) => item.action === 'blocked')).toEqual([
+      expect.objectContaining({ key: 'statuses:contracts', kind: 'statuses' }),
+    ]);
+    expect(byKey.get('statuses:assets')).toMatchObject({
+      action: 'create',
+      summary: 'Add status “Audited” to “Assets”',
+    });
     expect(plan.totalCalls).toBe(plan.items.reduce((sum, item) => sum + item.calls, 0));
     expect(plan.calls.find((c) => c.endpoint === 'POST /settings/modules')?.calls).toBe(1);
     expect(plan.minimumMinutes).toBe(0);
@@ -309,6 +331,51 @@ describe('copying configuration between portals as a plan', () => {
         ...(field as object),
       });
     }
+    // The statuses of Assets: names, colours, types and transitions (by name) as the source's.
+    const statuses = async (portalId: string) => {
+      const query = new URLSearchParams({
+        module: 'assets',
+        field: 'status',
+        page: '1',
+        per_page: '200',
+        index: '1',
+        range: '200',
+      });
+      const listed = await s.call('GET', `/portal/${portalId}/settings/options?${query}`);
+      const rows = (
+        listed.body as {
+          statuses: {
+            id: string;
+            name: string;
+            color: string;
+            is_closed_type: boolean;
+            transitions: { id: string }[];
+          }[];
+        }
+      ).statuses;
+      const nameOf = new Map(rows.map((row) => [String(row.id), row.name]));
+      return Object.fromEntries(
+        rows.map((row) => [
+          row.name,
+          {
+            color: row.color,
+            closed: row.is_closed_type,
+            transitions: row.transitions.map((t) => nameOf.get(String(t.id))).sort(),
+          },
+        ]),
+      );
+    };
+    const sourceStatuses = await statuses(sourceId);
+    expect(sourceStatuses.Audited).toEqual({
+      color: '#553c9a',
+      closed: true,
+      transitions: [firstStatus.name],
+    });
+    expect(
+      Object.values(sourceStatuses).some((status) => status.transitions.includes('Audited')),
+    ).toBe(true);
+    expect(await statuses(targetId)).toEqual(sourceStatuses);
+
     // The target's default layout of Assets now places the new field, as the source's does.
     const placed = (config: typeof assetsWanted) =>
       config.layouts

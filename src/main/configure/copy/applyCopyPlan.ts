@@ -23,6 +23,8 @@ function queueStep(
   portalId: string,
   step: CopyStep,
   id: (ref: Ref) => string,
+  /** Where a step that makes several things (statuses) records each one's id. */
+  madeRefs: Map<Ref, string>,
 ): string | undefined {
   switch (step.do) {
     case 'createModule':
@@ -104,6 +106,34 @@ function queueStep(
       });
       return undefined;
     }
+    case 'addStatuses': {
+      const view = configure.choices.changeStatuses({
+        portalId,
+        moduleId: id(step.module),
+        add: step.statuses.map(({ name, color, closed }) => ({
+          name,
+          color,
+          closed,
+          transitions: [],
+        })),
+      });
+      for (const wanted of step.statuses) {
+        const made = view.statuses.find((s) => s.localOnly && same(s.name, wanted.name));
+        madeRefs.set(wanted.ref, created(`status “${wanted.name}”`, made?.id));
+      }
+      return undefined;
+    }
+    case 'updateStatuses':
+      configure.choices.changeStatuses({
+        portalId,
+        moduleId: id(step.module),
+        update: step.changes.map(({ status, transitions, ...rest }) => ({
+          id: id(status),
+          ...rest,
+          ...(transitions ? { transitions: transitions.map(id) } : {}),
+        })),
+      });
+      return undefined;
     case 'addOptions':
       configure.changeOptions({
         portalId,
@@ -138,7 +168,7 @@ export function applyCopyPlan(
     for (const planned of items) {
       for (const step of planned.steps) {
         try {
-          const createdId = queueStep(configure, portalId, step, id);
+          const createdId = queueStep(configure, portalId, step, id, ids);
           if (createdId !== undefined && 'ref' in step) ids.set(step.ref, createdId);
         } catch (error) {
           if (error instanceof ConfigRefused) {

@@ -1,9 +1,9 @@
 /**
  * The configuration file: some modules of a portal (settings, layouts with their sections and the
  * fields placed in them, custom fields with their settings, the options of pick lists and
- * multi-selects) as JSON an admin can keep in version control and copy into any portal. Ids are
+ * multi-selects, the statuses with their transitions) as JSON an admin can keep in version control and copy into any portal. Ids are
  * left out on purpose: they belong to one portal; modules and fields are matched by API name,
- * layouts by name in their module and sections by name in their layout.
+ * layouts by name in their module, sections by name in their layout, statuses by name.
  *
  * The JSON Schema below (draft 2020-12) is the file's definition; every file read is checked
  * against it with Ajv before anything else looks at it (readConfigurationDocument.ts). Its limits
@@ -26,6 +26,7 @@ import {
   PRECISION_MAX,
 } from '../../../shared/configRules/fieldRules';
 import { OPTION_NAME_MAX } from '../../../shared/configRules/optionRules';
+import { STATUS_COLOR_PATTERN, STATUS_NAME_MAX } from '../../../shared/configRules/statusRules';
 import { COPY_MODULES_MAX } from '../../../shared/ipc/areas/configCopy';
 import type { FieldSettings } from '../../../shared/ipc/areas/configure';
 
@@ -57,6 +58,15 @@ export interface DocumentField extends FieldSettings {
   options: string[] | null;
 }
 
+/** A status of the module's status field; transitions name the statuses it leads to. */
+export interface DocumentStatus {
+  name: string;
+  /** `#rrggbb`. */
+  color: string;
+  closed: boolean;
+  transitions: string[];
+}
+
 export interface DocumentModule {
   /** Null for a module created here and not sent yet (matched by its plural name then). */
   apiName: string | null;
@@ -69,6 +79,8 @@ export interface DocumentModule {
   defaultLayoutType: 'public' | 'private';
   layouts: DocumentLayout[];
   fields: DocumentField[];
+  /** Null when they could not be read (a module not created on the service yet). */
+  statuses: DocumentStatus[] | null;
 }
 
 export interface ConfigurationDocument {
@@ -156,6 +168,22 @@ const layoutSchema = {
   },
 } as const;
 
+const statusSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'color', 'closed', 'transitions'],
+  properties: {
+    name: name(STATUS_NAME_MAX),
+    color: { type: 'string', pattern: STATUS_COLOR_PATTERN.source },
+    closed: { type: 'boolean' },
+    transitions: {
+      type: 'array',
+      maxItems: PER_MODULE_MAX,
+      items: name(STATUS_NAME_MAX),
+    },
+  },
+} as const;
+
 const moduleSchema = {
   type: 'object',
   additionalProperties: false,
@@ -170,6 +198,7 @@ const moduleSchema = {
     'defaultLayoutType',
     'layouts',
     'fields',
+    'statuses',
   ],
   properties: {
     apiName: nullable(apiName),
@@ -182,6 +211,7 @@ const moduleSchema = {
     defaultLayoutType: layoutType,
     layouts: { type: 'array', maxItems: PER_MODULE_MAX, items: layoutSchema },
     fields: { type: 'array', maxItems: PER_MODULE_MAX, items: fieldSchema },
+    statuses: nullable({ type: 'array', maxItems: PER_MODULE_MAX, items: statusSchema }),
   },
 } as const;
 

@@ -24,6 +24,7 @@ import {
 import { fieldSettingsProblems, firstFieldProblem } from '../../../shared/configRules/fieldRules';
 import { layoutNameProblem, sectionNameProblem } from '../../../shared/configRules/layoutRules';
 import { maxOptionsOf, optionNameProblem } from '../../../shared/configRules/optionRules';
+import { statusColorProblem, statusNameProblem } from '../../../shared/configRules/statusRules';
 import type { DocumentField, DocumentModule } from './configurationDocument';
 import type { PortalField, PortalLayout, PortalModule } from './portalConfiguration';
 
@@ -61,6 +62,17 @@ export type CopyStep =
     }
   | { do: 'updateField'; module: Ref; field: Ref; changes: Partial<FieldSettings> }
   | { do: 'addOptions'; module: Ref; field: Ref; names: string[] }
+  | {
+      do: 'addStatuses';
+      module: Ref;
+      /** Added without transitions: the service checks those before it creates anything. */
+      statuses: { ref: Ref; name: string; color: string; closed: boolean }[];
+    }
+  | {
+      do: 'updateStatuses';
+      module: Ref;
+      changes: { status: Ref; color?: string; closed?: boolean; transitions?: Ref[] }[];
+    }
   | {
       do: 'placeField';
       module: Ref;
@@ -170,6 +182,10 @@ export function stepCalls(step: CopyStep): string[] {
       return ['POST /settings/options'];
     case 'placeField':
       return ['PUT /settings/fields', FIELDS_CONFIGURATION];
+    case 'addStatuses':
+      return ['POST /settings/options', 'GET /settings/options'];
+    case 'updateStatuses':
+      return ['PATCH /settings/options', 'GET /settings/options'];
   }
 }
 
@@ -272,6 +288,7 @@ class Refs {
   layout = (l: number) => `@${this.prefix}/l${l}`;
   section = (l: number, s: number) => `@${this.prefix}/l${l}/s${s}`;
   field = (f: number) => `@${this.prefix}/f${f}`;
+  status = (s: number) => `@${this.prefix}/st${s}`;
 }
 
 function planLayouts(
@@ -724,6 +741,110 @@ function planOptions(
   );
 }
 
+/**
+ * The module's statuses: those the target lacks are added (by name), then colours, closed types
+ * and transitions made as the source has them; statuses only the target has are kept, and the
+ * order is the target's. A module created by this plan gets the service's own statuses first,
+ * which cannot be read here: its statuses are planned once it exists.
+ */
+function planStatuses(
+  source: DocumentModule,
+  target: PortalModule | undefined,
+  moduleRef: Ref,
+  refs: Refs,
+): PlannedItem | null {
+  if (source.statuses === null) return null;
+  const key = `statuses:${source.apiName ?? source.pluralName}`;
+  const moduleName = source.pluralName;
+  if (!target || target.statuses === null) {
+    return item(key, moduleName, 'statuses', 'blocked', `Statuses of ${quote(moduleName)}`, {
+      detail: `The service gives a new module statuses of its own, read once it exists: after the Outbox has sent ${quote(moduleName)} and the portal was read again, plan again to copy its statuses.`,
+    });
+  }
+  const existing = target.statuses;
+  const idOf = new Map<string, Ref>();
+  for (const status of existing) idOf.set(status.name.trim().toLowerCase(), status.id);
+  const adds: { ref: Ref; name: string; color: string; closed: boolean }[] = [];
+  const all = existing.map((status) => ({ id: status.id, name: status.name }));
+  for (const [index, status] of source.statuses.entries()) {
+    if (idOf.has(status.name.trim().toLowerCase())) continue;
+    const problem = statusNameProblem(status.name, all) ?? statusColorProblem(status.color);
+    if (problem) {
+      return item(key, moduleName, 'statuses', 'blocked', `Statuses of ${quote(moduleName)}`, {
+        detail: problem,
+      });
+    }
+    const ref = refs.status(index);
+    idOf.set(status.name.trim().toLowerCase(), ref);
+    all.push({ id: ref, name: status.name });
+    adds.push({ ref, name: status.name.trim(), color: status.color, closed: status.closed });
+  }
+  const names = new Map(all.map((status) => [status.id, status.name]));
+  const changes: Extract<CopyStep, { do: 'updateStatuses' }>['changes'] = [];
+  const lines: PlanItem['changes'] = [];
+  for (const status of source.statuses) {
+    const ref = idOf.get(status.name.trim().toLowerCase())!;
+    const have = existing.find((candidate) => candidate.id === ref);
+    const wanted = status.transitions.flatMap((name) => idOf.get(name.trim().toLowerCase()) ?? []);
+    const change: (typeof changes)[number] = { status: ref };
+    if (have && have.color.toLowerCase() !== status.color.toLowerCase()) {
+      change.color = status.color;
+      lines.push({ setting: `${status.name}: colour`, from: have.color, to: status.color });
+    }
+    if (have && have.closed !== status.closed) {
+      change.closed = status.closed;
+      lines.push({
+        setting: `${status.name}: type`,
+        from: have.closed ? 'closed' : 'open',
+        to: status.closed ? 'closed' : 'open',
+      });
+    }
+    const current = have?.transitions ?? [];
+    const sameTransitions =
+      current.length === wanted.length && wanted.every((id) => current.includes(id));
+    if (!sameTransitions) {
+      change.transitions = wanted;
+      const shownNames = (ids: readonly string[]) =>
+        ids.map((id) => names.get(id) ?? id).join(', ') || '(none)';
+      lines.push({
+        setting: `${status.name}: leads to`,
+        from: have ? shownNames(current) : '',
+        to: shownNames(wanted),
+      });
+    }
+    if (Object.keys(change).length > 1) changes.push(change);
+  }
+  const steps: CopyStep[] = [];
+  if (adds.length > 0) steps.push({ do: 'addStatuses', module: moduleRef, statuses: adds });
+  if (changes.length > 0) steps.push({ do: 'updateStatuses', module: moduleRef, changes });
+  const kept = existing.filter(
+    (status) => !source.statuses!.some((wanted) => same(wanted.name, status.name)),
+  );
+  const keptNote =
+    kept.length > 0 ? `Kept, only in the target: ${kept.map((s) => s.name).join(', ')}.` : null;
+  if (steps.length === 0) {
+    return item(
+      key,
+      moduleName,
+      'statuses',
+      'alone',
+      `Statuses of ${quote(moduleName)}: the same`,
+      {
+        detail: keptNote,
+      },
+    );
+  }
+  const summary =
+    adds.length > 0
+      ? `Add ${adds.length === 1 ? 'status' : 'statuses'} ${adds.map((a) => quote(a.name)).join(', ')} to ${quote(moduleName)}`
+      : `Change statuses of ${quote(moduleName)}`;
+  return item(key, moduleName, 'statuses', adds.length > 0 ? 'create' : 'change', summary, {
+    changes: lines.filter((line) => line.from !== '' || line.to !== '(none)'),
+    detail: keptNote,
+    steps,
+  });
+}
+
 function planModule(
   source: DocumentModule,
   index: number,
@@ -822,6 +943,8 @@ function planModule(
   const layouts = planLayouts(source, match, moduleRef, refs);
   items.push(...layouts.items);
   items.push(...planFields(source, match, moduleRef, refs, layouts));
+  const statuses = planStatuses(source, match, moduleRef, refs);
+  if (statuses) items.push(statuses);
   return { items };
 }
 

@@ -61,6 +61,18 @@ export function documentModule(module: PortalModule): DocumentModule {
       ...field,
       options: options === null ? null : options.map((option) => option.name),
     })),
+    statuses:
+      module.statuses === null
+        ? null
+        : module.statuses.map((status) => ({
+            name: status.name,
+            color: status.color,
+            closed: status.closed,
+            // By name: ids belong to one portal.
+            transitions: status.transitions.flatMap(
+              (id) => module.statuses!.find((other) => other.id === id)?.name ?? [],
+            ),
+          })),
   };
 }
 

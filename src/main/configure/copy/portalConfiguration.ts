@@ -25,12 +25,22 @@ export interface PortalField extends Omit<DocumentField, 'options'> {
   id: string;
   options: PortalOption[] | null;
 }
-export interface PortalModule extends Omit<DocumentModule, 'layouts' | 'fields'> {
+export interface PortalStatus {
+  id: string;
+  name: string;
+  color: string;
+  closed: boolean;
+  /** The ids of the statuses it leads to. */
+  transitions: string[];
+}
+export interface PortalModule extends Omit<DocumentModule, 'layouts' | 'fields' | 'statuses'> {
   id: string;
   builtIn: boolean;
   state: ConfigModule['state'];
   layouts: PortalLayout[];
   fields: PortalField[];
+  /** Null when they cannot be read here (a module not created on the service yet). */
+  statuses: PortalStatus[] | null;
 }
 
 const hasOptions = (type: string) => type === 'pick_list' || type === 'multi_select';
@@ -74,6 +84,7 @@ export function readModuleConfiguration(
     state: module.state,
     layouts: [],
     fields: [],
+    statuses: null,
   };
   if (module.state === 'trashed') return base;
   const layouts = configure.layouts(portalId, module.id).layouts.map((layout) => ({
@@ -101,7 +112,29 @@ export function readModuleConfiguration(
             .options.map((option) => ({ id: option.id, name: option.name }))
         : null,
     }));
-  return { ...base, layouts, fields };
+  return { ...base, layouts, fields, statuses: readStatuses(configure, portalId, module) };
+}
+
+/** The module's statuses, or null when the Configure view cannot read them yet (says why). */
+function readStatuses(
+  configure: ConfigureService,
+  portalId: string,
+  module: ConfigModule,
+): PortalStatus[] | null {
+  if (module.localOnly) return null;
+  try {
+    return configure.choices.statuses(portalId, module.id).statuses.map((status) => ({
+      id: status.id,
+      name: status.name,
+      color: status.color,
+      closed: status.closed,
+      transitions: [...status.transitions],
+    }));
+  } catch (error) {
+    // No status field in the mirror yet (a module just created, not synced again).
+    if (error instanceof ConfigRefused) return null;
+    throw error;
+  }
 }
 
 /** The portal's modules (all, or those of `moduleIds` in their order), each read whole. */

@@ -36,7 +36,7 @@ export const CopySource = z.discriminatedUnion('kind', [
 ]);
 export type CopySource = z.infer<typeof CopySource>;
 
-export const PlanItemKind = z.enum(['module', 'layout', 'section', 'field', 'options']);
+export const PlanItemKind = z.enum(['module', 'layout', 'section', 'field', 'options', 'statuses']);
 /** `blocked`: it cannot be copied as it stands (the detail says why and what to do). */
 export const PlanItemAction = z.enum(['create', 'change', 'alone', 'blocked']);
 export type PlanItemAction = z.infer<typeof PlanItemAction>;

@@ -44,6 +44,13 @@ const settings = (label: string): fc.Arbitrary<FieldSettings> =>
     userListType: fc.constant(null),
   });
 
+const STATUS_POOL = ['Open', 'In review', 'Done', 'Parked'];
+/** What the service gives a module it creates (the emulator's defaults, in short). */
+const SERVICE_STATUSES = [
+  { name: 'Open', color: '#2a64d6', closed: false },
+  { name: 'Closed', color: '#1f8a4c', closed: true },
+];
+
 const moduleArb = (plural: string): fc.Arbitrary<DocumentModule> =>
   fc
     .tuple(
@@ -51,9 +58,20 @@ const moduleArb = (plural: string): fc.Arbitrary<DocumentModule> =>
       names(0, 4, ['Cost', 'Kind', 'Notes', 'Due', 'Owner note', 'Size']),
       fc.boolean(),
       fc.constantFrom<'public' | 'private'>('public', 'private'),
+      names(1, 4, STATUS_POOL),
     )
-    .chain(([layoutNames, fieldLabels, overview, layoutType]) =>
+    .chain(([layoutNames, fieldLabels, overview, layoutType, statusNames]) =>
       fc.record({
+        statuses: fc.tuple(
+          ...statusNames.map((name) =>
+            fc.record({
+              name: fc.constant(name),
+              color: fc.constantFrom('#2a64d6', '#1f8a4c', '#c53030'),
+              closed: fc.boolean(),
+              transitions: fc.subarray(statusNames.filter((other) => other !== name)),
+            }),
+          ),
+        ),
         apiName: fc.constant(plural.toLowerCase()),
         singularName: fc.constant(plural.slice(0, -1)),
         pluralName: fc.constant(plural),
@@ -158,6 +176,21 @@ const targetArb = (source: DocumentModule[]) =>
                     { id: id(), name: 'Target only' },
                   ],
           }));
+        const keptStatuses = (module.statuses ?? []).filter(() => flip());
+        const statusIds = new Map(keptStatuses.map((status) => [status.name, id()]));
+        const targetOnly = id();
+        const statuses = [
+          ...keptStatuses.map((status) => ({
+            id: statusIds.get(status.name)!,
+            name: status.name,
+            color: flip() ? status.color : '#718096',
+            closed: flip() ? status.closed : !status.closed,
+            transitions: status.transitions
+              .filter(() => flip())
+              .flatMap((name) => statusIds.get(name) ?? []),
+          })),
+          { id: targetOnly, name: 'Target only', color: '#718096', closed: false, transitions: [] },
+        ];
         return [
           {
             ...module,
@@ -167,16 +200,19 @@ const targetArb = (source: DocumentModule[]) =>
             isOverviewNeeded: flip() ? module.isOverviewNeeded : !module.isOverviewNeeded,
             layouts,
             fields,
+            statuses,
           },
         ];
       });
     });
 
+/** Ids the model's service gives, unique across every round of every run. */
+let next = 10_000_000;
+
 /** The service as a model: carries out each step as the emulator would. */
 function carryOut(target: PortalModule[], steps: readonly CopyStep[]): PortalModule[] {
   const model = structuredClone(target);
   const made = new Map<string, string>();
-  let next = 10_000;
   const id = (ref: string) => {
     if (!isPlanRef(ref)) return ref;
     const known = made.get(ref);
@@ -198,6 +234,11 @@ function carryOut(target: PortalModule[], steps: readonly CopyStep[]): PortalMod
           apiName: step.settings.pluralName.toLowerCase(),
           builtIn: false,
           state: 'active',
+          statuses: SERVICE_STATUSES.map((status) => ({
+            ...status,
+            id: String(next++),
+            transitions: [],
+          })),
           fields: [],
           layouts: [
             {
@@ -299,6 +340,32 @@ function carryOut(target: PortalModule[], steps: readonly CopyStep[]): PortalMod
         layout.sections.find((s) => s.id === id(step.section))!.fields.push(key);
         break;
       }
+      case 'addStatuses': {
+        const module = moduleOf(step.module);
+        for (const status of step.statuses) {
+          expect(module.statuses!.some((s) => same(s.name, status.name))).toBe(false);
+          const statusId = String(next++);
+          made.set(status.ref, statusId);
+          module.statuses!.push({ ...status, id: statusId, transitions: [] });
+        }
+        break;
+      }
+      case 'updateStatuses': {
+        const module = moduleOf(step.module);
+        for (const { status, transitions, ...rest } of step.changes) {
+          const have = module.statuses!.find((s) => s.id === id(status))!;
+          Object.assign(have, rest);
+          if (transitions) {
+            // As the emulator: a status never leads to itself; targets are statuses of the module.
+            const ids = transitions.map(id);
+            expect(ids).not.toContain(have.id);
+            for (const target of ids)
+              expect(module.statuses!.some((s) => s.id === target)).toBe(true);
+            have.transitions = ids;
+          }
+        }
+        break;
+      }
       case 'addOptions': {
         const field = moduleOf(step.module).fields.find((f) => f.id === id(step.field))!;
         for (const name of step.names) {
@@ -323,7 +390,11 @@ describe('the copy plan, carried out on a model of the service', () => {
         sourceArb.chain((source) => fc.tuple(fc.constant(source), targetArb(source))),
         ([source, target]) => {
           const items = planCopy(source, target);
-          expect(items.filter((item) => item.action === 'blocked')).toEqual([]);
+          // Only the statuses of a module this plan creates wait (for the service's own).
+          for (const blocked of items.filter((item) => item.action === 'blocked')) {
+            expect(blocked.kind).toBe('statuses');
+            expect(target.some((module) => module.pluralName === blocked.module)).toBe(false);
+          }
           for (const item of items) {
             expect(item.calls).toBe(item.steps.reduce((n, step) => n + stepCalls(step).length, 0));
             expect(item.steps.length > 0).toBe(
@@ -372,7 +443,29 @@ describe('the copy plan, carried out on a model of the service', () => {
               expect(got.fields.some((f) => f.id === field.id)).toBe(true);
             }
           }
-          const again = planCopy(source, after);
+          // A second round copies the statuses of modules the first created; a third has nothing.
+          const second = planCopy(source, after);
+          expect(second.filter((item) => item.action === 'blocked')).toEqual([]);
+          expect(
+            second.filter((item) => item.steps.length > 0).every((i) => i.kind === 'statuses'),
+          ).toBe(true);
+          const final = carryOut(
+            after,
+            second.flatMap((item) => item.steps),
+          );
+          for (const wanted of source) {
+            const shown = documentModule(
+              final.find((module) => module.apiName === wanted.apiName)!,
+            );
+            for (const status of wanted.statuses ?? []) {
+              const have = shown.statuses!.find((s) => s.name === status.name)!;
+              expect({ ...have, transitions: [...have.transitions].sort() }).toEqual({
+                ...status,
+                transitions: [...status.transitions].sort(),
+              });
+            }
+          }
+          const again = planCopy(source, final);
           expect(again.filter((item) => item.action !== 'alone')).toEqual([]);
         },
       ),

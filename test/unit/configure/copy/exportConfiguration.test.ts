@@ -34,6 +34,10 @@ const module: PortalModule = {
       sections: [{ id: '4001', name: 'Details', fields: ['name', 'cf_cost', TEMP] }],
     },
   ],
+  statuses: [
+    { id: '5001', name: 'Open', color: '#2a64d6', closed: false, transitions: ['5002'] },
+    { id: '5002', name: 'Done', color: '#1f8a4c', closed: true, transitions: [] },
+  ],
   fields: [
     {
       id: TEMP,
@@ -67,6 +71,13 @@ describe('exporting configuration', () => {
     const read = readConfigurationDocument(text, 'northwind.json');
     expect(read.modules[0]!.layouts[0]!.sections[0]!.fields).toEqual(['name', 'cf_cost']);
     expect(read.modules[0]!.fields[0]).toMatchObject({ apiName: null, label: 'Warranty until' });
+    // Transitions by name: ids belong to one portal.
+    expect(read.modules[0]!.statuses![0]).toEqual({
+      name: 'Open',
+      color: '#2a64d6',
+      closed: false,
+      transitions: ['Done'],
+    });
   });
 
   it('names the file after the portal and its modules', () => {

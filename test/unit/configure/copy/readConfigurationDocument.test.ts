@@ -26,6 +26,10 @@ function document(): ConfigurationDocument {
         isAllProjects: true,
         isOverviewNeeded: false,
         defaultLayoutType: 'public',
+        statuses: [
+          { name: 'Open', color: '#2a64d6', closed: false, transitions: ['Done'] },
+          { name: 'Done', color: '#1f8a4c', closed: true, transitions: [] },
+        ],
         layouts: [
           {
             name: 'Standard',
@@ -99,6 +103,10 @@ describe('reading a configuration file', () => {
     const tooMany = document();
     tooMany.modules[0]!.fields[0]!.options = Array.from({ length: 1001 }, (_, i) => `o${i}`);
     expect(() => read(tooMany)).toThrow('modules[0].fields[0].options: at most 1000 entries.');
+
+    const badColour = document();
+    badColour.modules[0]!.statuses![0]!.color = 'red';
+    expect(() => read(badColour)).toThrow(/modules\[0\]\.statuses\[0\]\.color: must match pattern/);
 
     const badName = document();
     badName.modules[0]!.layouts[0]!.sections[0]!.fields.push('../etc');
