@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { issuesInWords } from '../../shared/ipc/issuesInWords';
 import {
   isRequestName,
   requests,
@@ -93,11 +94,13 @@ export class ContractDispatcher {
     }
     if (!parsed.success) {
       const issues = describeIssues(parsed.error);
+      // The person reads words; the issues keep the schema's own terms for logs and tests.
+      const words = issuesInWords(parsed.error, rawArgs).slice(0, 5).join(' ');
       return {
         ok: false,
         error: {
           code: 'invalid_argument',
-          message: `Invalid argument for ${name}: ${issues.join('; ')}. Nothing was changed.`,
+          message: `${words} Nothing was changed.`,
           issues,
         },
       };

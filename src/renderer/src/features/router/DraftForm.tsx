@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
  * The form that edits one named item of a router list (a rule, a target): a card with the name
- * first, then `children`, then "Save <item>" and "Cancel"; it saves on submit (Enter too).
+ * first, then `children`, then "Save <item>" and "Cancel", and why the last save failed beside
+ * them; it saves on submit (Enter too).
  */
 export function DraftForm({
   item,
@@ -10,6 +11,7 @@ export function DraftForm({
   onNameChange,
   onSave,
   onCancel,
+  error = null,
   children,
 }: {
   /** "Rule", "Target": the form's accessible name and its save button's. */
@@ -18,8 +20,14 @@ export function DraftForm({
   onNameChange: (name: string) => void;
   onSave: () => void;
   onCancel: () => void;
+  /** Why saving failed, in words: shown beside Save, and the keyboard's focus goes to it. */
+  error?: string | null;
   children: ReactNode;
 }) {
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
   return (
     <form
       className="card router-form"
@@ -39,6 +47,11 @@ export function DraftForm({
           Cancel
         </button>
       </div>
+      {error && (
+        <p className="field-error" role="alert" tabIndex={-1} ref={errorRef}>
+          {error}
+        </p>
+      )}
     </form>
   );
 }

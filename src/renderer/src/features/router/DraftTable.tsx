@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { DraftForm } from './DraftForm';
+import { useRouter } from './useRouter';
 
 /**
  * A router list (rules, targets): "New <item>", a table of rows (name first, `cells` next, then
@@ -36,9 +37,16 @@ export function DraftTable<
   form: (draft: Draft, setDraft: (draft: Draft) => void) => ReactNode;
 }) {
   const [draft, setDraft] = useState<Draft | null>(null);
+  // Why the last save of the open form failed, shown beside its Save button (the store keeps it).
+  const error = useRouter((state) => state.error);
+  const [failed, setFailed] = useState(false);
+  const open = (next: Draft | null) => {
+    setFailed(false);
+    setDraft(next);
+  };
   return (
     <div className="router-panel">
-      <button type="button" onClick={() => setDraft(newDraft())}>
+      <button type="button" onClick={() => open(newDraft())}>
         New {item.toLowerCase()}
       </button>
       <table className="data-table">
@@ -64,7 +72,7 @@ export function DraftTable<
               <td>{row.name}</td>
               {cells(row)}
               <td>
-                <button type="button" onClick={() => setDraft(toDraft(row))}>
+                <button type="button" onClick={() => open(toDraft(row))}>
                   Edit
                 </button>
               </td>
@@ -77,8 +85,9 @@ export function DraftTable<
           item={item}
           name={draft.name}
           onNameChange={(name) => setDraft({ ...draft, name })}
-          onSave={() => void onSave(draft).then((saved) => saved && setDraft(null))}
-          onCancel={() => setDraft(null)}
+          onSave={() => void onSave(draft).then((saved) => (saved ? open(null) : setFailed(true)))}
+          onCancel={() => open(null)}
+          error={failed ? error : null}
         >
           {form(draft, setDraft)}
         </DraftForm>

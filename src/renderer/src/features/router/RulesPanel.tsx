@@ -269,7 +269,11 @@ export function RulesPanel() {
                 ))}
             </fieldset>
             <fieldset>
-              <legend>Conditions (none: deliver all events)</legend>
+              <legend>
+                {draft.conditions.length === 0
+                  ? 'Conditions (none: deliver all events)'
+                  : `Conditions (${draft.conditions.length}: deliver only the events that match)`}
+              </legend>
               <select
                 aria-label="Combine conditions"
                 value={draft.operator}

@@ -1,0 +1,74 @@
+/**
+ * A request the contract refuses is refused in words a person reads, naming the place and the
+ * limit as the contract's schema has it (never a copy of the limit): lengths with what was given,
+ * required values, choices, nested places as "Filter, condition 1, value".
+ */
+import { describe, expect, it } from 'vitest';
+import { ContractDispatcher, type Handlers } from '../../../../src/main/bridge/dispatcher';
+import { requests } from '../../../../src/shared/ipc/contract';
+import { placeInWords } from '../../../../src/shared/ipc/issuesInWords';
+
+const trusted = { transport: 'internal', trusted: true, description: 'unit test' } as const;
+const dispatcher = new ContractDispatcher({} as Handlers, {
+  warn: () => undefined,
+  error: () => undefined,
+});
+const refusal = async (name: string, args: unknown) => {
+  const outcome = await dispatcher.dispatch(name, args, trusted);
+  if (outcome.ok) throw new Error('accepted');
+  return outcome.error.message;
+};
+
+describe('contract refusals in words', () => {
+  it('says a length limit with what was given', async () => {
+    const max = (
+      requests['router.createPublisher'].args as unknown as {
+        shape: { name: { maxLength: number } };
+      }
+    ).shape.name.maxLength;
+    expect(await refusal('router.createPublisher', { name: 'x'.repeat(max + 14) })).toBe(
+      `Name: at most ${max} characters (${max + 14} given). Nothing was changed.`,
+    );
+  });
+
+  it('says what is missing, what the choices are, and where in a nested value', async () => {
+    const message = await refusal('router.saveRule', {
+      name: '',
+      status: 'sometimes',
+      retryCount: 1,
+      eventConfigIds: [],
+      targetIds: [],
+      filter: {
+        operator: 'AND',
+        conditions: [{ path: 'a', type: 'number', comparator: 'gt', value: '' }],
+      },
+    });
+    expect(message).toMatch(/^Name: required\./);
+    expect(message).toMatch(/Status: one of [a-z, ]+\./);
+    expect(message).not.toMatch(/Too big|Too small|expected string|Invalid input/);
+    expect(message).toMatch(/Nothing was changed\.$/);
+  });
+
+  it('says what the nearest shape of a union wanted, where', async () => {
+    const message = await refusal('router.saveRule', {
+      name: 'r',
+      status: 'active',
+      retryCount: 1,
+      eventConfigIds: ['1'],
+      targetIds: ['2'],
+      filter: {
+        operator: 'AND',
+        conditions: [{ path: 'a', type: 'number', comparator: 'gt', value: Number.NaN }],
+      },
+    });
+    expect(message).toMatch(/^Filter, condition 1, value: /);
+    expect(message).not.toContain('Invalid input');
+  });
+
+  it('names places plainly', () => {
+    expect(placeInWords(['filter', 'conditions', 0, 'value'])).toBe('Filter, condition 1, value');
+    expect(placeInWords(['eventConfigIds'])).toBe('Event config ids');
+    expect(placeInWords(['entries', 2])).toBe('Entry 3');
+    expect(placeInWords([])).toBe('The request');
+  });
+});
