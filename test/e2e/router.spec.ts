@@ -141,6 +141,20 @@ test('the router UI: a custom publisher, a request-bin rule, a test event and it
     await page.getByRole('button', { name: 'Add condition' }).click();
     await page.getByLabel('Path').selectOption('amount');
     await page.getByLabel('Comparator').selectOption('gte');
+    const ruleForm = page.getByRole('form', { name: 'Rule' });
+    await expect(
+      ruleForm.getByText('Conditions (1: deliver only the events that match)'),
+    ).toBeVisible();
+    // An empty number is refused beside Save, in words, with the focus there.
+    await page.getByLabel('Value', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save rule' }).click();
+    const refusal = ruleForm.getByRole('alert');
+    await expect(refusal).toHaveText(/^Filter, condition 1, value: .*Nothing was changed\.$/);
+    await expect(refusal).toBeFocused();
+    await ruleForm.screenshot({ path: 'test-results/router-rule-refused-light.png' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await ruleForm.screenshot({ path: 'test-results/router-rule-refused-dark.png' });
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.getByLabel('Value', { exact: true }).fill('100');
     await page.getByRole('button', { name: 'Save rule' }).click();
     await expect(page.getByRole('cell', { name: 'big orders' })).toBeVisible();
