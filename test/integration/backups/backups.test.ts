@@ -236,8 +236,9 @@ describe('backups in the engine', () => {
       /does not exist/,
     );
     expect(await refusal(engine, 'backups.showInFolder', { id: backup.id })).toMatch(/desktop app/);
-    expect(await refusal(engine, 'backups.delete', { id: '../../etc' })).toMatch(
-      /Invalid argument/,
+    // The contract refuses a path for an id, in words.
+    expect(await refusal(engine, 'backups.delete', { id: '../../etc' })).toBe(
+      'Id: must be a backup id (digits). Nothing was changed.',
     );
     expect(
       await refusal(engine, 'backups.start', {
