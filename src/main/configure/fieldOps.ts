@@ -27,7 +27,8 @@ export function fieldActionOf(op: Pick<OutboxOp, 'kind' | 'action'>): FieldActio
   return op.action.slice('field.'.length) as FieldAction;
 }
 
-const SETTING_KEYS = [
+/** A field's settings, in the order the Configure view and the Outbox show them. */
+export const FIELD_SETTING_KEYS = [
   'label',
   'mandatory',
   'pii',
@@ -41,10 +42,33 @@ const SETTING_KEYS = [
   'userListType',
 ] as const satisfies readonly (keyof FieldSettings)[];
 
+/** Each setting in words, for a plan's or a conflict's lines. */
+export const FIELD_SETTING_LABEL: Record<keyof FieldSettings, string> = {
+  label: 'Name',
+  mandatory: 'Mandatory',
+  pii: 'Personal data',
+  encrypted: 'Encrypted',
+  description: 'Description',
+  defaultValue: 'Default value',
+  hasInfo: 'Info',
+  currencyListType: 'Currency list',
+  currencyCode: 'Currency',
+  precision: 'Decimals',
+  userListType: 'Users offered',
+};
+
+export const isFieldSetting = (key: string): key is keyof FieldSettings =>
+  (FIELD_SETTING_KEYS as readonly string[]).includes(key);
+
+/** A field's settings alone, from anything that carries them (a view, a file's field). */
+export function fieldSettingsOf(field: FieldSettings): FieldSettings {
+  return Object.fromEntries(FIELD_SETTING_KEYS.map((key) => [key, field[key]])) as FieldSettings;
+}
+
 /** The settings an operation carries (what it sets). */
 export function settingsOfOp(op: Pick<OutboxOp, 'fields'>): Partial<FieldSettings> {
   const settings: Partial<Record<keyof FieldSettings, unknown>> = {};
-  for (const key of SETTING_KEYS) {
+  for (const key of FIELD_SETTING_KEYS) {
     if (op.fields[key] !== undefined) settings[key] = op.fields[key]!.value;
   }
   return settings as Partial<FieldSettings>;

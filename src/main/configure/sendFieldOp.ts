@@ -11,18 +11,24 @@ import type { ApiClient } from '../api/client/apiClient';
 import { collectAll } from '../api/client/paginate';
 import { ChangeRefused } from '../outbox/replayFailure';
 import { createOnce, type SendContext } from '../outbox/sendContext';
-import type { OpFields, OutboxOp } from '../outbox/outboxTypes';
+import type { OutboxOp } from '../outbox/outboxTypes';
 import {
   createFieldBody,
+  FIELD_SETTING_LABEL,
   fieldActionOf,
-  settingsOfOp,
+  isFieldSetting,
   settingsOfProperty,
   updateFieldBody,
 } from './fieldOps';
 import type { FieldSettings } from '../../shared/ipc/areas/configure';
-import type { ConflictField } from '../../shared/ipc/areas/outbox';
 import { param, tempIdsOf } from './layoutOps';
-import { deleteOnce, sameName } from './settingsReplay';
+import {
+  deleteOnce,
+  holdConflicts,
+  judgeSettings,
+  sameName,
+  type SettingsJudge,
+} from './settingsReplay';
 import { LOST_CREATE_SKEW_MS } from './sendModuleOp';
 
 const isTemp = (value: unknown) => typeof value === 'string' && value.startsWith('tmp-');
@@ -83,23 +89,6 @@ export async function sendField(
   throw new ChangeRefused(`PortalDesk does not know how to send "${op.action ?? ''}".`);
 }
 
-const SETTING_LABEL: Record<keyof FieldSettings, string> = {
-  label: 'Name',
-  mandatory: 'Mandatory',
-  pii: 'Personal data',
-  encrypted: 'Encrypted',
-  description: 'Description',
-  defaultValue: 'Default value',
-  hasInfo: 'Info',
-  currencyListType: 'Currency list',
-  currencyCode: 'Currency',
-  precision: 'Decimals',
-  userListType: 'Users offered',
-};
-
-const sameValue = (a: unknown, b: unknown) =>
-  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
 /**
  * A change of a field's settings, never over a change made on the service unseen: the field is
  * read first (the module's fields-configuration, one GET); a setting already at my value counts
@@ -114,8 +103,6 @@ async function sendFieldUpdate(
   module: string,
 ): Promise<'done' | 'conflict'> {
   const fieldId = String(param(op, 'field_id'));
-  const settings = settingsOfOp(op);
-  const basesKept = param(op, 'bases_kept') === true;
   const config = await client.getFieldsConfiguration(
     { portal_id: op.portalId, query: { module } },
     ctx.call,
@@ -131,32 +118,14 @@ async function sendFieldUpdate(
     server.is_mandatory === true,
     (server.field_property ?? {}) as Record<string, unknown>,
   );
-  const send: Partial<FieldSettings> = {};
-  const conflicts: ConflictField[] = [];
-  for (const [key, value] of Object.entries(settings) as [keyof FieldSettings, unknown][]) {
-    const entry = op.fields[key]!;
-    const now = theirs[key];
-    if (sameValue(now, value)) continue; // already so: delivered
-    if (!basesKept || sameValue(now, entry.base)) {
-      (send as Record<string, unknown>)[key] = value;
-      continue;
-    }
-    conflicts.push({
-      field: key,
-      label: SETTING_LABEL[key],
-      type: typeof value === 'string' ? 'single_line' : 'setting',
-      base: entry.base,
-      mine: value,
-      theirs: now,
-      editable: typeof value === 'string',
-    });
-  }
-  if (Object.keys(send).length > 0) {
-    // The parameters and the settings that go; the others are delivered or wait.
-    const going: OpFields = {};
-    for (const [key, entry] of Object.entries(op.fields)) {
-      if (!(key in settings) || key in send) going[key] = entry;
-    }
+  const judge: SettingsJudge = {
+    isSetting: isFieldSetting,
+    theirs: (key) => theirs[key as keyof FieldSettings],
+    same: (_key, a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null),
+    label: (key) => FIELD_SETTING_LABEL[key as keyof FieldSettings],
+  };
+  const { going, sending, conflicts } = judgeSettings(op, judge);
+  if (sending > 0) {
     const body = updateFieldBody({ fields: going }, module);
     ctx.repo.markSending(op.seq, JSON.stringify(body));
     await client.putField(
@@ -165,20 +134,6 @@ async function sendFieldUpdate(
     );
   }
   if (conflicts.length === 0) return 'done';
-  // What waits: the operation's parameters and the settings in conflict, nothing delivered.
-  const rest: OpFields = {};
-  for (const [key, entry] of Object.entries(op.fields)) {
-    if (!(key in settings) || conflicts.some((conflict) => conflict.field === key)) {
-      rest[key] = entry;
-    }
-  }
-  ctx.repo.markConflict(op.seq, rest, {
-    kind: 'fields',
-    fields: conflicts,
-    foundAt: new Date(ctx.now()).toISOString(),
-  });
-  ctx.onAttention(
-    `Field ${server.display_name} was changed on the service too; your change waits in the Outbox until you choose what to keep.`,
-  );
+  holdConflicts(ctx, op, judge, conflicts, `Field ${server.display_name}`);
   return 'conflict';
 }

@@ -13,14 +13,16 @@ import type { ApiClient } from '../api/client/apiClient';
 import { collectAll } from '../api/client/paginate';
 import { ChangeRefused } from '../outbox/replayFailure';
 import { createOnce, type Send, type SendContext } from '../outbox/sendContext';
-import type { OpFields, OutboxOp } from '../outbox/outboxTypes';
-import type { ConflictField } from '../../shared/ipc/areas/outbox';
+import type { OutboxOp } from '../outbox/outboxTypes';
 import {
   copiedSectionId,
   deleteOnce,
+  holdConflicts,
+  judgeSettings,
   moduleApiName,
   sameName,
   storeModule,
+  type SettingsJudge,
 } from './settingsReplay';
 import {
   createLayoutBody,
@@ -232,10 +234,9 @@ const LAYOUT_SETTING_LABEL: Record<string, string> = { name: 'Name', type: 'Type
 
 /**
  * A layout's rename or type change, never over one made on the service unseen: the layout is read
- * first; a setting already at my value counts as delivered, one at its base (what the view
- * showed) is sent, any other is a conflict resolved in the Outbox (mine or theirs). Making it the
- * default never conflicts: whichever layout the service made the default meanwhile, mine asks for
- * this one. A change queued before bases were kept is sent as is.
+ * first and each setting judged (settingsReplay.ts, judgeSettings); a conflict is resolved in the
+ * Outbox (mine or theirs). Making it the default never conflicts: whichever layout the service
+ * made the default meanwhile, mine asks for this one.
  */
 async function sendLayoutUpdate(
   ctx: SendContext,
@@ -248,38 +249,21 @@ async function sendLayoutUpdate(
     { portal_id: op.portalId, layout_id: layoutId, query: { module } },
     ctx.call,
   );
-  const basesKept = param(op, 'bases_kept') === true;
   const theirs: Record<string, unknown> = {
     name: server.name,
     type: server.type,
     is_default: server.is_default === true,
   };
-  const going: OpFields = {};
-  const conflicts: ConflictField[] = [];
-  for (const [key, entry] of Object.entries(op.fields)) {
-    if (!(key in theirs)) {
-      going[key] = entry; // a parameter (layout_id, bases_kept)
-      continue;
-    }
-    const now = theirs[key];
-    const same = key === 'name' ? sameName(String(entry.value), now) : now === entry.value;
-    if (same) continue; // already so: delivered
-    if (!basesKept || key === 'is_default' || now === entry.base) {
-      going[key] = entry;
-      continue;
-    }
-    conflicts.push({
-      field: key,
-      label: LAYOUT_SETTING_LABEL[key] ?? key,
-      type: key === 'name' ? 'single_line' : 'setting',
-      base: entry.base,
-      mine: entry.value,
-      theirs: now,
-      editable: key === 'name',
-    });
-  }
-  const body = updateLayoutBody({ fields: going }, module);
-  if (Object.keys(body).length > 1) {
+  const judge: SettingsJudge = {
+    isSetting: (key) => key in theirs,
+    theirs: (key) => theirs[key],
+    same: (key, a, b) => (key === 'name' ? sameName(String(b), a) : a === b),
+    label: (key) => LAYOUT_SETTING_LABEL[key] ?? key,
+    neverConflicts: (key) => key === 'is_default',
+  };
+  const { going, sending, conflicts } = judgeSettings(op, judge);
+  if (sending > 0) {
+    const body = updateLayoutBody({ fields: going }, module);
     ctx.repo.markSending(op.seq, JSON.stringify(body));
     await client.updateLayout(
       { portal_id: op.portalId, layout_id: layoutId, body: body as never },
@@ -287,17 +271,6 @@ async function sendLayoutUpdate(
     );
   }
   if (conflicts.length === 0) return 'done';
-  const rest: OpFields = {};
-  for (const [key, entry] of Object.entries(op.fields)) {
-    if (!(key in theirs) || conflicts.some((conflict) => conflict.field === key)) rest[key] = entry;
-  }
-  ctx.repo.markConflict(op.seq, rest, {
-    kind: 'fields',
-    fields: conflicts,
-    foundAt: new Date(ctx.now()).toISOString(),
-  });
-  ctx.onAttention(
-    `Layout ${server.name} was changed on the service too; your change waits in the Outbox until you choose what to keep.`,
-  );
+  holdConflicts(ctx, op, judge, conflicts, `Layout ${server.name}`);
   return 'conflict';
 }

@@ -7,7 +7,8 @@
 import type { ApiClient } from '../api/client/apiClient';
 import { ChangeRefused, DependencyPending, isNotFound } from '../outbox/replayFailure';
 import type { SendContext } from '../outbox/sendContext';
-import type { OutboxOp } from '../outbox/outboxTypes';
+import type { OpFields, OutboxOp } from '../outbox/outboxTypes';
+import type { ConflictField } from '../../shared/ipc/areas/outbox';
 import { storeFieldsConfiguration } from '../sync/syncModuleSettings';
 import { isTempModule, moduleQueue } from './moduleOps';
 
@@ -91,4 +92,82 @@ export async function copiedSectionId(
     );
   }
   return copy.id;
+}
+
+/** How an operation's settings are judged against what the service holds now. */
+export interface SettingsJudge {
+  /** Which of the operation's `fields` are settings (the rest are its parameters). */
+  isSetting(key: string): boolean;
+  /** The setting's value on the service now. */
+  theirs(key: string): unknown;
+  same(key: string, a: unknown, b: unknown): boolean;
+  label(key: string): string;
+  /** A setting that goes whatever the service did meanwhile (making a layout the default). */
+  neverConflicts?(key: string): boolean;
+}
+
+/**
+ * What a change of settings does now that the service was read: a setting already at my value
+ * counts as delivered, one still at its base (what the view showed when it was changed) goes, any
+ * other is a conflict. An operation queued before bases were kept (`bases_kept` absent) sends as
+ * it is. `going` holds the parameters and the settings to send.
+ */
+export function judgeSettings(
+  op: Pick<OutboxOp, 'fields'>,
+  judge: SettingsJudge,
+): { going: OpFields; sending: number; conflicts: ConflictField[] } {
+  const basesKept = op.fields.bases_kept?.value === true;
+  const going: OpFields = {};
+  const conflicts: ConflictField[] = [];
+  let sending = 0;
+  for (const [key, entry] of Object.entries(op.fields)) {
+    if (!judge.isSetting(key)) {
+      going[key] = entry;
+      continue;
+    }
+    const now = judge.theirs(key);
+    if (judge.same(key, now, entry.value)) continue; // already so: delivered
+    if (!basesKept || judge.neverConflicts?.(key) === true || judge.same(key, now, entry.base)) {
+      going[key] = entry;
+      sending += 1;
+      continue;
+    }
+    conflicts.push({
+      field: key,
+      label: judge.label(key),
+      type: typeof entry.value === 'string' ? 'single_line' : 'setting',
+      base: entry.base,
+      mine: entry.value,
+      theirs: now,
+      editable: typeof entry.value === 'string',
+    });
+  }
+  return { going, sending, conflicts };
+}
+
+/**
+ * Keeps an operation whose settings conflict, marked: its parameters and the settings in conflict
+ * wait in the Outbox until the user chooses (mine or theirs); what was delivered is not kept.
+ */
+export function holdConflicts(
+  ctx: SendContext,
+  op: OutboxOp,
+  judge: Pick<SettingsJudge, 'isSetting'>,
+  conflicts: readonly ConflictField[],
+  what: string,
+): void {
+  const rest: OpFields = {};
+  for (const [key, entry] of Object.entries(op.fields)) {
+    if (!judge.isSetting(key) || conflicts.some((conflict) => conflict.field === key)) {
+      rest[key] = entry;
+    }
+  }
+  ctx.repo.markConflict(op.seq, rest, {
+    kind: 'fields',
+    fields: [...conflicts],
+    foundAt: new Date(ctx.now()).toISOString(),
+  });
+  ctx.onAttention(
+    `${what} was changed on the service too; your change waits in the Outbox until you choose what to keep.`,
+  );
 }

@@ -41,7 +41,8 @@ export type ModuleSettingKey = keyof ModuleSettingsInput;
 /** Problems by the setting they are about; `form` for what belongs to no one control. */
 export type ModuleProblems = Partial<Record<ModuleSettingKey | 'form', string>>;
 
-const LABEL: Record<ModuleSettingKey, string> = {
+/** Each setting in words, as the form labels it (problems, plans and conflicts say these). */
+export const MODULE_SETTING_LABEL: Record<ModuleSettingKey, string> = {
   singularName: 'Singular name',
   pluralName: 'Plural name',
   iconClass: 'Icon',
@@ -56,13 +57,13 @@ const lengthOf = (text: string) => [...text].length;
 
 function textProblem(key: ModuleSettingKey, value: string, required: boolean): string | null {
   const trimmed = value.trim();
-  if (trimmed === '') return required ? `${LABEL[key]}: required.` : null;
+  if (trimmed === '') return required ? `${MODULE_SETTING_LABEL[key]}: required.` : null;
   const length = lengthOf(trimmed);
   if (length > MODULE_NAME_MAX) {
-    return `${LABEL[key]}: at most ${MODULE_NAME_MAX} characters (${length} given).`;
+    return `${MODULE_SETTING_LABEL[key]}: at most ${MODULE_NAME_MAX} characters (${length} given).`;
   }
   if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
-    return `${LABEL[key]}: no control characters (tabs, line breaks).`;
+    return `${MODULE_SETTING_LABEL[key]}: no control characters (tabs, line breaks).`;
   }
   return null;
 }
@@ -118,12 +119,12 @@ export function moduleSettingsProblems(
   for (const key of ['singularName', 'pluralName'] as const) {
     const value = settings[key];
     if (value === undefined) {
-      if (creating) problems[key] = `${LABEL[key]}: required.`;
+      if (creating) problems[key] = `${MODULE_SETTING_LABEL[key]}: required.`;
       continue;
     }
     if (context.builtIn) {
       problems[key] =
-        `${LABEL[key]}: this is one of the product's own modules; it cannot be renamed.`;
+        `${MODULE_SETTING_LABEL[key]}: this is one of the product's own modules; it cannot be renamed.`;
       continue;
     }
     const problem = textProblem(key, value, true);
@@ -133,7 +134,8 @@ export function moduleSettingsProblems(
     }
     const clash = nameClash(value, context.others);
     if (clash) {
-      problems[key] = `${LABEL[key]}: "${value.trim()}" is already a name of ${clash.pluralName}.`;
+      problems[key] =
+        `${MODULE_SETTING_LABEL[key]}: "${value.trim()}" is already a name of ${clash.pluralName}.`;
     }
   }
   if (settings.iconClass !== undefined && settings.iconClass !== null) {

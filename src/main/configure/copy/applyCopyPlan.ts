@@ -7,9 +7,8 @@
  */
 import { ConfigRefused, type ConfigureService } from '../configureService';
 import type { OutboxRepository } from '../../outbox/outboxRepository';
+import { sameName } from '../settingsReplay';
 import { isPlanRef, type CopyStep, type PlannedItem, type Ref } from './copyPlan';
-
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function created(what: string, id: string | undefined): string {
   if (id === undefined)
@@ -41,7 +40,7 @@ function queueStep(
         referenceId: null,
         adoptExisting: step.adopt,
       });
-      const layout = view.layouts.find((l) => l.localOnly && same(l.name, step.name));
+      const layout = view.layouts.find((l) => l.localOnly && sameName(l.name, step.name));
       return created(`layout “${step.name}”`, layout?.id);
     }
     case 'updateLayout':
@@ -63,7 +62,7 @@ function queueStep(
       });
       const section = view.layouts
         .find((l) => l.id === layoutId)
-        ?.sections.find((s) => s.localOnly && same(s.name, step.name));
+        ?.sections.find((s) => s.localOnly && sameName(s.name, step.name));
       return created(`section “${step.name}”`, section?.id);
     }
     case 'createField': {
@@ -75,7 +74,7 @@ function queueStep(
         layoutId: id(step.layout),
         sectionId: step.section === null ? null : id(step.section),
       });
-      const field = view.fields.find((f) => f.localOnly && same(f.label, step.settings.label));
+      const field = view.fields.find((f) => f.localOnly && sameName(f.label, step.settings.label));
       return created(`field “${step.settings.label}”`, field?.id);
     }
     case 'updateField':
@@ -118,7 +117,7 @@ function queueStep(
         })),
       });
       for (const wanted of step.statuses) {
-        const made = view.statuses.find((s) => s.localOnly && same(s.name, wanted.name));
+        const made = view.statuses.find((s) => s.localOnly && sameName(s.name, wanted.name));
         madeRefs.set(wanted.ref, created(`status “${wanted.name}”`, made?.id));
       }
       return undefined;

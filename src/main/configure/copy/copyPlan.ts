@@ -18,9 +18,11 @@ import type { CreateModuleArgs, FieldSettings } from '../../../shared/ipc/areas/
 import type { PlanItem } from '../../../shared/ipc/areas/configCopy';
 import {
   firstProblem,
+  MODULE_SETTING_LABEL,
   moduleSettingsProblems,
   nameClash,
 } from '../../../shared/configRules/moduleRules';
+import { FIELD_SETTING_KEYS, FIELD_SETTING_LABEL, fieldSettingsOf } from '../fieldOps';
 import { fieldSettingsProblems, firstFieldProblem } from '../../../shared/configRules/fieldRules';
 import { layoutNameProblem, sectionNameProblem } from '../../../shared/configRules/layoutRules';
 import { maxOptionsOf, optionNameProblem } from '../../../shared/configRules/optionRules';
@@ -102,45 +104,6 @@ const MODULE_SETTINGS: readonly (keyof ModuleCopied)[] = [
   'isOverviewNeeded',
   'defaultLayoutType',
 ];
-const MODULE_LABEL: Record<keyof ModuleCopied, string> = {
-  singularName: 'Singular name',
-  pluralName: 'Plural name',
-  iconClass: 'Icon',
-  isOverviewNeeded: 'Overview',
-  defaultLayoutType: 'Default layout type',
-};
-
-const FIELD_SETTINGS: readonly (keyof FieldSettings)[] = [
-  'label',
-  'mandatory',
-  'pii',
-  'encrypted',
-  'description',
-  'defaultValue',
-  'hasInfo',
-  'currencyListType',
-  'currencyCode',
-  'precision',
-  'userListType',
-];
-const FIELD_LABEL: Record<keyof FieldSettings, string> = {
-  label: 'Name',
-  mandatory: 'Mandatory',
-  pii: 'Personal data',
-  encrypted: 'Encrypted',
-  description: 'Description',
-  defaultValue: 'Default value',
-  hasInfo: 'Info',
-  currencyListType: 'Currency list',
-  currencyCode: 'Currency',
-  precision: 'Decimals',
-  userListType: 'Users offered',
-};
-
-/** A field's settings alone (what createField and updateField take). */
-function fieldSettingsOf(field: FieldSettings): FieldSettings {
-  return Object.fromEntries(FIELD_SETTINGS.map((key) => [key, field[key]])) as FieldSettings;
-}
 
 // ---- calls ----------------------------------------------------------------------------------
 
@@ -613,8 +576,8 @@ function planFields(
     }
     fieldRef = match.id;
     const { changed, lines } = changesOf<FieldSettings, keyof FieldSettings>(
-      FIELD_SETTINGS,
-      FIELD_LABEL,
+      FIELD_SETTING_KEYS,
+      FIELD_SETTING_LABEL,
       match,
       settings,
     );
@@ -915,7 +878,7 @@ function planModule(
     moduleRef = match.id;
     const { changed, lines } = changesOf<ModuleCopied, keyof ModuleCopied>(
       MODULE_SETTINGS,
-      MODULE_LABEL,
+      MODULE_SETTING_LABEL,
       match,
       source,
     );
