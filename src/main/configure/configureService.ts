@@ -954,21 +954,6 @@ export class ConfigureService {
       field.apiName === null
         ? new Map<string, number>()
         : this.options.mirror.records.optionUse(portalId, moduleId, field.apiName);
-    const mirrored: ConfigOption[] = field.localOnly
-      ? []
-      : this.options.mirror.metadata
-          .moduleOptions(portalId, moduleId)
-          .filter((option) => option.fieldId === fieldId && option.kind === 'custom_option')
-          .map((option) => ({
-            id: option.valueId,
-            name: option.value ?? '',
-            records: use.get(option.value ?? '') ?? 0,
-            localOnly: false,
-            pending: [],
-          }));
-    const ops = this.options.outbox.repo
-      .configOps(portalId)
-      .filter((op) => optionActionOf(op) !== null && param(op, 'field_id') === fieldId);
     return {
       portalId,
       moduleId,
@@ -976,8 +961,46 @@ export class ConfigureService {
       field: field.label,
       type: field.type,
       max: maxOptionsOf(field.type),
-      options: overlayOptions(mirrored, ops),
+      options: this.optionsOf(portalId, moduleId, [field], use).get(field.id) ?? [],
     };
+  }
+
+  /**
+   * The options of a module's pick lists and multi-selects (of `fields`, as a fields view gave
+   * them), queued changes laid over, read once for all of them; record counts only when `use` is
+   * given (counting scans the module's records, which a copy does not need).
+   */
+  optionsOf(
+    portalId: string,
+    moduleId: string,
+    fields: readonly ConfigField[],
+    use: ReadonlyMap<string, number> = new Map(),
+  ): Map<string, ConfigOption[]> {
+    const choices = fields.filter((f) => f.type === 'pick_list' || f.type === 'multi_select');
+    const result = new Map<string, ConfigOption[]>();
+    if (choices.length === 0) return result;
+    const stored = this.options.mirror.metadata
+      .moduleOptions(portalId, moduleId)
+      .filter((option) => option.kind === 'custom_option');
+    const ops = this.options.outbox.repo
+      .configOps(portalId)
+      .filter((op) => optionActionOf(op) !== null);
+    for (const field of choices) {
+      const mirrored: ConfigOption[] = field.localOnly
+        ? []
+        : stored
+            .filter((option) => option.fieldId === field.id)
+            .map((option) => ({
+              id: option.valueId,
+              name: option.value ?? '',
+              records: use.get(option.value ?? '') ?? 0,
+              localOnly: false,
+              pending: [],
+            }));
+      const own = ops.filter((op) => param(op, 'field_id') === field.id);
+      result.set(field.id, overlayOptions(mirrored, own));
+    }
+    return result;
   }
 
   changeOptions(args: {

@@ -4,8 +4,9 @@
  * against what the portal will be once the Outbox has sent). With ids, for the plan; without, it
  * is the configuration file (exportConfiguration.ts).
  */
-import type { ConfigModule, FieldSettings } from '../../../shared/ipc/areas/configure';
+import type { ConfigModule } from '../../../shared/ipc/areas/configure';
 import { ConfigRefused, type ConfigureService } from '../configureService';
+import { fieldSettingsOf } from '../fieldOps';
 import type { DocumentField, DocumentLayout, DocumentModule } from './configurationDocument';
 
 export interface PortalSection {
@@ -45,22 +46,6 @@ export interface PortalModule extends Omit<DocumentModule, 'layouts' | 'fields' 
 
 const hasOptions = (type: string) => type === 'pick_list' || type === 'multi_select';
 
-function settingsOf(field: FieldSettings): FieldSettings {
-  return {
-    label: field.label,
-    mandatory: field.mandatory,
-    pii: field.pii,
-    encrypted: field.encrypted,
-    description: field.description,
-    defaultValue: field.defaultValue,
-    hasInfo: field.hasInfo,
-    currencyListType: field.currencyListType,
-    currencyCode: field.currencyCode,
-    precision: field.precision,
-    userListType: field.userListType,
-  };
-}
-
 /**
  * One module's configuration. A module in the bin has no layouts or fields to read (the service
  * keeps them until it is recovered): it is returned without them.
@@ -98,20 +83,18 @@ export function readModuleConfiguration(
       fields: section.fields.map((field) => field.key),
     })),
   }));
-  const fields = configure
-    .fields(portalId, module.id)
-    .fields.filter((field) => !field.system)
-    .map((field) => ({
-      ...settingsOf(field),
-      id: field.id,
-      apiName: field.apiName,
-      type: field.type,
-      options: hasOptions(field.type)
-        ? configure
-            .fieldOptions(portalId, module.id, field.id)
-            .options.map((option) => ({ id: option.id, name: option.name }))
-        : null,
-    }));
+  const custom = configure.fields(portalId, module.id).fields.filter((field) => !field.system);
+  // Every pick list's options in one read, without counting records (a plan does not need them).
+  const options = configure.optionsOf(portalId, module.id, custom);
+  const fields = custom.map((field) => ({
+    ...fieldSettingsOf(field),
+    id: field.id,
+    apiName: field.apiName,
+    type: field.type,
+    options: hasOptions(field.type)
+      ? (options.get(field.id) ?? []).map((option) => ({ id: option.id, name: option.name }))
+      : null,
+  }));
   return { ...base, layouts, fields, statuses: readStatuses(configure, portalId, module) };
 }
 
