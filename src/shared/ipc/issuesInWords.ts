@@ -75,6 +75,17 @@ function nearestBranch(issue: Issue): Issue | null {
   return { ...first, path: [...issue.path, ...first.path] } as Issue;
 }
 
+/** What a type is called in a sentence ("must be a list"). */
+const EXPECTED: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
+};
+
 /** One complaint in words: "<place>: <what is wrong>." */
 export function issueInWords(issue: Issue, input: unknown): string {
   const nearest = nearestBranch(issue);
@@ -95,7 +106,9 @@ export function issueInWords(issue: Issue, input: unknown): string {
           ? 'required'
           : issue.expected === 'number' && typeof given === 'number'
             ? 'a number is required'
-            : `must be ${issue.expected === 'string' ? 'text' : `a ${issue.expected}`}`;
+            : issue.expected === 'undefined'
+              ? 'must be left out'
+              : `must be ${EXPECTED[issue.expected] ?? `a ${issue.expected}`}`;
       break;
     case 'invalid_value':
       words = `one of ${issue.values.map((value) => String(value)).join(', ')}`;

@@ -130,4 +130,66 @@ describe('hostile configuration input', () => {
     expect(({} as Record<string, unknown>).pluralName).toBeUndefined();
     engine.close();
   });
+
+  it('copies refuse hostile files and arguments in words, planning and queuing nothing', async () => {
+    const { engine, portalId } = await setup({ records: 10 });
+    await call(engine, 'outbox.setWorkOffline', { on: true });
+    const portals = await call<{ id: string }[]>(engine, 'records.portals');
+    const other = portals.find((portal) => portal.id !== portalId)!.id;
+    const file = (text: string) => ({
+      targetPortalId: portalId,
+      source: { kind: 'file', name: 'c.json', text },
+    });
+    const head =
+      '{"format":"portaldesk-configuration","version":1,"exportedAt":"2026-11-26T00:00:00Z","source":{"portalId":"1","portalName":"n"},"modules":';
+    const cases: [string, unknown, RegExp][] = [
+      // Over the contract's 5 MB.
+      ['configure.planCopy', file(' '.repeat(5_000_001)), /at most 5000000 characters/],
+      // Deep, within the size: JSON.parse takes it, the schema refuses it at the top.
+      [
+        'configure.planCopy',
+        file('['.repeat(100_000) + ']'.repeat(100_000)),
+        /not a PortalDesk configuration file/,
+      ],
+      [
+        'configure.planCopy',
+        file(`${head}${'['.repeat(100_000)}${']'.repeat(100_000)}}`),
+        /modules/,
+      ],
+      ['configure.planCopy', file('\uFFFD\u0000{'), /is not JSON/],
+      [
+        'configure.planCopy',
+        file(`${head}[{"__proto__":{"admin":true}}]}`),
+        /does not fit the configuration schema/,
+      ],
+      [
+        'configure.planCopy',
+        { targetPortalId: portalId, source: { kind: 'portal', portalId, moduleIds: ['../../x'] } },
+        /module id/,
+      ],
+      [
+        'configure.planCopy',
+        {
+          targetPortalId: other,
+          source: { kind: 'portal', portalId, moduleIds: Array.from({ length: 101 }, () => '1') },
+        },
+        /at most 100 items/,
+      ],
+      [
+        'configure.applyCopy',
+        { targetPortalId: portalId, source: file('{}').source, fingerprint: 'f'.repeat(201) },
+        /at most 200 characters/,
+      ],
+      ['configure.exportConfiguration', { portalId, moduleIds: [] }, /at least 1 item/],
+      ['configure.exportConfiguration', { portalId, moduleIds: ['999'] }, /not in this portal/],
+    ];
+    for (const [name, args, words] of cases) {
+      const message = await refusal(engine, name, args);
+      expect(message, name).toMatch(words);
+      expect(message.length, name).toBeLessThan(2000);
+    }
+    expect(await call(engine, 'outbox.list', {})).toEqual([]);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    engine.close();
+  });
 });

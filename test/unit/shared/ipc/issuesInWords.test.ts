@@ -65,6 +65,15 @@ describe('contract refusals in words', () => {
     expect(message).not.toContain('Invalid input');
   });
 
+  it('says a type in words, and an argument a request does not take', async () => {
+    expect(await refusal('records.portals', { x: 1 })).toBe(
+      'The request: must be left out. Nothing was changed.',
+    );
+    expect(await refusal('router.createPublisher', { name: ['x'] })).toBe(
+      'Name: must be text. Nothing was changed.',
+    );
+  });
+
   it('names places plainly', () => {
     expect(placeInWords(['filter', 'conditions', 0, 'value'])).toBe('Filter, condition 1, value');
     expect(placeInWords(['eventConfigIds'])).toBe('Event config ids');
