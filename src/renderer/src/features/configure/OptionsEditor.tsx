@@ -1,4 +1,5 @@
 import './options.css';
+import { EditorFrame } from './EditorFrame';
 import { PendingChanges } from './PendingChanges';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
@@ -335,27 +336,16 @@ function OptionsBody({ store, onClose }: { store: OptionsStore; onClose(): void 
     setPreviewing(false);
     removeButton.current?.focus();
   };
-  const titleId = `${ids}-title`;
-
   return (
-    <section className="options-editor" aria-labelledby={titleId}>
-      <div className="options-editor__head">
-        <h2 id={titleId}>Options{options ? ` of ${options.field}` : ''}</h2>
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      {loadError && (
-        <p className="error banner" role="alert">
-          <span>The options could not be read: {loadError}</span>
-          <button type="button" onClick={() => void reload()}>
-            Try again
-          </button>
-        </p>
-      )}
-      {options === null ? (
-        !loadError && <p className="muted">Reading options…</p>
-      ) : (
+    <EditorFrame
+      title={`Options${options ? ` of ${options.field}` : ''}`}
+      what="options"
+      value={options}
+      loadError={loadError}
+      onReload={() => void reload()}
+      onClose={onClose}
+    >
+      {(options) => (
         <>
           {list.length === 0 ? (
             <p className="muted">This field has no options yet.</p>
@@ -441,7 +431,7 @@ function OptionsBody({ store, onClose }: { store: OptionsStore; onClose(): void 
           <AddOptions store={store} options={options} />
         </>
       )}
-    </section>
+    </EditorFrame>
   );
 }
 

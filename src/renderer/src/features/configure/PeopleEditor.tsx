@@ -1,5 +1,6 @@
 import './options.css';
 import './statuses.css';
+import { EditorFrame } from './EditorFrame';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { roleAddProblem, userAddProblem } from '../../../../shared/configRules/peopleRules';
@@ -195,28 +196,18 @@ function PeopleBody({ store, onClose }: { store: Store; onClose(): void }) {
   const loadError = useStore(store, (state) => state.errors.load);
   const reload = useStore(store, (state) => state.reload);
   const listen = useStore(store, (state) => state.listen);
-  const ids = useId();
   useEffect(() => listen(), [listen]);
   useEffect(() => void reload(), [reload]);
   return (
-    <section className="options-editor" aria-labelledby={`${ids}-title`}>
-      <div className="options-editor__head">
-        <h2 id={`${ids}-title`}>Users and roles{view ? ` of ${view.field}` : ''}</h2>
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      {loadError && (
-        <p className="error banner" role="alert">
-          <span>The users and roles could not be read: {loadError}</span>
-          <button type="button" onClick={() => void reload()}>
-            Try again
-          </button>
-        </p>
-      )}
-      {view === null ? (
-        !loadError && <p className="muted">Reading users and roles…</p>
-      ) : (
+    <EditorFrame
+      title={`Users and roles${view ? ` of ${view.field}` : ''}`}
+      what="users and roles"
+      value={view}
+      loadError={loadError}
+      onReload={() => void reload()}
+      onClose={onClose}
+    >
+      {(view) => (
         <>
           <p className="hint">
             {view.userListType && LIST_TYPE[view.userListType]
@@ -236,7 +227,7 @@ function PeopleBody({ store, onClose }: { store: Store; onClose(): void }) {
           </div>
         </>
       )}
-    </section>
+    </EditorFrame>
   );
 }
 

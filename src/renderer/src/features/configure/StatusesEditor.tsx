@@ -1,5 +1,6 @@
 import './options.css';
 import './statuses.css';
+import { EditorFrame } from './EditorFrame';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import {
@@ -506,27 +507,16 @@ function StatusesBody({ store, onClose }: { store: Store; onClose(): void }) {
     setPreviewing(false);
     removeButton.current?.focus();
   };
-  const titleId = `${ids}-title`;
-
   return (
-    <section className="options-editor" aria-labelledby={titleId}>
-      <div className="options-editor__head">
-        <h2 id={titleId}>Statuses{view ? ` of ${view.module}` : ''}</h2>
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      {loadError && (
-        <p className="error banner" role="alert">
-          <span>The statuses could not be read: {loadError}</span>
-          <button type="button" onClick={() => void reload()}>
-            Try again
-          </button>
-        </p>
-      )}
-      {view === null ? (
-        !loadError && <p className="muted">Reading statuses…</p>
-      ) : (
+    <EditorFrame
+      title={`Statuses${view ? ` of ${view.module}` : ''}`}
+      what="statuses"
+      value={view}
+      loadError={loadError}
+      onReload={() => void reload()}
+      onClose={onClose}
+    >
+      {() => (
         <>
           <div className="options-table__scroll">
             <table className="data-table options-table">
@@ -616,7 +606,7 @@ function StatusesBody({ store, onClose }: { store: Store; onClose(): void }) {
           />
         </>
       )}
-    </section>
+    </EditorFrame>
   );
 }
 
