@@ -233,6 +233,12 @@ try {
       benchmark: 'router',
       node: process.version,
       cpus: os.cpus().length,
+      // PORTALDESK_WEBHOOK_CLIENT=undici (and PORTALDESK_WEBHOOK_PIPELINING=N) in this process's
+      // environment reaches the router process: undici's Pool instead of our own client.
+      webhook_client:
+        process.env.PORTALDESK_WEBHOOK_CLIENT === 'undici'
+          ? `undici-pool-pipelining-${process.env.PORTALDESK_WEBHOOK_PIPELINING ?? 1}`
+          : 'own',
       rules: RULES,
       targets: TARGETS,
       events: EVENTS,

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { TargetRequest } from './buildTargetRequest';
+import { makeUndiciCaller } from './callWebhookUndici';
 import { WebhookConnections } from './webhookConnections';
 import { webhookRequestBytes } from './webhookRequestBytes';
 
@@ -23,8 +24,22 @@ const connections = new WebhookConnections({
   maxBodyBytes: MAX_RECORDED_RESPONSE_CHARS,
 });
 
-/** One webhook call; the target's timeout is real time (it bounds a network wait). */
-export function callWebhook(request: TargetRequest, timeoutMs: number): Promise<TargetAnswer> {
+/**
+ * One webhook call; the target's timeout is real time (it bounds a network wait). Our own client
+ * unless `PORTALDESK_WEBHOOK_CLIENT=undici` asks for undici's Pool, for bench:router's side-by-side
+ * measurement (bench/README.md).
+ */
+export const callWebhook =
+  process.env.PORTALDESK_WEBHOOK_CLIENT === 'undici'
+    ? makeUndiciCaller({
+        socketsPerOrigin: SOCKETS_PER_ORIGIN,
+        idleMs: IDLE_CONNECTION_MS,
+        maxBodyBytes: MAX_RECORDED_RESPONSE_CHARS,
+        pipelining: Number(process.env.PORTALDESK_WEBHOOK_PIPELINING ?? 1),
+      })
+    : callOwnClient;
+
+function callOwnClient(request: TargetRequest, timeoutMs: number): Promise<TargetAnswer> {
   return new Promise((resolve) => {
     let prepared: ReturnType<typeof webhookRequestBytes>;
     try {
