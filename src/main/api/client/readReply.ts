@@ -17,6 +17,7 @@ import {
 } from '@portaldesk/portal-api/domain/parseEach';
 import type { z } from 'zod';
 import type { ReplySpec } from './endpoints';
+import { isBlank, parseJsonBytes } from './parseJsonBytes';
 
 export type ReplyReading =
   { ok: true; value: unknown; skipped: SkippedItem[] } | { ok: false; problems: string[] };
@@ -80,14 +81,16 @@ function readOptions(body: Record<string, unknown>, paged: boolean): ReplyReadin
   return { ok: true, value: { options, skipped, received, pageInfo, availableRoles }, skipped };
 }
 
-export function readReply(reply: ReplySpec, text: string): ReplyReading {
+/** A reply's bytes, read by its shape; parsed without making them one string (parseJsonBytes). */
+export function readReply(reply: ReplySpec, bytes: Uint8Array): ReplyReading {
   if (reply.kind === 'none') return { ok: true, value: undefined, skipped: [] };
-  if (text.trim() === '') return fail('the reply was empty');
+  if (isBlank(bytes)) return fail('the reply was empty');
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = parseJsonBytes(bytes);
   } catch {
-    return fail(`the reply is not JSON: "${snippet(text)}"`);
+    const start = new TextDecoder().decode(bytes.subarray(0, 600));
+    return fail(`the reply is not JSON: "${snippet(start)}"`);
   }
 
   if (reply.kind === 'bareList') {
