@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../src/shared/ipc/areas/outboxHistory';
+import { configureOn } from '../configure/configureSession';
 import { outboxSession } from './outboxSession';
 
 type Session = Awaited<ReturnType<typeof outboxSession>>;
@@ -217,5 +218,39 @@ describe('outbox history', () => {
     await reopened.idle();
     expect(opsLeft(s)).toEqual([]);
     expect(historyOps(s)).toEqual([op]);
+  });
+
+  it('keeps configuration changes in the same history, with their action and summary', async () => {
+    const s = await outboxSession();
+    const configure = configureOn(s);
+    s.outbox.setWorkOffline(true);
+    configure.createModule({
+      portalId: s.portalId,
+      singularName: 'Vehicle',
+      pluralName: 'Vehicles',
+      iconClass: null,
+      isGlobal: true,
+      isAllProjects: true,
+      isOverviewNeeded: false,
+      defaultLayoutType: 'public',
+      projects: [],
+    });
+    const [queued] = s.outbox.list();
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    const [row] = s.outbox.historyPage({ kinds: ['config'] }, 0, 10).entries;
+    expect(row).toMatchObject({
+      opId: queued!.id,
+      kind: 'config',
+      action: 'module.create',
+      recordName: 'Create module Vehicles',
+      method: 'POST',
+      path: `/api/v3/portal/${s.portalId}/settings/modules`,
+      status: 201,
+      requests: 1,
+    });
+    expect(JSON.parse(row!.requestBody!)).toMatchObject({ plural_name: 'Vehicles' });
+    expect(s.outbox.historyPage({ text: 'module.create' }, 0, 10).total).toBe(1);
   });
 });
