@@ -107,6 +107,8 @@ const bridge = {
     resolve: call('outbox.resolve'),
     setWorkOffline: call('outbox.setWorkOffline'),
     status: call('outbox.status'),
+    history: call('outbox.history'),
+    exportHistory: call('outbox.exportHistory'),
   },
   backups: {
     overview: call('backups.overview'),

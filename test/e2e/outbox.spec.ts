@@ -77,7 +77,7 @@ async function setWorkOffline(page: Page, on: boolean): Promise<void> {
 test('offline edits wait in the outbox, replay exactly once, and a conflict is resolved', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await signIn(page);
 
@@ -174,6 +174,36 @@ test('offline edits wait in the outbox, replay exactly once, and a conflict is r
   ).toHaveLength(1);
   expect(await updates()).toBe(3);
   expect(await commentsAdded()).toBe(1);
+
+  // The Sent tab: one row per delivered change, newest first, searched, opened to its exchange.
+  await page.getByRole('tab', { name: 'Sent' }).click();
+  const history = page.getByTestId('sent-history');
+  const sentRows = history.getByTestId('history-row');
+  await expect(sentRows).toHaveCount(4);
+  await expect(history.getByTestId('history-range')).toHaveText('1–4 of 4');
+  await expect(sentRows.and(page.locator('[data-kind="update"]'))).toHaveCount(3);
+  await history.getByLabel('Search').fill('label was replaced');
+  await expect(sentRows).toHaveCount(1);
+  await expect(sentRows.first()).toHaveAttribute('data-kind', 'comment_add');
+  await history.getByLabel('Search').fill('');
+  await expect(sentRows).toHaveCount(4);
+  const renamed = sentRows.and(page.locator('[data-kind="update"]')).filter({ hasText: mine.name });
+  await renamed.locator('summary').click();
+  await expect(renamed.getByRole('region', { name: 'Request' })).toContainText(
+    `PATCH /api/v3/portal/${portalId}/projects/assets/entities/${id(one)}`,
+  );
+  await expect(renamed.getByLabel('Request body')).toHaveText(
+    JSON.stringify({ name: mine.name }, null, 2),
+  );
+  await expect(renamed.getByRole('region', { name: 'Answer' })).toContainText('HTTP 200');
+  const download = page.waitForEvent('download');
+  await history.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^portaldesk-sent-.*\.csv$/);
+  await history.screenshot({ path: 'test-results/outbox-sent-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await history.screenshot({ path: 'test-results/outbox-sent-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('tab', { name: 'Queued' }).click();
 
   // Offline again (which stops the sync that going online started, so it cannot pull what
   // follows), someone else changes record two's description on the service, and I change it too.

@@ -44,7 +44,7 @@ async function sendItems(
   }
   ctx.repo.transaction(() => {
     dropItems(deps, op.portalId, batchesOf(op));
-    ctx.repo.deleteOp(op.seq);
+    ctx.delivered(op);
   });
 }
 
@@ -63,7 +63,7 @@ export function binSend(deps: BinSendDeps): Send {
         await client.emptyBin({ portal_id: op.portalId }, ctx.call);
         ctx.repo.transaction(() => {
           deps.bin.clear(op.portalId);
-          ctx.repo.deleteOp(op.seq);
+          ctx.delivered(op);
         });
         break;
       default:

@@ -120,7 +120,7 @@ async function sendCreate(
   const serverId = created.id;
   ctx.repo.transaction(() => {
     storeModule(ctx, op.portalId, created);
-    ctx.repo.deleteOp(op.seq);
+    ctx.delivered(op);
     ctx.repo.remapModule(op.portalId, op.moduleId, serverId);
   });
   deps.refresh(op.portalId);
@@ -171,9 +171,10 @@ async function sendUpdate(
   ctx.repo.transaction(() => {
     storeModule(ctx, op.portalId, answer);
     if (conflicts.length === 0) {
-      ctx.repo.deleteOp(op.seq);
+      ctx.delivered(op);
       return;
     }
+    if (send.length > 0) ctx.partlyDelivered(op, { fields: send });
     const rest: OpFields = {};
     for (const conflict of conflicts) rest[conflict.field] = op.fields[conflict.field]!;
     ctx.repo.markConflict(op.seq, rest, {
@@ -220,7 +221,7 @@ async function sendTrash(
       });
       ctx.mirror.metadata.deleteModule(op.portalId, mirrored.id);
     }
-    ctx.repo.deleteOp(op.seq);
+    ctx.delivered(op);
   });
 }
 
@@ -245,7 +246,7 @@ async function sendRecover(
   ctx.repo.transaction(() => {
     storeModule(ctx, op.portalId, module);
     deps.bin.remove(op.portalId, op.moduleId);
-    ctx.repo.deleteOp(op.seq);
+    ctx.delivered(op);
   });
   deps.refresh(op.portalId);
 }
@@ -271,7 +272,7 @@ async function sendDelete(
   ctx.repo.transaction(() => {
     deps.bin.remove(op.portalId, op.moduleId);
     ctx.mirror.metadata.deleteModule(op.portalId, op.moduleId);
-    ctx.repo.deleteOp(op.seq);
+    ctx.delivered(op);
   });
 }
 
@@ -290,7 +291,7 @@ async function sendActive(
     : await client.deactivateModule(args, ctx.call);
   ctx.repo.transaction(() => {
     storeModule(ctx, op.portalId, module);
-    ctx.repo.deleteOp(op.seq);
+    ctx.delivered(op);
   });
 }
 

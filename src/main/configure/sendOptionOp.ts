@@ -146,6 +146,6 @@ export async function sendOptions(
           .filter((o) => o.fieldId === fieldId && o.kind !== 'custom_option'),
       ),
     );
-    ctx.repo.deleteOp(op.seq);
+    ctx.delivered(op);
   });
 }

@@ -93,6 +93,6 @@ export async function sendPeople(
     );
     ctx.mirror.metadata.upsertUsers(op.portalId, mentioned.list());
     ctx.mirror.metadata.replacePortalRoles(op.portalId, after.availableRoles);
-    ctx.repo.deleteOp(op.seq);
+    ctx.delivered(op);
   });
 }

@@ -90,6 +90,6 @@ export async function sendStatuses(
       }
     }
     ctx.mirror.metadata.replaceStatuses(op.portalId, op.moduleId, after.map(mapStatus));
-    ctx.repo.deleteOp(op.seq);
+    ctx.delivered(op);
   });
 }

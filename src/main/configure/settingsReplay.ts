@@ -53,7 +53,7 @@ export async function storeModule(
   );
   ctx.repo.transaction(() => {
     storeFieldsConfiguration(ctx.mirror.metadata, op.portalId, op.moduleId, config);
-    if (!keepOp) ctx.repo.deleteOp(op.seq);
+    if (!keepOp) ctx.delivered(op);
   });
 }
 

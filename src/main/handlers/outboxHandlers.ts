@@ -17,7 +17,9 @@ type OutboxRequest =
   | 'outbox.discard'
   | 'outbox.resolve'
   | 'outbox.setWorkOffline'
-  | 'outbox.status';
+  | 'outbox.status'
+  | 'outbox.history'
+  | 'outbox.exportHistory';
 
 /** The ledger's refusals are written for the user: pass them on as they are. */
 function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
@@ -60,5 +62,9 @@ export function outboxHandlers(outbox: OutboxService): Pick<Handlers, OutboxRequ
     'outbox.resolve': userFacing(({ id, fields, record }) => outbox.resolve(id, fields, record)),
     'outbox.setWorkOffline': userFacing(({ on }) => outbox.setWorkOffline(on)),
     'outbox.status': () => outbox.status(),
+    'outbox.history': ({ offset, limit, ...query }) => outbox.historyPage(query, offset, limit),
+    'outbox.exportHistory': userFacing(({ format, ...query }) =>
+      outbox.exportHistory(query, format),
+    ),
   };
 }

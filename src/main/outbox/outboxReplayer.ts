@@ -19,7 +19,9 @@
  * the sends per kind are sendRecord.ts and sendComment.ts, what a failure means replayFailure.ts.
  */
 import type { ApiClient } from '../api/client/apiClient';
+import { writeDelivery } from './deliveryHistory';
 import { EditCatalogCache } from './editCatalogCache';
+import { ExchangeRecorder } from './exchangeRecorder';
 import type { OpKind, OutboxOp } from './outboxTypes';
 import { replayBackoff } from './replayBackoff';
 import { ChangeRefused, classifyFailure, isAbort, SIGNED_OUT_RETRY_MS } from './replayFailure';
@@ -80,8 +82,8 @@ export class OutboxReplayer {
   private idleWaiters: (() => void)[] = [];
   /** Edit catalogs by portal and module, while records are in flight. */
   private readonly catalogs: EditCatalogCache;
-  /** What the per-kind sends (sendRecord.ts, sendComment.ts) are given. */
-  private readonly send: SendContext;
+  /** What the per-kind sends (sendRecord.ts, sendComment.ts) share; `contextFor` adds the op's. */
+  private readonly send: Omit<SendContext, 'delivered' | 'partlyDelivered'>;
   private readonly sends: Record<OpKind, Send> = { ...SENDS };
   replayed = 0;
 
@@ -93,6 +95,7 @@ export class OutboxReplayer {
     this.catalogs = new EditCatalogCache(options.repo, now);
     this.send = {
       repo: options.repo,
+      history: options.history,
       ledger: options.ledger,
       mirror: options.mirror,
       onReplayed: (change) => options.onReplayed(change),
@@ -101,6 +104,30 @@ export class OutboxReplayer {
       now,
       call: { priority: 'user', signal: this.abort.signal },
       catalog: (op) => this.catalogs.get(op),
+      warn: (message) => options.log?.warn(message),
+    };
+  }
+
+  /** The context of one operation's send: its calls' answers are kept for its history row. */
+  private contextFor(): SendContext {
+    const recorder = new ExchangeRecorder();
+    const { repo, history, mirror, ledger } = this.options;
+    const stores = {
+      repo,
+      history,
+      edits: mirror.localEdits,
+      catalog: this.send.catalog,
+      describeConfig: ledger.describeConfig,
+    };
+    const answeredAt = () => new Date(this.clock.now()).toISOString();
+    return {
+      ...this.send,
+      call: { ...this.send.call, onAnswer: recorder.observe },
+      delivered: (op, options) => {
+        writeDelivery(stores, op, recorder, answeredAt(), options);
+        repo.deleteOp(op.seq);
+      },
+      partlyDelivered: (op, options) => writeDelivery(stores, op, recorder, answeredAt(), options),
     };
   }
 
@@ -267,6 +294,6 @@ export class OutboxReplayer {
   }
 
   private process(op: OutboxOp, client: ApiClient): Promise<Outcome> {
-    return this.sends[op.kind](this.send, op, client);
+    return this.sends[op.kind](this.contextFor(), op, client);
   }
 }

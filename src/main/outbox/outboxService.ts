@@ -6,6 +6,12 @@
  * as soon as the service answers after it did not.
  */
 import type Database from 'better-sqlite3';
+import {
+  HISTORY_EXPORT_MAX,
+  type HistoryFormat,
+  type HistoryPage,
+  type HistoryQuery,
+} from '../../shared/ipc/areas/outboxHistory';
 import type {
   CommentArgs,
   EditForm,
@@ -21,6 +27,10 @@ import type { ApiClient } from '../api/client/apiClient';
 import type { EventPusher } from '../bridge/eventHub';
 import type { Connectivity, ConnectivityState } from '../connectivity/connectivity';
 import type { Mirror } from '../store/mirror/mirror';
+import { historyCsv, historyFileName, historyJson } from './historyExport';
+import { HistoryRepository } from './historyRepository';
+import { historyCutoff, HISTORY_PURGE_EVERY_MS } from './historyRetention';
+import { LedgerError } from './ledgerError';
 import type { OutboxEvents, ReplayedChange } from './outboxEvents';
 import { OutboxLedger } from './outboxLedger';
 import { OutboxRepository } from './outboxRepository';
@@ -51,6 +61,7 @@ export interface OutboxServiceOptions {
 
 export class OutboxService {
   readonly repo: OutboxRepository;
+  readonly history: HistoryRepository;
   readonly ledger: OutboxLedger;
   readonly replayer: OutboxReplayer;
   private readonly listeners = new Set<OutboxEvents>();
@@ -62,13 +73,16 @@ export class OutboxService {
   private wasBusy = false;
   private closed = false;
   private readonly unsubscribe: () => void;
+  private readonly purgeTimer: ReturnType<typeof setInterval>;
 
   constructor(private readonly options: OutboxServiceOptions) {
     this.now = options.now ?? Date.now;
     this.repo = new OutboxRepository(options.db, this.now);
+    this.history = new HistoryRepository(options.db);
     this.ledger = new OutboxLedger(this.repo, options.mirror.localEdits, this.now);
     this.replayer = new OutboxReplayer({
       repo: this.repo,
+      history: this.history,
       ledger: this.ledger,
       mirror: options.mirror,
       clientFor: (portalId) => options.connection.clientForPortal(portalId),
@@ -85,7 +99,44 @@ export class OutboxService {
     this.unsubscribe = options.connectivity.onChange((state, was) =>
       this.connectivityChanged(state, was),
     );
+    this.purgeHistory();
+    this.purgeTimer = setInterval(() => this.purgeHistory(), HISTORY_PURGE_EVERY_MS);
+    this.purgeTimer.unref?.();
     if (options.autoReplay !== false) this.replayer.kick();
+  }
+
+  /** Deliveries older than 30 days leave the history (at open, then hourly); returns how many. */
+  purgeHistory(): number {
+    if (this.closed) return 0;
+    return this.history.purge(historyCutoff(this.now()));
+  }
+
+  /** A page of what was delivered, newest first. */
+  historyPage(query: HistoryQuery, offset: number, limit: number): HistoryPage {
+    return {
+      entries: this.history.page(query, offset, limit),
+      total: this.history.count(query),
+      offset,
+    };
+  }
+
+  /** The deliveries matching a search as a file's text; refused in words when too many or none. */
+  exportHistory(query: HistoryQuery, format: HistoryFormat) {
+    const total = this.history.count(query);
+    if (total === 0) {
+      throw new LedgerError('No sent change matches this search, so nothing was exported.');
+    }
+    if (total > HISTORY_EXPORT_MAX) {
+      throw new LedgerError(
+        `${total.toLocaleString('en-US')} sent changes match; an export takes at most ${HISTORY_EXPORT_MAX.toLocaleString('en-US')}. Nothing was exported: narrow the search or choose fewer kinds.`,
+      );
+    }
+    const entries = this.history.page(query, 0, total);
+    return {
+      fileName: historyFileName(format, this.now()),
+      text: format === 'csv' ? historyCsv(entries) : historyJson(entries),
+      rows: entries.length,
+    };
   }
 
   /**
@@ -218,6 +269,7 @@ export class OutboxService {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.purgeTimer);
     this.unsubscribe();
     this.replayer.close();
   }

@@ -84,7 +84,7 @@ export const sendCommentAdd: Send = async (ctx, op, client) => {
   const repo = ctx.repo;
   repo.transaction(() => {
     storeComment(ctx, op, comment);
-    repo.deleteOp(op.seq);
+    ctx.delivered(op);
     if (op.commentId !== null) repo.remapComment(op.portalId, op.commentId, comment.id);
   });
   if (op.commentId !== null)
@@ -129,7 +129,7 @@ export const sendCommentEdit: Send = async (ctx, op, client) => {
   }
   repo.transaction(() => {
     storeComment(ctx, op, answer);
-    repo.deleteOp(op.seq);
+    ctx.delivered(op);
   });
   commentReplayed(ctx, op, answer.id, 'edit');
   return 'done';
@@ -146,8 +146,8 @@ export const sendCommentDelete: Send = async (ctx, op, client) => {
     if (!isNotFound(error)) throw error;
   }
   repo.transaction(() => {
+    ctx.delivered(op);
     if (op.commentId !== null) ctx.mirror.localEdits.deleteComment(op.portalId, op.commentId);
-    repo.deleteOp(op.seq);
   });
   commentReplayed(ctx, op, op.commentId ?? '', 'delete');
   return 'done';

@@ -6,7 +6,9 @@
 import type { ApiClient } from '../api/client/apiClient';
 import { ALL_PROJECTS } from '../api/client/endpoints';
 import type { Mirror } from '../store/mirror/mirror';
+import type { CallOptions } from '../api/client/apiClient';
 import type { EditCatalog } from './editCatalog';
+import type { HistoryRepository } from './historyRepository';
 import type { ReplayedChange } from './outboxEvents';
 import type { OutboxLedger } from './outboxLedger';
 import type { OutboxRepository } from './outboxRepository';
@@ -24,6 +26,8 @@ export type Send = (ctx: SendContext, op: OutboxOp, client: ApiClient) => Promis
 /** What a replay changes and whom it tells. */
 export interface ReplayEffects {
   repo: OutboxRepository;
+  /** What was delivered (the Outbox's "Sent"): written by `delivered`, nothing else. */
+  history: HistoryRepository;
   ledger: OutboxLedger;
   mirror: Mirror;
   onReplayed(change: ReplayedChange): void;
@@ -31,12 +35,33 @@ export interface ReplayEffects {
   onAttention(message: string): void;
 }
 
+/** What the history says of a delivery besides what the run's calls show. */
+export interface DeliveryOptions {
+  /** The record's id on the service when it differs from the op's (a record created offline). */
+  recordId?: string;
+  /** Only these fields went (the others stay queued, in conflict). */
+  fields?: readonly string[];
+  note?: string;
+}
+
 export interface SendContext extends ReplayEffects {
   now(): number;
-  /** Every call of a replay: ahead of background sync, aborted when PortalDesk closes. */
-  call: { priority: 'user'; signal: AbortSignal };
+  /**
+   * Every call of a replay: ahead of background sync, aborted when PortalDesk closes; each answer
+   * is noted for the operation's history row (`onAnswer`).
+   */
+  call: { priority: 'user'; signal: AbortSignal; onAnswer?: CallOptions['onAnswer'] };
   /** The op's module's catalog (EditCatalogCache); throws when the module left the mirror. */
   catalog(op: OutboxOp): EditCatalog;
+  /**
+   * The op reached the service: its history row is written and it leaves the queue. Called inside
+   * the transaction that stores the service's answer, so a crash keeps both or neither.
+   */
+  delivered(op: OutboxOp, options?: DeliveryOptions): void;
+  /** Part of the op reached the service and the rest stays queued: the history row alone. */
+  partlyDelivered(op: OutboxOp, options: DeliveryOptions): void;
+  /** For the log: something after a delivery did not work (the delivery stands). */
+  warn(message: string): void;
 }
 
 /** The arguments every record call of the op's module starts with. */

@@ -4,13 +4,15 @@
  * writes the answer to the mirror in the transaction that drops the operation.
  */
 import type { Entity } from '@portaldesk/portal-api/domain/entity';
+import type { ApiClient } from '../api/client/apiClient';
 import { mapRecord } from '../sync/mapRecord';
+import { fetchRecordTimeline } from '../sync/timelineFetcher';
 import { compareWithServer } from './compareWithServer';
 import type { EditCatalog } from './editCatalog';
 import { entityValue, findLostCreate } from './findLostCreate';
 import type { OpFields, OutboxOp } from './outboxTypes';
 import { fieldsConflict } from './replayConflicts';
-import { isNotFound } from './replayFailure';
+import { isAbort, isNotFound } from './replayFailure';
 import { createBody, updateBody } from './requestBody';
 import {
   createOnce,
@@ -23,6 +25,29 @@ import {
 } from './sendContext';
 
 const foundAt = (ctx: SendContext) => new Date(ctx.now()).toISOString();
+
+/**
+ * A status change the service accepted adds an entry to the record's status timeline: read it
+ * again (through the scheduler, like every replay call) so an open record shows it before the
+ * next sync. The delivery stands if the read fails; the timeline waits for the next read then.
+ */
+async function readTimeline(
+  ctx: SendContext,
+  op: OutboxOp,
+  catalog: EditCatalog,
+  client: ApiClient,
+  recordId: string,
+): Promise<void> {
+  const module = { id: op.moduleId, apiName: catalog.moduleApiName, name: catalog.moduleName };
+  try {
+    await fetchRecordTimeline(client, ctx.mirror, op.portalId, module, recordId, ctx.call);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    ctx.warn(
+      `The status timeline of record ${recordId} could not be read after its status change was sent: ${String(error)}`,
+    );
+  }
+}
 
 function storeEntity(ctx: SendContext, op: OutboxOp, entity: Entity): void {
   ctx.mirror.records.upsertRecords([mapRecord(op.portalId, op.moduleId, entity)]);
@@ -96,16 +121,18 @@ export const sendUpdate: Send = async (ctx, op, client) => {
   repo.transaction(() => {
     storeEntity(ctx, op, answer);
     if (compared.conflicts.length > 0) {
+      if (delivered.length > 0) ctx.partlyDelivered(op, { fields: delivered });
       repo.markConflict(
         op.seq,
         rest,
         fieldsConflict('fields', rest, catalog, (f) => entityValue(server, f), foundAt(ctx)),
       );
     } else {
-      repo.deleteOp(op.seq);
+      ctx.delivered(op);
     }
     ctx.ledger.refreshOverlay(op.portalId, op.recordId);
   });
+  if (compared.send.includes('status')) await readTimeline(ctx, op, catalog, client, answer.id);
   if (compared.send.length > 0) {
     ctx.onReplayed({
       portalId: op.portalId,
@@ -173,7 +200,7 @@ function created(ctx: SendContext, op: OutboxOp, entity: Entity): Outcome {
   const repo = ctx.repo;
   repo.transaction(() => {
     storeEntity(ctx, op, entity);
-    repo.deleteOp(op.seq);
+    ctx.delivered(op, { recordId: entity.id });
     ctx.mirror.localEdits.moveEdits(op.portalId, op.recordId, entity.id);
     repo.remapRecord(op.portalId, op.recordId, entity.id);
     ctx.mirror.localEdits.deleteLocalRecord(op.portalId, op.recordId);
@@ -203,7 +230,9 @@ export const sendTrash: Send = async (ctx, op, client) => {
     if (restore) return recordGone(ctx, op, 'deleted', catalog);
     // Trashing what is gone: done; the mirror drops it.
     repo.transaction(() => {
-      repo.deleteOp(op.seq);
+      ctx.delivered(op, {
+        note: 'The record was already gone from the service: nothing to trash.',
+      });
       ctx.mirror.localEdits.deleteServerCopy(op.portalId, op.recordId);
     });
     return 'done';
@@ -223,8 +252,8 @@ export const sendTrash: Send = async (ctx, op, client) => {
     });
   }
   repo.transaction(() => {
-    repo.deleteOp(op.seq);
     storeEntity(ctx, op, answer);
+    ctx.delivered(op);
   });
   return 'done';
 };
@@ -243,7 +272,7 @@ export const sendDeleteForever: Send = async (ctx, op, client) => {
     if (!isNotFound(error)) throw error;
   }
   repo.transaction(() => {
-    repo.deleteOp(op.seq);
+    ctx.delivered(op);
     ctx.mirror.localEdits.deleteServerCopy(op.portalId, op.recordId);
   });
   ctx.onReplayed({

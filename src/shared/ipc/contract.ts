@@ -16,6 +16,7 @@ import { configCopyRequests } from './areas/configCopy';
 import { configureEvents, configureRequests } from './areas/configure';
 import { configureChoiceRequests } from './areas/configureChoices';
 import { outboxEvents, outboxRequests } from './areas/outbox';
+import { outboxHistoryRequests } from './areas/outboxHistory';
 import { recordsEvents, recordsRequests } from './areas/records';
 import { routerEvents, routerRequests } from './areas/router';
 import { syncEvents, syncRequests } from './areas/sync';
@@ -56,6 +57,7 @@ export const requests = {
   ...recordsRequests,
   ...routerRequests,
   ...outboxRequests,
+  ...outboxHistoryRequests,
   ...backupsRequests,
   ...configureRequests,
   ...configCopyRequests,

@@ -76,6 +76,20 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The user's words for what is attempted, e.g. "the change to 'Name'", for refusal messages. */
   subject?: string;
+  /**
+   * Told of every answer the service gave to this call (each attempt that got one, any status),
+   * before it is read: the outbox keeps what it sent and what came back (its history).
+   */
+  onAnswer?: (answer: AnsweredCall) => void;
+}
+
+/** One request that got an answer: what went out (the body as sent) and what came back. */
+export interface AnsweredCall {
+  method: string;
+  url: string;
+  requestBody: string | null;
+  status: number;
+  text: string;
 }
 
 export type ApiClient = {
@@ -221,6 +235,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         });
         // Bytes, not text: a page as one string costs more than its parsing (parseJsonBytes).
         bytes = new Uint8Array(await response.arrayBuffer());
+        // Decoded only for a caller that keeps the answer (the outbox's history of writes).
+        if (callOptions.onAnswer) {
+          callOptions.onAnswer({
+            method: spec.method,
+            url,
+            requestBody: encoded.body ?? null,
+            status: response.status,
+            text: new TextDecoder().decode(bytes),
+          });
+        }
       } catch (error) {
         throwIfCancelled(signal);
         if (error instanceof ApiError) throw error;

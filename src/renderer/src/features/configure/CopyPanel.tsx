@@ -9,6 +9,7 @@ import {
 import { describeFailure } from '../../app/controlActions';
 import { useShell } from '../../app/ShellContext';
 import { useApi } from '../../bridge/ApiContext';
+import { offerFile } from '../../ui/offerFile';
 import { useConfigure } from './ConfigureContext';
 import { ACTION_WORD, callsLine, countsLine, itemsByModule, queuedCount } from './copyPlanFormat';
 
@@ -16,16 +17,6 @@ import { ACTION_WORD, callsLine, countsLine, itemsByModule, queuedCount } from '
 type Place = 'plan' | 'export' | 'file' | 'apply';
 
 /** Offers a file's text for saving (a download in the browser, a save in the desktop app). */
-function offerFile(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // The click has started the download; the URL is not needed after this turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 function PlanView({
   plan,
   onApply,

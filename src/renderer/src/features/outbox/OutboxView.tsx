@@ -2,10 +2,11 @@
  * The Outbox view: every queued change by state (conflicts and refusals first), with retry,
  * discard and edit (a refused field change is edited in place and goes out again), the conflict
  * panel, the "work offline" switch and the last notice. A configuration change shows its request
- * (method, path, body) under "What will be sent". Empty: the shell's empty state.
+ * (method, path, body) under "What will be sent". Empty: the shell's empty state. The "Sent" tab
+ * is the history of what was delivered (SentHistory).
  */
 import './outbox.css';
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { OutboxEntry } from '../../../../shared/ipc/areas/outbox';
 import { EmptyState } from '../../ui/EmptyState';
 import { ConflictPanel } from './ConflictPanel';
@@ -18,6 +19,7 @@ import {
   requestBody,
 } from './outboxFormat';
 import { useOutbox } from './OutboxContext';
+import { SentHistory } from './SentHistory';
 import { WorkOfflineToggle } from './WorkOfflineToggle';
 
 /** What a configuration change will send, folded away until asked for. */
@@ -131,7 +133,79 @@ function Entry({ entry, onEdit }: { entry: OutboxEntry; onEdit(entry: OutboxEntr
   );
 }
 
+type Tab = 'queued' | 'sent';
+const TABS: readonly { id: Tab; label: string }[] = [
+  { id: 'queued', label: 'Queued' },
+  { id: 'sent', label: 'Sent' },
+];
+
 export function OutboxView({ onEditRecord }: { onEditRecord?: (entry: OutboxEntry) => void }) {
+  const [tab, setTab] = useState<Tab>('queued');
+  const total = useOutbox((s) => s.status?.total ?? s.entries.length);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  // The tab pattern: arrows move between the tabs (and choose), Home and End to the ends.
+  const onKey = (event: KeyboardEvent, index: number) => {
+    const last = TABS.length - 1;
+    const to =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (to === null) return;
+    event.preventDefault();
+    setTab(TABS[to]!.id);
+    tabs.current[to]?.focus();
+  };
+  return (
+    <div className="outbox-view" data-testid="outbox-view">
+      <div role="tablist" aria-label="Outbox" className="outbox-tabs">
+        {TABS.map((t, index) => (
+          <button
+            key={t.id}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            id={`outbox-tab-${t.id}`}
+            role="tab"
+            type="button"
+            aria-selected={tab === t.id}
+            aria-controls={`outbox-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(event) => onKey(event, index)}
+          >
+            {t.label}
+            {t.id === 'queued' && total > 0 && <span className="muted"> ({total})</span>}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`outbox-panel-${tab}`}
+        aria-labelledby={`outbox-tab-${tab}`}
+        className="outbox-view__panel"
+      >
+        {tab === 'queued' ? <QueuedView onEditRecord={onEditRecord} /> : <SentHistory />}
+      </div>
+    </div>
+  );
+}
+
+/** The queue: what waits to be sent, by state. */
+function QueuedView({
+  onEditRecord,
+}: {
+  onEditRecord?: ((entry: OutboxEntry) => void) | undefined;
+}) {
   const entries = useOutbox((s) => s.entries);
   const status = useOutbox((s) => s.status);
   const error = useOutbox((s) => s.error);
@@ -143,7 +217,7 @@ export function OutboxView({ onEditRecord }: { onEditRecord?: (entry: OutboxEntr
   const onEdit = (entry: OutboxEntry) => (onEditRecord ? onEditRecord(entry) : setEditing(entry));
 
   return (
-    <div className="outbox-view" data-testid="outbox-view">
+    <>
       <div className="outbox-view__bar">
         <WorkOfflineToggle />
         {status && status.online === false && !status.workOffline && (
@@ -210,6 +284,6 @@ export function OutboxView({ onEditRecord }: { onEditRecord?: (entry: OutboxEntr
           );
         })
       )}
-    </div>
+    </>
   );
 }

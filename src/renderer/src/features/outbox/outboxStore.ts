@@ -8,6 +8,7 @@ import type {
   OutboxStatus,
   Remap,
 } from '../../../../shared/ipc/areas/outbox';
+import { createHistoryStore } from './historyStore';
 
 export interface OutboxState {
   status: OutboxStatus | null;
@@ -108,7 +109,8 @@ export function createOutboxStore(api: Api) {
     };
   });
   api.on('outbox.changed', (changed) => store.getState().received(changed));
-  return store;
+  // The "Sent" view's state has its own store; it lives as long as the outbox's.
+  return Object.assign(store, { history: createHistoryStore(api) });
 }
 
 export type OutboxStore = ReturnType<typeof createOutboxStore>;
