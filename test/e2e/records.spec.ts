@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { naturalCompare } from '@portaldesk/portal-api/domain/naturalOrder';
 import { fillMirror, startWebModeOn, type WebModeOnDir } from './recordsMirror';
 
 /** Records in the mirror: several screens, so the table is virtualised and fed in windows. */
@@ -112,15 +113,56 @@ test('a module opens with its records; filter, sort and saved filters change the
   await page.getByRole('button', { name: 'Clear', exact: true }).click();
   await page.getByRole('button', { name: /^Filter/ }).click();
 
-  // Sort by name, both ways.
+  // Sort by name, both ways; numbers inside names by value ('#148' before '#1014', issue 19).
   const header = page.getByRole('columnheader', { name: 'Asset name' });
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
   await expect(rows(page).first()).toContainText(/^Apple/);
+  const names = (await rows(page).locator('.grid-cell:first-child').allTextContents()).map((n) =>
+    n.trim(),
+  );
+  expect(names.length).toBeGreaterThan(10);
+  expect(names).toEqual([...names].sort(naturalCompare));
+  expect(names).not.toEqual([...names].sort());
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'descending');
   await expect(rows(page).first()).toContainText(/^Ubiquiti/);
   await page.screenshot({ path: 'test-results/records-sorted.png' });
+
+  // Sort by a currency: by currency, then amount; the header's tooltip names the currencies.
+  const cost = page.getByRole('columnheader', { name: 'Cost' });
+  await expect(cost.getByRole('button')).toHaveAttribute(
+    'title',
+    'Sort by Cost: by currency, then amount',
+  );
+  await cost.getByRole('button').click();
+  await expect(cost).toHaveAttribute('aria-sort', 'ascending');
+  await expect(cost.getByRole('button')).toHaveAttribute(
+    'title',
+    /^Sorted by currency, then amount\. Currenc(y|ies) shown: EUR(, [A-Z]{3})*\.$/,
+  );
+  const column = (await page.getByRole('columnheader').allTextContents()).findIndex((t) =>
+    t.startsWith('Cost'),
+  );
+  const costs = (
+    await rows(page)
+      .locator(`.grid-cell:nth-child(${column + 1})`)
+      .allTextContents()
+  ).map((text) => text.trim());
+  const filled = costs.filter((text) => text !== '');
+  expect(filled[0]).toMatch(/^EUR\s/);
+  // "EUR 221.24", the space possibly a no-break one.
+  const amounts = filled.map((text) => Number(text.slice(3).replace(/[^\d.-]/g, '')));
+  const codes = filled.map((text) => text.slice(0, 3));
+  expect(codes).toEqual([...codes].sort());
+  amounts.forEach((amount, i) => {
+    if (i > 0 && codes[i] === codes[i - 1]) expect(amount).toBeGreaterThanOrEqual(amounts[i - 1]!);
+  });
+  await grid(page).screenshot({ path: 'test-results/records-sorted-by-cost.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await grid(page).screenshot({ path: 'test-results/records-sorted-by-cost-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // A column can be hidden and the choice survives a reload.
   await page.getByRole('button', { name: /^Columns/ }).click();

@@ -139,11 +139,18 @@ describe('sorting', () => {
     expect(orderBy({ field: 'status', descending: false }, MODULE)).toBe(
       '(CASE e.status_id WHEN 5 THEN 1 WHEN 6 THEN 2 END) ASC NULLS LAST, e.id ASC',
     );
+    // A currency by code, then amount; the code is NULL exactly when the amount is.
     expect(orderBy({ field: 'cf_cost', descending: true }, MODULE)).toBe(
-      "json_extract(e.custom, '$.cf_cost.amount') DESC NULLS LAST, e.id DESC",
+      "CASE WHEN json_extract(e.custom, '$.cf_cost.amount') IS NULL THEN NULL " +
+        "ELSE coalesce(json_extract(e.custom, '$.cf_cost.currency_code'), '') END DESC NULLS LAST, " +
+        "json_extract(e.custom, '$.cf_cost.amount') DESC, e.id DESC",
     );
+    // Text in natural order.
     expect(orderBy({ field: 'cf_code', descending: false }, MODULE)).toMatch(
-      /^pd_fold\(json_extract/,
+      /^pd_natural_key\(json_extract/,
+    );
+    expect(orderBy({ field: 'name', descending: false }, MODULE)).toBe(
+      'pd_natural_key(e.name) ASC NULLS LAST, e.id ASC',
     );
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldText } from '@portaldesk/portal-api/filter';
+import { naturalCompare } from '@portaldesk/portal-api/domain/naturalOrder';
 import { api, grantToken, testEmulator } from '../../support/emulator';
 
 type Emulator = Awaited<ReturnType<typeof testEmulator>>;
@@ -210,20 +211,39 @@ describe('records: lists and pagination', () => {
   });
 
   it('sorts by system and custom fields, and refuses what it cannot sort by', async () => {
-    const { call, activeIds } = await setup();
+    const { call, activeIds, db } = await setup();
+    // Names whose numbers sort by value, not digit by digit (issue 19).
+    const rename = db.prepare('UPDATE entities SET name = ? WHERE id = ?');
+    ['Dock #1014', 'dock #148', 'DOCK #2', 'Dock #0148'].forEach((name, i) =>
+      rename.run(name, Number(activeIds()[i])),
+    );
     const byName = await call('GET', '/entities?per_page=200&sort_by=ASC(name)');
-    const names = byName.body.entities.map((e: Row) => foldText(e.name as string));
-    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const names = byName.body.entities.map((e: Row) => e.name as string);
+    expect(names).toEqual([...names].sort(naturalCompare));
+    expect(names.filter((n: string) => /^dock #/i.test(n))).toEqual([
+      'DOCK #2',
+      'dock #148',
+      'Dock #0148',
+      'Dock #1014',
+    ]);
     const down = await call('GET', '/entities?per_page=200&sort_by=DESC(id)');
     expect(ids(down.body.entities)).toEqual(activeIds().reverse());
+    // A currency by code, then amount: the seed mixes five codes.
     const cost = await call('GET', '/entities?per_page=200&sort_by=desc(cf_cost)');
-    const amounts = cost.body.entities.map(
-      (e: Row) => (e.cf_cost as { amount: number } | null)?.amount ?? null,
+    const costs = cost.body.entities.map(
+      (e: Row) => e.cf_cost as { currency_code: string; amount: number } | null,
     );
-    const filled = amounts.filter((a: number | null) => a !== null);
-    expect(filled).toEqual([...filled].sort((a, b) => b - a));
+    const filled = costs.filter((c: unknown) => c !== null);
+    expect(new Set(filled.map((c: { currency_code: string }) => c.currency_code)).size).toBe(5);
+    expect(filled).toEqual(
+      [...filled].sort(
+        (a, b) =>
+          (a.currency_code === b.currency_code ? 0 : a.currency_code < b.currency_code ? 1 : -1) ||
+          b.amount - a.amount,
+      ),
+    );
     // Empty values come last.
-    expect(amounts.slice(filled.length).every((a: number | null) => a === null)).toBe(true);
+    expect(costs.slice(filled.length).every((c: unknown) => c === null)).toBe(true);
     const updated = await call('GET', '/entities?per_page=200&sort_by=ASC(last_updated_time)');
     const times = updated.body.entities.map((e: Row) => e.last_updated_time as string);
     expect(times).toEqual([...times].sort());

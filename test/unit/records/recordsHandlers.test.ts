@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { naturalCompare } from '@portaldesk/portal-api/domain/naturalOrder';
 import { RECENT_RECORDS_MAX } from '../../../src/shared/ipc/areas/records';
 import { EMPTY_MODULE, LAYOUT, MODULE, PORTAL, record, recordsWorkspace } from './workspace';
 
@@ -105,8 +106,9 @@ describe('records handlers: windows, detail, search', () => {
     expect(page.rows.length).toBeLessThanOrEqual(5);
     expect(page.total).toBeGreaterThan(0);
     expect(page.rows.every((row) => row.status?.name === 'Approved')).toBe(true);
-    const names = page.rows.map((row) => row.name.toLowerCase());
-    expect(names).toEqual([...names].sort().reverse());
+    // Natural order, descending: '#11' before '#5'.
+    const names = page.rows.map((row) => row.name);
+    expect(names).toEqual([...names].sort((a, b) => naturalCompare(b, a)));
 
     const all = await ok('records.query', {
       portalId: PORTAL,

@@ -10,6 +10,10 @@ import {
 import type Database from 'better-sqlite3';
 import type { CustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
 import {
+  NATURAL_SORT_SQL_FUNCTION,
+  naturalSortSqlValue,
+} from '@portaldesk/portal-api/domain/naturalOrder';
+import {
   DATE_PRESETS,
   FOLD_SQL_FUNCTION,
   FilterCompileError,
@@ -127,11 +131,15 @@ export function filterSql(
   return fragment;
 }
 
-const folding = new WeakSet<Database.Database>();
+const registered = new WeakSet<Database.Database>();
 
-/** Registers the filter's case-folding SQL function on the database, once. */
-export function ensureFoldFunction(db: Database.Database): void {
-  if (folding.has(db)) return;
+/**
+ * Registers the SQL functions record lists call on the database, once: the filter's case fold
+ * and the lists' natural order of text (entityQuery.ts's orderBy).
+ */
+export function ensureSqlFunctions(db: Database.Database): void {
+  if (registered.has(db)) return;
   db.function(FOLD_SQL_FUNCTION, { deterministic: true }, foldSqlValue);
-  folding.add(db);
+  db.function(NATURAL_SORT_SQL_FUNCTION, { deterministic: true }, naturalSortSqlValue);
+  registered.add(db);
 }

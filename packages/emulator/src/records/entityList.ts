@@ -7,7 +7,7 @@
 import { apiErrors } from '../http/apiError';
 import type { EmulatorState } from '../state';
 import { parseId } from '../api/common';
-import { ensureFoldFunction, filterContext, filterSql } from './entityFilter';
+import { ensureSqlFunctions, filterContext, filterSql } from './entityFilter';
 import {
   orderBy,
   parseSortBy,
@@ -59,7 +59,7 @@ function selectIds(
   query: URLSearchParams,
   sort: SortSpec,
 ): IdQuery {
-  ensureFoldFunction(state.db);
+  ensureSqlFunctions(state.db);
   const { module, portalMeta, caches } = scope;
   const where = ['e.module_id = ?', 'e.trashed_time IS NULL'];
   const params: (string | number)[] = [module.id];

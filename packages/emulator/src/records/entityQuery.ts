@@ -5,8 +5,9 @@
  */
 import { apiErrors } from '../http/apiError';
 import { PER_PAGE_MAX, readPage, type Page } from '../api/common';
-import { FOLD_SQL_FUNCTION } from '@portaldesk/portal-api/filter';
 import { SAFE_API_NAME } from '@portaldesk/portal-api/domain/customFieldFilterKinds';
+import { currencyOrderTerms } from '@portaldesk/portal-api/domain/currencyOrder';
+import { NATURAL_SORT_SQL_FUNCTION } from '@portaldesk/portal-api/domain/naturalOrder';
 import { closedExpr, customExpr } from './entityFilter';
 import type { ModuleMeta } from './recordMeta';
 
@@ -84,9 +85,10 @@ export function parseSortBy(text: string | null, fallback: SortSpec): SortSpec {
   return { field: match[2] as string, descending: (match[1] as string).toLowerCase() === 'desc' };
 }
 
-const fold = (expr: string) => `${FOLD_SQL_FUNCTION}(${expr})`;
+/** Text in natural order: digit runs by value, the rest ignoring case (naturalOrder.ts). */
+const natural = (expr: string) => `${NATURAL_SORT_SQL_FUNCTION}(${expr})`;
 const userName = (zpuidExpr: string) =>
-  `(SELECT ${fold(`u.first_name || ' ' || u.last_name`)} FROM users u WHERE u.zpuid = ${zpuidExpr})`;
+  `(SELECT ${natural(`u.first_name || ' ' || u.last_name`)} FROM users u WHERE u.zpuid = ${zpuidExpr})`;
 
 /** System fields a list can be sorted by and what each sorts on. */
 function systemSort(module: ModuleMeta): Record<string, string> {
@@ -95,12 +97,12 @@ function systemSort(module: ModuleMeta): Record<string, string> {
     .join(' ');
   return {
     id: 'e.id',
-    name: fold('e.name'),
-    description: fold('e.description'),
+    name: natural('e.name'),
+    description: natural('e.description'),
     // Statuses sort in their workflow order (position), not by name.
     status: positions === '' ? 'NULL' : `(CASE e.status_id ${positions} END)`,
     owner: userName('e.owner_zpuid'),
-    project: `(SELECT ${fold('w.name')} FROM work_items w WHERE w.id = e.project_id)`,
+    project: `(SELECT ${natural('w.name')} FROM work_items w WHERE w.id = e.project_id)`,
     created_time: 'e.created_time',
     last_updated_time: 'e.last_updated_time',
     is_closed: closedExpr(module),
@@ -109,10 +111,12 @@ function systemSort(module: ModuleMeta): Record<string, string> {
 }
 
 /**
- * The ORDER BY for a sort: empty values last in both directions, ties by id in the same
- * direction. Multi-valued fields cannot be sorted by.
+ * The ORDER BY for a sort: text in natural order, a currency by code then amount, empty values
+ * last in both directions, ties by id in the same direction. Multi-valued fields cannot be sorted
+ * by.
  */
 export function orderBy(sort: SortSpec, module: ModuleMeta): string {
+  const direction = sort.descending ? 'DESC' : 'ASC';
   const system = systemSort(module);
   let expr = Object.hasOwn(system, sort.field) ? system[sort.field] : undefined;
   const field = module.fields.get(sort.field);
@@ -128,11 +132,18 @@ export function orderBy(sort: SortSpec, module: ModuleMeta): string {
       case 'email':
       case 'phone':
       case 'url':
-        expr = fold(value);
+        expr = natural(value);
         break;
       case 'user_pick_list':
         expr = userName(value);
         break;
+      case 'currency': {
+        // The code is NULL exactly when the amount is: only it needs NULLS LAST.
+        const { code, amount } = currencyOrderTerms(
+          (member) => `json_extract(e.custom, '$.${field.apiName}.${member}')`,
+        );
+        return `${code} ${direction} NULLS LAST, ${amount} ${direction}, e.id ${direction}`;
+      }
       default:
         expr = value;
     }
@@ -148,7 +159,6 @@ export function orderBy(sort: SortSpec, module: ModuleMeta): string {
       `sort_by: ${sort.field} is not a sortable field; fields: ${sortable.join(', ')}.`,
     );
   }
-  const direction = sort.descending ? 'DESC' : 'ASC';
   return expr === 'e.id'
     ? `e.id ${direction}`
     : `${expr} ${direction} NULLS LAST, e.id ${direction}`;

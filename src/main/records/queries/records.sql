@@ -26,9 +26,9 @@ JOIN layouts l ON l.portal_id = p.portal_id AND l.id = p.layout_id
 WHERE l.portal_id = ? AND l.module_id = ? ORDER BY p.section_id, p.position, p.field_id;
 
 -- name: record
-SELECT r.row_key, r.portal_id, r.module_key, r.id, r.name, r.name_fold, r.description,
-       r.status_id, r.layout_id, r.project_id, r.project_name, r.owner_zpuid, r.is_closed,
-       r.is_external, r.created_time, r.last_updated_time, r.trashed_time, r.custom,
+SELECT r.row_key, r.portal_id, r.module_key, r.id, r.name, r.name_fold, r.name_sort,
+       r.description, r.status_id, r.layout_id, r.project_id, r.project_name, r.owner_zpuid,
+       r.is_closed, r.is_external, r.created_time, r.last_updated_time, r.trashed_time, r.custom,
        r.local_only, m.id AS module_id, m.plural_name AS module_name,
        cs.synced_at AS comments_synced_at,
        (cs.record_id IS NOT NULL AND cs.record_updated_at >= r.last_updated_time) AS comments_mirrored

@@ -22,15 +22,28 @@
  */
 import { createHash } from 'node:crypto';
 import { FOLD_SQL_FUNCTION } from '@portaldesk/portal-api/filter/fold';
+import { NATURAL_SORT_SQL_FUNCTION } from '@portaldesk/portal-api/domain/naturalOrder';
 
 /** Every index this module defines starts with it; nothing else in the schema does. */
 export const CUSTOM_FIELD_INDEX_PREFIX = 'records_cf_';
 
+const FIELD = '[A-Za-z_][A-Za-z0-9_]*';
+/** A custom field's member as the lists read it. */
+const member = (name: string) => String.raw`json_extract\(r\.custom, '\$\.${FIELD}\.${name}'\)`;
 /** A custom field's value as the lists read it: the field, or one member of its object. */
-const VALUE = String.raw`json_extract\(r\.custom, '\$\.[A-Za-z_][A-Za-z0-9_]*(?:\.(?:amount|zpuid|name))?'\)`;
+const VALUE = String.raw`json_extract\(r\.custom, '\$\.${FIELD}(?:\.(?:amount|zpuid|name))?'\)`;
 /** A list of values (multi-user) as JSON text, whatever its JSON type. */
-const LIST = String.raw`r\.custom -> '\$\.[A-Za-z_][A-Za-z0-9_]*'`;
-const CUSTOM_EXPRESSION = new RegExp(`^(?:${VALUE}|${LIST}|${FOLD_SQL_FUNCTION}\\(${VALUE}\\))$`);
+const LIST = String.raw`r\.custom -> '\$\.${FIELD}'`;
+/**
+ * A currency's order (currencyOrderTerms): its code, NULL when it has no amount, then its amount;
+ * two columns of one index.
+ */
+const CURRENCY_ORDER =
+  String.raw`CASE WHEN ${member('amount')} IS NULL THEN NULL ELSE coalesce\(${member('currency_code')}, ''\) END, ` +
+  member('amount');
+const CUSTOM_EXPRESSION = new RegExp(
+  `^(?:${VALUE}|${LIST}|${FOLD_SQL_FUNCTION}\\(${VALUE}\\)|${NATURAL_SORT_SQL_FUNCTION}\\(${VALUE}\\)|${CURRENCY_ORDER})$`,
+);
 
 /**
  * The term that scopes a statement to one module's custom-field indexes (`r` for a row aliased
@@ -81,7 +94,8 @@ export function customFieldIndexModule(indexName: string): number | undefined {
 
 /**
  * The index for `queryExpression` (as recordFilterSql / recordSortPlan write it, over a row
- * aliased `r`) on module `moduleKey`. Throws for anything that is not a custom field's value:
+ * aliased `r`; a currency's order is two expressions, comma separated, two columns of the index)
+ * on module `moduleKey`. Throws for anything that is not a custom field's value:
  * only those reach index DDL, so no other text can.
  */
 export function customFieldIndexDefinition(

@@ -7,6 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { foldText } from '@portaldesk/portal-api/filter';
+import { naturalSortKey } from '@portaldesk/portal-api/domain/naturalOrder';
 import { parseNamedQueries, requireQueries } from '../sqlFile';
 import { namedStatements } from '../namedStatements';
 import localEditsSql from '../queries/mirrorLocalEdits.sql?raw';
@@ -37,7 +38,7 @@ const queries = requireQueries(
 /** A `records` row with its module (the server copy, or a record created offline). */
 export interface StoredRecord extends Omit<
   StoredRecordRow,
-  'row_key' | 'name_fold' | 'project_id' | 'project_name'
+  'row_key' | 'name_fold' | 'name_sort' | 'project_id' | 'project_name'
 > {
   module_id: string;
   module_api_name: string;
@@ -140,6 +141,7 @@ export class LocalEditsRepository {
     return {
       name: values.name,
       nameFold: foldText(values.name),
+      nameSort: naturalSortKey(values.name),
       description: values.description,
       statusId: values.statusId,
       isClosed: values.isClosed ? 1 : 0,

@@ -3,6 +3,7 @@
  * outbox's `record_edits`, one value per field in the shape the API shows). Pure.
  */
 import { foldText } from '@portaldesk/portal-api/filter';
+import { naturalSortKey } from '@portaldesk/portal-api/domain/naturalOrder';
 import { parseJsonObject } from '@portaldesk/portal-api/json/parseJsonObject';
 
 /** A `records` row, as the lists read and filter it. */
@@ -13,6 +14,8 @@ export interface StoredRecordRow {
   id: string;
   name: string;
   name_fold: string;
+  /** naturalSortKey(name): the name order (migration 0017). */
+  name_sort: string;
   description: string;
   status_id: string | null;
   layout_id: string | null;
@@ -71,6 +74,7 @@ export function mergeRecordEdits<T extends StoredRecordRow>(
         if (typeof value === 'string') {
           merged.name = value;
           merged.name_fold = foldText(value);
+          merged.name_sort = naturalSortKey(value);
         }
         break;
       case 'description':

@@ -22,7 +22,7 @@ import type { MirrorRecordView } from './mirrorTypes';
 import { loadModuleContext, type ModuleContext } from './moduleContext';
 import { RecordCounts } from './recordCounts';
 import { RecordQueryError } from './recordQueryError';
-import { recordSortPlan, type RecordSort } from './recordSort';
+import { recordSortPlan, sortIndexExpression, type RecordSort } from './recordSort';
 import { recordViews } from './recordViews';
 import { SortedWindows } from './sortedWindows';
 import { wholeFirstWindow, windowKeys, type WindowAsk, type WindowReader } from './windowKeys';
@@ -139,7 +139,9 @@ export class RecordQuery {
       context.setup.bindings.is_closed?.expr ?? '0',
     );
     if (this.indexes) {
-      const expressions = plan.custom ? [...where.indexable, plan.key] : where.indexable;
+      const expressions = plan.custom
+        ? [...where.indexable, sortIndexExpression(plan)]
+        : where.indexable;
       if (expressions.length > 0) this.indexes.used(context.moduleKey, expressions);
     }
     const edited = this.edited.of(context);

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { parseJsonObject } from '@portaldesk/portal-api/json/parseJsonObject';
 import { foldText } from '@portaldesk/portal-api/filter';
+import { naturalSortKey } from '@portaldesk/portal-api/domain/naturalOrder';
 import { parseNamedQueries, requireQueries } from '../sqlFile';
 import recordsSql from '../queries/mirrorRecords.sql?raw';
 import type { FullTextIndex } from './fullTextIndex';
@@ -151,6 +152,7 @@ export class RecordRepository {
           record.id,
           record.name,
           foldText(record.name),
+          naturalSortKey(record.name),
           record.description,
           record.statusId,
           record.layoutId,

@@ -1,15 +1,18 @@
 /**
  * The order of a record list, as the API sorts (packages/emulator/README.md, "Record order and
- * sort_by"): text ignoring case, statuses in workflow order, users by name, empty values last in
- * both directions, ties by id in the same direction; multi-valued fields cannot be sorted by.
- * id, name and last_updated_time are index orders, status reads one index range per status (see
- * statusWindowSql), a custom field's key is an index order once its expression index exists
- * (customFieldIndexer.ts; SQLite walks it for NULLS LAST too); the others sort in a temporary
- * B-tree.
+ * sort_by"): text ignoring case in natural order (digit runs by value, naturalOrder.ts), statuses
+ * in workflow order, users by name, a currency by its code then its amount (currencyOrder.ts),
+ * empty values last in both directions, ties by id in the same direction; multi-valued fields
+ * cannot be sorted by.
+ * id, name (its stored key, records.name_sort) and last_updated_time are index orders, status
+ * reads one index range per status (see statusWindowSql), a custom field's key is an index order
+ * once its expression index exists (customFieldIndexer.ts; SQLite walks it for NULLS LAST too);
+ * the others sort in a temporary B-tree.
  * Pure: SQL over a record row aliased `r`.
  */
 import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
-import { FOLD_SQL_FUNCTION } from '@portaldesk/portal-api/filter';
+import { currencyOrderTerms } from '@portaldesk/portal-api/domain/currencyOrder';
+import { NATURAL_SORT_SQL_FUNCTION } from '@portaldesk/portal-api/domain/naturalOrder';
 import { SAFE_API_NAME } from '@portaldesk/portal-api/domain/customFieldFilterKinds';
 import type { SetupField } from './recordFilterSetup';
 import { RecordQueryError } from './recordQueryError';
@@ -23,6 +26,11 @@ export interface RecordSort {
 export interface SortPlan {
   /** The sort key's SQL expression. */
   key: string;
+  /**
+   * A second key, after `key` in the same direction and never NULL where `key` is not (a
+   * currency's amount after its code), so only `key` needs a NULLS clause.
+   */
+  then?: string;
   /** The key can be NULL (empty values then go last). */
   nullable: boolean;
   descending: boolean;
@@ -40,10 +48,12 @@ export interface SortPlan {
   custom?: boolean;
 }
 
-const fold = (expr: string) => `${FOLD_SQL_FUNCTION}(${expr})`;
+/** Text in natural order: its sort key, NULL for anything but text (naturalOrder.ts). */
+const natural = (expr: string) => `${NATURAL_SORT_SQL_FUNCTION}(${expr})`;
 
-const customPlan = (key: string, descending: boolean): SortPlan => ({
+const customPlan = (key: string, descending: boolean, then?: string): SortPlan => ({
   key,
+  ...(then === undefined ? {} : { then }),
   nullable: true,
   descending,
   custom: true,
@@ -53,18 +63,18 @@ const customPlan = (key: string, descending: boolean): SortPlan => ({
 function systemKeys(closedExpr: string): Record<string, { key: string; nullable: boolean }> {
   return {
     id: { key: 'r.id', nullable: false },
-    // The repository keeps name_fold = foldText(name): an index order, no function call.
-    name: { key: 'r.name_fold', nullable: false },
-    description: { key: fold('r.description'), nullable: false },
+    // The writers keep name_sort = naturalSortKey(name): an index order, no function call.
+    name: { key: 'r.name_sort', nullable: false },
+    description: { key: natural('r.description'), nullable: false },
     status: {
       key: '(SELECT s.position FROM statuses s WHERE s.portal_id = r.portal_id AND s.id = r.status_id)',
       nullable: true,
     },
     owner: {
-      key: `(SELECT ${fold('u.name')} FROM portal_users u WHERE u.portal_id = r.portal_id AND u.zpuid = r.owner_zpuid)`,
+      key: `(SELECT ${natural('u.name')} FROM portal_users u WHERE u.portal_id = r.portal_id AND u.zpuid = r.owner_zpuid)`,
       nullable: true,
     },
-    project: { key: fold('r.project_name'), nullable: true },
+    project: { key: natural('r.project_name'), nullable: true },
     created_time: { key: 'r.created_time', nullable: false },
     last_updated_time: { key: 'r.last_updated_time', nullable: false },
     is_closed: { key: closedExpr, nullable: false },
@@ -110,14 +120,18 @@ export function recordSortPlan(
       case 'email':
       case 'phone':
       case 'url':
-        return customPlan(fold(value), wanted.descending);
+        return customPlan(natural(value), wanted.descending);
       case 'user_pick_list':
         return customPlan(
-          fold(`json_extract(r.custom, '$.${field.apiName}.name')`),
+          natural(`json_extract(r.custom, '$.${field.apiName}.name')`),
           wanted.descending,
         );
-      case 'currency':
-        return customPlan(`json_extract(r.custom, '$.${field.apiName}.amount')`, wanted.descending);
+      case 'currency': {
+        const { code, amount } = currencyOrderTerms(
+          (member) => `json_extract(r.custom, '$.${field.apiName}.${member}')`,
+        );
+        return customPlan(code, wanted.descending, amount);
+      }
       default:
         return customPlan(value, wanted.descending);
     }
@@ -133,14 +147,41 @@ export function recordSortPlan(
   );
 }
 
+/** How a statement writes the plan's keys and the id: expressions of the row, or columns. */
+export interface OrderTerms {
+  key: string;
+  /** The plan's `then` as written here; undefined exactly when the plan has none. */
+  then: string | undefined;
+  id: string;
+}
+
+/** The plan's own expressions over a row aliased `r`, each behind `prefix` (`+` keeps SQLite off their index). */
+export function planTerms(plan: SortPlan, prefix: '' | '+' = ''): OrderTerms {
+  return {
+    key: `${prefix}${plan.key}`,
+    then: plan.then === undefined ? undefined : `${prefix}${plan.then}`,
+    id: `${prefix}r.id`,
+  };
+}
+
 /**
- * ORDER BY terms for the plan. `key` and `id` name the key and id expressions (columns of the
- * row, or the result columns of a compound select). NULLS LAST (or FIRST, reversed) only where
- * the key can be NULL, so index orders stay usable.
+ * The expression an index must hold for the plan's order (both keys, comma separated, as an
+ * index's column list takes them): what a custom field's sort asks the indexer for.
  */
-export function orderByTerms(plan: SortPlan, key: string, id: string): string {
+export function sortIndexExpression(plan: SortPlan): string {
+  return plan.then === undefined ? plan.key : `${plan.key}, ${plan.then}`;
+}
+
+/**
+ * ORDER BY terms for the plan, its keys and id written as `terms` says (columns of the row, or the
+ * result columns of a compound select). NULLS LAST (or FIRST, reversed) only where the key can be
+ * NULL, so index orders stay usable; never on `then`, which is set wherever `key` is (SQLite
+ * cannot walk an index for a second NULLS term).
+ */
+export function orderByTerms(plan: SortPlan, terms: OrderTerms): string {
   const direction = plan.descending ? 'DESC' : 'ASC';
-  if (plan.key === 'r.id') return `${id} ${direction}`;
+  if (plan.key === 'r.id') return `${terms.id} ${direction}`;
   const nulls = plan.nullable ? (plan.nullsFirst ? ' NULLS FIRST' : ' NULLS LAST') : '';
-  return `${key} ${direction}${nulls}, ${id} ${direction}`;
+  const then = terms.then === undefined ? '' : `, ${terms.then} ${direction}`;
+  return `${terms.key} ${direction}${nulls}${then}, ${terms.id} ${direction}`;
 }

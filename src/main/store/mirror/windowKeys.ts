@@ -15,7 +15,7 @@ import type { SqlFragment } from '@portaldesk/portal-api/filter';
 import { listQueries as queries, type QueryPlans, type StatementCache } from './listStatements';
 import type { ModuleContext } from './moduleContext';
 import type { RecordCounts } from './recordCounts';
-import { orderByTerms, type SortPlan } from './recordSort';
+import { orderByTerms, planTerms, type SortPlan } from './recordSort';
 import type { SortedWindows } from './sortedWindows';
 import { statusWindowKeys } from './statusWindowKeys';
 
@@ -79,7 +79,7 @@ export function wholeFirstWindow(reader: WindowReader, ask: WindowAsk): number[]
   if (reader.counts.has(context, where)) return null;
   const walk =
     `SELECT r.row_key FROM records r WHERE ${context.listed} AND ${where.sql} ` +
-    `ORDER BY ${orderByTerms(plan, plan.key, 'r.id')} LIMIT ? OFFSET ?`;
+    `ORDER BY ${orderByTerms(plan, planTerms(plan))} LIMIT ? OFFSET ?`;
   const params = [context.moduleKey, ...where.params, limit, 0];
   if (!reader.plans.of(walk, params).covering) return null;
   const keys = reader.statements
@@ -113,14 +113,14 @@ export function windowKeys(reader: WindowReader, ask: WindowAsk, total: number):
     // A window past the middle is read from the other end: OFFSET steps over every row before
     // it, so the deepest window then passes half the rows instead of all of them.
     const { order, from, rows, reversed } = nearerEnd(plan, offset, limit, total);
-    const walk = `SELECT r.row_key ${base} ORDER BY ${orderByTerms(order, order.key, 'r.id')} LIMIT ? OFFSET ?`;
+    const walk = `SELECT r.row_key ${base} ORDER BY ${orderByTerms(order, planTerms(order))} LIMIT ? OFFSET ?`;
     const params = [context.moduleKey, ...where.params, rows, from];
     // Unary + keeps SQLite from walking an index for the order: it filters, then sorts.
     const sql =
       where.sql !== '1' &&
       offset + limit > total * SORTED_WALK_SHARE &&
       !reader.plans.of(walk, params).covering
-        ? `SELECT r.row_key ${base} ORDER BY ${orderByTerms(order, `+${order.key}`, '+r.id')} LIMIT ? OFFSET ?`
+        ? `SELECT r.row_key ${base} ORDER BY ${orderByTerms(order, planTerms(order, '+'))} LIMIT ? OFFSET ?`
         : walk;
     const keys = reader.plans.of(sql, params).sorts
       ? reader.sortedWindows.read(sql, params.slice(0, -2), from, rows)
@@ -130,11 +130,17 @@ export function windowKeys(reader: WindowReader, ask: WindowAsk, total: number):
           .all(...params) as number[]);
     return reversed ? keys.reverse() : keys;
   }
-  const columns = `r.row_key AS row_key, ${plan.key} AS sort_key, r.id AS sort_id`;
+  const then = plan.then === undefined ? '' : `${plan.then} AS sort_then, `;
+  const columns = `r.row_key AS row_key, ${plan.key} AS sort_key, ${then}r.id AS sort_id`;
+  const terms = {
+    key: 'sort_key',
+    then: plan.then === undefined ? undefined : 'sort_then',
+    id: 'sort_id',
+  };
   const sql =
     `WITH ${queries.editedRowsCte} SELECT ${columns} ${base} ` +
     `UNION ALL SELECT ${columns} FROM edited_rows r WHERE ${where.sql} ` +
-    `ORDER BY ${orderByTerms(plan, 'sort_key', 'sort_id')} LIMIT ? OFFSET ?`;
+    `ORDER BY ${orderByTerms(plan, terms)} LIMIT ? OFFSET ?`;
   return (
     reader.statements
       .get(sql)

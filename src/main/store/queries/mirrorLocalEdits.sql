@@ -29,16 +29,17 @@ FROM records r JOIN modules m ON m.module_key = r.module_key
 WHERE r.portal_id = ? AND r.id = ?;
 
 -- name: insertLocalRecord
-INSERT INTO records (portal_id, module_key, id, name, name_fold, description, status_id,
-                     layout_id, owner_zpuid, is_closed, is_external, created_time,
+INSERT INTO records (portal_id, module_key, id, name, name_fold, name_sort, description,
+                     status_id, layout_id, owner_zpuid, is_closed, is_external, created_time,
                      last_updated_time, custom, local_only, list_state)
-VALUES (@portalId, @moduleKey, @id, @name, @nameFold, @description, @statusId, @layoutId,
-        @ownerZpuid, @isClosed, @isExternal, @now, @now, @custom, 1, 0);
+VALUES (@portalId, @moduleKey, @id, @name, @nameFold, @nameSort, @description, @statusId,
+        @layoutId, @ownerZpuid, @isClosed, @isExternal, @now, @now, @custom, 1, 0);
 
 -- name: updateLocalRecord
 UPDATE records
-SET name = @name, name_fold = @nameFold, description = @description, status_id = @statusId,
-    is_closed = @isClosed, is_external = @isExternal, custom = @custom, last_updated_time = @now
+SET name = @name, name_fold = @nameFold, name_sort = @nameSort, description = @description,
+    status_id = @statusId, is_closed = @isClosed, is_external = @isExternal, custom = @custom,
+    last_updated_time = @now
 WHERE portal_id = @portalId AND id = @id AND local_only = 1;
 
 -- name: deleteLocalRecord

@@ -21,8 +21,8 @@ SELECT (SELECT count(*) FROM records WHERE module_key < @moduleKey)
 
 -- name: editedRows
 -- Rows with pending local edits: lists read them merged with their edits.
-SELECT row_key, portal_id, module_key, id, name, name_fold, description, status_id, layout_id,
-       project_id, project_name, owner_zpuid, is_closed, is_external, created_time,
+SELECT row_key, portal_id, module_key, id, name, name_fold, name_sort, description, status_id,
+       layout_id, project_id, project_name, owner_zpuid, is_closed, is_external, created_time,
        last_updated_time, trashed_time, custom, local_only
 FROM records WHERE module_key = ? AND list_state = 1;
 
@@ -43,7 +43,8 @@ ORDER BY edited_at, field;
 edited_rows AS (
   SELECT value ->> 'row_key' AS row_key, value ->> 'portal_id' AS portal_id,
          value ->> 'module_key' AS module_key, value ->> 'id' AS id, value ->> 'name' AS name,
-         value ->> 'name_fold' AS name_fold, value ->> 'description' AS description,
+         value ->> 'name_fold' AS name_fold, value ->> 'name_sort' AS name_sort,
+         value ->> 'description' AS description,
          value ->> 'status_id' AS status_id, value ->> 'layout_id' AS layout_id,
          value ->> 'project_id' AS project_id, value ->> 'project_name' AS project_name,
          value ->> 'owner_zpuid' AS owner_zpuid, value ->> 'is_closed' AS is_closed,
@@ -55,9 +56,9 @@ edited_rows AS (
 )
 
 -- name: rowsByKeys
-SELECT r.row_key, r.portal_id, r.module_key, r.id, r.name, r.name_fold, r.description,
-       r.status_id, r.layout_id, r.project_id, r.project_name, r.owner_zpuid, r.is_closed,
-       r.is_external, r.created_time, r.last_updated_time, r.trashed_time, r.custom,
+SELECT r.row_key, r.portal_id, r.module_key, r.id, r.name, r.name_fold, r.name_sort,
+       r.description, r.status_id, r.layout_id, r.project_id, r.project_name, r.owner_zpuid,
+       r.is_closed, r.is_external, r.created_time, r.last_updated_time, r.trashed_time, r.custom,
        r.local_only, u.name AS owner_name, u.email AS owner_email,
        (cs.record_id IS NOT NULL AND cs.record_updated_at >= r.last_updated_time) AS comments_mirrored
 FROM records r

@@ -10,23 +10,24 @@ SELECT id FROM records WHERE portal_id = ? AND id IN (SELECT value FROM json_eac
 -- A record not stored yet (storedIds): a plain insert costs about a fifth less per row than the
 -- upsert below, which first probes the (portal_id, id) key and then inserts (bench/store.mjs).
 INSERT INTO records (
-  portal_id, module_key, id, name, name_fold, description, status_id, layout_id, project_id,
-  project_name, owner_zpuid, is_closed, is_external, created_time, last_updated_time,
+  portal_id, module_key, id, name, name_fold, name_sort, description, status_id, layout_id,
+  project_id, project_name, owner_zpuid, is_closed, is_external, created_time, last_updated_time,
   trashed_time, custom, list_state
 )
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
 
 -- name: upsertRecord
 -- A stored record. Its copy is replaced only by one at least as new (a page read before an edit
 -- must not undo it) and only when something differs: a repeated page returns no rows.
 INSERT INTO records (
-  portal_id, module_key, id, name, name_fold, description, status_id, layout_id, project_id,
-  project_name, owner_zpuid, is_closed, is_external, created_time, last_updated_time,
+  portal_id, module_key, id, name, name_fold, name_sort, description, status_id, layout_id,
+  project_id, project_name, owner_zpuid, is_closed, is_external, created_time, last_updated_time,
   trashed_time, custom, list_state
 )
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (portal_id, id) DO UPDATE SET
   module_key = excluded.module_key, name = excluded.name, name_fold = excluded.name_fold,
+  name_sort = excluded.name_sort,
   description = excluded.description, status_id = excluded.status_id,
   layout_id = excluded.layout_id, project_id = excluded.project_id,
   project_name = excluded.project_name, owner_zpuid = excluded.owner_zpuid,

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { RecordsField } from '../../../../src/shared/ipc/areas/records';
 import {
   clampWidth,
+  currenciesShown,
   defaultLayout,
+  headerTitle,
   MAX_COLUMN_WIDTH,
   MIN_COLUMN_WIDTH,
   reconcileLayout,
@@ -130,6 +132,40 @@ describe('column layout', () => {
     expect(layout.widths.cf_gone).toBeUndefined();
     expect(reconcileLayout('garbage', fields)).toEqual(defaultLayout(fields));
     expect(clampWidth(1)).toBe(MIN_COLUMN_WIDTH);
+  });
+
+  it('says how a column sorts; a currency sorted by names the currencies shown', () => {
+    const cost = fields.find((f) => f.key === 'cf_cost')!;
+    const tags = { ...fields.find((f) => f.key === 'cf_tags')!, sortable: false };
+    expect(headerTitle(fields[0]!, true, [])).toBe('Sort by name');
+    expect(headerTitle(tags, false, [])).toBe('cf_tags holds several values and cannot be sorted');
+    expect(headerTitle(cost, false, ['EUR'])).toBe('Sort by cf_cost: by currency, then amount');
+    expect(headerTitle(cost, true, ['EUR', 'INR'])).toBe(
+      'Sorted by currency, then amount. Currencies shown: EUR, INR.',
+    );
+    expect(headerTitle(cost, true, ['USD'])).toBe(
+      'Sorted by currency, then amount. Currency shown: USD.',
+    );
+    expect(headerTitle(cost, true, [])).toBe('Sorted by currency, then amount.');
+    const cost$ = (code: string, amount: number) =>
+      sampleRow({
+        custom: { cf_cost: { currency_code: code, formatted_amount: `${code} ${amount}`, amount } },
+      });
+    // Each code once, in the list's order; empty values, rows not read yet and odd shapes skipped.
+    expect(
+      currenciesShown(
+        [
+          cost$('INR', 5),
+          undefined,
+          cost$('INR', 9),
+          sampleRow({ custom: {} }),
+          sampleRow({ custom: { cf_cost: 'USD 3' } }),
+          cost$('EUR', 1),
+          cost$('USD', 0),
+        ],
+        'cf_cost',
+      ),
+    ).toEqual(['INR', 'EUR', 'USD']);
   });
 
   it('hides and shows columns but never the name', () => {

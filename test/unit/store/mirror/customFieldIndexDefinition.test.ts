@@ -9,7 +9,7 @@ import {
 import { customFieldIndexEviction } from '../../../../src/main/store/mirror/customFieldIndexEviction';
 import { recordFilterSetup } from '../../../../src/main/store/mirror/recordFilterSetup';
 import { recordFilterSql } from '../../../../src/main/store/mirror/recordFilterSql';
-import { recordSortPlan } from '../../../../src/main/store/mirror/recordSort';
+import { recordSortPlan, sortIndexExpression } from '../../../../src/main/store/mirror/recordSort';
 import { compileFilter, type FilterCriterion } from '@portaldesk/portal-api/filter';
 import { FIELDS, NOW, STATUSES, TAGS } from './fixture';
 
@@ -59,6 +59,11 @@ describe('customFieldIndexDefinition', () => {
     ['a quote in the path', "json_extract(r.custom, '$.cf_a'')"],
     ['another member', "json_extract(r.custom, '$.cf_a.secret')"],
     ['another function', "lower(json_extract(r.custom, '$.cf_a'))"],
+    ['a second column of another kind', "json_extract(r.custom, '$.cf_a'), r.name"],
+    [
+      'a currency order with more after it',
+      "CASE WHEN json_extract(r.custom, '$.c.amount') IS NULL THEN NULL ELSE coalesce(json_extract(r.custom, '$.c.currency_code'), '') END, json_extract(r.custom, '$.c.amount'), r.id",
+    ],
   ])('refuses %s', (_, expression) => {
     expect(isCustomFieldExpression(expression)).toBe(false);
     expect(() => customFieldIndexDefinition(1, expression)).toThrow(/Not a custom field/);
@@ -114,8 +119,20 @@ describe('the expressions lists report', () => {
     for (const field of ['cf_serial', 'cf_custodian', 'cf_cost', 'cf_purchase', 'cf_insured']) {
       const plan = recordSortPlan({ field, descending: false }, FIELDS, '0');
       expect(plan.custom).toBe(true);
-      expect(isCustomFieldExpression(plan.key)).toBe(true);
+      expect(isCustomFieldExpression(sortIndexExpression(plan))).toBe(true);
     }
+    // Text in natural order; a currency by its code, then its amount: one index, two columns.
+    expect(recordSortPlan({ field: 'cf_serial', descending: false }, FIELDS, '0').key).toBe(
+      "pd_natural_key(json_extract(r.custom, '$.cf_serial'))",
+    );
+    const cost = recordSortPlan({ field: 'cf_cost', descending: false }, FIELDS, '0');
+    expect(customFieldIndexDefinition(3, sortIndexExpression(cost)).sql).toMatch(
+      new RegExp(
+        String.raw`^CREATE INDEX IF NOT EXISTS records_cf_3_cf_cost_[0-9a-f]{10} ON records \(module_key, list_state, ` +
+          String.raw`CASE WHEN json_extract\(custom, '\$\.cf_cost\.amount'\) IS NULL THEN NULL ELSE coalesce\(json_extract\(custom, '\$\.cf_cost\.currency_code'\), ''\) END, ` +
+          String.raw`json_extract\(custom, '\$\.cf_cost\.amount'\), id, status_id\) WHERE \+module_key = 3$`,
+      ),
+    );
     expect(
       recordSortPlan({ field: 'name', descending: false }, FIELDS, '0').custom,
     ).toBeUndefined();

@@ -5,7 +5,12 @@
  */
 import type Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { foldText, type FilterCriterion } from '@portaldesk/portal-api/filter';
+import { type FilterCriterion } from '@portaldesk/portal-api/filter';
+import {
+  NATURAL_SORT_SQL_FUNCTION,
+  naturalCompare,
+  naturalSortSqlValue,
+} from '@portaldesk/portal-api/domain/naturalOrder';
 import {
   BUILD_WRITE_WAIT_MS,
   CustomFieldIndexer,
@@ -315,7 +320,8 @@ describe('custom-field indexes', () => {
         }
       }
     }
-    // The semantics the index must keep: folded text, ties by id, empty values last both ways.
+    // The semantics the index must keep: folded text in natural order, ties by id, empty values
+    // last both ways.
     const serial = (r: MirrorRecord) => r.custom.cf_serial as string | undefined;
     const want = (descending: boolean) =>
       [...RECORDS]
@@ -323,14 +329,38 @@ describe('custom-field indexes', () => {
           const [x, y] = [serial(a), serial(b)];
           if (x === undefined || y === undefined) {
             if (x !== y) return x === undefined ? 1 : -1;
-          } else if (foldText(x) !== foldText(y)) {
-            return (foldText(x) < foldText(y) ? -1 : 1) * (descending ? -1 : 1);
+          } else if (naturalCompare(x, y) !== 0) {
+            return naturalCompare(x, y) * (descending ? -1 : 1);
           }
           return (a.id < b.id ? -1 : 1) * (descending ? -1 : 1);
         })
         .map((r) => r.id);
     expect(wholeOrder({ field: 'cf_serial', descending: false })).toEqual(want(false));
     expect(wholeOrder({ field: 'cf_serial', descending: true })).toEqual(want(true));
+    // A currency: by code, then amount (issue 19), from its two-column index.
+    const cost = (r: MirrorRecord) =>
+      r.custom.cf_cost as { currency_code: string; amount: number } | undefined;
+    const byCost = (descending: boolean) =>
+      [...RECORDS]
+        .sort((a, b) => {
+          const [x, y] = [cost(a), cost(b)];
+          if (x === undefined || y === undefined) {
+            if (x !== y) return x === undefined ? 1 : -1;
+          } else if (x.currency_code !== y.currency_code || x.amount !== y.amount) {
+            const order =
+              x.currency_code !== y.currency_code
+                ? x.currency_code < y.currency_code
+                  ? -1
+                  : 1
+                : x.amount - y.amount;
+            return order * (descending ? -1 : 1);
+          }
+          return (a.id < b.id ? -1 : 1) * (descending ? -1 : 1);
+        })
+        .map((r) => r.id);
+    expect(new Set(RECORDS.map((r) => cost(r)?.currency_code)).size).toBe(4);
+    expect(wholeOrder({ field: 'cf_cost', descending: false })).toEqual(byCost(false));
+    expect(wholeOrder({ field: 'cf_cost', descending: true })).toEqual(byCost(true));
   });
 
   it('leaves the plans of lists on system fields as they were (counts may take a narrower index)', async () => {
@@ -509,9 +539,9 @@ describe('before an index exists', () => {
     const { store, mirror } = mirroredPortal();
     mirror.records.upsertRecords(RECORDS.slice(0, 600));
     let calls = 0;
-    store.db.function('pd_fold', { deterministic: true }, (value: unknown) => {
+    store.db.function(NATURAL_SORT_SQL_FUNCTION, { deterministic: true }, (value: unknown) => {
       calls++;
-      return typeof value === 'string' ? foldText(value) : null;
+      return naturalSortSqlValue(value);
     });
     const window = (offset: number) =>
       listOf(mirror, {

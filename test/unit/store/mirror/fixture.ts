@@ -101,6 +101,8 @@ export const FIELDS: MirrorField[] = [
 ];
 
 export const CATEGORIES = ['Hardware', 'Peripheral', 'Network'];
+/** Currency codes of cf_cost. */
+export const CURRENCIES = ['USD', 'EUR', 'INR'];
 /** Multi-select options: id -> name. */
 export const TAGS: Record<string, string> = {
   '3001': 'Critical',
@@ -173,11 +175,12 @@ export function makeRecord(i: number, seed = 1): MirrorRecord {
   );
   set(
     'cf_cost',
-    maybe(() => ({
-      currency_code: 'USD',
-      formatted_amount: 'USD',
-      amount: Math.floor(rnd() * 5000),
-    })),
+    maybe(() => {
+      const amount = Math.floor(rnd() * 5000);
+      // Several currencies, amounts overlapping: a sort by amount alone would mix them (issue 19).
+      const code = CURRENCIES[amount % CURRENCIES.length] as string;
+      return { currency_code: code, formatted_amount: `${code} ${amount}`, amount };
+    }),
   );
   set(
     'cf_quantity',

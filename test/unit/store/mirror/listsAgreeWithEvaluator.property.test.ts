@@ -8,8 +8,10 @@
  *
  * The in-memory side reads each record as the API showed it and applies the filter language's own
  * evaluator (packages/portal-api/src/filter/evaluate.ts) and the list order the API defines (recordSort.ts's
- * header: text ignoring case, statuses in workflow order, users by name, empty values last in both
- * directions, ties by id in the same direction). It knows nothing of SQL, indexes or caches.
+ * header: text ignoring case in natural order (naturalCompare: '#148' before '#1014'), statuses in
+ * workflow order, users by name, a currency by code then amount, empty values last in both
+ * directions, ties by id in the same direction). It knows nothing of SQL, indexes, sort keys or
+ * caches.
  *
  * It caught lists answering `{rows: [], total: 0}` for one module once a partial index of another
  * had been built: SQLite re-prepared a cached statement after the schema change with the bound
@@ -27,12 +29,12 @@ import {
   conditionsFor,
   evaluate,
   FilterCompileError,
-  foldText,
   type CompiledFilter,
   type Filter,
   type FilterCriterion,
   type FilterField,
 } from '@portaldesk/portal-api/filter';
+import { naturalCompare } from '@portaldesk/portal-api/domain/naturalOrder';
 import { registerSqlFunctions } from '../../../../src/main/store/sqlFunctions';
 import { Store } from '../../../../src/main/store/store';
 import { Mirror } from '../../../../src/main/store/mirror/mirror';
@@ -93,8 +95,34 @@ const SORTABLE = [
 
 const PORTALS = ['p1', 'p2'];
 const MODULES = ['m1', 'm2'];
-const WORDS = ['Dell', 'dell XPS', 'Straße', 'STRASSE', 'Ärger', 'alpha', 'Alpha', 'x', 'ΟΔΟΣ', ''];
-const PICKS = ['High', 'high', 'Low', 'Medium'];
+const WORDS = [
+  'Dell',
+  'dell XPS',
+  'Straße',
+  'STRASSE',
+  'Ärger',
+  'alpha',
+  'Alpha',
+  'x',
+  'ΟΔΟΣ',
+  '',
+  // Digit runs (issue 19): by value, leading zeros, beside other characters, longer than 10 digits.
+  '#148',
+  '#1014',
+  '#2',
+  'Item 2',
+  'item 10',
+  'ITEM 010',
+  'item 10a',
+  'SN-007',
+  'sn-7',
+  '9',
+  'x99999999999',
+  'x100000000000',
+];
+const PICKS = ['High', 'high', 'Low', 'Medium', 'Level 2', 'Level 10'];
+/** Currency codes, their amounts overlapping: an order by amount alone mixes them. */
+const CURRENCIES = ['INR', 'EUR', 'USD'];
 const TAGS: readonly [string, string][] = [
   ['301', 'Critical'],
   ['302', 'Leased'],
@@ -170,7 +198,9 @@ function recordArbitrary(portalIndex: number, moduleIndex: number, statuses: Mir
       cf_text: optional(text),
       cf_pick: optional(fc.constantFrom(...PICKS)),
       cf_num: optional(fc.integer({ min: -3, max: 5 })),
-      cf_cost: optional(fc.integer({ min: 0, max: 6 })),
+      cf_cost: optional(
+        fc.record({ code: fc.constantFrom(...CURRENCIES), amount: fc.integer({ min: 0, max: 6 }) }),
+      ),
       cf_user: optional(user),
       cf_date: optional(day),
       cf_stamp: optional(fc.integer({ min: -40 * 24, max: 40 * 24 })),
@@ -197,9 +227,9 @@ function toRecord(draft: RecordDraft, serial: number): MirrorRecord {
     v.cf_cost === undefined
       ? undefined
       : {
-          currency_code: 'INR',
-          formatted_amount: `INR ${v.cf_cost * 1.5}`,
-          amount: v.cf_cost * 1.5,
+          currency_code: v.cf_cost.code,
+          formatted_amount: `${v.cf_cost.code} ${v.cf_cost.amount * 1.5}`,
+          amount: v.cf_cost.amount * 1.5,
         },
   );
   set('cf_user', v.cf_user && { zpuid: v.cf_user.zpuid, name: v.cf_user.name ?? null });
@@ -368,49 +398,60 @@ function factsOf(record: MirrorRecord, closedIds: ReadonlySet<string>) {
   });
 }
 
-type SortKey = string | number | null;
+/** A value as lists order it: text naturally, a currency by code then amount, else as it is. */
+type SortKey =
+  { text: string } | { code: string; amount: number } | { plain: string | number } | null;
 
 /** A record's sort key as the API orders lists. */
 function sortKey(record: MirrorRecord, statuses: MirrorStatus[], field: string): SortKey {
-  const fold = (value: unknown) => (typeof value === 'string' ? foldText(value) : null);
+  const text = (value: unknown) => (typeof value === 'string' ? { text: value } : null);
+  const plain = (value: string | number | null | undefined) =>
+    value === null || value === undefined ? null : { plain: value };
   const closedIds = new Set(statuses.filter((s) => s.isClosedType).map((s) => s.id));
   switch (field) {
     case 'id':
-      return record.id;
+      return plain(record.id);
     case 'name':
     case 'description':
-      return fold(record[field]);
+      return text(record[field]);
     case 'status':
-      return statuses.find((s) => s.id === record.statusId)?.position ?? null;
+      return plain(statuses.find((s) => s.id === record.statusId)?.position);
     case 'owner':
-      return fold(record.ownerZpuid === null ? null : userName.get(record.ownerZpuid));
+      return text(record.ownerZpuid === null ? null : userName.get(record.ownerZpuid));
     case 'created_time':
-      return record.createdTime;
+      return plain(record.createdTime);
     case 'last_updated_time':
-      return record.lastUpdatedTime;
+      return plain(record.lastUpdatedTime);
     case 'is_closed':
-      return factsOf(record, closedIds)('is_closed') ? 1 : 0;
+      return plain(factsOf(record, closedIds)('is_closed') ? 1 : 0);
     case 'is_external':
-      return record.isExternal ? 1 : 0;
+      return plain(record.isExternal ? 1 : 0);
     case 'cf_text':
     case 'cf_pick':
-      return fold(record.custom[field]);
+      return text(record.custom[field]);
     case 'cf_user':
-      return fold((record.custom.cf_user as { name: string | null } | undefined)?.name);
-    case 'cf_cost':
-      return (record.custom.cf_cost as { amount: number } | undefined)?.amount ?? null;
+      return text((record.custom.cf_user as { name: string | null } | undefined)?.name);
+    case 'cf_cost': {
+      const cost = record.custom.cf_cost as
+        { currency_code: string; amount: number } | null | undefined;
+      return cost ? { code: cost.currency_code, amount: cost.amount } : null;
+    }
     case 'cf_flag': {
       const value = record.custom.cf_flag;
-      return value === undefined || value === null ? null : value ? 1 : 0;
+      return value === undefined || value === null ? null : { plain: value ? 1 : 0 };
     }
     default:
-      return (record.custom[field] as string | number | undefined) ?? null;
+      return plain(record.custom[field] as string | number | undefined);
   }
 }
 
-function compare(a: SortKey, b: SortKey): number {
-  if (a === b) return 0;
-  return (a as string | number) < (b as string | number) ? -1 : 1;
+const order = <T extends string | number>(a: T, b: T) => (a === b ? 0 : a < b ? -1 : 1);
+
+/** Two non-empty keys of one field. */
+function compare(a: NonNullable<SortKey>, b: NonNullable<SortKey>): number {
+  if ('text' in a && 'text' in b) return naturalCompare(a.text, b.text);
+  if ('code' in a && 'code' in b) return order(a.code, b.code) || order(a.amount, b.amount);
+  return order((a as { plain: string | number }).plain, (b as { plain: string | number }).plain);
 }
 
 interface Expected {
@@ -448,7 +489,8 @@ function expectedList(
     // Empty values last in both directions; ties by id in the list's direction.
     if (a.key === null && b.key !== null) return 1;
     if (b.key === null && a.key !== null) return -1;
-    return direction * (compare(a.key, b.key) || compare(a.record.id, b.record.id));
+    const byKey = a.key === null || b.key === null ? 0 : compare(a.key, b.key);
+    return direction * (byKey || order(a.record.id, b.record.id));
   });
   return {
     rows: keyed.slice(offset, offset + limit).map(({ record }) => record.id),

@@ -11,6 +11,7 @@ const ROW: StoredRecordRow = {
   id: '10',
   name: 'Server name',
   name_fold: 'server name',
+  name_sort: 'server name',
   description: 'Server text',
   status_id: '1',
   layout_id: 'l1',
@@ -31,7 +32,7 @@ describe('mergeRecordEdits', () => {
     const merged = mergeRecordEdits(
       ROW,
       [
-        { field: 'name', value: 'STRASSE edited' },
+        { field: 'name', value: 'STRASSE edited 10' },
         { field: 'description', value: null },
         { field: 'status', value: { id: '2' } },
         { field: 'project', value: null },
@@ -42,8 +43,10 @@ describe('mergeRecordEdits', () => {
       new Set(['2']),
     );
     expect(merged).toMatchObject({
-      name: 'STRASSE edited',
-      name_fold: 'strasse edited',
+      name: 'STRASSE edited 10',
+      name_fold: 'strasse edited 10',
+      // The name's natural sort key follows it: the lists sort edited rows by it.
+      name_sort: 'strasse edited 12100',
       description: '',
       status_id: '2',
       is_closed: 1,

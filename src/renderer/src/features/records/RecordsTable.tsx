@@ -10,6 +10,7 @@ import {
   type PointerEvent,
 } from 'react';
 import type { RecordRow, RecordsField } from '../../../../shared/ipc/areas/records';
+import { currenciesShown, headerTitle } from './columnLayout';
 import { fieldValue, type ValueContext } from './describeValue';
 import { FieldValue } from './FieldValue';
 import { useRecords, useRecordsStore } from './RecordsContext';
@@ -116,11 +117,19 @@ function ResizeHandle({ column, width }: { column: RecordsField; width: number }
   );
 }
 
-function HeaderCell({ column, width }: { column: RecordsField; width: number }) {
+interface HeaderCellProps {
+  column: RecordsField;
+  width: number;
+  /** For the column the list is sorted by: the currencies of the rows on screen (currency only). */
+  currencies: readonly string[];
+}
+
+function HeaderCell({ column, width, currencies }: HeaderCellProps) {
   const sort = useRecords((s) => s.sort);
   const setSort = useRecords((s) => s.setSort);
   const direction =
     sort?.field === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none';
+  const title = headerTitle(column, direction !== 'none', currencies);
   return (
     <div role="columnheader" aria-sort={direction} className="grid-header-cell" style={{ width }}>
       {column.sortable ? (
@@ -128,7 +137,7 @@ function HeaderCell({ column, width }: { column: RecordsField; width: number }) 
           type="button"
           className="grid-sort"
           onClick={() => setSort(column.key)}
-          title={`Sort by ${column.label}`}
+          title={title}
         >
           <span className="grid-sort__label">{column.label}</span>
           <span className="grid-sort__arrow" aria-hidden="true">
@@ -136,10 +145,7 @@ function HeaderCell({ column, width }: { column: RecordsField; width: number }) 
           </span>
         </button>
       ) : (
-        <span
-          className="grid-sort grid-sort--static"
-          title={`${column.label} holds several values and cannot be sorted`}
-        >
+        <span className="grid-sort grid-sort--static" title={title}>
           <span className="grid-sort__label">{column.label}</span>
         </span>
       )}
@@ -159,6 +165,7 @@ export function RecordsTable({ label }: { label: string }) {
   const generation = useRecords((s) => s.shownGeneration);
   const detailOpen = useRecords((s) => s.detail !== null);
   const listLoading = useRecords((s) => s.listLoading);
+  const sort = useRecords((s) => s.sort);
   useRecords((s) => s.rowsVersion);
   const scroller = useRef<HTMLDivElement>(null);
   const header = useRef<HTMLDivElement>(null);
@@ -218,6 +225,15 @@ export function RecordsTable({ label }: { label: string }) {
     [layout, columns],
   );
   const widths = useMemo(() => layout?.widths ?? {}, [layout]);
+  // A list sorted by a currency: its header names the currencies on screen.
+  const sortedByCurrency =
+    sort !== undefined && visible.some((c) => c.key === sort.field && c.type === 'currency');
+  const currencies = sortedByCurrency
+    ? currenciesShown(
+        items.map((item) => store.getState().row(item.index)),
+        sort.field,
+      )
+    : [];
   const width = visible.reduce((sum, c) => sum + (widths[c.key] ?? 160), 0);
   const timeZone = columns?.timeZone ?? 'UTC';
   const context = useMemo<ValueContext>(() => ({ timeZone }), [timeZone]);
@@ -295,7 +311,12 @@ export function RecordsTable({ label }: { label: string }) {
       <div className="grid-header" ref={header} role="rowgroup">
         <div role="row" aria-rowindex={1} className="grid-header-row" style={{ width }}>
           {visible.map((column) => (
-            <HeaderCell key={column.key} column={column} width={widths[column.key] ?? 160} />
+            <HeaderCell
+              key={column.key}
+              column={column}
+              width={widths[column.key] ?? 160}
+              currencies={column.key === sort?.field ? currencies : []}
+            />
           ))}
         </div>
       </div>

@@ -3,7 +3,7 @@
  * then whatever the person chose (kept in this browser profile's localStorage by the store; it is
  * a view preference, not data). Pure.
  */
-import type { RecordsField } from '../../../../shared/ipc/areas/records';
+import type { RecordRow, RecordsField } from '../../../../shared/ipc/areas/records';
 
 export interface ColumnLayout {
   /** Column keys in display order. */
@@ -86,4 +86,38 @@ export function toggleColumn(layout: ColumnLayout, key: string): ColumnLayout {
   // A column shown again goes last, where the person will look for it.
   const visible = [...layout.visible, key];
   return { ...layout, visible };
+}
+
+/**
+ * The currency codes of a currency column among `rows` (those on screen), each once, in the order
+ * they first appear: for a list sorted by that column, its own order.
+ */
+export function currenciesShown(rows: readonly (RecordRow | undefined)[], key: string): string[] {
+  const codes = new Set<string>();
+  for (const row of rows) {
+    const value = row?.custom[key];
+    if (typeof value !== 'object' || value === null) continue;
+    const code = (value as { currency_code?: unknown }).currency_code;
+    if (typeof code === 'string' && code !== '') codes.add(code);
+  }
+  return [...codes];
+}
+
+/**
+ * A column header's tooltip: what clicking does, and how the column sorts where that is not
+ * plain (a currency sorts by its code, then its amount, so it also names the currencies shown).
+ */
+export function headerTitle(
+  column: RecordsField,
+  sortedByIt: boolean,
+  currencies: readonly string[],
+): string {
+  if (!column.sortable) return `${column.label} holds several values and cannot be sorted`;
+  if (column.type !== 'currency') return `Sort by ${column.label}`;
+  if (!sortedByIt) return `Sort by ${column.label}: by currency, then amount`;
+  const shown =
+    currencies.length === 0
+      ? ''
+      : ` ${currencies.length === 1 ? 'Currency' : 'Currencies'} shown: ${currencies.join(', ')}.`;
+  return `Sorted by currency, then amount.${shown}`;
 }
