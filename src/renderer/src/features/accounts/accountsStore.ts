@@ -4,6 +4,7 @@ import type { Api } from '../../../../shared/ipc/contract';
 import type {
   AccountsState,
   AccountSummary,
+  DemoChangeResult,
   ProfileSummary,
   SelfClientArgs,
   SignInArgs,
@@ -35,6 +36,14 @@ export interface AccountsStoreState {
   signIn(args: SignInArgs): Promise<AccountSummary | null>;
   selfClient(args: SelfClientArgs): Promise<AccountSummary | null>;
   demoSelfClientCode(scopes: string): Promise<string | null>;
+  /**
+   * The demo portal's "Change this record on the server". Its answer or refusal goes to the
+   * caller, which shows it beside its button, not to `error`.
+   */
+  demoChangeRecord(
+    portalId: string,
+    recordId: string,
+  ): Promise<{ ok: true; result: DemoChangeResult } | { ok: false; error: string }>;
   signInAgain(accountId: string): Promise<void>;
   cancelSignIn(): Promise<void>;
   signOut(accountId: string, deleteLocalData: boolean): Promise<void>;
@@ -102,6 +111,13 @@ export function createAccountsStore(api: Api) {
         }),
       demoSelfClientCode: (scopes) =>
         run('demoCode', async () => (await api.accounts.demoSelfClientCode({ scopes })).code),
+      demoChangeRecord: async (portalId, recordId) => {
+        try {
+          return { ok: true, result: await api.accounts.demoChangeRecord({ portalId, recordId }) };
+        } catch (error) {
+          return { ok: false, error: describe(error) };
+        }
+      },
       signInAgain: async (accountId) => {
         await run(`again:${accountId}`, async () => {
           await api.accounts.signInAgain({ accountId });
