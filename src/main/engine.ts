@@ -5,6 +5,8 @@ import { ContractDispatcher, type DispatcherLog, type Handlers } from './bridge/
 import { EventHub } from './bridge/eventHub';
 import type { PushRate } from './bridge/pushRates';
 import { AccountManager } from './auth/accountManager';
+import { engineDemoRecordChangeDeps } from './auth/demoRecordChange';
+import { RecordsReader } from './records/recordsReader';
 import { DemoService } from './auth/demoService';
 import { KeychainSecretStore } from './auth/keychainSecretStore';
 import type { SecretStore } from './auth/secretStore';
@@ -208,7 +210,16 @@ export function startEngine(options: EngineOptions): Engine {
       sync.setPreferences(syncPreferences(changed)),
     ),
     ...syncHandlers(sync),
-    ...accountsHandlers({ accounts: accountManager, events }),
+    ...accountsHandlers({
+      accounts: accountManager,
+      events,
+      demoChanges: engineDemoRecordChangeDeps({
+        mirror,
+        reader: new RecordsReader(store.db, mirror),
+        accounts: accountManager,
+        demo,
+      }),
+    }),
     ...routerHandlers(router),
     ...recordsHandlers({
       db: store.db,

@@ -44,6 +44,7 @@ const bridge = {
     cancelSignIn: call('accounts.cancelSignIn'),
     selfClient: call('accounts.selfClient'),
     demoSelfClientCode: call('accounts.demoSelfClientCode'),
+    demoChangeRecord: call('accounts.demoChangeRecord'),
     signOut: call('accounts.signOut'),
     setActive: call('accounts.setActive'),
   },

@@ -3,9 +3,12 @@
  * test can read the service's data behind the app's back and change it as someone else:
  * work offline, edit three records and comment on one, see them pending, go online, see them
  * replayed exactly once; then a remote change and an offline edit of the same field meet in a
- * conflict that is resolved in the Outbox.
+ * conflict that is resolved in the Outbox. The last test takes the demo portal's own way to a
+ * conflict instead: "Change this record on the server" in the record panel.
  */
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
 import { startWebModeWithKeychain } from './keychainWebMode';
 import { signInWithSelfClient } from './selfClientSignIn';
@@ -241,4 +244,81 @@ test('offline edits wait in the outbox, replay exactly once, and a conflict is r
   expect((await entity(two)).description).toBe(mineAgain);
   // The three replayed, someone else's, and mine once more after the conflict: no repeats.
   expect(await updates()).toBe(3 + 1 + 1);
+});
+
+test('in the demo, "Change this record on the server" meets my offline rename as a conflict, and Keep mine wins on the service', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  // The demo portal: its emulator runs inside the app, so the service is its file in the data
+  // directory, read here as it is, read-only.
+  await page.goto(app.url);
+  await page.getByRole('button', { name: 'Try the demo portal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Records' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const firstRow = page.locator('.grid-row[data-record-id]').first();
+  await expect(firstRow).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+  const id = (await firstRow.getAttribute('data-record-id')) as string;
+  const serviceName = () => {
+    const db = new Database(path.join(app.dataDir, 'demo', 'demo-portal.sqlite'), {
+      readonly: true,
+      fileMustExist: true,
+    });
+    try {
+      return (
+        db.prepare('SELECT name FROM entities WHERE id = ?').get(Number(id)) as {
+          name: string;
+        }
+      ).name;
+    } finally {
+      db.close();
+    }
+  };
+  const original = serviceName();
+
+  // Offline, I rename the record.
+  await setWorkOffline(page, true);
+  await openSection(page, 'Records');
+  await editRecord(page, id, original);
+  const mine = `${original} (label replaced on site)`;
+  await saveField(page, 'name', (input) => input.fill(mine));
+
+  // The demo's colleague renames it on the service; the panel says what happened and what next.
+  const detail = page.getByTestId('record-detail');
+  const demo = detail.getByTestId('demo-change');
+  await expect(
+    demo.getByText(/Another member of the demo portal will rename this record/),
+  ).toBeVisible();
+  await demo.getByRole('button', { name: 'Change this record on the server' }).click();
+  const done = demo.getByTestId('demo-change-done');
+  await expect(done).toContainText('changed the name of this record on the demo service');
+  await expect(done).toContainText('Your queued edit of the name will meet theirs when it is sent');
+  const theirs = serviceName();
+  expect(theirs).toMatch(/^.+ \(changed on the server \d\d:\d\d:\d\d\)$/);
+  await demo.scrollIntoViewIfNeeded();
+  await demo.screenshot({ path: 'test-results/demo-change-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await demo.screenshot({ path: 'test-results/demo-change-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Online: the replay finds their name where my edit's base was: a conflict in the Outbox.
+  await setWorkOffline(page, false);
+  await expect(outboxCount(page)).toHaveText('Outbox: 1 conflict', { timeout: ENGINE_TIMEOUT_MS });
+  const panel = page.getByTestId('conflict-panel');
+  const row = panel.getByRole('row', { name: /Name/ });
+  await expect(row.getByRole('cell').nth(0)).toHaveText(original);
+  await expect(row.getByRole('cell').nth(1)).toHaveText(mine);
+  await expect(row.getByRole('cell').nth(2)).toHaveText(theirs);
+  await panel.screenshot({ path: 'test-results/demo-conflict-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await panel.screenshot({ path: 'test-results/demo-conflict-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Keep mine: the service holds my name.
+  await row.getByRole('radio', { name: 'Keep mine' }).check();
+  await panel.getByRole('button', { name: 'Resolve 1 of 1' }).click();
+  await expect(outboxCount(page)).toHaveText('Outbox empty', { timeout: ENGINE_TIMEOUT_MS });
+  await expect.poll(serviceName, { timeout: ENGINE_TIMEOUT_MS }).toBe(mine);
 });

@@ -47,3 +47,40 @@ test('demo sign-in from the first-run screen ends on the records view with the p
   await expect(page.getByRole('heading', { level: 1, name: 'Records' })).toBeVisible();
   await expect(page.getByTestId('account-switcher')).toContainText('northwind');
 });
+
+test('a Self Client code refusal shows beside the grant code on the first-run screen, with focus there', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.goto(app.url);
+  const card = page.getByRole('region', { name: 'Self Client code' });
+  const code = card.getByLabel('Grant code');
+  const exchange = card.getByRole('button', { name: 'Exchange the code' });
+
+  // Nothing pasted: the contract's own check refuses it before anything is sent.
+  await exchange.click();
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  const problem = page.locator(`#${await code.getAttribute('aria-describedby')}`);
+  await expect(problem).toHaveText('Code: required.');
+  // Beside the code, not at the top of the page: it follows the code's box directly.
+  const codeBox = (await code.boundingBox())!;
+  const problemBox = (await problem.boundingBox())!;
+  expect(problemBox.y - (codeBox.y + codeBox.height)).toBeGreaterThanOrEqual(0);
+  expect(problemBox.y - (codeBox.y + codeBox.height)).toBeLessThan(40);
+
+  // A code the demo console never issued: the service refuses it, and that lands beside it too.
+  await code.fill('1000.never-issued');
+  await exchange.click();
+  await expect(problem).toContainText('The grant code was refused (invalid_code)', {
+    timeout: 30_000,
+  });
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Welcome to PortalDesk' }),
+  ).toBeVisible();
+  await card.screenshot({ path: 'test-results/signin-self-client-error-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await card.screenshot({ path: 'test-results/signin-self-client-error-dark.png' });
+});

@@ -1,7 +1,8 @@
 /**
  * The admin surface under /__emulator/, for tests and scripts: statistics, the clock, fault
  * injection and a reset. Every route needs the admin secret printed at start (header
- * X-Emulator-Admin). The Self Client grant is in accounts/.
+ * X-Emulator-Admin). The Self Client grant is in accounts/, a record change made as another member
+ * in api/recordChange.ts.
  */
 import { z } from 'zod';
 import { FaultRule } from './faults';

@@ -9,6 +9,7 @@ export const EMULATOR_USAGE = `Usage: npm run emulator -- [options]
   --records N           custom-module records to seed (default 5000)
   --seed N              seed of the deterministic demo data (default 42)
   --time-scale N        server-side time passes N times faster (default 1)
+  --unscaled-token-lifetime   access tokens last a real hour whatever --time-scale says
   --data FILE           keep the data in FILE instead of memory
   --auto-approve        the consent page approves at once
   --multi-dc            each data center has its own client secret, and the client may
@@ -54,6 +55,7 @@ export function parseEmulatorArgs(argv: string[]): EmulatorCli {
       records: { type: 'string' },
       seed: { type: 'string' },
       'time-scale': { type: 'string' },
+      'unscaled-token-lifetime': { type: 'boolean' },
       data: { type: 'string' },
       'auto-approve': { type: 'boolean' },
       'multi-dc': { type: 'boolean' },
@@ -82,6 +84,7 @@ export function parseEmulatorArgs(argv: string[]): EmulatorCli {
   if (seed !== undefined) options.seed = seed;
   const timeScale = number(values['time-scale'], '--time-scale', (n) => n > 0);
   if (timeScale !== undefined) options.timeScale = timeScale;
+  if (values['unscaled-token-lifetime']) options.unscaledTokenLifetime = true;
   if (values.data) options.data = values.data;
   if (values['auto-approve']) options.autoApprove = true;
   if (values['multi-dc']) options.multiDc = true;

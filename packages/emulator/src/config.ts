@@ -21,6 +21,11 @@ export interface EmulatorOptions {
   records?: number;
   seed?: number;
   timeScale?: number;
+  /**
+   * Access tokens last their real hour whatever the time scale (`--unscaled-token-lifetime`);
+   * every other duration still passes `timeScale` times faster.
+   */
+  unscaledTokenLifetime?: boolean;
   /** A file to keep data in across runs; in memory when absent. */
   data?: string;
   autoApprove?: boolean;
@@ -49,6 +54,7 @@ export interface EmulatorConfig {
   records: number;
   seed: number;
   timeScale: number;
+  unscaledTokenLifetime: boolean;
   data: string | undefined;
   autoApprove: boolean;
   multiDc: boolean;
@@ -89,6 +95,7 @@ export function resolveConfig(
     records,
     seed: options.seed ?? 42,
     timeScale: options.timeScale ?? 1,
+    unscaledTokenLifetime: options.unscaledTokenLifetime ?? false,
     data: options.data,
     autoApprove: options.autoApprove ?? false,
     multiDc: options.multiDc ?? false,

@@ -10,6 +10,7 @@ import { layoutRoutes } from './api/layouts';
 import { moduleRoutes } from './api/modules';
 import { optionRoutes } from './api/options';
 import { portalRoutes } from './api/portals';
+import { recordChangeRoute } from './api/recordChange';
 import { Router } from './http/router';
 import type { Route } from './http/types';
 
@@ -29,6 +30,7 @@ export function buildRouter(commentSegment: string): Router<Route> {
     commentRoutes(commentSegment),
     accountsRoutes,
     adminRoutes,
+    [recordChangeRoute],
   ];
   for (const group of groups) for (const route of group) router.add(route);
   return router;

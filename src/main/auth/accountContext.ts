@@ -14,6 +14,7 @@ import { SignInError } from './browserSignIn';
 import { DEMO_PROFILE_ID, DEMO_PROFILE_NAME, type DemoService } from './demoService';
 import { LoopbackPortBusyError } from './loopbackListener';
 import { OAuthError } from './oauthError';
+import { oauthErrorField } from './oauthErrorMessage';
 import { redactSecrets } from './redactSecrets';
 import { checkScopeList } from './scopeList';
 import { KeychainUnavailableError, type SecretStore } from './secretStore';
@@ -47,9 +48,12 @@ export interface AccountManagerOptions {
 
 /** Known failures become messages for the user; anything else stays a bug. */
 export function userFacing(error: unknown): unknown {
+  if (error instanceof OAuthError) {
+    const field = oauthErrorField(error.code);
+    return new UserFacingError(error.message, field ? { field } : {});
+  }
   if (
     error instanceof SignInError ||
-    error instanceof OAuthError ||
     error instanceof KeychainUnavailableError ||
     error instanceof LoopbackPortBusyError ||
     error instanceof SignedOutError
@@ -98,12 +102,15 @@ export class AccountContext {
   /** A stored profile a sign-in can use; the demo and unknown ids are refused in words. */
   storedProfile(profileId: string): ServiceProfile {
     if (profileId === DEMO_PROFILE_ID) {
-      throw new UserFacingError('Use "Try the demo portal" to sign in to the demo portal.');
+      throw new UserFacingError('Use "Try the demo portal" to sign in to the demo portal.', {
+        field: 'profileId',
+      });
     }
     const profile = this.repository.profiles().profiles.find((p) => p.id === profileId);
     if (!profile) {
       throw new UserFacingError(
         `No service profile "${profileId}" is known; nothing was sent. Add the profile first, or pick another.`,
+        { field: 'profileId' },
       );
     }
     return profile;
@@ -119,12 +126,14 @@ export class AccountContext {
     if (!Object.hasOwn(profile.dataCenters, dataCenter)) {
       throw new UserFacingError(
         `${profile.name} has no data center "${dataCenter}"; it knows ${Object.keys(profile.dataCenters).join(', ')}. Nothing was sent.`,
+        { field: 'dataCenter' },
       );
     }
     const server = accountsUrl(profile, dataCenter);
     if (!server) {
       throw new UserFacingError(
         `Data center ${dataCenter.toUpperCase()} of ${profile.name} serves the API only and has no sign-in; pick the data center where your account was created. Nothing was sent.`,
+        { field: 'dataCenter' },
       );
     }
     return server;
@@ -132,7 +141,7 @@ export class AccountContext {
 
   checkScopes(text: string | readonly string[], profile: ServiceProfile): string[] {
     const checked = checkScopeList(text, profile);
-    if (!checked.ok) throw new UserFacingError(checked.error);
+    if (!checked.ok) throw new UserFacingError(checked.error, { field: 'scopes' });
     return checked.scopes;
   }
 

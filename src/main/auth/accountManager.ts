@@ -155,6 +155,7 @@ export class AccountManager {
     if (profile.id === DEMO_PROFILE_ID) {
       throw new UserFacingError(
         `The profile id "${DEMO_PROFILE_ID}" belongs to the built-in demo portal; nothing was saved. Give the profile another id.`,
+        { field: 'profile' },
       );
     }
     this.context.repository.saveProfile(profile);

@@ -31,11 +31,26 @@ export interface DemoClient {
   redirectUri: string;
 }
 
+/** A record of the demo service, changed as another member of its portal would. */
+export interface DemoRecordEdit {
+  portalId: string;
+  /** The module's API name. */
+  module: string;
+  recordId: string;
+  /** Record fields as a PATCH of the record takes them. */
+  changes: Record<string, unknown>;
+}
+
 export interface DemoPortal {
   profile: ServiceProfile;
   client: DemoClient;
   /** The demo console's Self Client: a grant code for these comma-separated scopes. */
   selfClientCode(scopes: string): Promise<{ code: string; expiresInSec: number }>;
+  /**
+   * Someone else's edit (the emulator's admin record change): resolves with who made it; throws
+   * with the service's words when it refuses.
+   */
+  changeRecordAsColleague(edit: DemoRecordEdit): Promise<{ changedBy: string }>;
 }
 
 export interface DemoServiceOptions {
@@ -134,24 +149,46 @@ export class DemoService {
       name: DEMO_PROFILE_NAME,
     });
     const accounts = Object.values(emulator.dcs).find((dc) => dc.accounts)?.accounts as string;
+    /** The emulator's admin surface: on 127.0.0.1, behind this launch's random secret. */
+    const admin = async (route: string, body: unknown): Promise<Record<string, unknown>> => {
+      const response = await fetch(`${accounts}/__emulator/${route}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Emulator-Admin': emulator.adminSecret },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as Record<string, unknown>;
+      if (!response.ok) {
+        throw new Error(
+          typeof answer.message === 'string'
+            ? answer.message
+            : `The demo service answered HTTP ${response.status}.`,
+        );
+      }
+      return answer;
+    };
     this.portal = {
       profile,
       client: { clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET, redirectUri },
       selfClientCode: async (scopes) => {
-        const response = await fetch(`${accounts}/__emulator/self-client`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Emulator-Admin': emulator.adminSecret },
-          body: JSON.stringify({ scopes, description: 'PortalDesk demo Self Client' }),
+        const body = await admin('self-client', {
+          scopes,
+          description: 'PortalDesk demo Self Client',
         });
-        const body = (await response.json()) as {
-          code?: string;
-          expires_in_sec?: number;
-          message?: string;
+        if (typeof body.code !== 'string') throw new Error('The demo console issued no code.');
+        return {
+          code: body.code,
+          expiresInSec: typeof body.expires_in_sec === 'number' ? body.expires_in_sec : 180,
         };
-        if (!response.ok || !body.code) {
-          throw new Error(body.message ?? `The demo console answered HTTP ${response.status}.`);
-        }
-        return { code: body.code, expiresInSec: body.expires_in_sec ?? 180 };
+      },
+      changeRecordAsColleague: async (edit) => {
+        const body = await admin('record-change', {
+          portal_id: edit.portalId,
+          module: edit.module,
+          entity_id: edit.recordId,
+          changes: edit.changes,
+        });
+        const by = body.changed_by as { name?: unknown } | undefined;
+        return { changedBy: typeof by?.name === 'string' ? by.name : 'Another user' };
       },
     };
     return this.portal;

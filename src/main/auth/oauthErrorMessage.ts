@@ -68,3 +68,28 @@ export function oauthErrorMessage(code: string, context: OAuthErrorContext): str
       return `${where} answered ${context.during ?? 'the sign-in'} with the error "${code}". ${NOTHING_STORED} Try again; if it persists, check the client registration in the developer console.`;
   }
 }
+
+/**
+ * Which argument of a sign-in an OAuth error is about (pure), so a form shows it beside that
+ * control: the grant code, the client id or secret, the redirect URI or the scopes. Undefined for
+ * the rest (the request as a whole, the service, the user's answer in the browser).
+ */
+export function oauthErrorField(code: string): string | undefined {
+  switch (code as OAuthErrorCode) {
+    case 'invalid_code':
+      return 'code';
+    case 'ERROR_invalid_client':
+      return 'clientId';
+    case 'invalid_client':
+      // "refused client … or its secret": the secret is what is usually wrong.
+      return 'clientSecret';
+    case 'ERROR_invalid_redirect_uri':
+    case 'invalid_redirect_uri':
+      return 'redirectUri';
+    case 'ERROR_invalid_scope':
+    case 'invalid_scope':
+      return 'scopes';
+    default:
+      return undefined;
+  }
+}

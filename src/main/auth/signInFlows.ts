@@ -160,6 +160,7 @@ export class SignInFlows {
     if (clientId === undefined || clientSecret === undefined) {
       throw new UserFacingError(
         'Enter the client id and client secret of your Self Client (developer console, Self Client, Client Secret tab); nothing was sent.',
+        { field: clientId === undefined ? 'clientId' : 'clientSecret' },
       );
     }
     const accounts = this.context.accountsServer(profile, args.dataCenter);

@@ -27,6 +27,16 @@ export type Handlers = { [N in RequestName]: Handler<N> };
 /** Thrown by a handler to refuse a call with a message meant for the user. */
 export class UserFacingError extends Error {
   override name = 'UserFacingError';
+  /**
+   * The argument the refusal is about (its key in the request, e.g. `code`), so a form shows it
+   * beside that control; undefined when it is about the request as a whole.
+   */
+  readonly field: string | undefined;
+
+  constructor(message: string, options: { field?: string } = {}) {
+    super(message);
+    this.field = options.field;
+  }
 }
 
 export interface DispatcherLog {
@@ -39,6 +49,12 @@ function describeIssues(error: z.ZodError): string[] {
     const path = issue.path.length > 0 ? issue.path.join('.') : '(argument)';
     return `${path}: ${issue.message}`;
   });
+}
+
+/** The argument key the first complaint is about, when the complaint is about one. */
+function fieldOf(error: z.ZodError): { field?: string } {
+  const first = error.issues[0]?.path[0];
+  return typeof first === 'string' ? { field: first } : {};
 }
 
 /**
@@ -102,6 +118,7 @@ export class ContractDispatcher {
           code: 'invalid_argument',
           message: `${words} Nothing was changed.`,
           issues,
+          ...fieldOf(parsed.error),
         },
       };
     }
@@ -110,7 +127,14 @@ export class ContractDispatcher {
       return { ok: true, value: await handler(parsed.data) };
     } catch (error) {
       if (error instanceof UserFacingError) {
-        return { ok: false, error: { code: 'failed', message: error.message } };
+        return {
+          ok: false,
+          error: {
+            code: 'failed',
+            message: error.message,
+            ...(error.field !== undefined ? { field: error.field } : {}),
+          },
+        };
       }
       this.log.error(`Handler for ${name} failed`, error);
       const detail = error instanceof Error ? error.message : String(error);

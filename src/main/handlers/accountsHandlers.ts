@@ -1,6 +1,7 @@
 import type { Handlers } from '../bridge/dispatcher';
 import type { EventHub } from '../bridge/eventHub';
 import type { AccountManager } from '../auth/accountManager';
+import { changeDemoRecord, type DemoRecordChangeDeps } from '../auth/demoRecordChange';
 
 type AccountsRequest =
   | 'accounts.list'
@@ -12,6 +13,7 @@ type AccountsRequest =
   | 'accounts.cancelSignIn'
   | 'accounts.selfClient'
   | 'accounts.demoSelfClientCode'
+  | 'accounts.demoChangeRecord'
   | 'accounts.signOut'
   | 'accounts.setActive';
 
@@ -19,8 +21,10 @@ type AccountsRequest =
 export function accountsHandlers(deps: {
   accounts: AccountManager;
   events: EventHub;
+  /** What "Change this record on the server" reads and reaches (demo portal only). */
+  demoChanges: DemoRecordChangeDeps;
 }): Pick<Handlers, AccountsRequest> {
-  const { accounts, events } = deps;
+  const { accounts, events, demoChanges } = deps;
   accounts.onChanged((state) => events.emit('accounts.changed', state));
   return {
     'accounts.list': () => accounts.state(),
@@ -32,6 +36,8 @@ export function accountsHandlers(deps: {
     'accounts.cancelSignIn': () => accounts.cancelSignIn(),
     'accounts.selfClient': (args) => accounts.selfClient(args),
     'accounts.demoSelfClientCode': ({ scopes }) => accounts.demoSelfClientCode(scopes),
+    'accounts.demoChangeRecord': ({ portalId, recordId }) =>
+      changeDemoRecord(demoChanges, portalId, recordId),
     'accounts.signOut': ({ accountId, deleteLocalData }) =>
       accounts.signOut(accountId, deleteLocalData),
     'accounts.setActive': ({ accountId }) => accounts.setActive(accountId),

@@ -12,6 +12,8 @@ export class CallFailure extends Error {
   readonly code: CallError['code'];
   readonly issues: string[];
   readonly request: RequestName;
+  /** The argument the refusal is about (CallError.field), or null. */
+  readonly field: string | null;
 
   constructor(request: RequestName, error: CallError) {
     super(error.message);
@@ -19,6 +21,7 @@ export class CallFailure extends Error {
     this.code = error.code;
     this.issues = error.issues ?? [];
     this.request = request;
+    this.field = error.field ?? null;
   }
 }
 

@@ -116,6 +116,11 @@ export interface CallError {
   message: string;
   /** For `invalid_argument`: one line per problem, `path: reason`. */
   issues?: string[];
+  /**
+   * The argument (its key, e.g. `code`) the refusal is about, when it is about one: a form shows
+   * the message beside that control, else beside its submit button.
+   */
+  field?: string;
 }
 
 export type CallOutcome<R> = { ok: true; value: R } | { ok: false; error: CallError };

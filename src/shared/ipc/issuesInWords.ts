@@ -135,3 +135,20 @@ export function issueInWords(issue: Issue, input: unknown): string {
 export function issuesInWords(error: z.ZodError, input: unknown): string[] {
   return [...new Set(error.issues.map((issue) => issueInWords(issue, input)))];
 }
+
+/**
+ * Every complaint in words, grouped by the argument key it is about (its path's first key; '' for
+ * the argument as a whole), so a form puts each beside its control.
+ */
+export function issuesByField(error: z.ZodError, input: unknown): Map<string, string[]> {
+  const byField = new Map<string, string[]>();
+  for (const issue of error.issues) {
+    const first = issue.path[0];
+    const field = typeof first === 'string' ? first : '';
+    const words = issueInWords(issue, input);
+    const list = byField.get(field) ?? [];
+    if (!list.includes(words)) list.push(words);
+    byField.set(field, list);
+  }
+  return byField;
+}

@@ -38,3 +38,38 @@ test('a demo sign-in over the contract sends no secret to the renderer and write
   const token = await engine.accounts.signedIn()[0]!.tokens.accessToken();
   for (const payload of payloads) expect(payload).not.toContain(token);
 });
+
+test("a Self Client refusal names the argument it is about: the contract's, the scopes', the code's", async () => {
+  const engine = testEngine({ secrets: new MemorySecretStore(), autoSync: false });
+  const origin = { transport: 'internal' as const, trusted: true, description: 'test' };
+  const exchange = (args: Record<string, unknown>) =>
+    engine.dispatcher.dispatch(
+      'accounts.selfClient',
+      { profileId: 'demo', dataCenter: 'us', scopes: 'PMS.portals.READ', code: '1000.x', ...args },
+      origin,
+    );
+  expect(await exchange({ code: '' })).toMatchObject({
+    ok: false,
+    error: { code: 'invalid_argument', field: 'code' },
+  });
+  expect(await exchange({ scopes: 'PMS.portals' })).toMatchObject({
+    ok: false,
+    error: {
+      code: 'failed',
+      field: 'scopes',
+      message: expect.stringMatching(/^Enter a valid scope/),
+    },
+  });
+  // The demo service refuses a code it never issued: invalid_code, about the code.
+  expect(await exchange({ code: '1000.never-issued' })).toMatchObject({
+    ok: false,
+    error: { code: 'failed', field: 'code', message: expect.stringMatching(/invalid_code/) },
+  });
+  expect(
+    await engine.dispatcher.dispatch(
+      'accounts.selfClient',
+      { profileId: 'nope', dataCenter: 'us', scopes: 'PMS.portals.READ', code: '1000.x' },
+      origin,
+    ),
+  ).toMatchObject({ ok: false, error: { code: 'failed', field: 'profileId' } });
+});

@@ -838,4 +838,39 @@ describe('time scale', () => {
       .get(tokens.access_token);
     expect(row).toEqual({ life: 3_600_000 });
   });
+
+  // At scale 60 the spec's hour is one real minute: a client renewing five minutes early would
+  // always hold an expired token. The flag keeps the hour real.
+  const REAL_MINUTE_AT_60 = 60 * MINUTE;
+  async function tokenAtScale60(options: EmulatorOptions) {
+    const emulator = await start({ timeScale: 60, ...options });
+    const code = await selfClientCode(emulator);
+    return { emulator, tokens: await exchange(emulator, { code }) };
+  }
+
+  it('with --unscaled-token-lifetime, a token stays valid for its real hour at scale 60', async () => {
+    const { emulator, tokens } = await tokenAtScale60({ unscaledTokenLifetime: true });
+    expect(tokens.expires_in_sec).toBe(3600);
+    expect(tokens.expires_in).toBe(3_600_000);
+    const renewed = await refresh(emulator, { refresh_token: tokens.refresh_token });
+    expect(renewed.expires_in).toBe(3600);
+    // 59 real minutes later (59 emulated hours) both still work; past the real hour, neither.
+    emulator.state.clock.advance(59 * REAL_MINUTE_AT_60);
+    await expectTokenWorks(emulator, tokens.access_token);
+    await expectTokenWorks(emulator, renewed.access_token);
+    emulator.state.clock.advance(REAL_MINUTE_AT_60 + 1000);
+    await expectTokenRefused(emulator, tokens.access_token);
+    await expectTokenRefused(emulator, renewed.access_token);
+    // Only the lifetime is unscaled: a Self Client code still lives its scaled 3 minutes.
+    expect((await selfClient(emulator, { scopes: SCOPES })).body.expires_in_sec).toBe(3);
+  });
+
+  it('without the flag, the same token expires after one real minute at scale 60', async () => {
+    const { emulator, tokens } = await tokenAtScale60({});
+    expect(tokens.expires_in_sec).toBe(60);
+    emulator.state.clock.advance(REAL_MINUTE_AT_60 - 1000);
+    await expectTokenWorks(emulator, tokens.access_token);
+    emulator.state.clock.advance(2000);
+    await expectTokenRefused(emulator, tokens.access_token);
+  });
 });

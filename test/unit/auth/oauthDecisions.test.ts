@@ -6,7 +6,12 @@ import { authorizationUrl } from '../../../src/main/auth/authorizationUrl';
 import { defaultScopes } from '../../../src/main/auth/defaultScopes';
 import { exchangeTarget } from '../../../src/main/auth/exchangeTarget';
 import { parseLoopbackRedirectUri } from '../../../src/main/auth/loopbackRedirectUri';
-import { OAUTH_ERROR_CODES, oauthErrorMessage } from '../../../src/main/auth/oauthErrorMessage';
+import {
+  OAUTH_ERROR_CODES,
+  oauthErrorField,
+  oauthErrorMessage,
+} from '../../../src/main/auth/oauthErrorMessage';
+import { SelfClientArgs, SignInArgs } from '../../../src/shared/ipc/areas/accounts';
 import { createPkce } from '../../../src/main/auth/pkce';
 import { readRedirectAnswer } from '../../../src/main/auth/redirectAnswer';
 import { redactSecrets } from '../../../src/main/auth/redactSecrets';
@@ -68,6 +73,32 @@ describe('OAuth error messages', () => {
     expect(oauthErrorMessage('mystery', { profileName: 'X', during: 'renewing access' })).toBe(
       'X answered renewing access with the error "mystery". Nothing was stored. Try again; if it persists, check the client registration in the developer console.',
     );
+  });
+});
+
+describe('OAuth errors by field', () => {
+  test('each error about one value names an argument of the sign-in forms, and its message speaks of it', () => {
+    const keys = new Set([...Object.keys(SignInArgs.shape), ...Object.keys(SelfClientArgs.shape)]);
+    const words: Record<string, RegExp> = {
+      code: /grant code/,
+      clientId: /client id/,
+      clientSecret: /secret/,
+      redirectUri: /redirect URI/,
+      scopes: /scope/,
+    };
+    const named = OAUTH_ERROR_CODES.filter((code) => oauthErrorField(code) !== undefined);
+    expect(named.length).toBeGreaterThanOrEqual(7);
+    for (const code of named) {
+      const field = oauthErrorField(code)!;
+      expect(keys.has(field)).toBe(true);
+      expect(oauthErrorMessage(code, { profileName: 'X', clientId: '1000.A' })).toMatch(
+        words[field]!,
+      );
+    }
+    // The rest is about the request, the service or the user's answer: beside the button.
+    for (const code of ['access_denied', 'temporarily_unavailable', 'invalid_request', 'nope']) {
+      expect(oauthErrorField(code)).toBeUndefined();
+    }
   });
 });
 

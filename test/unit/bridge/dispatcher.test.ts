@@ -104,6 +104,24 @@ describe('ContractDispatcher', () => {
     expect(quiet.error).not.toHaveBeenCalled();
   });
 
+  it('names the argument a refusal is about, so a form shows it beside that control', async () => {
+    const { handlers, quiet } = spyHandlers();
+    handlers['settings.set'].mockImplementation(() => {
+      throw new UserFacingError('That theme cannot be used here.', { field: 'theme' });
+    });
+    const dispatcher = new ContractDispatcher(handlers as Partial<Handlers> as Handlers, quiet);
+    await expect(dispatcher.dispatch('settings.set', { theme: 'dark' }, trusted)).resolves.toEqual({
+      ok: false,
+      error: { code: 'failed', message: 'That theme cannot be used here.', field: 'theme' },
+    });
+    // The gate's own refusal names the first argument it complains about.
+    const refused = await dispatcher.dispatch('settings.set', { theme: 'sepia' }, trusted);
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'theme' },
+    });
+  });
+
   it('reports an unexpected handler error with the request name and logs it', async () => {
     const { handlers, quiet } = spyHandlers();
     handlers['app.info'].mockImplementation(() => {

@@ -10,7 +10,7 @@ import { scopeCovers } from '../http/scopes';
 import type { EmulatorState } from '../state';
 import { checkScopes } from './authRequest';
 import { clientMayGenerateAt, findClient, homeDataCenter, type OAuthClient } from './clients';
-import { ACCESS_TOKEN_TTL_MS, pkceMatches, reportedLifetime } from './tokenRules';
+import { accessTokenTtlMs, pkceMatches, reportedLifetime } from './tokenRules';
 import {
   findGrant,
   findRefreshToken,
@@ -34,6 +34,13 @@ class TokenFailure extends Error {
 }
 
 const failure = (error: TokenError): ApiReply => ({ status: 200, body: { error } });
+
+/** What a client is told about a new access token's lifetime (real seconds and milliseconds). */
+const accessTokenLifetime = (state: EmulatorState) =>
+  reportedLifetime(
+    accessTokenTtlMs(state.clock.scale, state.config.unscaledTokenLifetime),
+    state.clock.scale,
+  );
 
 function param(params: URLSearchParams, name: string): string | null {
   const value = params.get(name);
@@ -95,7 +102,7 @@ function exchangeCode(state: EmulatorState, request: ApiRequest, form: URLSearch
   }
 
   const issued = redeemGrant(state, grant);
-  const lifetime = reportedLifetime(ACCESS_TOKEN_TTL_MS, state.clock.scale);
+  const lifetime = accessTokenLifetime(state);
   return {
     body: {
       access_token: issued.accessToken,
@@ -147,7 +154,7 @@ function refreshToken(state: EmulatorState, request: ApiRequest, query: URLSearc
       scope: scopes.join(' '),
       token_type: 'Bearer',
       // "expires_in: ... 3600 in the refresh response" (seconds).
-      expires_in: reportedLifetime(ACCESS_TOKEN_TTL_MS, state.clock.scale).seconds,
+      expires_in: accessTokenLifetime(state).seconds,
     },
   };
 }

@@ -22,6 +22,15 @@ export const TOKEN_WINDOW_MS = 10 * MINUTE_MS;
 
 /** "Access token: valid 1 hour". */
 export const ACCESS_TOKEN_TTL_MS = 60 * MINUTE_MS;
+/**
+ * An access token's lifetime in emulated time. Normally the spec's hour passes `scale` times
+ * faster like every other duration; with `--unscaled-token-lifetime` it lasts a real hour
+ * (`scale` emulated hours), so a client that renews five minutes early (a margin in real time)
+ * still has a usable token at high time scales.
+ */
+export function accessTokenTtlMs(scale: number, unscaled: boolean): number {
+  return unscaled ? ACCESS_TOKEN_TTL_MS * scale : ACCESS_TOKEN_TTL_MS;
+}
 /** "max 10 access tokens from one refresh token per 10 minutes"; the 11th deletes the first. */
 export const ACCESS_TOKENS_PER_WINDOW = 10;
 /** "max 20 refresh tokens per 10 minutes per client id; the 21st deletes the first created". */

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EmulatorState } from '../state';
 import {
-  ACCESS_TOKEN_TTL_MS,
+  accessTokenTtlMs,
   ACCESS_TOKENS_PER_WINDOW,
   grantAllowance,
   REFRESH_TOKENS_PER_WINDOW,
@@ -164,7 +164,7 @@ function insertAccessToken(
   const evict = state.db.prepare('DELETE FROM oauth_access_tokens WHERE token = ?');
   for (const old of tokensToEvict(existing, now, ACCESS_TOKENS_PER_WINDOW)) evict.run(old.token);
   const token = newToken();
-  const expiresMs = now + ACCESS_TOKEN_TTL_MS;
+  const expiresMs = now + accessTokenTtlMs(state.clock.scale, state.config.unscaledTokenLifetime);
   state.db
     .prepare(
       `INSERT INTO oauth_access_tokens (token, refresh_token, client_id, zpuid, dc, scopes, created_ms, expires_ms)

@@ -154,6 +154,51 @@ const create: Route = {
   },
 };
 
+/**
+ * A PATCH of one record by the user `byZpuid`, after its scope and record were found: the same
+ * checks and write whether it came through the API or the admin surface's record change.
+ */
+export function patchEntity(
+  state: EmulatorState,
+  scope: RecordScope,
+  row: EntityRow,
+  body: Record<string, unknown>,
+  byZpuid: string,
+): ApiReply {
+  requireActiveModule(scope);
+  requireNotTrashed(row);
+  const plan = planEntity(
+    body,
+    { module: scope.module, portal: scope.portalMeta, scopeProjectId: scope.scopeProjectId },
+    storedEntity(row),
+  );
+  // Nothing to change is not an edit: last_updated_time stays.
+  if (sameRecord(plan, row)) return entityReply(state, scope, row.id);
+  const now = state.nowIso();
+  write(state, scope, row.id, () => {
+    prepared(
+      state.db,
+      `UPDATE entities SET project_id = ?, layout_id = ?, status_id = ?, name = ?, description = ?,
+         is_closed = ?, is_external = ?, custom = ?, last_updated_time = ? WHERE id = ?`,
+    ).run(
+      plan.projectId,
+      plan.layoutId,
+      plan.statusId,
+      plan.name,
+      plan.description,
+      plan.isClosed ? 1 : 0,
+      plan.isExternal ? 1 : 0,
+      JSON.stringify(plan.custom),
+      now,
+      row.id,
+    );
+    if (plan.statusChanged) {
+      timelineRow(state, row.id, row.status_id, plan.statusId, byZpuid, now);
+    }
+  });
+  return entityReply(state, scope, row.id);
+}
+
 const update: Route = {
   method: 'PATCH',
   template: `${RECORD_PREFIX}/entities/{entity_id}`,
@@ -162,45 +207,7 @@ const update: Route = {
   handle: (request, state) => {
     const scope = recordScope(state, request);
     const row = requireEntity(state, scope, request.params.entity_id);
-    requireActiveModule(scope);
-    requireNotTrashed(row);
-    const plan = planEntity(
-      bodyObject(request),
-      { module: scope.module, portal: scope.portalMeta, scopeProjectId: scope.scopeProjectId },
-      storedEntity(row),
-    );
-    // Nothing to change is not an edit: last_updated_time stays.
-    if (sameRecord(plan, row)) return entityReply(state, scope, row.id);
-    const now = state.nowIso();
-    write(state, scope, row.id, () => {
-      prepared(
-        state.db,
-        `UPDATE entities SET project_id = ?, layout_id = ?, status_id = ?, name = ?, description = ?,
-           is_closed = ?, is_external = ?, custom = ?, last_updated_time = ? WHERE id = ?`,
-      ).run(
-        plan.projectId,
-        plan.layoutId,
-        plan.statusId,
-        plan.name,
-        plan.description,
-        plan.isClosed ? 1 : 0,
-        plan.isExternal ? 1 : 0,
-        JSON.stringify(plan.custom),
-        now,
-        row.id,
-      );
-      if (plan.statusChanged) {
-        timelineRow(
-          state,
-          row.id,
-          row.status_id,
-          plan.statusId,
-          request.caller?.zpuid as string,
-          now,
-        );
-      }
-    });
-    return entityReply(state, scope, row.id);
+    return patchEntity(state, scope, row, bodyObject(request), request.caller?.zpuid as string);
   },
 };
 

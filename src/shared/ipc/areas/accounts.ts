@@ -12,6 +12,9 @@ const AccountId = z.string().min(1).max(200);
 const ProfileId = z.string().min(1).max(64);
 const ClientId = z.string().trim().min(1, 'enter the client id').max(200);
 const ClientSecret = z.string().trim().min(1, 'enter the client secret').max(500);
+const PortalId = z.string().regex(/^\d{1,20}$/, 'a portal id (digits)');
+/** Records created offline carry the outbox's temporary ids (the engine refuses those in words). */
+const RecordId = z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, 'a record id');
 /** As typed: comma-separated; the engine checks each ("Enter a valid scope"). */
 const ScopesText = z.string().max(2000);
 
@@ -122,6 +125,16 @@ export type SelfClientArgs = z.infer<typeof SelfClientArgs>;
 
 const AccountRef = z.object({ accountId: AccountId }).strict();
 
+/** "Change this record on the server" (demo portal only): what was changed, by whom, what next. */
+export const DemoChangeResult = z.object({
+  /** In words: who changed which fields, and how to see the conflict. */
+  message: z.string(),
+  fields: z.array(z.enum(['name', 'description'])),
+  /** The demo member who made the change. */
+  changedBy: z.string(),
+});
+export type DemoChangeResult = z.infer<typeof DemoChangeResult>;
+
 export const accountsRequests = {
   'accounts.list': request(
     NoArgs,
@@ -167,6 +180,11 @@ export const accountsRequests = {
     z.object({ scopes: ScopesText }).strict(),
     z.object({ code: z.string(), expiresInSec: z.number() }),
     "The demo portal's developer console: a Self Client code for these scopes.",
+  ),
+  'accounts.demoChangeRecord': request(
+    z.object({ portalId: PortalId, recordId: RecordId }).strict(),
+    DemoChangeResult,
+    'The demo portal only: change a record on the demo service as another member would, to try a conflict.',
   ),
   'accounts.signOut': request(
     z.object({ accountId: AccountId, deleteLocalData: z.boolean() }).strict(),

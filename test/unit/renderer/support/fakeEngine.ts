@@ -51,6 +51,8 @@ export function fakeEngine(handlers: FakeHandlers): FakeEngine {
           const answer = await (handler as (args: unknown) => unknown)(args);
           return requests[name as RequestName].result.parse(answer);
         } catch (error) {
+          // A refusal naming its field keeps it, as a real handler's does.
+          if (error instanceof UserFacingError) throw error;
           throw new UserFacingError(error instanceof Error ? error.message : String(error));
         }
       },

@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { ContractDispatcher, type Handlers } from '../../../../src/main/bridge/dispatcher';
 import { requests } from '../../../../src/shared/ipc/contract';
-import { placeInWords } from '../../../../src/shared/ipc/issuesInWords';
+import {
+  issuesByField,
+  issuesInWords,
+  placeInWords,
+} from '../../../../src/shared/ipc/issuesInWords';
+import fc from 'fast-check';
 
 const trusted = { transport: 'internal', trusted: true, description: 'unit test' } as const;
 const dispatcher = new ContractDispatcher({} as Handlers, {
@@ -79,5 +84,46 @@ describe('contract refusals in words', () => {
     expect(placeInWords(['eventConfigIds'])).toBe('Event config ids');
     expect(placeInWords(['entries', 2])).toBe('Entry 3');
     expect(placeInWords([])).toBe('The request');
+  });
+});
+
+describe('issuesByField', () => {
+  it("holds exactly issuesInWords' sentences, each under the argument it names (or '' for the whole)", () => {
+    const args = requests['accounts.selfClient'].args;
+    const text = fc.oneof(
+      fc.string({ maxLength: 5 }),
+      fc.constant(''),
+      fc.constant('x'.repeat(501)),
+    );
+    const input = fc.oneof(
+      fc.record(
+        {
+          profileId: text,
+          dataCenter: text,
+          clientId: text,
+          clientSecret: text,
+          code: text,
+          scopes: text,
+          extra: text,
+        },
+        { requiredKeys: [] },
+      ),
+      fc.constantFrom(null, 'text', 7, []),
+    );
+    fc.assert(
+      fc.property(input, (value) => {
+        const parsed = args.safeParse(value);
+        if (parsed.success) return;
+        const byField = issuesByField(parsed.error, value);
+        const all = [...byField.values()].flat();
+        expect(new Set(all)).toEqual(new Set(issuesInWords(parsed.error, value)));
+        for (const [field, words] of byField) {
+          for (const sentence of words) {
+            if (field === '') expect(sentence).toMatch(/^The request: |: .+ not expected here\.$/);
+            else expect(sentence.startsWith(`${placeInWords([field])}`)).toBe(true);
+          }
+        }
+      }),
+    );
   });
 });

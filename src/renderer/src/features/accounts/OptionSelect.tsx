@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, SelectHTMLAttributes } from 'react';
 
 /** A labelled choice of one of `options` (a service profile, a data center) by its value. */
 export function OptionSelect({
@@ -6,16 +6,17 @@ export function OptionSelect({
   value,
   options,
   onChange,
+  ...described
 }: {
   label: ReactNode;
   value: string;
   options: readonly { value: string; label: string }[];
   onChange(value: string): void;
-}) {
+} & Pick<SelectHTMLAttributes<HTMLSelectElement>, 'aria-invalid' | 'aria-describedby'>) {
   return (
     <label>
       {label}
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
+      <select value={value} onChange={(e) => onChange(e.target.value)} {...described}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,3 +1,12 @@
+import { useId, useRef, useState } from 'react';
+import {
+  FormProblem,
+  NO_PROBLEMS,
+  problemId,
+  problemsOfRefusal,
+  useFocusFirstProblem,
+  type FormProblems,
+} from '../../ui/formProblems';
 import { AccountsMessages } from './AccountsMessages';
 import { useAccounts } from './AccountsContext';
 import { ConnectAccountForm } from './ConnectAccountForm';
@@ -9,12 +18,22 @@ export function SignInOptions() {
   const signInDemo = useAccounts((s) => s.signInDemo);
   const busy = useAccounts((s) => s.busy);
   const hasDemo = useAccounts((s) => s.profiles.some((p) => p.isDemo));
+  // The demo's refusal (it could not start, say) goes beside its button.
+  const [demoProblem, setDemoProblem] = useState<FormProblems>(NO_PROBLEMS);
+  const demoRef = useRef<HTMLElement>(null);
+  const demoId = useId();
+  useFocusFirstProblem(demoProblem, demoRef);
+  const tryDemo = async () => {
+    setDemoProblem(NO_PROBLEMS);
+    const outcome = await signInDemo();
+    if (!outcome.ok) setDemoProblem(problemsOfRefusal(outcome.refusal, []));
+  };
   return (
     <div className="accounts-options">
       <AccountsMessages />
       <PendingSignInBanner />
       {hasDemo && (
-        <section className="card" aria-labelledby="demo-heading">
+        <section className="card" aria-labelledby="demo-heading" ref={demoRef}>
           <h2 id="demo-heading">Try the demo portal</h2>
           <p>
             A complete portal running inside PortalDesk, with sample modules, records and comments.
@@ -24,10 +43,12 @@ export function SignInOptions() {
             type="button"
             className="primary"
             disabled={busy === 'demo'}
-            onClick={() => void signInDemo()}
+            aria-describedby={demoProblem.form ? problemId(demoId, null) : undefined}
+            onClick={() => void tryDemo()}
           >
             {busy === 'demo' ? 'Starting the demo portal…' : 'Try the demo portal'}
           </button>
+          <FormProblem problems={demoProblem} formId={demoId} />
         </section>
       )}
       <section className="card" aria-labelledby="connect-heading">

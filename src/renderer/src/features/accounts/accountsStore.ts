@@ -1,9 +1,11 @@
 import { createStore } from 'zustand/vanilla';
 import { CallFailure } from '../../../../shared/ipc/api';
 import type { Api } from '../../../../shared/ipc/contract';
+import type { ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
 import type {
   AccountsState,
   AccountSummary,
+  DemoChangeResult,
   ProfileSummary,
   SelfClientArgs,
   SignInArgs,
@@ -20,32 +22,57 @@ export type AccountsBusy =
   | `again:${string}`
   | null;
 
+/** A refusal of a form's action, in the engine's words, for the form to place. */
+export interface Refusal {
+  message: string;
+  /** The argument it is about (CallFailure.field), or null. */
+  field: string | null;
+}
+
+/** What a form's action answers: its value, or why it was refused. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+
 export interface AccountsStoreState {
   /** Null until the engine answered once (the first-run screen waits for it). */
   state: AccountsState | null;
   profiles: ProfileSummary[];
   busy: AccountsBusy;
-  /** The last failure, in the engine's words (what happened, what was kept, what to do). */
+  /**
+   * The last failure of an action that has no form of its own (sign out, sign in again, switch),
+   * in the engine's words. A form's actions answer their refusal to the form instead.
+   */
   error: string | null;
   /** The last success worth telling, e.g. after a sign-out. */
   notice: string | null;
   load(): Promise<void>;
   changed(state: AccountsState): void;
-  signInDemo(): Promise<AccountSummary | null>;
-  signIn(args: SignInArgs): Promise<AccountSummary | null>;
-  selfClient(args: SelfClientArgs): Promise<AccountSummary | null>;
-  demoSelfClientCode(scopes: string): Promise<string | null>;
+  signInDemo(): Promise<Outcome<AccountSummary>>;
+  signIn(args: SignInArgs): Promise<Outcome<AccountSummary>>;
+  selfClient(args: SelfClientArgs): Promise<Outcome<AccountSummary>>;
+  demoSelfClientCode(scopes: string): Promise<Outcome<string>>;
+  /**
+   * The demo portal's "Change this record on the server". Its answer or refusal goes to the
+   * caller, which shows it beside its button, not to `error`.
+   */
+  demoChangeRecord(
+    portalId: string,
+    recordId: string,
+  ): Promise<{ ok: true; result: DemoChangeResult } | { ok: false; error: string }>;
   signInAgain(accountId: string): Promise<void>;
   cancelSignIn(): Promise<void>;
   signOut(accountId: string, deleteLocalData: boolean): Promise<void>;
   setActive(accountId: string): Promise<void>;
-  addProfile(json: string): Promise<boolean>;
+  addProfile(profile: ServiceProfile): Promise<Outcome<true>>;
   dismiss(): void;
 }
 
 function describe(error: unknown): string {
   if (error instanceof CallFailure) return error.message;
   return error instanceof Error ? error.message : String(error);
+}
+
+function refusalOf(error: unknown): Refusal {
+  return { message: describe(error), field: error instanceof CallFailure ? error.field : null };
 }
 
 export function createAccountsStore(api: Api) {
@@ -58,6 +85,17 @@ export function createAccountsStore(api: Api) {
       } catch (error) {
         set({ error: describe(error) });
         return null;
+      } finally {
+        if (get().busy === busy) set({ busy: null });
+      }
+    }
+    /** Runs a form's action: marks it busy and answers its refusal to the form. */
+    async function attempt<T>(busy: AccountsBusy, action: () => Promise<T>): Promise<Outcome<T>> {
+      set({ busy, error: null, notice: null });
+      try {
+        return { ok: true, value: await action() };
+      } catch (error) {
+        return { ok: false, refusal: refusalOf(error) };
       } finally {
         if (get().busy === busy) set({ busy: null });
       }
@@ -83,25 +121,32 @@ export function createAccountsStore(api: Api) {
       },
       changed: (state) => set({ state }),
       signInDemo: () =>
-        run('demo', async () => {
+        attempt('demo', async () => {
           const account = await api.accounts.signInDemo();
           await refresh();
           return account;
         }),
       signIn: (args) =>
-        run('signIn', async () => {
+        attempt('signIn', async () => {
           const account = await api.accounts.signIn(args);
           await refresh();
           return account;
         }),
       selfClient: (args) =>
-        run('selfClient', async () => {
+        attempt('selfClient', async () => {
           const account = await api.accounts.selfClient(args);
           await refresh();
           return account;
         }),
       demoSelfClientCode: (scopes) =>
-        run('demoCode', async () => (await api.accounts.demoSelfClientCode({ scopes })).code),
+        attempt('demoCode', async () => (await api.accounts.demoSelfClientCode({ scopes })).code),
+      demoChangeRecord: async (portalId, recordId) => {
+        try {
+          return { ok: true, result: await api.accounts.demoChangeRecord({ portalId, recordId }) };
+        } catch (error) {
+          return { ok: false, error: describe(error) };
+        }
+      },
       signInAgain: async (accountId) => {
         await run(`again:${accountId}`, async () => {
           await api.accounts.signInAgain({ accountId });
@@ -120,21 +165,11 @@ export function createAccountsStore(api: Api) {
       setActive: async (accountId) => {
         await run(null, async () => set({ state: await api.accounts.setActive({ accountId }) }));
       },
-      addProfile: async (json) => {
-        const result = await run('profile', async () => {
-          let profile: unknown;
-          try {
-            profile = JSON.parse(json);
-          } catch {
-            throw new Error(
-              'The service profile is not valid JSON; nothing was saved. Paste the whole file.',
-            );
-          }
-          set({ profiles: await api.accounts.addProfile({ profile: profile as never }) });
-          return true;
-        });
-        return result === true;
-      },
+      addProfile: (profile) =>
+        attempt('profile', async () => {
+          set({ profiles: await api.accounts.addProfile({ profile }) });
+          return true as const;
+        }),
       dismiss: () => set({ error: null, notice: null }),
     };
   });

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { DemoRecordChange } from '../accounts/DemoRecordChange';
 import { RecordEditor } from '../outbox/RecordEditor';
 import type { RecordDetail, RecordsField } from '../../../../shared/ipc/areas/records';
 import { fieldValue, formatInstant, type ValueContext } from './describeValue';
@@ -211,6 +212,9 @@ export function RecordDetailPanel() {
               <h3>{data.layout ? 'More fields' : 'Fields'}</h3>
               <Fields keys={others} byKey={byKey} detail={data} context={context} />
             </section>
+          )}
+          {!browsing && !data.record.localOnly && data.trashedTime === null && (
+            <DemoRecordChange portalId={data.record.portalId} recordId={data.record.id} />
           )}
           <section className="record-section" aria-labelledby="record-timeline-heading">
             <h3 id="record-timeline-heading">Status timeline</h3>
