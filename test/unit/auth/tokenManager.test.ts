@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { AccessTokenLedger } from '../../../src/main/auth/accessTokenLedger';
 import { TokenManager, type TokenClock } from '../../../src/main/auth/tokenManager';
 import { applyMigrations } from '../../../src/main/store/migrate';
+import { registerSqlFunctions } from '../../../src/main/store/sqlFunctions';
 import { appMigrations } from '../../../src/main/store/store';
 
 const MIN = 60_000;
@@ -21,6 +22,8 @@ function fakeAccounts(clock: { t: number }) {
 
 function setup(options: { initial?: boolean } = {}) {
   const db = new Database(':memory:');
+  // As Store.open: migrations may call the app's SQL functions (0016 fills name keys).
+  registerSqlFunctions(db);
   applyMigrations(db, appMigrations, 'test');
   const ledger = new AccessTokenLedger(db);
   const time = { t: 1_000 * MIN };

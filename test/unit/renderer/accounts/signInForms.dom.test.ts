@@ -6,7 +6,7 @@
  * beside the form's button. Refusals come from the contract's own schemas before anything is sent,
  * and from the engine's answer (a contract-checked fake engine) after.
  */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -49,22 +49,27 @@ const region = (name: string) => screen.getByRole('region', { name });
  * The message a control is described by: it must exist, say `words`, stand right after the
  * control's label (beside it, not at the top of the page), and the control must be marked invalid.
  */
-function expectProblemBeside(control: HTMLElement, words: RegExp | string): void {
-  expect(control.getAttribute('aria-invalid')).toBe('true');
-  const id = control.getAttribute('aria-describedby');
-  expect(id).toBeTruthy();
-  const message = document.getElementById(id!)!;
-  expect(message.textContent).toMatch(words);
-  const label = control.closest('label')!;
-  expect(label.nextElementSibling).toBe(message);
+/** Waits for the answer to land (an engine call settles after the click returns). */
+async function expectProblemBeside(control: HTMLElement, words: RegExp | string): Promise<void> {
+  await waitFor(() => {
+    expect(control.getAttribute('aria-invalid')).toBe('true');
+    const id = control.getAttribute('aria-describedby');
+    expect(id).toBeTruthy();
+    const message = document.getElementById(id!)!;
+    expect(message.textContent).toMatch(words);
+    const label = control.closest('label')!;
+    expect(label.nextElementSibling).toBe(message);
+  });
 }
 
 /** A refusal about no control: right after the form's buttons, said at once and focused. */
-function expectFormProblem(form: HTMLElement, words: RegExp | string): void {
-  const message = within(form).getByRole('alert');
-  expect(message.textContent).toMatch(words);
-  expect(document.activeElement).toBe(message);
-  expect(form.querySelector('[aria-invalid="true"]')).toBeNull();
+async function expectFormProblem(form: HTMLElement, words: RegExp | string): Promise<void> {
+  await waitFor(() => {
+    const message = within(form).getByRole('alert');
+    expect(message.textContent).toMatch(words);
+    expect(document.activeElement).toBe(message);
+    expect(form.querySelector('[aria-invalid="true"]')).toBeNull();
+  });
 }
 
 describe('Self Client code', () => {
@@ -73,8 +78,8 @@ describe('Self Client code', () => {
     const card = region('Self Client code');
     await user.click(within(card).getByRole('button', { name: 'Exchange the code' }));
     const code = within(card).getByLabelText('Grant code');
-    expectProblemBeside(code, 'Code: required.');
-    expect(document.activeElement).toBe(code);
+    await expectProblemBeside(code, 'Code: required.');
+    await waitFor(() => expect(document.activeElement).toBe(code));
     expect(engine.argsOf('accounts.selfClient')).toEqual([]);
     // Only the refused control is marked.
     expect(card.querySelectorAll('[aria-invalid="true"]')).toHaveLength(1);
@@ -94,15 +99,15 @@ describe('Self Client code', () => {
     const code = within(card).getByLabelText('Grant code');
     await user.type(code, '1000.expired');
     await user.click(within(card).getByRole('button', { name: 'Exchange the code' }));
-    expectProblemBeside(code, words);
-    expect(document.activeElement).toBe(code);
+    await expectProblemBeside(code, words);
+    await waitFor(() => expect(document.activeElement).toBe(code));
     expect(engine.argsOf('accounts.selfClient')).toEqual([
       { profileId: 'demo', dataCenter: 'us', code: '1000.expired', scopes: 'PMS.portals.ALL' },
     ]);
     // A refusal about no field goes beside the button, and the code is no longer marked.
     refuse = false;
     await user.click(within(card).getByRole('button', { name: 'Exchange the code' }));
-    expectFormProblem(card.querySelector('form')!, /keychain is locked/);
+    await expectFormProblem(card.querySelector('form')!, /keychain is locked/);
     expect(code.getAttribute('aria-invalid')).toBeNull();
   });
 
@@ -111,10 +116,13 @@ describe('Self Client code', () => {
     const card = region('Self Client code');
     await user.click(within(card).getByRole('button', { name: 'Exchange the code' }));
     const clientId = within(card).getByLabelText('Client id');
-    expectProblemBeside(clientId, 'Client id: required.');
-    expectProblemBeside(within(card).getByLabelText('Client secret'), 'Client secret: required.');
-    expectProblemBeside(within(card).getByLabelText('Grant code'), 'Code: required.');
-    expect(document.activeElement).toBe(clientId);
+    await expectProblemBeside(clientId, 'Client id: required.');
+    await expectProblemBeside(
+      within(card).getByLabelText('Client secret'),
+      'Client secret: required.',
+    );
+    await expectProblemBeside(within(card).getByLabelText('Grant code'), 'Code: required.');
+    await waitFor(() => expect(document.activeElement).toBe(clientId));
     expect(engine.calls).toEqual([]);
   });
 
@@ -138,8 +146,8 @@ describe('Self Client code', () => {
       await user.type(within(card).getByLabelText('Grant code'), '1000.code');
       await user.click(within(card).getByRole('button', { name: 'Exchange the code' }));
       const control = within(card).getByLabelText(label);
-      expectProblemBeside(control, words);
-      expect(document.activeElement).toBe(control);
+      await expectProblemBeside(control, words);
+      await waitFor(() => expect(document.activeElement).toBe(control));
       expect(card.querySelectorAll('[aria-invalid="true"]')).toHaveLength(1);
       document.body.innerHTML = '';
     }
@@ -160,8 +168,8 @@ describe('Self Client code', () => {
     await user.click(
       within(card).getByRole('button', { name: 'Generate a code in the demo console' }),
     );
-    expectProblemBeside(scopes, /^Enter a valid scope/);
-    expect(document.activeElement).toBe(scopes);
+    await expectProblemBeside(scopes, /^Enter a valid scope/);
+    await waitFor(() => expect(document.activeElement).toBe(scopes));
   });
 });
 
@@ -172,8 +180,8 @@ describe('Sign in to a service', () => {
     await user.type(within(card).getByLabelText('Client secret'), 'secret');
     await user.click(within(card).getByRole('button', { name: 'Sign in with the browser' }));
     const clientId = within(card).getByLabelText('Client id');
-    expectProblemBeside(clientId, 'Client id: required.');
-    expect(document.activeElement).toBe(clientId);
+    await expectProblemBeside(clientId, 'Client id: required.');
+    await waitFor(() => expect(document.activeElement).toBe(clientId));
     expect(engine.calls).toEqual([]);
   });
 
@@ -192,11 +200,11 @@ describe('Sign in to a service', () => {
     await user.type(within(card).getByLabelText('Client secret'), 'secret');
     await user.click(within(card).getByRole('button', { name: 'Sign in with the browser' }));
     const redirect = within(card).getByLabelText('Redirect URI (exactly as registered)');
-    expectProblemBeside(redirect, /redirect URI registered/);
-    expect(document.activeElement).toBe(redirect);
+    await expectProblemBeside(redirect, /redirect URI registered/);
+    await waitFor(() => expect(document.activeElement).toBe(redirect));
     field = undefined;
     await user.click(within(card).getByRole('button', { name: 'Sign in with the browser' }));
-    expectFormProblem(card.querySelector('form')!, 'The browser closed.');
+    await expectFormProblem(card.querySelector('form')!, 'The browser closed.');
   });
 });
 
@@ -214,15 +222,15 @@ describe('Service profile', () => {
     const add = within(card).getByRole('button', { name: 'Add the profile' });
     await user.type(box, 'not json');
     await user.click(add);
-    expectProblemBeside(box, /not valid JSON; nothing was saved/);
-    expect(document.activeElement).toBe(box);
+    await expectProblemBeside(box, /not valid JSON; nothing was saved/);
+    await waitFor(() => expect(document.activeElement).toBe(box));
 
     await user.clear(box);
     await user.click(box);
     await user.paste('{"id": "acme"}');
     await user.click(add);
     // The contract's own schema, in words: where in the profile, and what is wrong.
-    expectProblemBeside(box, /^Profile, name: required\./);
+    await expectProblemBeside(box, /^Profile, name: required\./);
     expect(engine.calls).toEqual([]);
 
     await user.clear(box);
@@ -243,8 +251,8 @@ describe('Service profile', () => {
     );
     await user.click(add);
     expect(engine.argsOf('accounts.addProfile')).toHaveLength(1);
-    expectProblemBeside(box, 'The profile id "demo" belongs to the built-in demo portal.');
-    expect(document.activeElement).toBe(box);
+    await expectProblemBeside(box, 'The profile id "demo" belongs to the built-in demo portal.');
+    await waitFor(() => expect(document.activeElement).toBe(box));
   });
 });
 
@@ -260,7 +268,7 @@ describe('Try the demo portal', () => {
     await user.click(button);
     const message = within(card).getByRole('alert');
     expect(message.textContent).toMatch(/could not start/);
-    expect(document.activeElement).toBe(message);
+    await waitFor(() => expect(document.activeElement).toBe(message));
     expect(button.getAttribute('aria-describedby')).toBe(message.id);
     expect(button.nextElementSibling).toBe(message);
   });
