@@ -229,9 +229,8 @@ export function EventSchema({ event }: { event: EventConfigView }) {
           />
         </div>
         <div className="router-schema__col">
-          <p className="muted">Schema version {event.schemaVersion ?? '—'}</p>
           {event.schemaVersion === null && (
-            <p className="muted">No schema yet: add a sample or capture one.</p>
+            <p className="muted">No schema yet: generate one from the sample, or capture one.</p>
           )}
           <SchemaKeys event={event} busy={busy} onChoose={chooseRequired} />
           {versions?.[0] && (

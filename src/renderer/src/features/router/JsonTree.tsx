@@ -62,12 +62,12 @@ function JsonNode({ name, value, depth }: { name: string | null; value: unknown;
 /**
  * A JSON value as a tree (issue 19): each object and array a native disclosure (`details`), so
  * it opens and closes with the keyboard as well as the mouse, the first levels open; strings
- * quoted as in JSON.
+ * quoted as in JSON. `label` names the list and its top level.
  */
 export function JsonTree({ value, label }: { value: unknown; label: string }) {
   return (
     <ul className="json-tree mono" aria-label={label}>
-      <JsonNode name={null} value={value} depth={0} />
+      <JsonNode name={label} value={value} depth={0} />
     </ul>
   );
 }

@@ -19,7 +19,7 @@ function Body({ body }: { body: string | null }) {
   if ('value' in parsed) return <JsonTree value={parsed.value} label="Body" />;
   return (
     <>
-      <p className="muted">The body is not JSON; as received:</p>
+      <p className="muted">Body (not JSON), as received:</p>
       <pre className="router-pre">{body}</pre>
     </>
   );
