@@ -23,10 +23,10 @@ export function routerHandlers(deps: {
     'router.setPublisherStatus': ({ id, status }) => router.setPublisherStatus(id, status),
     'router.createEvent': (args) => router.createEvent(args),
     'router.schemaVersions': ({ eventConfigId }) => router.schemaVersions(eventConfigId),
-    'router.setSample': ({ eventConfigId, sample, merge }) =>
-      router.setSample(eventConfigId, sample, merge),
-    'router.editSchemaKeys': ({ eventConfigId, add, remove }) =>
-      router.editSchemaKeys(eventConfigId, add, remove),
+    'router.setSample': ({ eventConfigId, sample, merge, required }) =>
+      router.setSample(eventConfigId, sample, merge, required ? { required } : {}),
+    'router.editSchemaKeys': ({ eventConfigId, add, remove, require }) =>
+      router.editSchemaKeys(eventConfigId, add, remove, require),
     'router.validateSample': ({ eventConfigId, sample }) =>
       router.validateSample(eventConfigId, sample),
     'router.startCapture': async ({ eventConfigId }) => {

@@ -54,6 +54,16 @@ describe('default publishers', () => {
       'm_2fa_module_Approve',
       'm_2fa_module_Reject',
     ]);
+    // Each names its scope, for the rule form's event picker (issue 19); other events name none.
+    expect(suite.events.map((e) => e.scope)).toEqual([
+      ...['Create', 'Update', 'Delete', 'Approve', 'Reject'],
+      ...['Create', 'Update', 'Delete', 'Approve', 'Reject'],
+    ]);
+    const custom = engine.createPublisher({ name: 'Shop' }).publisher;
+    expect(engine.createEvent({ publisherId: custom.id, apiName: 'order_Create' }).scope).toBe(
+      null,
+    );
+    expect(engine.overview().publishers[0]!.events.every((e) => e.scope === null)).toBe(true);
     // Calling again (a new sync) adds nothing twice.
     expect(
       engine.ensureSuitePublisher({ id: '5001', name: 'Demo', modules: ['cm_tickets'] }).events,

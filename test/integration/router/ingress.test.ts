@@ -83,12 +83,10 @@ describe('live capture URLs', () => {
     clock.advance(14 * 60_000 + 59_999);
     const second = await post(captureUrl, { name: 'Bob', email: 'bob@example.com' });
     expect(second).toMatchObject({ status: 200, body: { captured: true, version: 2 } });
-    const schema = engine.schemaVersions(event.id)[0]!.schema as {
-      properties: object;
-      required: string[];
-    };
+    const schema = engine.schemaVersions(event.id)[0]!.schema as { properties: object };
     expect(Object.keys(schema.properties).sort()).toEqual(['email', 'name', 'score']);
-    expect(schema.required).toEqual(['name']);
+    // Captured keys are optional until the user makes one required (issue 19).
+    expect(schema).not.toHaveProperty('required');
     expect(engine.schemaVersions(event.id).map((v) => [v.version, v.source])).toEqual([
       [2, 'capture'],
       [1, 'capture'],

@@ -25,7 +25,7 @@ const sample = {
 };
 
 describe('schema inference from samples', () => {
-  it('emits draft 2020-12 with types and formats, every key required', () => {
+  it('emits draft 2020-12 with types and formats, no key required (issue 19: the user chooses)', () => {
     const schema = snapshotToSchema(mergeSample(sample, null));
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(schema.properties).toMatchObject({
@@ -40,7 +40,8 @@ describe('schema inference from samples', () => {
       customer: { type: 'object', properties: { name: { type: 'string' } } },
       tags: { type: 'array', items: { type: 'string' } },
     });
-    expect(new Set(schema.required as string[])).toEqual(new Set(Object.keys(sample)));
+    expect(schema).not.toHaveProperty('required');
+    expect((schema.properties as { customer: object }).customer).not.toHaveProperty('required');
   });
 
   it('merges samples: keys missing from one become optional, mixed types survive storage', () => {
@@ -50,7 +51,9 @@ describe('schema inference from samples', () => {
       JSON.parse(JSON.stringify(snapshot)),
     );
     const schema = snapshotToSchema(snapshot);
-    expect(schema.required).toEqual(['name', 'code']);
+    // Keys every sample had first; none required (that is the user's choice).
+    expect(Object.keys(schema.properties as object)).toEqual(['name', 'code', 'extra']);
+    expect(schema).not.toHaveProperty('required');
     expect((schema.properties as Record<string, unknown>).extra).toEqual({ type: 'boolean' });
     // The stored snapshot is JSON text: the alternatives of a mixed-type key must survive it.
     expect((schema.properties as Record<string, unknown>).code).toEqual({
@@ -69,8 +72,8 @@ describe('schema inference from samples', () => {
     expect(paths).not.toContain('tags:null:true');
     expect(paths).toContain('customer.vip:boolean:true');
     expect(paths).toContain('shipping.city:string:false');
-    expect(paths).toContain('created:datetime:true');
-    expect(paths).toContain('amount:number:true');
+    expect(paths).toContain('created:datetime:false');
+    expect(paths).toContain('amount:number:false');
     expect(schema.properties).toHaveProperty('tags');
   });
 
@@ -87,7 +90,11 @@ describe('schema inference from samples', () => {
     );
     const withoutPaid: Record<string, unknown> = { ...sample };
     delete withoutPaid.paid;
-    expect(validator.validate(schema, withoutPaid)).toEqual([
+    expect(validator.validate(schema, withoutPaid)).toEqual([]);
+    const paidRequired = applySchemaEdits(schema, [
+      { op: 'require', path: 'paid', required: true },
+    ]);
+    expect(validator.validate(paidRequired, withoutPaid)).toEqual([
       "(data): must have required property 'paid'",
     ]);
   });
@@ -132,7 +139,6 @@ describe('schema inference on hostile or unusual samples (issue 14)', () => {
       prototype: {
         type: 'object',
         properties: { toString: { type: 'integer' } },
-        required: ['toString'],
       },
       hasOwnProperty: { type: 'boolean' },
     });
@@ -149,7 +155,6 @@ describe('schema inference on hostile or unusual samples (issue 14)', () => {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: { code: { anyOf: [{ type: 'integer' }, { type: 'string' }] } },
-      required: ['code'],
     });
     const merged = snapshotToSchema(mergeSample({ code: 2.5, note: null }, stored));
     expect(merged.properties).toEqual({

@@ -15,6 +15,7 @@ import { parseRetryAfter, planNextAttempt } from './retryPolicy';
 import type { RouterRepository } from '../store/routerRepository';
 import { TokenPacer } from './tokenPacer';
 import type { RouterClock } from '../engine/virtualClock';
+import { binHeadersText } from './binHeaders';
 
 /** Deliveries running at once across all targets; more wait in the queue. */
 export const MAX_CONCURRENT_DELIVERIES = 256;
@@ -350,7 +351,8 @@ export class DeliveryWorker {
         received_at: clock.now(),
         method: request.method,
         url: request.url,
-        headers: JSON.stringify(request.headers),
+        // Bounded (binHeaders.ts): the attempt's own record keeps the whole request.
+        headers: binHeadersText(request.headers),
         body: request.body,
       };
       repository.queue((batch) => batch.insertBinEntry(entry));

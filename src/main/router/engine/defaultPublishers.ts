@@ -1,4 +1,4 @@
-import { MAX_EVENT_API_NAME_LENGTH } from '../../../shared/ipc/areas/router';
+import { MAX_EVENT_API_NAME_LENGTH, SuiteScope } from '../../../shared/ipc/areas/router';
 
 /**
  * PortalDesk's own platform-service publishers (spec 000: default publishers that are platform
@@ -27,9 +27,9 @@ export type PlatformPublisherKey = keyof typeof PLATFORM_PUBLISHERS;
 export type PlatformEventName<K extends PlatformPublisherKey> =
   (typeof PLATFORM_PUBLISHERS)[K]['events'][number];
 
-/** Spec 000: the default event scopes of suite publishers. */
-export const SUITE_SCOPES = ['Create', 'Update', 'Delete', 'Approve', 'Reject'] as const;
-export type SuiteScope = (typeof SUITE_SCOPES)[number];
+/** Spec 000: the default event scopes of suite publishers (the contract's list). */
+export const SUITE_SCOPES = SuiteScope.options;
+export type { SuiteScope };
 
 /** The service name in a suite event's `source`. */
 export const SUITE_SERVICE = 'projects';
@@ -43,4 +43,9 @@ export function suiteEventApiName(moduleApiName: string, scope: SuiteScope): str
   let base = moduleApiName.replace(/[^A-Za-z0-9_]/g, '_');
   if (/^[0-9]/.test(base) || base === '') base = `m_${base}`;
   return `${base.slice(0, MAX_EVENT_API_NAME_LENGTH - scope.length - 1)}_${scope}`;
+}
+
+/** The scope a suite event's API name ends with (the inverse of suiteEventApiName), or null. */
+export function suiteScopeOf(apiName: string): SuiteScope | null {
+  return SUITE_SCOPES.find((scope) => apiName.endsWith(`_${scope}`)) ?? null;
 }

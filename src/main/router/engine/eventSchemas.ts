@@ -20,8 +20,12 @@ import {
   applySchemaEdits,
   readStoredEdits,
   schemaEditProblem,
+  withRequiredChoices,
+  type RequiredChoice,
   type SchemaEdit,
 } from '../schema/schemaEdits';
+import { schemaPaths } from '../schema/schemaPaths';
+import { sampleKeyPaths } from '../../../shared/routerSchema/sampleKeyPaths';
 import { SchemaValidator } from '../schema/schemaValidator';
 
 type SampleSource = 'sample' | 'capture' | 'publisher';
@@ -44,12 +48,16 @@ export class EventSchemas {
     }));
   }
 
-  /** A new schema version from a sample (merged into the inference so far when `merge`). */
+  /**
+   * A new schema version from a sample (merged into the inference so far when `merge`). With
+   * `required`, the sample's keys listed there become required and its other keys optional;
+   * without, the required choices stay as they were (a new key is optional).
+   */
   setSample(
     eventConfigId: string,
     sample: unknown,
     merge: boolean,
-    source: SampleSource = 'sample',
+    { source = 'sample', required }: { source?: SampleSource; required?: readonly string[] } = {},
   ): SchemaVersionView {
     requireEventConfig(this.context.config, eventConfigId);
     if (!isPlainObject(sample)) {
@@ -58,7 +66,7 @@ export class EventSchemas {
       );
     }
     this.context.repository.transaction(() =>
-      this.writeSample(eventConfigId, sample, merge, source),
+      this.writeSample(eventConfigId, sample, merge, source, required),
     );
     this.context.changed(true, false);
     return this.schemaVersions(eventConfigId)[0] as SchemaVersionView;
@@ -68,11 +76,18 @@ export class EventSchemas {
    * Stores a sample and the schema inferred from it (with the hand edits applied), inside the
    * caller's transaction. Returns whether that made a new version.
    */
-  writeSample(id: string, sample: unknown, merge: boolean, source: SampleSource): boolean {
+  writeSample(
+    id: string,
+    sample: unknown,
+    merge: boolean,
+    source: SampleSource,
+    required?: readonly string[],
+  ): boolean {
     const { repository } = this.context;
     const row = repository.getEventConfig(id) as EventConfigRow;
     const inference = mergeSample(sample, merge ? row.inference : null);
-    const edits = this.storedEdits(row);
+    const stored = this.storedEdits(row);
+    const edits = required ? withRequiredChoices(stored, sampleChoices(sample, required)) : stored;
     repository.updateSchemaState(id, JSON.stringify(sample), inference, edits);
     return this.writeSchemaVersion(
       id,
@@ -140,28 +155,46 @@ export class EventSchemas {
     return true;
   }
 
+  /**
+   * Keys added, removed, or made required or optional by hand. A key made required or optional
+   * must be one the schema has (once added, it can be).
+   */
   editSchemaKeys(
     eventConfigId: string,
     add: readonly SchemaKeyAddition[],
     remove: readonly string[],
+    require: readonly RequiredChoice[] = [],
   ): SchemaVersionView {
     const row = requireEventConfig(this.context.config, eventConfigId);
-    if (add.length === 0 && remove.length === 0) {
+    if (add.length === 0 && remove.length === 0 && require.length === 0) {
       throw new RouterInputError(
-        'Name at least one key to add or remove; the schema was not changed.',
+        'Name at least one key to add, remove, or make required or optional; the schema was not changed.',
       );
     }
-    const problems = [...remove, ...add.map((key) => key.path)].flatMap(
-      (path) => schemaEditProblem(path) ?? [],
-    );
+    const problems = [
+      ...remove,
+      ...add.map((key) => key.path),
+      ...require.map((c) => c.path),
+    ].flatMap((path) => schemaEditProblem(path) ?? []);
     if (problems.length > 0) {
       throw new RouterInputError(`${problems.join('; ')}. The schema was not changed.`);
     }
-    const edits: SchemaEdit[] = [
-      ...this.storedEdits(row),
-      ...remove.map((path): SchemaEdit => ({ op: 'remove', path })),
-      ...add.map((key): SchemaEdit => ({ op: 'add', ...key })),
-    ];
+    const latest = this.context.config.latestSchema(eventConfigId);
+    const known = new Set(latest ? schemaPaths(latest.schema).map((key) => key.path) : []);
+    const unknown = require.filter((choice) => !known.has(choice.path)).map((c) => c.path);
+    if (unknown.length > 0) {
+      throw new RouterInputError(
+        `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a key' : 'are not keys'} of the schema${latest ? ` (version ${latest.version})` : ''}, so ${unknown.length === 1 ? 'it' : 'they'} cannot be made required or optional. The schema was not changed; add the key first.`,
+      );
+    }
+    const edits: SchemaEdit[] = withRequiredChoices(
+      [
+        ...this.storedEdits(row),
+        ...remove.map((path): SchemaEdit => ({ op: 'remove', path })),
+        ...add.map((key): SchemaEdit => ({ op: 'add', ...key })),
+      ],
+      require,
+    );
     const base = row.inference
       ? snapshotToSchema(row.inference)
       : { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: {} };
@@ -255,4 +288,21 @@ export class EventSchemas {
       },
     };
   }
+}
+
+/**
+ * One required choice for every key of the sample: ticked (in `required`) or not. A ticked path
+ * the sample does not have is refused (the user ticked from the sample's own list).
+ */
+function sampleChoices(sample: unknown, required: readonly string[]): RequiredChoice[] {
+  const { paths } = sampleKeyPaths(sample);
+  const present = new Set(paths);
+  const missing = required.filter((path) => !present.has(path));
+  if (missing.length > 0) {
+    throw new RouterInputError(
+      `${missing.join(', ')} ${missing.length === 1 ? 'is not a key' : 'are not keys'} of the sample (nested keys are written as customer.email), so ${missing.length === 1 ? 'it' : 'they'} cannot be required. The schema was not changed; tick only keys the sample has.`,
+    );
+  }
+  const ticked = new Set(required);
+  return paths.map((path) => ({ path, required: ticked.has(path) }));
 }

@@ -28,6 +28,7 @@ import { isPlainObject, requireEventConfig, type RouterContext } from './routerC
 import { RouterInputError, RouterNotFoundError } from './routerErrors';
 import type { EventConfigRow, PublisherRow } from '../store/routerRows';
 import { schemaPaths } from '../schema/schemaPaths';
+import { suiteScopeOf } from './defaultPublishers';
 
 /** The account until the user sets one: ids in the spec's long numeric form. */
 const DEFAULT_ACCOUNT: RouterAccount = {
@@ -113,16 +114,18 @@ export class RouterConfiguration {
       events: this.context.config
         .eventConfigs()
         .filter((config) => config.publisher_id === row.id)
-        .map((config) => this.eventConfigView(config)),
+        .map((config) => this.eventConfigView(config, row.kind)),
     };
   }
 
-  private eventConfigView(row: EventConfigRow): EventConfigView {
+  private eventConfigView(row: EventConfigRow, kind: PublisherRow['kind']): EventConfigView {
     const schema = this.context.config.latestSchema(row.id);
     return {
       id: row.id,
       publisherId: row.publisher_id,
       apiName: row.api_name,
+      // Only a suite publisher's events are named `<module>_<Scope>`; a custom event may end so.
+      scope: kind === 'suite' ? suiteScopeOf(row.api_name) : null,
       schemaVersion: schema?.version ?? null,
       sample: row.sample === null ? null : (JSON.parse(row.sample) as unknown),
       paths: schema ? schemaPaths(schema.schema) : [],
@@ -215,7 +218,7 @@ export class RouterConfiguration {
       if (input.sample !== undefined) this.schemas.writeSample(id, input.sample, false, 'sample');
     });
     this.context.changed(true, false);
-    return this.eventConfigView(requireEventConfig(config, id));
+    return this.eventConfigView(requireEventConfig(config, id), publisher.kind);
   }
 
   // -----------------------------------------------------------------------------------------

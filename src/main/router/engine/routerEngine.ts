@@ -22,6 +22,7 @@ import { ConfigCache } from './configCache';
 import type { PlatformEventName, PlatformPublisherKey } from './defaultPublishers';
 import { EventIntake } from './eventIntake';
 import { EventSchemas, type SchemaKeyAddition } from './eventSchemas';
+import type { RequiredChoice } from '../schema/schemaEdits';
 import type { CommitSink } from '../store/groupCommit';
 import {
   RouterConfiguration,
@@ -163,22 +164,27 @@ export class RouterEngine {
     return this.schemas.schemaVersions(eventConfigId);
   }
 
-  /** A new schema version from a sample (merged into the inference so far when `merge`). */
+  /**
+   * A new schema version from a sample (merged into the inference so far when `merge`); the
+   * sample's keys in `required` become required, its others optional (left out: as they were).
+   */
   setSample(
     eventConfigId: string,
     sample: unknown,
     merge: boolean,
-    source: 'sample' | 'capture' | 'publisher' = 'sample',
+    options: { source?: 'sample' | 'capture' | 'publisher'; required?: readonly string[] } = {},
   ): SchemaVersionView {
-    return this.schemas.setSample(eventConfigId, sample, merge, source);
+    return this.schemas.setSample(eventConfigId, sample, merge, options);
   }
 
+  /** Keys added, removed, or made required or optional by hand: a new schema version. */
   editSchemaKeys(
     eventConfigId: string,
     add: readonly SchemaKeyAddition[],
     remove: readonly string[],
+    require: readonly RequiredChoice[] = [],
   ): SchemaVersionView {
-    return this.schemas.editSchemaKeys(eventConfigId, add, remove);
+    return this.schemas.editSchemaKeys(eventConfigId, add, remove, require);
   }
 
   validateSample(

@@ -15,6 +15,7 @@ import { planRoutes } from '../filter/planRoutes';
 import type { RouterContext } from './routerContext';
 import { RouterNotFoundError } from './routerErrors';
 import type { EventRow } from '../store/routerRows';
+import { readBinHeaders } from '../delivery/binHeaders';
 
 export class RouterQueries {
   constructor(private readonly context: RouterContext) {}
@@ -108,14 +109,18 @@ export class RouterQueries {
   requestBin(targetId: string, limit = 100): BinEntryView[] {
     const target = this.context.config.target(targetId);
     if (!target) throw new RouterNotFoundError(`No target ${targetId}.`);
-    return this.context.repository.listBinEntries(targetId, limit).map((row) => ({
-      id: row.id,
-      targetId: row.target_id,
-      receivedAt: row.received_at,
-      method: row.method,
-      url: row.url,
-      headers: JSON.parse(row.headers) as Record<string, string>,
-      body: row.body,
-    }));
+    return this.context.repository.listBinEntries(targetId, limit).map((row) => {
+      const { headers, omitted } = readBinHeaders(row.headers);
+      return {
+        id: row.id,
+        targetId: row.target_id,
+        receivedAt: row.received_at,
+        method: row.method,
+        url: row.url,
+        headers,
+        headersOmitted: omitted,
+        body: row.body,
+      };
+    });
   }
 }

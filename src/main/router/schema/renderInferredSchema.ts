@@ -33,12 +33,13 @@ function render(node: InferredNode): JsonSchema {
         : { type: 'array', items: render(node.items) };
     case 'object': {
       const schema: JsonSchema = { type: 'object' };
-      // Required keys first, then optional ones, each in the order first seen.
+      // Keys every sample had first, then the others, each in the order first seen. None is
+      // required: that is the user's choice, a schema edit (issue 19: a sample's keys are all
+      // present, so inference marked every one required).
       const entries = [...node.required, ...node.optional];
       if (entries.length > 0) {
         schema.properties = Object.fromEntries(entries.map(([key, child]) => [key, render(child)]));
       }
-      if (node.required.size > 0) schema.required = [...node.required.keys()];
       return schema;
     }
     case 'any':
@@ -50,7 +51,8 @@ function render(node: InferredNode): JsonSchema {
  * The JSON Schema (draft 2020-12, `$schema` first) of an inference, as @jsonhero/schema-infer
  * wrote it for the same samples, except where it lost information: a null among mixed types is
  * kept (`anyOf` gets `{"type": "null"}`), and an empty array's items are left open (`items:
- * false` refused every later non-empty array).
+ * false` refused every later non-empty array); and without `required` (issue 19: which keys an
+ * event must have is chosen by the user, see schemaEdits.ts).
  */
 export function renderInferredSchema(node: InferredNode): JsonSchema {
   return { $schema: DRAFT_2020_12, ...render(node) };

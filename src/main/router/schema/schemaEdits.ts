@@ -6,10 +6,36 @@ import {
   PROTOTYPE_KEY_REASON,
 } from '@portaldesk/portal-api/json/prototypeKey';
 
-/** A key added or removed by hand; kept and re-applied after every later inference. */
+/**
+ * A key added or removed by hand, or a key made required or optional (issue 19: inference marks
+ * no key required, the user does); kept and re-applied after every later inference.
+ */
 export type SchemaEdit =
   | { op: 'add'; path: string; type: z.infer<typeof SchemaKeyType>; required: boolean }
-  | { op: 'remove'; path: string };
+  | { op: 'remove'; path: string }
+  | { op: 'require'; path: string; required: boolean };
+
+/** A choice of whether a key of the schema is required. */
+export interface RequiredChoice {
+  path: string;
+  required: boolean;
+}
+
+/**
+ * The edits with these required choices last, in place of any earlier choice for the same paths
+ * (a later choice decides anyway; dropping the earlier one keeps the stored list from growing
+ * with every generation).
+ */
+export function withRequiredChoices(
+  edits: readonly SchemaEdit[],
+  choices: readonly RequiredChoice[],
+): SchemaEdit[] {
+  const chosen = new Set(choices.map((choice) => choice.path));
+  return [
+    ...edits.filter((edit) => edit.op !== 'require' || !chosen.has(edit.path)),
+    ...choices.map(({ path, required }): SchemaEdit => ({ op: 'require', path, required })),
+  ];
+}
 
 type JsonSchema = Record<string, unknown>;
 
@@ -61,18 +87,43 @@ function ownChild(properties: JsonSchema, key: string): JsonSchema | undefined {
   return isPlainObject(child) ? child : undefined;
 }
 
+/**
+ * Lists `key` in, or drops it from, the node's `required`, kept in the order of its properties
+ * (then any others): the same choices made in another order give the same schema text, so no
+ * new version only for the order.
+ */
 function setRequired(schema: JsonSchema, key: string, required: boolean): void {
   const current = Object.hasOwn(schema, 'required') ? schema.required : undefined;
   const list = new Set(Array.isArray(current) ? (current as string[]) : []);
   if (required) list.add(key);
   else list.delete(key);
-  if (list.size > 0) schema.required = [...list];
-  else delete schema.required;
+  if (list.size === 0) {
+    delete schema.required;
+    return;
+  }
+  const properties = Object.hasOwn(schema, 'properties') ? schema.properties : undefined;
+  const order = isPlainObject(properties) ? Object.keys(properties) : [];
+  const ordered = order.filter((name) => list.has(name));
+  schema.required = [...ordered, ...[...list].filter((name) => !ordered.includes(name))];
+}
+
+/** Marks a key required or optional where the schema has it; changes nothing on the way. */
+function chooseRequired(schema: JsonSchema, path: string, required: boolean): void {
+  const keys = path.split('.');
+  let parent = schema;
+  for (const [index, key] of keys.entries()) {
+    const properties = Object.hasOwn(parent, 'properties') ? parent.properties : undefined;
+    const child = isPlainObject(properties) ? ownChild(properties, key) : undefined;
+    if (!child) return;
+    if (index === keys.length - 1) setRequired(parent, key, required);
+    parent = child;
+  }
 }
 
 /**
  * Applies hand edits to an inferred schema (a deep copy is changed, the input is not). Adding a
- * nested path creates the objects on the way; removing a key that is not there changes nothing.
+ * nested path creates the objects on the way; removing a key that is not there, or choosing
+ * whether it is required, changes nothing (a choice applies once a later sample brings the key).
  * Edits apply in order, so a later add brings back a key an earlier edit removed. Keys are read
  * as the schema's own (`constructor` is a key like any other); a path the engine would refuse
  * (schemaEditProblem) is ignored, so nothing stored can reach a prototype.
@@ -81,6 +132,10 @@ export function applySchemaEdits(schema: JsonSchema, edits: readonly SchemaEdit[
   const copy = structuredClone(schema);
   for (const edit of edits) {
     if (schemaEditProblem(edit.path) !== null) continue;
+    if (edit.op === 'require') {
+      chooseRequired(copy, edit.path, edit.required === true);
+      continue;
+    }
     const keys = edit.path.split('.');
     const last = keys.pop() as string;
     let node: JsonSchema | undefined = copy;

@@ -55,6 +55,14 @@ export const MAX_FILTER_DEPTH = 3;
 export const MAX_SAMPLE_BYTES = MAX_EVENT_BODY_BYTES;
 export const MAX_SCHEMA_KEYS = 500;
 export const MAX_SCHEMA_DEPTH = 32;
+/**
+ * Ours (issue 19): what a request bin keeps of a request's headers. A bin's headers are the
+ * target's (at most MAX_TARGET_HEADERS) plus two of ours, but `{{path}}` templates fill values
+ * from event data, so their size is bounded here; headers past either bound are left out and
+ * counted (the attempt's record keeps the whole request).
+ */
+export const MAX_BIN_HEADERS = 64;
+export const MAX_BIN_HEADER_BYTES = 16 * 1024;
 
 // ---------------------------------------------------------------------------------------------
 // Identifiers and statuses.
@@ -72,6 +80,10 @@ export const EventApiName = z
     /^[A-Za-z_][A-Za-z0-9_]*$/,
     'must use letters, digits and underscores only, and not start with a digit',
   );
+
+/** Spec 000: the default event scopes of suite publishers. */
+export const SuiteScope = z.enum(['Create', 'Update', 'Delete', 'Approve', 'Reject']);
+export type SuiteScope = z.infer<typeof SuiteScope>;
 
 export const PublisherKind = z.enum(['suite', 'platform', 'custom']);
 export type PublisherKind = z.infer<typeof PublisherKind>;
@@ -333,6 +345,8 @@ export const EventConfigView = z.object({
   id: RouterId,
   publisherId: RouterId,
   apiName: z.string(),
+  /** A suite publisher's event: its scope (spec 000); null for platform and custom events. */
+  scope: SuiteScope.nullable(),
   schemaVersion: z.number().int().nullable(),
   sample: z.unknown().nullable(),
   paths: z.array(SchemaPathView),
@@ -569,6 +583,8 @@ export const BinEntryView = z.object({
   method: z.string(),
   url: z.string(),
   headers: z.record(z.string(), z.string()),
+  /** Headers not kept: past MAX_BIN_HEADERS or MAX_BIN_HEADER_BYTES (the attempt has them all). */
+  headersOmitted: z.number().int().min(0),
   body: z.string().nullable(),
 });
 export type BinEntryView = z.infer<typeof BinEntryView>;
@@ -623,9 +639,18 @@ export const routerRequests = {
     "Every version of an event's schema, newest first.",
   ),
   'router.setSample': request(
-    z.object({ eventConfigId: RouterId, sample: Json, merge: z.boolean().default(false) }),
+    z.object({
+      eventConfigId: RouterId,
+      sample: Json,
+      merge: z.boolean().default(false),
+      /**
+       * The sample's key paths the user ticked as required; every other key of the sample is
+       * optional (issue 19). Left out: the required choices stay as they were.
+       */
+      required: z.array(DataPath).max(MAX_SCHEMA_KEYS).optional(),
+    }),
     SchemaVersionView,
-    'A new schema version inferred from a sample (merged into the current one if asked).',
+    'A new schema version inferred from a sample (merged into the current one if asked); its keys are optional unless listed in required.',
   ),
   'router.editSchemaKeys': request(
     z.object({
@@ -637,9 +662,14 @@ export const routerRequests = {
         .max(MAX_SCHEMA_KEYS)
         .default([]),
       remove: z.array(DataPath).max(MAX_SCHEMA_KEYS).default([]),
+      /** Keys of the schema made required or optional (issue 19). */
+      require: z
+        .array(z.object({ path: DataPath, required: z.boolean() }))
+        .max(MAX_SCHEMA_KEYS)
+        .default([]),
     }),
     SchemaVersionView,
-    'Add or remove keys by hand; saved as a new schema version.',
+    'Add or remove keys, or change whether a key is required, by hand; saved as a new schema version.',
   ),
   'router.validateSample': request(
     z.object({ eventConfigId: RouterId, sample: Json }),

@@ -6,6 +6,10 @@ import { formatTime, fromLocalInput } from './routerFormat';
 import { StatusBadge } from './StatusBadge';
 import { useRouter } from './useRouter';
 
+/**
+ * Every row is this tall, one line each (issue 19: a wrapped publisher name ran over the rows
+ * below): a cell too long for its column ends in an ellipsis and says all of it in its tooltip.
+ */
 const ROW_HEIGHT = 34;
 
 /** The event log: filters, a virtualised list that grows as it scrolls, and the selected event. */
@@ -105,6 +109,7 @@ export function EventLog() {
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
               const event = events[item.index]!;
+              const publisher = publishers.get(event.publisherId) ?? event.publisherId;
               return (
                 <button
                   type="button"
@@ -116,9 +121,9 @@ export function EventLog() {
                   onClick={() => void select(event.id)}
                 >
                   <span className="mono">{formatTime(event.timeMs)}</span>
-                  <span>{event.apiName}</span>
-                  <span className="muted">
-                    {publishers.get(event.publisherId) ?? event.publisherId}
+                  <span title={event.apiName}>{event.apiName}</span>
+                  <span className="muted" title={publisher}>
+                    {publisher}
                   </span>
                   <StatusBadge status={event.status} />
                 </button>

@@ -10,6 +10,7 @@ import {
   type ValueType,
 } from '../../../../shared/ipc/areas/router';
 import { DraftTable } from './DraftTable';
+import { EventPicker } from './EventPicker';
 import { StatusSelect } from './StatusSelect';
 import { useRouter } from './useRouter';
 
@@ -159,9 +160,8 @@ export function RulesPanel() {
   const overview = useRouter((state) => state.overview);
   const run = useRouter((state) => state.run);
   if (!overview) return null;
-  const events = overview.publishers.flatMap((p) =>
-    p.events.map((e) => ({ ...e, publisher: p.name })),
-  );
+  // By id: a rule may list hundreds of events (a portal's modules × five scopes).
+  const events = new Map(overview.publishers.flatMap((p) => p.events.map((e) => [e.id, e])));
   const toggle = (list: string[], id: string) =>
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 
@@ -199,11 +199,7 @@ export function RulesPanel() {
               }
             />
           </td>
-          <td>
-            {rule.eventConfigIds
-              .map((id) => events.find((e) => e.id === id)?.apiName ?? id)
-              .join(', ')}
-          </td>
+          <td>{rule.eventConfigIds.map((id) => events.get(id)?.apiName ?? id).join(', ')}</td>
           <td>
             {rule.targetIds
               .map((id) => overview.targets.find((t) => t.id === id)?.name ?? id)
@@ -218,9 +214,8 @@ export function RulesPanel() {
       form={(draft, setDraft) => {
         const paths = [
           ...new Map(
-            events
-              .filter((e) => draft.eventConfigIds.includes(e.id))
-              .flatMap((e) => e.paths)
+            draft.eventConfigIds
+              .flatMap((id) => events.get(id)?.paths ?? [])
               .map((p) => [p.path, p]),
           ).values(),
         ];
@@ -236,21 +231,11 @@ export function RulesPanel() {
                 onChange={(e) => setDraft({ ...draft, retryCount: Number(e.target.value) })}
               />
             </label>
-            <fieldset>
-              <legend>Events</legend>
-              {events.map((e) => (
-                <label key={e.id}>
-                  <input
-                    type="checkbox"
-                    checked={draft.eventConfigIds.includes(e.id)}
-                    onChange={() =>
-                      setDraft({ ...draft, eventConfigIds: toggle(draft.eventConfigIds, e.id) })
-                    }
-                  />{' '}
-                  {e.publisher}: {e.apiName}
-                </label>
-              ))}
-            </fieldset>
+            <EventPicker
+              publishers={overview.publishers}
+              selectedIds={draft.eventConfigIds}
+              onChange={(eventConfigIds) => setDraft({ ...draft, eventConfigIds })}
+            />
             <fieldset>
               <legend>Targets (at most {MAX_TARGETS_PER_RULE})</legend>
               {overview.targets

@@ -62,3 +62,19 @@ export function parsePairs(text: string): { name: string; value: string }[] {
 export function formatPairs(pairs: readonly { name: string; value: string }[]): string {
   return pairs.map((pair) => `${pair.name}: ${pair.value}`).join('\n');
 }
+
+/**
+ * How long ago, in plain words: "just now", "42 s ago", "5 min ago", "3 h ago", "2 days ago".
+ * `ms` is the distance back from now (a negative one, from a clock read earlier, is "just now").
+ */
+export function formatAgo(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 5) return 'just now';
+  if (seconds < 60) return `${seconds} s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} days ago`;
+}
