@@ -3,8 +3,9 @@
  * (test/e2e/records.spec.ts, bench/ui.mjs): the app's Store (every migration) with one portal of
  * the demo account, an `assets` module with every custom field type (the seed catalog's), its
  * layout, statuses and options, UI_MIRROR_RECORDS records written with the Mirror API in bulk,
- * comments and status timelines on the first records, one record in the recycle bin, and a
- * second, small module. Run through vitest (the mirror imports its SQL with Vite's `?raw`):
+ * comments and status timelines on the first records, one record in the recycle bin, ten records
+ * named longer than the sidebar, a second, small module without records, and the five built-in
+ * modules. Run through vitest (the mirror imports its SQL with Vite's `?raw`):
  *
  *   UI_MIRROR_DIR=/tmp/dir UI_MIRROR_RECORDS=1000000 \
  *     node node_modules/vitest/vitest.mjs run --config bench/vitest.bench.mts bench/uiMirror.bench.ts
@@ -45,6 +46,18 @@ const WITH_COMMENTS = Math.min(RECORDS, 500);
 
 export { MODULE, PORTAL };
 export const SMALL_MODULE = '1000000000005';
+/**
+ * The product's built-in modules, as a sync stores them (`is_default`): the records workspace names
+ * them without listing them as empty.
+ */
+const BUILT_IN_MODULES = ['projects', 'phases', 'tasklists', 'tasks', 'issues'];
+/**
+ * The last records get names longer than any sidebar, for the "recently viewed" list; they sort
+ * between the others by name ("Conference…").
+ */
+const LONG_NAMED = 10;
+const longName = (ordinal: number) =>
+  `Conference room projector with ceiling mount, HDMI switcher and spare lamp, east wing #${ordinal}`;
 
 const VENDORS = MODULES[1]!;
 
@@ -73,6 +86,20 @@ function mirrorMetadata(mirror: Mirror): void {
     otherModules: [{ id: SMALL_MODULE, seed: VENDORS }],
     systemFields: system,
   });
+  mirror.metadata.upsertModules(
+    PORTAL,
+    BUILT_IN_MODULES.map((apiName, i) => ({
+      id: `100000000007${i}`,
+      apiName,
+      singularName: apiName[0]!.toUpperCase() + apiName.slice(1, -1),
+      pluralName: apiName[0]!.toUpperCase() + apiName.slice(1),
+      iconClass: `icon-${apiName}`,
+      isActive: true,
+      isDefault: true,
+      createdTime: null,
+      details: {},
+    })),
+  );
   mirror.metadata.replaceLayouts(PORTAL, MODULE, [
     {
       id: LAYOUT,
@@ -109,7 +136,9 @@ it('fills the records workspace mirror', () => {
     mirrorMetadata(mirror);
     for (let first = 1; first <= RECORDS; first += BATCH) {
       const batch: MirrorRecord[] = [];
-      for (let i = first; i < Math.min(RECORDS + 1, first + BATCH); i++) batch.push(record(i));
+      for (let i = first; i < Math.min(RECORDS + 1, first + BATCH); i++) {
+        batch.push(i > RECORDS - LONG_NAMED ? { ...record(i), name: longName(i) } : record(i));
+      }
       mirror.records.upsertRecords(batch);
     }
     // One record in the recycle bin: lists leave it out, its detail says so.

@@ -4,6 +4,7 @@
  * back: started with `--json`, reached through its admin surface and its REST API.
  */
 import { spawn } from 'node:child_process';
+import type { FaultRuleInput } from '@portaldesk/emulator/faults';
 import { emulatorServiceProfile } from '../../src/main/api/client/emulatorProfile';
 
 /** The first line the emulator prints with `--json` (packages/emulator/README.md). */
@@ -42,6 +43,8 @@ export interface EmulatorProcess {
   advanceClock(ms: number): Promise<void>;
   /** Requests answered per endpoint key (`us PATCH /api/v3/portal/{portal_id}/… 1000…`). */
   requestsPerEndpoint(): Promise<Record<string, number>>;
+  /** Replaces the injected faults (packages/emulator/src/faults.ts); `[]` removes them. */
+  setFaults(faults: FaultRuleInput[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -134,6 +137,13 @@ export async function startEmulatorProcess(args: readonly string[]): Promise<Emu
     async requestsPerEndpoint() {
       const stats = await json(`${api}/__emulator/stats`, { headers: admin });
       return (stats.requests as { per_endpoint: Record<string, number> }).per_endpoint;
+    },
+    async setFaults(faults) {
+      await json(`${api}/__emulator/faults`, {
+        method: 'POST',
+        headers: { ...admin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ faults }),
+      });
     },
     async stop() {
       if (child.exitCode !== null) return;

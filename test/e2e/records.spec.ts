@@ -250,3 +250,178 @@ test('search, keyboard, a record with comments, one without and one in the recyc
   await expect(detail).toBeVisible();
   await page.screenshot({ path: 'test-results/records-zoom125.png' });
 });
+
+/** The parts of the page's DOM these checks read (this file is type-checked without the DOM lib). */
+interface Box {
+  tagName: string;
+  classList: Iterable<string>;
+  textContent: string | null;
+  scrollHeight: number;
+  clientHeight: number;
+  scrollWidth: number;
+  clientWidth: number;
+  contains(other: Box): boolean;
+  getBoundingClientRect(): { height: number };
+}
+interface InPage {
+  document: { querySelector(s: string): Box; querySelectorAll(s: string): Iterable<Box> };
+  getComputedStyle(el: Box): { overflowX: string; overflowY: string; lineHeight: string };
+}
+
+/** Elements of the sidebar or around it that scroll (vertically or sideways), and the page itself. */
+async function scrollersAroundSidebar(page: Page) {
+  return page.evaluate(() => {
+    const { document, getComputedStyle } = globalThis as unknown as InPage;
+    const sidebar = document.querySelector('nav.sidebar');
+    const scrolls = (el: Box, axis: 'x' | 'y') => {
+      const style = getComputedStyle(el);
+      const overflow = axis === 'y' ? style.overflowY : style.overflowX;
+      const more =
+        axis === 'y' ? el.scrollHeight - el.clientHeight : el.scrollWidth - el.clientWidth;
+      return more > 1 && (overflow === 'auto' || overflow === 'scroll');
+    };
+    const around = [...document.querySelectorAll('*')].filter(
+      (el) => el === sidebar || el.contains(sidebar) || sidebar.contains(el),
+    );
+    const name = (el: Box) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+    const root = document.querySelector('html');
+    return {
+      vertical: around.filter((el) => el !== root && scrolls(el, 'y')).map(name),
+      sideways: around.filter((el) => el !== root && scrolls(el, 'x')).map(name),
+      page: root.scrollHeight > root.clientHeight + 1 || root.scrollWidth > root.clientWidth + 1,
+    };
+  });
+}
+
+test('the sidebar scrolls as one, names stay on one line; search results close on opening a record', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 620 });
+  await openWorkspace(page);
+  await expect(total(page)).toHaveText('3,000 records');
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  const search = page.getByRole('combobox', { name: 'Search records' });
+  const results = page.getByRole('listbox', { name: 'Search results' });
+  const detail = page.getByTestId('record-detail');
+
+  // Nine records with long names opened from search: each closes the results and takes the focus.
+  for (let i = 0; i < 9; i++) {
+    await page.keyboard.press('/');
+    await expect(search).toBeFocused();
+    if (i === 0) await search.fill('Conference room projector');
+    await expect(results.getByRole('option')).toHaveCount(10);
+    const option = results.getByRole('option').nth(i);
+    const name = (await option.locator('.search-hit__name').innerText()).trim();
+    await option.click();
+    await expect(results).toBeHidden();
+    await expect(detail.getByRole('heading', { level: 2 })).toHaveText(name);
+    await expect(detail).toBeFocused();
+  }
+  // Escape closes them too, and keeps what was typed.
+  await page.keyboard.press('/');
+  await expect(results).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(results).toBeHidden();
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('Conference room projector');
+  await expect(detail).toBeVisible();
+
+  const recent = nav.getByRole('list', { name: 'Recently viewed' });
+  await expect(recent.getByRole('button')).toHaveCount(8);
+  // One scroll container: the sidebar; nothing scrolls sideways, the page does not scroll.
+  expect(await scrollersAroundSidebar(page)).toEqual({
+    vertical: ['nav.sidebar'],
+    sideways: [],
+    page: false,
+  });
+  // Every name on one line, cut with an ellipsis, whole in its tooltip.
+  for (const button of await nav.locator('.records-nav__recent, .records-nav__module').all()) {
+    const lines = await button.locator('.records-nav__name').evaluate((node) => {
+      const { getComputedStyle } = globalThis as unknown as InPage;
+      const el = node as unknown as Box;
+      const style = getComputedStyle(el);
+      return {
+        height: el.getBoundingClientRect().height,
+        lineHeight: parseFloat(style.lineHeight),
+        cut: el.scrollWidth > el.clientWidth,
+        text: el.textContent ?? '',
+      };
+    });
+    expect(lines.height).toBeLessThan(lines.lineHeight * 1.5);
+    expect(await button.getAttribute('title')).toContain(lines.text);
+    if (lines.text.startsWith('Conference')) expect(lines.cut).toBe(true);
+  }
+  await nav.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await nav.screenshot({ path: 'test-results/records-sidebar.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await nav.screenshot({ path: 'test-results/records-sidebar-dark.png' });
+});
+
+test('built-in modules are named, never listed as empty; an empty module says why it is empty', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 760 });
+  await openWorkspace(page);
+  await expect(total(page)).toHaveText('3,000 records');
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  const modules = nav.getByRole('list', { name: 'Modules' });
+
+  // Only custom modules are listed with counts; the built-in ones sit in a closed group.
+  await expect(modules.getByRole('button')).toHaveText([/^Assets\s*3,000$/, /^Vendors\s*0$/]);
+  const builtIn = page.getByTestId('builtin-modules');
+  await expect(builtIn.getByText('Built-in, not mirrored')).toBeVisible();
+  const builtInList = nav.getByRole('list', { name: 'Built-in modules' });
+  await expect(builtInList).toBeHidden();
+  await builtIn.getByText('Built-in, not mirrored').click();
+  await expect(builtInList.getByRole('listitem')).toHaveText([
+    'Issues',
+    'Phases',
+    'Projects',
+    'Tasks',
+    'Tasklists',
+  ]);
+  await expect(builtIn).toContainText('serve custom modules only');
+  await expect(nav).not.toContainText('Run a sync');
+  await nav.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await nav.screenshot({ path: 'test-results/records-nav-builtin.png' });
+
+  // A custom module with no records, never synced, its account signed out: says so, offers nothing.
+  await modules.getByRole('button', { name: /^Vendors/ }).click();
+  const state = page.getByTestId('module-sync');
+  await expect(state).toContainText(
+    'No Vendors in the mirror yet: this module has not been synced.',
+  );
+  await expect(state).toContainText('is signed out');
+  await expect(page.locator('.records')).not.toContainText('Run a sync');
+  await page.locator('.records').screenshot({ path: 'test-results/records-empty-module.png' });
+
+  // A built-in module opened directly (a place remembered from before) says what it is.
+  await page.evaluate(() => {
+    const { localStorage } = globalThis as unknown as {
+      localStorage: { setItem(key: string, value: string): void };
+    };
+    localStorage.setItem(
+      'portaldesk.records.last',
+      JSON.stringify({ portalId: '1000000000001', moduleId: '1000000000070' }),
+    );
+  });
+  await page.reload();
+  const explained = page.getByTestId('builtin-module');
+  await expect(explained.getByRole('heading')).toHaveText('Projects is a built-in module');
+  await expect(explained).toContainText('serve custom modules only');
+  await expect(page.getByRole('grid')).toHaveCount(0);
+  await page.locator('.records').screenshot({ path: 'test-results/records-builtin-module.png' });
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page
+    .locator('.records')
+    .screenshot({ path: 'test-results/records-builtin-module-dark.png' });
+  await builtIn.getByText('Built-in, not mirrored').click();
+  await nav.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await nav.screenshot({ path: 'test-results/records-nav-builtin-dark.png' });
+  await modules.getByRole('button', { name: /^Vendors/ }).click();
+  await expect(state).toBeVisible();
+  await page.locator('.records').screenshot({ path: 'test-results/records-empty-module-dark.png' });
+});

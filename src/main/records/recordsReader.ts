@@ -101,6 +101,7 @@ export class RecordsReader {
         singularName: module.singularName,
         pluralName: module.pluralName,
         isActive: module.isActive === 1,
+        builtIn: module.isDefault === 1,
         records,
       };
     });

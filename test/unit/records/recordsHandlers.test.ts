@@ -35,6 +35,31 @@ describe('records handlers: navigation and columns', () => {
     // A write makes the cached count stale.
     mirror.records.upsertRecords([record(4)]);
     expect((await ok('records.modules', { portalId: PORTAL }))[0]?.records).toBe(3);
+
+    // A built-in module (the service's is_default) says so: no sync brings records of it.
+    mirror.metadata.upsertModules(PORTAL, [
+      {
+        id: '1000000000090',
+        apiName: 'tasks',
+        singularName: 'Task',
+        pluralName: 'Tasks',
+        iconClass: null,
+        isActive: true,
+        isDefault: true,
+        createdTime: null,
+        details: {},
+      },
+    ]);
+    const withBuiltIn = await ok('records.modules', { portalId: PORTAL });
+    expect(
+      withBuiltIn
+        .map((m) => [m.pluralName, m.builtIn])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    ).toEqual([
+      ['Assets', false],
+      ['Tasks', true],
+      ['Vendors', false],
+    ]);
   });
 
   it('gives the columns with what each can do, and the layout sections in order', async () => {

@@ -55,6 +55,11 @@ export const RecordsModule = z.object({
   singularName: z.string(),
   pluralName: z.string(),
   isActive: z.boolean(),
+  /**
+   * One of the product's own modules (projects, phases, tasklists, tasks, issues: `is_default`).
+   * The API's record endpoints are for custom modules, so no sync brings records of these.
+   */
+  builtIn: z.boolean(),
   /** Records in the mirror that lists show (trashed ones not counted). */
   records: z.number().int().nonnegative(),
 });

@@ -87,6 +87,7 @@ async function setup() {
         singularName: 'Asset',
         pluralName: 'Assets',
         isActive: true,
+        builtIn: false,
         records: 1,
       },
     ],

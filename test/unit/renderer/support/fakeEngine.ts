@@ -11,10 +11,13 @@ import {
 } from '../../../../src/main/bridge/dispatcher';
 import { buildNamedCalls, createApi } from '../../../../src/shared/ipc/api';
 import {
+  events,
   requests,
   type Api,
   type Bridge,
   type CallOutcome,
+  type EventName,
+  type EventPayload,
   type ParsedArgs,
   type RequestArgs,
   type RequestName,
@@ -35,6 +38,11 @@ export interface FakeEngine {
   calls: FakeCall[];
   /** The arguments of every call of `name`, oldest first. */
   argsOf<N extends RequestName>(name: N): RequestArgs<N>[];
+  /**
+   * Pushes an event to the UI's listeners as the engine would; the payload must be one the
+   * contract allows (checked, as the bridge's receiving side does).
+   */
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
 }
 
 const trusted = { transport: 'internal', trusted: true, description: 'component test' } as const;
@@ -65,10 +73,21 @@ export function fakeEngine(handlers: FakeHandlers): FakeEngine {
     if (!handlers[name]) throw new Error(`The fake engine has no handler for ${name}.`);
     return dispatcher.dispatch(name, args, trusted);
   });
-  const api = createApi({ ...bridge, on: () => () => undefined } as unknown as Bridge);
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  const on = (event: EventName, listener: (payload: unknown) => void) => {
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener);
+    listeners.set(event, set);
+    return () => void set.delete(listener);
+  };
+  const api = createApi({ ...bridge, on } as unknown as Bridge);
   return {
     api,
     calls,
+    emit: (event, payload) => {
+      const checked = events[event].parse(payload);
+      for (const listener of listeners.get(event) ?? []) listener(checked);
+    },
     argsOf: <N extends RequestName>(name: N) =>
       calls.filter((call) => call.name === name).map((call) => call.args as RequestArgs<N>),
   };

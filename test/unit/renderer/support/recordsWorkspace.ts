@@ -53,6 +53,7 @@ export async function openWorkspace(
         singularName: 'Asset',
         pluralName: 'Assets',
         isActive: true,
+        builtIn: false,
         records: 0,
       },
     ],

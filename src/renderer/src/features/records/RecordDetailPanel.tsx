@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { DemoRecordChange } from '../accounts/DemoRecordChange';
 import { RecordEditor } from '../outbox/RecordEditor';
 import type { RecordDetail, RecordsField } from '../../../../shared/ipc/areas/records';
@@ -131,6 +131,11 @@ export function RecordDetailPanel() {
   const context = useMemo<ValueContext>(() => ({ timeZone }), [timeZone]);
   // Editing belongs to one record: opening another shows it read-only first.
   const [editing, setEditing] = useState<string | null>(null);
+  const panel = useRef<HTMLElement>(null);
+  const focusRequest = detail?.focusRequest ?? 0;
+  useEffect(() => {
+    if (focusRequest !== 0) panel.current?.focus();
+  }, [focusRequest]);
   if (!detail) return null;
   const isEditing = data !== null && editing === data.record.id;
 
@@ -144,6 +149,9 @@ export function RecordDetailPanel() {
 
   return (
     <aside
+      ref={panel}
+      // Focusable by script only: a record opened from search takes the keyboard here.
+      tabIndex={-1}
       className="record-detail"
       aria-label="Record details"
       aria-busy={detail.loading}

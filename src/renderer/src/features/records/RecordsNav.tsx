@@ -1,5 +1,6 @@
 import './records.css';
 import type { RecordsPortal } from '../../../../shared/ipc/areas/records';
+import { BUILT_IN_WHY, splitModules } from './builtInModules';
 import { useRecords } from './RecordsContext';
 
 const count = new Intl.NumberFormat();
@@ -30,6 +31,7 @@ export function RecordsNav() {
   const openRecord = useRecords((s) => s.openRecord);
   if (!portals || portals.length === 0) return null;
   const groups = byAccount(portals);
+  const { custom, builtIn } = splitModules(modules ?? []);
   const option = (portal: RecordsPortal) => (
     <option key={portal.id} value={portal.id} title={`${portal.name} · ${portal.timeZone}`}>
       {portal.orgName ?? portal.name}
@@ -66,21 +68,40 @@ export function RecordsNav() {
       {modules && modules.length === 0 && (
         <p className="hint">No modules mirrored for this portal yet: run a sync.</p>
       )}
+      {modules && modules.length > 0 && custom.length === 0 && (
+        <p className="hint">This portal has no custom modules.</p>
+      )}
       <ul aria-labelledby="records-modules-heading" className="records-nav__list">
-        {(modules ?? []).map((module) => (
+        {custom.map((module) => (
           <li key={module.id}>
             <button
               type="button"
               className="sidebar__item records-nav__module"
               aria-current={module.id === moduleId ? 'page' : undefined}
+              title={`${module.pluralName}: ${count.format(module.records)} records`}
               onClick={() => void selectModule(module.id)}
             >
-              <span>{module.pluralName}</span>
+              <span className="records-nav__name">{module.pluralName}</span>
               <span className="records-nav__count">{count.format(module.records)}</span>
             </button>
           </li>
         ))}
       </ul>
+      {builtIn.length > 0 && (
+        <details className="records-nav__builtin" data-testid="builtin-modules">
+          <summary title="Built-in modules: their records are not mirrored">
+            Built-in, not mirrored
+          </summary>
+          <p className="hint">{BUILT_IN_WHY}</p>
+          <ul aria-label="Built-in modules" className="records-nav__list">
+            {builtIn.map((module) => (
+              <li key={module.id} className="records-nav__builtin-name" title={module.pluralName}>
+                {module.pluralName}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
 
       {recent.length > 0 && (
         <>
@@ -96,7 +117,7 @@ export function RecordsNav() {
                   title={`${item.name} (${item.module})`}
                   onClick={() => void openRecord(item.recordId)}
                 >
-                  <span className="records-nav__recent-name">{item.name}</span>
+                  <span className="records-nav__name">{item.name}</span>
                 </button>
               </li>
             ))}

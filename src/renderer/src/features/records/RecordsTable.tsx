@@ -192,7 +192,12 @@ export function RecordsTable({ label }: { label: string }) {
     if (scroller.current) scroller.current.scrollTop = 0;
   }, [scrollReset]);
 
+  // The panel follows the focus when the focus moves, not when the panel opens: a record opened
+  // from search or the recent list stays, whatever row the table had focused.
+  const followed = useRef(focused);
   useEffect(() => {
+    if (followed.current === focused) return;
+    followed.current = focused;
     if (!detailOpen) return;
     const timer = setTimeout(() => {
       const row = store.getState().row(store.getState().focused);

@@ -12,6 +12,9 @@ import { RecordsTable } from './RecordsTable';
 import { selectedCount } from './rowSelection';
 import { SearchBox } from './SearchBox';
 import { EMPTY_DRAFT } from '../filters/filterDraft';
+import type { RecordsModule } from '../../../../shared/ipc/areas/records';
+import { BUILT_IN_WHY } from './builtInModules';
+import { EmptyModule, EmptyPortal } from './EmptyModule';
 
 const count = new Intl.NumberFormat();
 
@@ -32,6 +35,7 @@ function ListState() {
   const filter = useRecords((s) => s.filter);
   const setDraft = useRecords((s) => s.setDraft);
   const module = useRecords((s) => s.modules?.find((m) => m.id === s.moduleId));
+  const portal = useRecords((s) => s.portals?.find((p) => p.id === s.portalId));
   const browsing = useRecords((s) => s.snapshot !== null);
   if (listError) {
     return (
@@ -45,6 +49,9 @@ function ListState() {
       </div>
     );
   }
+  if (total === 0 && filter === undefined && !browsing && module && portal) {
+    return <EmptyModule module={module} portal={portal} />;
+  }
   if (total === 0) {
     return (
       <div className="list-state" role="status">
@@ -57,16 +64,22 @@ function ListState() {
           </>
         ) : browsing ? (
           <p>This backup holds no {module?.pluralName ?? 'records'}.</p>
-        ) : (
-          <p>
-            No {module?.pluralName ?? 'records'} in the mirror yet. Run a sync from the Sync section
-            to bring them in.
-          </p>
-        )}
+        ) : null}
       </div>
     );
   }
   return null;
+}
+
+/** A built-in module opened (a place remembered from before): what it is, not an empty list. */
+function BuiltInModule({ module }: { module: RecordsModule }) {
+  return (
+    <div className="records-builtin" role="status" data-testid="builtin-module">
+      <h3>{module.pluralName} is a built-in module</h3>
+      <p>{BUILT_IN_WHY}</p>
+      <p className="hint">Choose a custom module in the sidebar to see its records.</p>
+    </div>
+  );
 }
 
 /** The records workspace: one module's records as a table, with filters, search and details. */
@@ -75,6 +88,7 @@ export function RecordsView() {
   const portalsError = useRecords((s) => s.portalsError);
   const load = useRecords((s) => s.load);
   const modules = useRecords((s) => s.modules);
+  const portal = useRecords((s) => s.portals?.find((p) => p.id === s.portalId));
   const module = useRecords((s) => s.modules?.find((m) => m.id === s.moduleId));
   const columnsError = useRecords((s) => s.columnsError);
   const total = useRecords((s) => s.total);
@@ -116,16 +130,19 @@ export function RecordsView() {
   }
   const empty = SECTIONS[0].empty;
   if (portals.length === 0) return <EmptyState section="records" {...empty} />;
-  if (modules && modules.length === 0) {
+  if (modules && modules.length === 0 && portal) return <EmptyPortal portal={portal} />;
+  if (modules && modules.every((m) => m.builtIn)) {
     return (
       <EmptyState
         section="records"
-        title="This portal has no modules in the mirror yet"
-        body="Its modules, their fields and records appear here once the portal has been synced."
-        next="Open the Sync section and run a sync for this portal."
+        title="This portal has no custom modules"
+        body={BUILT_IN_WHY}
+        next="Create a custom module in the Configure section; its records are mirrored from the next sync."
       />
     );
   }
+  // A built-in module keeps search and the record panel; it has no list, filters or columns.
+  const builtIn = module?.builtIn ?? false;
 
   return (
     <div className={`records${detailOpen ? ' has-detail' : ''}`}>
@@ -138,16 +155,20 @@ export function RecordsView() {
           {listLoading && total !== null && <span className="records__count">updating…</span>}
         </h2>
         <SearchBox ref={search} />
-        <button
-          type="button"
-          aria-expanded={filterOpen}
-          aria-controls="records-filter-panel"
-          onClick={() => setFilterOpen(!filterOpen)}
-        >
-          Filter{criteria > 0 ? ` (${criteria})` : ''}
-        </button>
-        <ColumnChooser />
-        <RecycleBin />
+        {!builtIn && (
+          <>
+            <button
+              type="button"
+              aria-expanded={filterOpen}
+              aria-controls="records-filter-panel"
+              onClick={() => setFilterOpen(!filterOpen)}
+            >
+              Filter{criteria > 0 ? ` (${criteria})` : ''}
+            </button>
+            <ColumnChooser />
+            <RecycleBin />
+          </>
+        )}
         {selected > 1 && (
           <span className="records__selected" role="status">
             {count.format(selected)} selected
@@ -159,12 +180,18 @@ export function RecordsView() {
           {columnsError}
         </p>
       )}
-      {filterOpen && <FilterPanel />}
-      <AppliedFilter />
+      {filterOpen && !builtIn && <FilterPanel />}
+      {!builtIn && <AppliedFilter />}
       <div className="records__main">
         <div className="records__table">
-          <RecordsTable label={module ? `${module.pluralName} records` : 'Records'} />
-          <ListState />
+          {module?.builtIn ? (
+            <BuiltInModule module={module} />
+          ) : (
+            <>
+              <RecordsTable label={module ? `${module.pluralName} records` : 'Records'} />
+              <ListState />
+            </>
+          )}
         </div>
         <RecordDetailPanel />
       </div>

@@ -17,7 +17,9 @@ export const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props,
   const openRecord = useRecords((s) => s.openRecord);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const open = hits !== null && text.trim() !== '';
+  // Closed by opening a record, Escape or leaving the box; typing or coming back opens them again.
+  const [dismissed, setDismissed] = useState(false);
+  const open = hits !== null && text.trim() !== '' && !dismissed;
 
   useEffect(() => {
     const timer = setTimeout(() => void search(text), SEARCH_DELAY_MS);
@@ -27,14 +29,28 @@ export const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props,
 
   const choose = (index: number) => {
     const hit = hits?.[index];
-    if (hit) void openRecord(hit.recordId);
+    if (!hit) return;
+    // The record panel takes the focus (so the box's blur closes the results too).
+    setDismissed(true);
+    void openRecord(hit.recordId, { focus: true });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape') {
+      if (open) {
+        // A search box's own Escape would also empty it: the text stays, to come back to.
+        event.preventDefault();
+        setDismissed(true);
+        return;
+      }
       setText('');
       clear();
       event.currentTarget.blur();
+      return;
+    }
+    if (!open && event.key === 'ArrowDown' && hits && text.trim() !== '') {
+      setDismissed(false);
+      event.preventDefault();
       return;
     }
     if (!open || !hits || hits.length === 0) return;
@@ -60,7 +76,12 @@ export const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props,
         aria-autocomplete="list"
         maxLength={SEARCH_TEXT_MAX}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setDismissed(false);
+        }}
+        onFocus={() => setDismissed(false)}
+        onBlur={() => setDismissed(true)}
         onKeyDown={onKeyDown}
       />
       {open && (
@@ -83,10 +104,10 @@ export const SearchBox = forwardRef<HTMLInputElement>(function SearchBox(_props,
                   role="option"
                   aria-selected={i === active}
                   className="search-hit"
-                  onMouseDown={(event) => {
-                    event.preventDefault();
-                    choose(i);
-                  }}
+                  // The box keeps the focus while pressed; the record opens on the click, so
+                  // the click does not land on the row under the results once they close.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(i)}
                   onMouseEnter={() => setActive(i)}
                 >
                   <span className="search-hit__name">

@@ -44,6 +44,11 @@ export interface DetailState {
   /** "Fetch now" for comments is running. */
   fetching: boolean;
   fetchError: string | null;
+  /**
+   * Non-zero when the panel should take the keyboard focus (opened from search); a new number for
+   * each such opening, 0 for one that should leave the focus where it is (the table, a refresh).
+   */
+  focusRequest: number;
 }
 
 export interface RecordsState {
@@ -104,7 +109,8 @@ export interface RecordsState {
   row(index: number): RecordRow | undefined;
   focusRow(index: number, mode?: 'only' | 'toggle' | 'extend' | 'extend-keep' | 'move'): void;
   selectEverything(): void;
-  openRecord(recordId: string): Promise<void>;
+  /** Opens a record in the detail panel; `focus` moves the keyboard focus there. */
+  openRecord(recordId: string, options?: { focus?: boolean }): Promise<void>;
   closeDetail(): void;
   fetchComments(): Promise<void>;
   search(text: string): Promise<void>;
@@ -256,6 +262,17 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       pump();
     };
 
+    /** Where the person left off, else a custom module: a built-in one has no records here. */
+    const moduleToOpen = (modules: readonly RecordsModule[]): RecordsModule | undefined => {
+      const last = readStorage(LAST_PLACE_KEY) as { moduleId?: string } | undefined;
+      const custom = modules.filter((m) => !m.builtIn);
+      return (
+        modules.find((m) => m.id === last?.moduleId) ??
+        custom.find((m) => m.records > 0) ??
+        custom[0]
+      );
+    };
+
     const loadModules = async (portalId: string): Promise<RecordsModule[] | null> => {
       try {
         const modules = await api.records.modules({ ...scope, portalId });
@@ -355,11 +372,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         const modules = await loadModules(portalId);
         void loadRecent(portalId);
         if (!modules || get().portalId !== portalId) return;
-        const last = readStorage(LAST_PLACE_KEY) as { moduleId?: string } | undefined;
-        const choice =
-          modules.find((m) => m.id === last?.moduleId) ??
-          modules.find((m) => m.records > 0) ??
-          modules[0];
+        const choice = moduleToOpen(modules);
         if (choice) await get().selectModule(choice.id);
       },
 
@@ -384,6 +397,13 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
           trashedError: null,
           listError: null,
         });
+        // A built-in module's records are never mirrored: the view says what it is, nothing is read.
+        if (get().modules?.find((m) => m.id === moduleId)?.builtIn) {
+          // The previous module's reads still on their way must not land here.
+          pending = null;
+          set((s) => ({ generation: s.generation + 1, listLoading: false }));
+          return;
+        }
         restart({ keepPosition: false });
         try {
           const [columns, saved] = await Promise.all([
@@ -501,10 +521,11 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
 
       selectEverything: () => set((s) => ({ selection: selectAll(s.total ?? 0) })),
 
-      openRecord: async (recordId) => {
+      openRecord: async (recordId, options = {}) => {
         const { portalId } = get();
         if (portalId === null) return;
         const seq = ++detailSeq;
+        const focusRequest = options.focus ? seq : 0;
         set((s) => ({
           detail: {
             recordId,
@@ -514,6 +535,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
             error: null,
             fetching: false,
             fetchError: null,
+            focusRequest,
           },
         }));
         try {
@@ -533,6 +555,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
               error: null,
               fetching: false,
               fetchError: null,
+              focusRequest,
             },
           });
           if (snapshot) return;
@@ -549,6 +572,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
               error: describeError(error),
               fetching: false,
               fetchError: null,
+              focusRequest,
             },
           });
         }
@@ -651,7 +675,8 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         // The engine sends a module's change at most once a second (src/main/bridge/pushRates.ts):
         // the open list and record follow at once.
         const state = get();
-        if (moduleId === null || moduleId === state.moduleId) {
+        const builtIn = state.modules?.find((m) => m.id === state.moduleId)?.builtIn ?? false;
+        if (!builtIn && (moduleId === null || moduleId === state.moduleId)) {
           restart({ keepPosition: true });
           if (state.detail) void state.openRecord(state.detail.recordId);
         }
@@ -659,7 +684,13 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         if (countsTimer !== undefined) return;
         countsTimer = setTimeout(() => {
           countsTimer = undefined;
-          if (get().portalId === portalId) void loadModules(portalId);
+          if (get().portalId !== portalId) return;
+          void loadModules(portalId).then((modules) => {
+            // A portal whose modules came with its first sync opens one of them.
+            if (!modules || get().portalId !== portalId || get().moduleId !== null) return;
+            const choice = moduleToOpen(modules);
+            if (choice) void get().selectModule(choice.id);
+          });
         }, COUNTS_REFRESH_MS);
       },
     };
