@@ -7,6 +7,8 @@ import { createElement, type ReactNode } from 'react';
 import { act } from '@testing-library/react';
 import type { SavedFilter } from '../../../../src/shared/ipc/areas/records';
 import { ApiContext } from '../../../../src/renderer/src/bridge/ApiContext';
+import { AccountsContext } from '../../../../src/renderer/src/features/accounts/AccountsContext';
+import { createAccountsStore } from '../../../../src/renderer/src/features/accounts/accountsStore';
 import { RecordsContext } from '../../../../src/renderer/src/features/records/RecordsContext';
 import {
   createRecordsStore,
@@ -79,6 +81,8 @@ export async function openWorkspace(
     ...options.overrides,
   });
   const store = createRecordsStore(engine.api);
+  // The record panel asks the accounts store whether the portal is the demo's (as in the app).
+  const accounts = createAccountsStore(engine.api);
   await act(() => store.getState().load());
   if (store.getState().columns === null) throw new Error('The workspace did not load its module.');
   return {
@@ -89,7 +93,11 @@ export async function openWorkspace(
       createElement(
         RecordsContext.Provider,
         { value: store },
-        createElement(ApiContext.Provider, { value: engine.api }, node),
+        createElement(
+          ApiContext.Provider,
+          { value: engine.api },
+          createElement(AccountsContext.Provider, { value: accounts }, node),
+        ),
       ),
     listedFilters: () => engine.argsOf('records.query').map((args) => args.filter),
   };
