@@ -1,16 +1,12 @@
 import http from 'node:http';
 import type { TargetRequest } from './buildTargetRequest';
+import { MAX_RECORDED_RESPONSE_CHARS, type TargetAnswer } from './targetAnswer';
 import { makeUndiciCaller } from './callWebhookUndici';
 import { WebhookConnections } from './webhookConnections';
 import { webhookRequestBytes } from './webhookRequestBytes';
 
-/** What a target answered, as recorded on the attempt; response bodies are cut at 64 KB. */
-export interface TargetAnswer {
-  response: { status: number; headers: Record<string, string>; body: string | null } | null;
-  error: string | null;
-}
+export { MAX_RECORDED_RESPONSE_CHARS, type TargetAnswer } from './targetAnswer';
 
-export const MAX_RECORDED_RESPONSE_CHARS = 64 * 1024;
 /** Connections kept open per target origin; more concurrent calls wait for a free one. */
 const SOCKETS_PER_ORIGIN = 64;
 /** An unused connection is closed after this (sooner when the target's Keep-Alive says so). */

@@ -1,6 +1,6 @@
 import { Pool } from 'undici';
 import type { TargetRequest } from './buildTargetRequest';
-import type { TargetAnswer } from './callWebhook';
+import type { TargetAnswer } from './targetAnswer';
 
 /**
  * The same webhook call as `callWebhook`, through undici's `Pool` (keep-alive, optional
