@@ -15,10 +15,24 @@ import { backUp, call, CODE, filesUnder, overview, refusal, setup } from './back
 
 const DAY = 86_400_000;
 
+/**
+ * The app's clock and the service's, started together at the next 10:00 (local) on the service's
+ * clock, so a 03:00 slot comes 17 hours after a backup made now, on whatever day the tests run
+ * (a fixed date failed once the real day reached it: the service's backups were then newer than
+ * the app's clock).
+ */
+function startTogether(emulator: Awaited<ReturnType<typeof testEmulator>>): Date {
+  const start = new Date(emulator.state.clock.now());
+  start.setHours(10, 0, 0, 0);
+  if (start.getTime() < emulator.state.clock.now()) start.setDate(start.getDate() + 1);
+  emulator.state.clock.advance(Math.max(0, start.getTime() - emulator.state.clock.now()));
+  return start;
+}
+
 describe('scheduled backups', () => {
   it('run when due with the kept code, keep the last N scheduled ones, and stop when the code is forgotten', async () => {
     const emulator = await testEmulator({ records: 40 });
-    let now = new Date('2026-11-26T10:00:00');
+    let now = startTogether(emulator);
     const { engine, portalId, secrets, dataDir } = await setup({
       emulator,
       engine: { backups: { now: () => now, autoStart: false } },
@@ -39,7 +53,10 @@ describe('scheduled backups', () => {
       portalId,
       schedule: { frequency: 'daily', hour: 3, weekday: 0, keep: 1 },
     });
-    expect(portal.nextRun).toBe(new Date('2026-11-27T03:00:00').toISOString());
+    const nextDayAtThree = new Date(now);
+    nextDayAtThree.setDate(nextDayAtThree.getDate() + 1);
+    nextDayAtThree.setHours(3, 0, 0, 0);
+    expect(portal.nextRun).toBe(nextDayAtThree.toISOString());
     expect(portal.scheduleProblem).toBeNull();
 
     // Two days pass with the app closed: the missed run happens once, at the next look.
@@ -82,7 +99,7 @@ describe('scheduled backups', () => {
 
   it("runs again once the service's 24-hour reuse ends instead of skipping a day", async () => {
     const emulator = await testEmulator({ records: 40 });
-    let now = new Date('2026-11-26T10:00:00');
+    let now = startTogether(emulator);
     const { engine, portalId } = await setup({
       emulator,
       engine: { backups: { now: () => now, autoStart: false } },
