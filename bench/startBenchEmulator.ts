@@ -1,9 +1,11 @@
 /**
  * The built emulator (out/main/emulator.js) in its own process, for the benchmarks that measure
- * the app against it at the rate limit (bench/sync.bench.ts, bench/replay.bench.ts): started with
- * `--json`, signed in through its Self Client, asked for its request counters.
+ * the app against it at the rate limit (bench/sync.bench.ts, bench/replay.bench.ts,
+ * bench/scale.bench.ts): started with `--json`, signed in through its Self Client, asked for its
+ * request counters and its CPU time.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { TokenProvider } from '../src/main/api/client/tokenProvider';
 
@@ -31,6 +33,11 @@ export interface BenchEmulator {
   /** Tokens from the Self Client (data center `us`), refreshed at the accounts server on demand. */
   signIn(scopes: string): Promise<TokenProvider>;
   stats(): Promise<EmulatorStats>;
+  /**
+   * The emulator process's CPU time so far (user + system, seconds), from /proc/PID/stat; null
+   * where there is no /proc (off Linux). It shares the machine's cores with the app under test.
+   */
+  cpuSeconds(): number | null;
   stop(): void;
 }
 
@@ -38,6 +45,9 @@ export interface BenchEmulatorOptions {
   records: number;
   /** The emulator's --time-scale: every duration (the rate limit's window too) divided by it. */
   timeScale: number;
+  /** The emulator's --portals and --modules (left out: the demo's two portals of 3 modules). */
+  portals?: number;
+  modules?: number;
 }
 
 export async function startBenchEmulator(options: BenchEmulatorOptions): Promise<BenchEmulator> {
@@ -55,6 +65,8 @@ export async function startBenchEmulator(options: BenchEmulatorOptions): Promise
       String(options.records),
       '--time-scale',
       String(options.timeScale),
+      ...(options.portals === undefined ? [] : ['--portals', String(options.portals)]),
+      ...(options.modules === undefined ? [] : ['--modules', String(options.modules)]),
       '--port',
       '0',
     ],
@@ -132,8 +144,33 @@ export async function startBenchEmulator(options: BenchEmulatorOptions): Promise
         throttled: body.throttled as number,
       };
     },
+    cpuSeconds: () => (child.pid === undefined ? null : processCpuSeconds(child.pid)),
     stop: () => child.kill(),
   };
+}
+
+/** Clock ticks per second of /proc's times (USER_HZ); 100 on every Linux we know of. */
+let ticksPerSecond: number | undefined;
+
+/** A process's CPU time (user + system, seconds) from /proc/PID/stat; null without /proc. */
+export function processCpuSeconds(pid: number): number | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  // After the command name (in parentheses, which may hold spaces): state, then fields 4…;
+  // utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
 async function json(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
