@@ -32,6 +32,10 @@ export interface BenchEmulator {
   startupMs: number;
   /** Tokens from the Self Client (data center `us`), refreshed at the accounts server on demand. */
   signIn(scopes: string): Promise<TokenProvider>;
+  /** A Self Client grant code for these comma-separated scopes, for the app to exchange. */
+  selfClientCode(scopes: string): Promise<string>;
+  /** Moves the emulator's clock on: the rate limit's windows it spans are over. */
+  advanceClock(ms: number): Promise<void>;
   stats(): Promise<EmulatorStats>;
   /**
    * The emulator process's CPU time so far (user + system, seconds), from /proc/PID/stat; null
@@ -99,19 +103,32 @@ export async function startBenchEmulator(options: BenchEmulatorOptions): Promise
   const { api, accounts } = facts.dcs.us!;
   const admin = { 'X-Emulator-Admin': facts.admin_secret };
 
+  const selfClientCode = async (scopes: string) => {
+    const { code } = await json(`${api}/__emulator/self-client`, {
+      method: 'POST',
+      headers: { ...admin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ scopes }),
+    });
+    return String(code);
+  };
+
   return {
     facts,
     startupMs,
-    async signIn(scopes) {
-      const { code } = await json(`${api}/__emulator/self-client`, {
+    selfClientCode,
+    async advanceClock(ms) {
+      await json(`${api}/__emulator/clock/advance`, {
         method: 'POST',
         headers: { ...admin, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ scopes }),
+        body: JSON.stringify({ ms }),
       });
+    },
+    async signIn(scopes) {
+      const code = await selfClientCode(scopes);
       const issued = await json(`${accounts}/oauth/v2/token`, {
         method: 'POST',
         body: new URLSearchParams({
-          code: String(code),
+          code,
           client_id: facts.client_id,
           client_secret: facts.client_secret,
           grant_type: 'authorization_code',
