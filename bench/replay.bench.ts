@@ -24,7 +24,7 @@
  * start, the server's RateLimit-Remaining) as JSON lines.
  */
 import { Connectivity, memoryWorkOfflineStore } from '../src/main/connectivity/connectivity';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -60,26 +60,6 @@ interface CallRecord {
   sent: number;
   answered: number;
   remaining: string | null;
-}
-
-/**
- * CPU seconds (user + system) of this process's child running the emulator, from /proc; null
- * where there is no /proc.
- */
-function emulatorCpuSeconds(): number | null {
-  try {
-    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command's closing parenthesis: state ppid ... utime(12th) stime(13th).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) !== process.pid) continue;
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('emulator.js')) continue;
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    }
-  } catch {
-    // No /proc (not Linux) or the process just ended.
-  }
-  return null;
 }
 
 /** The scheduler, with every send's times and rate reading written to `calls`. */
@@ -167,7 +147,7 @@ it('replays queued edits at the rate limit ceiling', async () => {
     }
     const before = await emulator.stats();
     const cpuBefore = process.cpuUsage();
-    const emulatorCpuBefore = emulatorCpuSeconds();
+    const emulatorCpuBefore = emulator.cpuSeconds();
     calls.length = 0;
     const began = performance.now();
     const trace: string[] = [];
@@ -192,7 +172,7 @@ it('replays queued edits at the rate limit ceiling', async () => {
     await outbox.idle();
     const wallS = (performance.now() - began) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
-    const emulatorCpuAfter = emulatorCpuSeconds();
+    const emulatorCpuAfter = emulator.cpuSeconds();
     if (tracer) clearInterval(tracer);
     if (process.env.REPLAY_BENCH_PROFILE) {
       const { profile } = await session.post('Profiler.stop');

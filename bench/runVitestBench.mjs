@@ -1,6 +1,7 @@
 // Runs one bench/*.bench.ts file through vitest (the store imports its SQL with Vite's `?raw`, so
 // plain Node cannot load it) and passes on the one JSON line the file writes: vitest's own output
-// goes to stderr, stdout gets exactly that line. Used by bench/store.mjs, sync.mjs, replay.mjs.
+// goes to stderr, stdout gets exactly that line. Used by bench/store.mjs, sync.mjs, replay.mjs,
+// scale.mjs.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,9 +1,11 @@
 /**
  * The built emulator (out/main/emulator.js) in its own process, for the benchmarks that measure
- * the app against it at the rate limit (bench/sync.bench.ts, bench/replay.bench.ts): started with
- * `--json`, signed in through its Self Client, asked for its request counters.
+ * the app against it at the rate limit (bench/sync.bench.ts, bench/replay.bench.ts,
+ * bench/scale.bench.ts): started with `--json`, signed in through its Self Client, asked for its
+ * request counters and its CPU time.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { TokenProvider } from '../src/main/api/client/tokenProvider';
 
@@ -30,7 +32,16 @@ export interface BenchEmulator {
   startupMs: number;
   /** Tokens from the Self Client (data center `us`), refreshed at the accounts server on demand. */
   signIn(scopes: string): Promise<TokenProvider>;
+  /** A Self Client grant code for these comma-separated scopes, for the app to exchange. */
+  selfClientCode(scopes: string): Promise<string>;
+  /** Moves the emulator's clock on: the rate limit's windows it spans are over. */
+  advanceClock(ms: number): Promise<void>;
   stats(): Promise<EmulatorStats>;
+  /**
+   * The emulator process's CPU time so far (user + system, seconds), from /proc/PID/stat; null
+   * where there is no /proc (off Linux). It shares the machine's cores with the app under test.
+   */
+  cpuSeconds(): number | null;
   stop(): void;
 }
 
@@ -38,6 +49,9 @@ export interface BenchEmulatorOptions {
   records: number;
   /** The emulator's --time-scale: every duration (the rate limit's window too) divided by it. */
   timeScale: number;
+  /** The emulator's --portals and --modules (left out: the demo's two portals of 3 modules). */
+  portals?: number;
+  modules?: number;
 }
 
 export async function startBenchEmulator(options: BenchEmulatorOptions): Promise<BenchEmulator> {
@@ -55,6 +69,8 @@ export async function startBenchEmulator(options: BenchEmulatorOptions): Promise
       String(options.records),
       '--time-scale',
       String(options.timeScale),
+      ...(options.portals === undefined ? [] : ['--portals', String(options.portals)]),
+      ...(options.modules === undefined ? [] : ['--modules', String(options.modules)]),
       '--port',
       '0',
     ],
@@ -87,19 +103,32 @@ export async function startBenchEmulator(options: BenchEmulatorOptions): Promise
   const { api, accounts } = facts.dcs.us!;
   const admin = { 'X-Emulator-Admin': facts.admin_secret };
 
+  const selfClientCode = async (scopes: string) => {
+    const { code } = await json(`${api}/__emulator/self-client`, {
+      method: 'POST',
+      headers: { ...admin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ scopes }),
+    });
+    return String(code);
+  };
+
   return {
     facts,
     startupMs,
-    async signIn(scopes) {
-      const { code } = await json(`${api}/__emulator/self-client`, {
+    selfClientCode,
+    async advanceClock(ms) {
+      await json(`${api}/__emulator/clock/advance`, {
         method: 'POST',
         headers: { ...admin, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ scopes }),
+        body: JSON.stringify({ ms }),
       });
+    },
+    async signIn(scopes) {
+      const code = await selfClientCode(scopes);
       const issued = await json(`${accounts}/oauth/v2/token`, {
         method: 'POST',
         body: new URLSearchParams({
-          code: String(code),
+          code,
           client_id: facts.client_id,
           client_secret: facts.client_secret,
           grant_type: 'authorization_code',
@@ -132,8 +161,33 @@ export async function startBenchEmulator(options: BenchEmulatorOptions): Promise
         throttled: body.throttled as number,
       };
     },
+    cpuSeconds: () => (child.pid === undefined ? null : processCpuSeconds(child.pid)),
     stop: () => child.kill(),
   };
+}
+
+/** Clock ticks per second of /proc's times (USER_HZ); 100 on every Linux we know of. */
+let ticksPerSecond: number | undefined;
+
+/** A process's CPU time (user + system, seconds) from /proc/PID/stat; null without /proc. */
+export function processCpuSeconds(pid: number): number | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  // After the command name (in parentheses, which may hold spaces): state, then fields 4…;
+  // utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
 async function json(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {

@@ -29,11 +29,10 @@
 import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { ensureUiMirror, uiMirrorDir } from './uiMirrorDir.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,50 +47,11 @@ const RECORDS = Number(args.records);
 const RUNS = Number(args.runs);
 const SCROLL_MS = 5000;
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const dataDir = args['data-dir'] ?? path.join(os.tmpdir(), `portaldesk-ui-bench-${RECORDS}`);
+const dataDir = args['data-dir'] ?? uiMirrorDir(RECORDS);
 const databaseFile = path.join(dataDir, 'portaldesk.sqlite');
 const log = (...parts) => console.error('[bench:ui]', ...parts);
 
-function run(command, argv, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve(output)
-        : reject(new Error(`${command} exited with ${code}:\n${output}`)),
-    );
-  });
-}
-
-async function ensureMirror() {
-  const marker = path.join(dataDir, 'ui-mirror.json');
-  if (!args.fresh && existsSync(marker)) {
-    const { records } = JSON.parse(readFileSync(marker, 'utf8'));
-    if (records === RECORDS) {
-      log(`reusing the mirror in ${dataDir}`);
-      return;
-    }
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  log(`filling a mirror of ${RECORDS} records in ${dataDir} (minutes for a million)…`);
-  const started = Date.now();
-  await run(
-    process.execPath,
-    [
-      path.join('node_modules', 'vitest', 'vitest.mjs'),
-      'run',
-      '--config',
-      'bench/vitest.bench.mts',
-      'bench/uiMirror.bench.ts',
-    ],
-    { ...process.env, UI_MIRROR_DIR: dataDir, UI_MIRROR_RECORDS: String(RECORDS) },
-  );
-  log(`filled in ${Math.round((Date.now() - started) / 1000)} s`);
-}
+const ensureMirror = () => ensureUiMirror({ records: RECORDS, dataDir, fresh: args.fresh, log });
 
 async function startWeb() {
   const child = spawn(

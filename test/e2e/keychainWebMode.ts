@@ -12,10 +12,14 @@ import { exitOf, startWebMode, type RunningWebMode } from './webMode';
 
 const STOP_TIMEOUT_MS = 10_000;
 
-export async function startWebModeWithKeychain(): Promise<RunningWebMode> {
+/** `dataDir`: an existing data directory, kept on stop (bench/scaleUi.ts); default a fresh one. */
+export async function startWebModeWithKeychain(
+  options: { dataDir?: string } = {},
+): Promise<RunningWebMode> {
   const keyringDir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-e2e-keyring-'));
   const ownSession = !process.env.DBUS_SESSION_BUS_ADDRESS;
   const web = await startWebMode({
+    ...options,
     // The shell prints its pid and becomes web mode (exec), so web mode alone gets the SIGTERM
     // and shuts down cleanly; dbus-run-session then ends the bus and the keyring daemon with it.
     spawn: ownSession

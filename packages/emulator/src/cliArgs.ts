@@ -7,6 +7,8 @@ export const EMULATOR_USAGE = `Usage: npm run emulator -- [options]
   --host H              address to bind (default 127.0.0.1)
   --dcs us,eu           data centers to serve, one server each (default us)
   --records N           custom-module records to seed (default 5000)
+  --portals N  --modules M   N portals of M custom modules each, the records spread
+                        evenly over them (default: the demo's 2 portals of 3 modules)
   --seed N              seed of the deterministic demo data (default 42)
   --time-scale N        server-side time passes N times faster (default 1)
   --unscaled-token-lifetime   access tokens last a real hour whatever --time-scale says
@@ -53,6 +55,8 @@ export function parseEmulatorArgs(argv: string[]): EmulatorCli {
       host: { type: 'string' },
       dcs: { type: 'string' },
       records: { type: 'string' },
+      portals: { type: 'string' },
+      modules: { type: 'string' },
       seed: { type: 'string' },
       'time-scale': { type: 'string' },
       'unscaled-token-lifetime': { type: 'boolean' },
@@ -80,6 +84,10 @@ export function parseEmulatorArgs(argv: string[]): EmulatorCli {
   if (values.dcs) options.dcs = values.dcs.split(',').map((dc) => dc.trim());
   const records = number(values.records, '--records', integer);
   if (records !== undefined) options.records = records;
+  const portals = number(values.portals, '--portals', (n) => Number.isInteger(n) && n >= 1);
+  if (portals !== undefined) options.portals = portals;
+  const modules = number(values.modules, '--modules', (n) => Number.isInteger(n) && n >= 1);
+  if (modules !== undefined) options.modules = modules;
   const seed = number(values.seed, '--seed', Number.isInteger);
   if (seed !== undefined) options.seed = seed;
   const timeScale = number(values['time-scale'], '--time-scale', (n) => n > 0);

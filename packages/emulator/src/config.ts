@@ -19,6 +19,14 @@ export interface EmulatorOptions {
   host?: string;
   dcs?: string[];
   records?: number;
+  /**
+   * Portals in the first data center, each with `modules` custom modules and an even share of
+   * the records (for benchmarks with many endpoint keys). Neither given: the demo's layout, two
+   * portals of three modules with 60 % and 40 % of the records.
+   */
+  portals?: number;
+  /** Custom modules of each portal when `portals` or `modules` is given (default 3). */
+  modules?: number;
   seed?: number;
   timeScale?: number;
   /**
@@ -52,6 +60,8 @@ export interface EmulatorConfig {
   host: string;
   dcs: string[];
   records: number;
+  /** `--portals`/`--modules`; null: the demo's own layout of portals and modules. */
+  spread: SeedSpread | null;
   seed: number;
   timeScale: number;
   unscaledTokenLifetime: boolean;
@@ -64,6 +74,32 @@ export interface EmulatorConfig {
   commentSegment: string;
   log: (message: string) => void;
   strictOAuthPlacement: boolean;
+}
+
+/** N portals of M custom modules each, the records spread evenly over all N × M modules. */
+export interface SeedSpread {
+  portals: number;
+  modules: number;
+}
+
+/** Bounds of `--portals` and `--modules`: enough for any benchmark, small enough to seed. */
+export const MAX_SEED_PORTALS = 200;
+export const MAX_SEED_MODULES = 100;
+/** The demo's layout, used for whichever of the two is left out when the other is given. */
+const DEMO_PORTALS = 2;
+const DEMO_MODULES = 3;
+
+function seedSpread(options: EmulatorOptions): SeedSpread | null {
+  if (options.portals === undefined && options.modules === undefined) return null;
+  const portals = options.portals ?? DEMO_PORTALS;
+  const modules = options.modules ?? DEMO_MODULES;
+  if (!Number.isInteger(portals) || portals < 1 || portals > MAX_SEED_PORTALS) {
+    throw new Error(`--portals must be a whole number from 1 to ${MAX_SEED_PORTALS}.`);
+  }
+  if (!Number.isInteger(modules) || modules < 1 || modules > MAX_SEED_MODULES) {
+    throw new Error(`--modules must be a whole number from 1 to ${MAX_SEED_MODULES}.`);
+  }
+  return { portals, modules };
 }
 
 export const DEMO_CLIENT = {
@@ -93,6 +129,7 @@ export function resolveConfig(
     host: options.host ?? '127.0.0.1',
     dcs,
     records,
+    spread: seedSpread(options),
     seed: options.seed ?? 42,
     timeScale: options.timeScale ?? 1,
     unscaledTokenLifetime: options.unscaledTokenLifetime ?? false,

@@ -28,7 +28,7 @@ import {
   type SeedField,
   type SeedModule,
 } from './seedCatalog';
-import { API_ONLY_DATA_CENTERS } from '../config';
+import { API_ONLY_DATA_CENTERS, type SeedSpread } from '../config';
 
 export interface SeedSummary {
   /** The demo user's portals, in the first data center. */
@@ -253,13 +253,17 @@ class Seeder {
   }
 
   run(firstDc: string): void {
-    const { records, dcs } = this.state.config;
+    const { records, dcs, spread } = this.state.config;
     const people = this.seedPeople(firstDc, true);
-    const first = PORTALS.map((portal, index) =>
-      this.seedPortal(firstDc, people, portal, index === 0),
-    );
-    this.seedRecords(first[0] as PortalSeed, Math.ceil(records * 0.6));
-    this.seedRecords(first[1] as PortalSeed, Math.floor(records * 0.4));
+    if (spread) {
+      this.seedSpread(firstDc, people, spread, records);
+    } else {
+      const first = PORTALS.map((portal, index) =>
+        this.seedPortal(firstDc, people, portal, index === 0),
+      );
+      this.seedRecords(first[0] as PortalSeed, Math.ceil(records * 0.6));
+      this.seedRecords(first[1] as PortalSeed, Math.floor(records * 0.4));
+    }
     for (const dc of dcs) {
       if (dc === firstDc || API_ONLY_DATA_CENTERS.has(dc)) continue;
       const locals = this.seedPeople(dc, false);
@@ -273,6 +277,48 @@ class Seeder {
     }
     this.insert.timeline.flush();
     this.insert.comment.flush();
+  }
+
+  /**
+   * `--portals N --modules M`: N portals, each with M custom modules, every module an even share
+   * of the records (the first `records mod N×M` modules one more). Portals and modules cycle
+   * through the catalog's shapes; repeats get a number (`northwind-3`, `assets_2` "Assets 2").
+   */
+  private seedSpread(
+    dc: string,
+    people: string[],
+    { portals, modules }: SeedSpread,
+    records: number,
+  ): void {
+    const seeded = Array.from({ length: portals }, (_, index) => {
+      const shape = PORTALS[index % PORTALS.length]!;
+      const def =
+        index < PORTALS.length
+          ? shape
+          : { ...shape, name: `${shape.name}-${index + 1}`, org: `${shape.org} ${index + 1}` };
+      return this.seedPortal(dc, people, def, index === 0);
+    });
+    const total = portals * modules;
+    const share = Math.floor(records / total);
+    const extra = records % total;
+    seeded.forEach((portal, portalIndex) => {
+      for (let index = 0; index < modules; index++) {
+        const shape = MODULES[index % MODULES.length]!;
+        const round = Math.floor(index / MODULES.length) + 1;
+        const def =
+          round === 1
+            ? shape
+            : {
+                ...shape,
+                apiName: `${shape.apiName}_${round}`,
+                singular: `${shape.singular} ${round}`,
+                plural: `${shape.plural} ${round}`,
+              };
+        const module = this.seedModule(portal, def, shape);
+        const n = share + (portalIndex * modules + index < extra ? 1 : 0);
+        for (let i = 0; i < n; i++) this.seedRecord(portal, module, i + 1);
+      }
+    });
   }
 
   /** The admin, two team leads reporting to them, and everyone else reporting to a lead. */
@@ -430,7 +476,8 @@ class Seeder {
     }
   }
 
-  private seedModule(portal: PortalSeed, def: SeedModule): ModuleSeed {
+  /** `shape`: the catalog module `def` copies (a numbered repeat's layouts follow its shape). */
+  private seedModule(portal: PortalSeed, def: SeedModule, shape: SeedModule = def): ModuleSeed {
     const moduleId = this.id();
     const created = this.iso(this.past(800));
     this.insert.module.run({
@@ -442,7 +489,7 @@ class Seeder {
       icon: def.icon,
       customized: 1,
       isDefault: 0,
-      webTab: def.apiName === 'assets' ? 1 : 0,
+      webTab: shape.apiName === 'assets' ? 1 : 0,
       created,
     });
 
@@ -508,7 +555,7 @@ class Seeder {
     // The standard layout shows everything; assets also get a private "Field Kit" layout.
     const layouts: ModuleSeed['layouts'] = [];
     const layoutDefs =
-      def.apiName === 'assets'
+      shape.apiName === 'assets'
         ? [
             { name: DEFAULT_LAYOUT_NAME, type: 'public', fields: def.fields },
             {
