@@ -101,15 +101,35 @@ function parsePiece(bytes: Buffer, start: number, end: number): unknown {
 }
 
 /** The value in [start, end), which holds exactly one value and no surrounding space. */
-function parseValue(bytes: Buffer, start: number, end: number, splitAbove: number): unknown {
-  if (end - start <= splitAbove) return parsePiece(bytes, start, end);
+/**
+ * How deep values are cut: a reply's envelope (0), its list (1), the items (2), their members (3).
+ * Deeper values are parsed whole: each level cut scans its bytes once more, and a hostile reply
+ * nested 100,000 deep would otherwise cost a scan per level and a stack frame per level, where
+ * JSON.parse itself takes it in one pass.
+ */
+const MAX_CUT_DEPTH = 4;
+
+function parseValue(
+  bytes: Buffer,
+  start: number,
+  end: number,
+  splitAbove: number,
+  depth: number,
+): unknown {
+  if (end - start <= splitAbove || depth >= MAX_CUT_DEPTH) return parsePiece(bytes, start, end);
   const first = bytes[start];
-  if (first === OPEN_ARRAY) return parseArray(bytes, start, end, splitAbove);
-  if (first === OPEN_OBJECT) return parseObject(bytes, start, end, splitAbove);
+  if (first === OPEN_ARRAY) return parseArray(bytes, start, end, splitAbove, depth);
+  if (first === OPEN_OBJECT) return parseObject(bytes, start, end, splitAbove, depth);
   return parsePiece(bytes, start, end);
 }
 
-function parseArray(bytes: Buffer, start: number, end: number, splitAbove: number): unknown[] {
+function parseArray(
+  bytes: Buffer,
+  start: number,
+  end: number,
+  splitAbove: number,
+  depth: number,
+): unknown[] {
   if (bytes[end - 1] !== CLOSE_ARRAY) throw malformed(end - 1);
   const items: unknown[] = [];
   const last = end - 1;
@@ -117,7 +137,7 @@ function parseArray(bytes: Buffer, start: number, end: number, splitAbove: numbe
   if (at === last) return items;
   for (;;) {
     const itemEnd = valueEnd(bytes, at, last);
-    items.push(parseValue(bytes, at, itemEnd, splitAbove));
+    items.push(parseValue(bytes, at, itemEnd, splitAbove, depth + 1));
     at = skipSpace(bytes, itemEnd, last);
     if (at === last) return items;
     if (bytes[at] !== COMMA) throw malformed(at);
@@ -131,6 +151,7 @@ function parseObject(
   start: number,
   end: number,
   splitAbove: number,
+  depth: number,
 ): Record<string, unknown> {
   if (bytes[end - 1] !== CLOSE_OBJECT) throw malformed(end - 1);
   const object: Record<string, unknown> = {};
@@ -148,7 +169,7 @@ function parseObject(
     const memberEnd = valueEnd(bytes, at, last);
     // As JSON.parse makes it: an own member, even one named __proto__.
     Object.defineProperty(object, key, {
-      value: parseValue(bytes, at, memberEnd, splitAbove),
+      value: parseValue(bytes, at, memberEnd, splitAbove, depth + 1),
       writable: true,
       enumerable: true,
       configurable: true,
@@ -181,5 +202,5 @@ export function parseJsonBytes(data: Uint8Array, options: { splitAbove?: number 
   if (first !== OPEN_OBJECT && first !== OPEN_ARRAY) return parsePiece(bytes, start, end);
   // The value must fill [start, end): trailing text after it is refused as JSON.parse does.
   if (valueEnd(bytes, start, end) !== end) throw malformed(end);
-  return parseValue(bytes, start, end, splitAbove);
+  return parseValue(bytes, start, end, splitAbove, 0);
 }

@@ -106,6 +106,36 @@ describe('parseJsonBytes', () => {
     expect(parseJsonBytes(bytes)).toStrictEqual(page);
   });
 
+  it('a hostile reply nested 100,000 deep is parsed as JSON.parse parses it, in one pass', () => {
+    const deep = encode(`{"entities":[${'['.repeat(100_000)}${']'.repeat(100_000)}],"x":1}`);
+    const started = performance.now();
+    const value = parseJsonBytes(deep, { splitAbove: 1_024 }) as { entities: unknown[]; x: number };
+    // Walked by a loop: a recursive deep-equal would overflow the stack itself.
+    let depth = 0;
+    let level: unknown = value.entities[0];
+    while (Array.isArray(level) && level.length === 1) {
+      depth++;
+      level = level[0];
+    }
+    expect(level).toEqual([]);
+    expect(depth + 1).toBe(100_000);
+    expect(value.x).toBe(1);
+    // A scan per level would be 10^10 bytes read: minutes, not this.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const unclosed = encode(`{"entities":[${'['.repeat(100_000)}]}`);
+    expect(() => parseJsonBytes(unclosed, { splitAbove: 1_024 })).toThrow(SyntaxError);
+  });
+
+  it('a reply of 5 MB of one string, and 200,000 tiny items, equal JSON.parse', () => {
+    for (const text of [
+      JSON.stringify({ entities: ['é'.repeat(2_500_000)] }),
+      JSON.stringify({ entities: Array.from({ length: 200_000 }, (_, i) => i % 7) }),
+    ]) {
+      const bytes = encode(text);
+      expect(parseJsonBytes(bytes)).toStrictEqual(JSON.parse(text));
+    }
+  });
+
   it('isBlank is true for JSON white space only', () => {
     expect(isBlank(encode(' \r\n\t'))).toBe(true);
     expect(isBlank(encode(''))).toBe(true);
