@@ -1,6 +1,7 @@
 -- Flushing the full-text indexes (src/main/store/mirror/fullTextIndex.ts; the design and why:
 -- migrations/0002_mirror.sql). Queued rows first: remove the text the index holds, add the
--- current text of those still there; then the rows above the "indexed through" mark.
+-- current text of those still there; then the rows above the "indexed through" mark. The name
+-- trigrams (migrations/0019_list_lookups.sql) follow the same queue and mark, in the same flush.
 
 -- name: recordsPendingRows
 -- Rows a flush would index: new row_keys (an upper bound: AUTOINCREMENT leaves gaps where rows
@@ -28,12 +29,25 @@ INSERT INTO records_fts (rowid, name, description, portal_id)
 SELECT r.row_key, r.name, r.description, r.portal_id
 FROM records_fts_queue q JOIN records r ON r.row_key = q.row_key;
 
+-- name: namesRemoveQueued
+DELETE FROM record_name_trigrams WHERE rowid IN (SELECT row_key FROM records_fts_queue);
+
+-- name: namesAddQueued
+INSERT INTO record_name_trigrams (rowid, name_fold)
+SELECT r.row_key, r.name_fold
+FROM records_fts_queue q JOIN records r ON r.row_key = q.row_key;
+
 -- name: recordsClearQueue
 DELETE FROM records_fts_queue;
 
 -- name: recordsAddNew
 INSERT INTO records_fts (rowid, name, description, portal_id)
 SELECT row_key, name, description, portal_id FROM records
+WHERE row_key > (SELECT indexed_through FROM fts_progress WHERE name = 'records');
+
+-- name: namesAddNew
+INSERT INTO record_name_trigrams (rowid, name_fold)
+SELECT row_key, name_fold FROM records
 WHERE row_key > (SELECT indexed_through FROM fts_progress WHERE name = 'records');
 
 -- name: recordsMark
