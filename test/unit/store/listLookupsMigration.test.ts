@@ -26,8 +26,12 @@ describe(`migration ${NAME}`, () => {
       -- An edit pending on r2: its list_state moves to 1 (the record_edits trigger).
       INSERT INTO record_edits (portal_id, record_id, field, value, edited_at)
         VALUES ('1', 'r2', 'name', '"Laptop"', 'x');
-      -- The full-text index holds rows through r3; r4 waits for the next flush.
+      -- The full-text index holds rows through r3; r4 waits for the next flush, and so does r1,
+      -- renamed since (queued by 0002's trigger).
+      INSERT INTO records_fts (rowid, name, description, portal_id)
+        SELECT row_key, name, description, portal_id FROM records WHERE row_key <= 3;
       UPDATE fts_progress SET indexed_through = 3 WHERE name = 'records';
+      UPDATE records SET name = 'Dell Tower laptop', name_fold = 'dell tower laptop' WHERE id = 'r1';
     `);
     old.close();
 
@@ -48,9 +52,22 @@ describe(`migration ${NAME}`, () => {
         )
         .pluck()
         .all();
-    expect(laptops()).toEqual([1, 3]);
-    new Mirror(store.db).fullText.flush();
+    // Queued and new rows are not in the trigrams until the flush (lists read them from records).
+    expect(laptops()).toEqual([3]);
+    const mirror = new Mirror(store.db);
+    mirror.fullText.flush();
     expect(laptops()).toEqual([1, 3, 4]);
+    // Renamed again, then deleted: each leaves the trigrams by the name they hold.
+    store.db.prepare(`UPDATE records SET name = 'Desk', name_fold = 'desk' WHERE id = 'r1'`).run();
+    store.db.prepare(`DELETE FROM records WHERE id = 'r3'`).run();
+    mirror.fullText.flush();
+    expect(laptops()).toEqual([4]);
+    expect(
+      store.db
+        .prepare(`SELECT rowid FROM record_name_trigrams WHERE record_name_trigrams MATCH '"desk"'`)
+        .pluck()
+        .all(),
+    ).toEqual([1]);
     store.close();
   });
 });

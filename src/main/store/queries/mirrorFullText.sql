@@ -30,12 +30,18 @@ SELECT r.row_key, r.name, r.description, r.portal_id
 FROM records_fts_queue q JOIN records r ON r.row_key = q.row_key;
 
 -- name: namesRemoveQueued
-DELETE FROM record_name_trigrams WHERE rowid IN (SELECT row_key FROM records_fts_queue);
+-- A contentless FTS5 row goes by its old text (NULL: the row was not in the trigrams). Rows whose
+-- folded name is the same (a description changed) stay as they are.
+INSERT INTO record_name_trigrams (record_name_trigrams, rowid, name_fold)
+SELECT 'delete', q.row_key, q.old_name_fold
+FROM records_fts_queue q LEFT JOIN records r ON r.row_key = q.row_key
+WHERE q.old_name_fold IS NOT NULL AND q.old_name_fold IS NOT r.name_fold;
 
 -- name: namesAddQueued
 INSERT INTO record_name_trigrams (rowid, name_fold)
 SELECT r.row_key, r.name_fold
-FROM records_fts_queue q JOIN records r ON r.row_key = q.row_key;
+FROM records_fts_queue q JOIN records r ON r.row_key = q.row_key
+WHERE q.old_name_fold IS NOT r.name_fold;
 
 -- name: recordsClearQueue
 DELETE FROM records_fts_queue;

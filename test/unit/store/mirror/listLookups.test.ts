@@ -315,6 +315,19 @@ describe('lists with a lookup', () => {
     mirror.records.deleteRecords(PORTAL, [records[50]!.id, records[51]!.id]);
     records.splice(50, 2);
     check('renamed and deleted rows waiting');
+    mirror.fullText.flush();
+    check('renamed and deleted rows flushed');
+    // Only descriptions changed: queued, and their names stay in the trigrams as they are.
+    const described = records.slice(60, 90).map((r) => ({
+      ...r,
+      description: 'Described again',
+      lastUpdatedTime: '2027-02-01T00:00:00.000Z',
+    }));
+    mirror.records.upsertRecords(described);
+    records.splice(60, 30, ...described);
+    check('descriptions changed, waiting');
+    mirror.fullText.flush();
+    check('descriptions changed, flushed');
     // A needle of two characters has no trigram: read from the names.
     expect(preparedFor(mirror, store.db, filter('name', 'contains', 'th')).some(moduleScan)).toBe(
       true,
