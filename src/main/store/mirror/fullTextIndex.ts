@@ -13,6 +13,9 @@ const queries = requireQueries(
     'recordsClearQueue',
     'recordsAddNew',
     'recordsMark',
+    'namesRemoveQueued',
+    'namesAddQueued',
+    'namesAddNew',
     'commentsPending',
     'commentsRemoveQueued',
     'commentsAddQueued',
@@ -34,8 +37,9 @@ type Query = keyof typeof queries;
 export const FULL_TEXT_BATCH_ROWS = 10_000;
 
 /**
- * The full-text indexes of record text and comments, brought up to date in bulk: rows added since
- * the last flush (by row_key) and the rows whose update or deletion triggers queued (see
+ * The full-text indexes of record text and comments, and the trigrams of record names that lists
+ * count `contains` with (migrations/0017_list_lookups.sql), brought up to date in bulk: rows added
+ * since the last flush (by row_key) and the rows whose update or deletion triggers queued (see
  * migrations/0002_mirror.sql for why not per-row triggers). Writers call flushIfDue at the end of
  * their transaction (and the sync engine flush when a pull ends); search calls flush before it
  * reads.
@@ -59,9 +63,12 @@ export class FullTextIndex {
     };
     this.flushRecords = steps([
       'recordsRemoveQueued',
+      'namesRemoveQueued',
       'recordsAddQueued',
+      'namesAddQueued',
       'recordsClearQueue',
       'recordsAddNew',
+      'namesAddNew',
       'recordsMark',
     ]);
     this.flushComments = steps([

@@ -39,7 +39,16 @@ export function listFilterSql(
   filter: string | undefined,
   now: () => number,
 ): RecordFilterSql {
-  if (filter === undefined || filter.trim() === '') return { sql: '1', params: [], indexable: [] };
+  if (filter === undefined || filter.trim() === '') {
+    return {
+      sql: '1',
+      params: [],
+      probe: '1',
+      edited: { sql: '1', params: [] },
+      indexable: [],
+      lookup: null,
+    };
+  }
   const parsed = parseFilter(filter);
   if (!parsed.ok) throw refuse(parsed.errors);
   const problems = checkFilter(parsed.filter, context.setup.fields);
@@ -50,7 +59,7 @@ export function listFilterSql(
       context.setup.fields,
       filterContext(context, now()),
     );
-    return recordFilterSql(compiled, context.setup);
+    return recordFilterSql(compiled, context.setup, context.moduleKey);
   } catch (error) {
     if (error instanceof FilterCompileError) throw refuse(error.errors);
     throw error;

@@ -12,6 +12,7 @@ import { parseNamedQueries, requireQueries } from '../sqlFile';
 import { namedStatements } from '../namedStatements';
 import localEditsSql from '../queries/mirrorLocalEdits.sql?raw';
 import type { StoredRecordRow } from './mergeRecordEdits';
+import { MultiValueRows } from './multiValueRows';
 
 const NAMES = [
   'editsOfRecord',
@@ -64,9 +65,11 @@ export interface OverlayValue {
 
 export class LocalEditsRepository {
   private readonly statement: (name: (typeof NAMES)[number]) => Database.Statement;
+  private readonly multiValues: MultiValueRows;
 
   constructor(db: Database.Database) {
     this.statement = namedStatements(db, queries);
+    this.multiValues = new MultiValueRows(db);
   }
 
   // ---- overlay ---------------------------------------------------------------------------------
@@ -117,7 +120,7 @@ export class LocalEditsRepository {
     values: LocalRecordValues,
     at: string,
   ): void {
-    this.statement('insertLocalRecord').run({
+    const { lastInsertRowid } = this.statement('insertLocalRecord').run({
       portalId,
       moduleKey,
       id,
@@ -126,6 +129,7 @@ export class LocalEditsRepository {
       now: at,
       ...this.localColumns(values),
     });
+    this.multiValues.inserted([lastInsertRowid]);
   }
 
   updateLocalRecord(portalId: string, id: string, values: LocalRecordValues, at: string): void {

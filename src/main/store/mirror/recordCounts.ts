@@ -1,12 +1,16 @@
 /**
  * How many records a list's filter matches, cached per module and filter until anything is
  * written (RecordQuery clears it). Rows without local edits are counted from the record indexes
- * (for indexed filters, an index range); rows with pending edits are counted from the merged
- * edited rows and added.
+ * (for indexed filters, an index range), or from the filter's lookup (listLookups.ts: a
+ * multi-select's option or a name's needle, counted without reading a record; or the few rows a
+ * sparse filter can start from); rows with pending edits are counted from the merged edited rows
+ * and added.
  */
 import type { SqlFragment } from '@portaldesk/portal-api/filter';
+import { MAX_LOOKUP_ROWS, type ListLookups } from './listLookups';
 import { listQueries as queries, type StatementCache } from './listStatements';
 import type { ModuleContext } from './moduleContext';
+import type { RecordFilterSql } from './recordFilterSql';
 
 export class RecordCounts {
   private readonly counts = new Map<string, number>();
@@ -16,7 +20,10 @@ export class RecordCounts {
    */
   private readonly listedSizes = new Map<number, number>();
 
-  constructor(private readonly statements: StatementCache) {}
+  constructor(
+    private readonly statements: StatementCache,
+    private readonly lookups: ListLookups,
+  ) {}
 
   /** Anything was written: every count may be stale (the size hints stay). */
   clear(): void {
@@ -38,25 +45,50 @@ export class RecordCounts {
   }
 
   /** The matches of `where`, with the edited rows (`edited`: their JSON, or null for none). */
-  count(context: ModuleContext, where: SqlFragment, edited: string | null): number {
+  count(context: ModuleContext, where: RecordFilterSql, edited: string | null): number {
     const key = this.key(context, where);
     const known = this.counts.get(key);
     if (known !== undefined) return known;
-    let total =
-      where.sql === '1'
-        ? this.listedCount(context)
-        : (this.statements
-            .get(`SELECT count(*) FROM records r WHERE ${context.listed} AND ${where.sql}`)
-            .pluck()
-            .get(context.moduleKey, ...where.params) as number);
+    let total = where.sql === '1' ? this.listedCount(context) : this.listedMatches(context, where);
     if (edited !== null) {
       total += this.statements
-        .get(`WITH ${queries.editedRowsCte} SELECT count(*) FROM edited_rows r WHERE ${where.sql}`)
+        .get(
+          `WITH ${queries.editedRowsCte} SELECT count(*) FROM edited_rows r WHERE ${where.edited.sql}`,
+        )
         .pluck()
-        .get(edited, ...where.params) as number;
+        .get(edited, ...where.edited.params) as number;
     }
     this.counts.set(key, total);
     return total;
+  }
+
+  /** The listed server copies `where` matches: from its lookup if it has one that fits, else read. */
+  private listedMatches(context: ModuleContext, where: RecordFilterSql): number {
+    const lookup = where.lookup;
+    if (lookup) {
+      const counted = this.lookups.count(
+        context,
+        lookup,
+        () => this.listedCount(context),
+        () => this.statements.get(queries.countAll).pluck().get() as number,
+      );
+      if (counted !== undefined) return counted;
+      const candidates = this.lookups.candidates(context, lookup);
+      if (candidates !== undefined && candidates <= MAX_LOOKUP_ROWS) {
+        const rows = this.lookups.rows(context, lookup);
+        return this.statements
+          .get(
+            `SELECT count(*) FROM (${rows.sql}) m CROSS JOIN records r ON r.row_key = m.row_key ` +
+              `WHERE ${context.listed} AND ${where.sql}`,
+          )
+          .pluck()
+          .get(...rows.params, context.moduleKey, ...where.params) as number;
+      }
+    }
+    return this.statements
+      .get(`SELECT count(*) FROM records r WHERE ${context.listed} AND ${where.sql}`)
+      .pluck()
+      .get(context.moduleKey, ...where.params) as number;
   }
 
   /** A count of one part of the filter's matches (`part` names it, e.g. a status segment). */
@@ -74,7 +106,7 @@ export class RecordCounts {
    * costs tens of milliseconds at a million rows; when the module holds most of the table, all
    * rows (counted by pages) minus the others is the same number at a fraction of the cost.
    */
-  private listedCount(context: ModuleContext): number {
+  listedCount(context: ModuleContext): number {
     const moduleKey = context.moduleKey;
     const all = this.statements.get(queries.countAll).pluck().get() as number;
     const hint = this.listedSizes.get(moduleKey);

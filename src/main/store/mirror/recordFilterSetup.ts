@@ -55,6 +55,14 @@ export interface RecordFilterSetup {
   userLists: Record<string, true>;
 }
 
+/** The option names of a multi-select's option ids; an id that is no option names nothing. */
+export function optionNamesOf(
+  ids: readonly string[],
+  names: ReadonlyMap<string, string>,
+): string[] {
+  return [...new Set(ids.flatMap((id) => names.get(id) ?? []))];
+}
+
 /** SQL of a custom field's value as the filter language compares it. */
 export function customExpr(apiName: string, type: CustomFieldType): string {
   switch (type) {

@@ -7,9 +7,17 @@
  *   shape): the ids become names before toSql sees them;
  * - multi-user conditions name zpuids, while the mirror stores [{zpuid, name}]: the list is read
  *   with json_each and each item's zpuid compared.
- * and/or/not combine as toSql combines them (NOT over COALESCE(..., 0), two-valued). It also names
- * the custom-field expressions the conditions compare, the ones an expression index can serve
- * (customFieldIndexDefinition.ts). Pure.
+ * and/or/not combine as toSql combines them (NOT over COALESCE(..., 0), two-valued).
+ *
+ * The same filter is written three ways, with the same meaning:
+ * - over the listed server copies (`records`, list_state 0), a multi-select's "includes" reads
+ *   record_multi_values (migrations/0017_list_lookups.sql) instead of each record's JSON: `probe`
+ *   asks it once per row (an index walk that stops after a window), `sql` reads the option's rows
+ *   once per statement (a count or a sort, which read every match);
+ * - over the rows with pending edits (`edited`, the edited_rows CTE), from their merged JSON.
+ * It also names the custom-field expressions the conditions compare, the ones an expression index
+ * can serve (customFieldIndexDefinition.ts), and the lookup that finds the filter's rows without
+ * reading the module (listLookups.ts), when it has one. Pure.
  */
 import {
   FOLD_SQL_FUNCTION,
@@ -19,15 +27,29 @@ import {
   type SqlFragment,
 } from '@portaldesk/portal-api/filter';
 import { isCustomFieldExpression } from './customFieldIndexDefinition';
-import type { RecordFilterSetup } from './recordFilterSetup';
+import { filterLookup, type FilterLookup } from './filterLookup';
+import { optionNamesOf, sqlText, type RecordFilterSetup } from './recordFilterSetup';
 
 export interface RecordFilterSql extends SqlFragment {
+  /**
+   * The filter over the listed server copies (`records r`, list_state 0) for a statement that
+   * stops early (an index walk for one window): a multi-select's option is looked up per row.
+   * Takes `params`, like `sql`, which reads the option's rows once per statement.
+   */
+  probe: string;
+  /** The filter over the rows with pending edits (the edited_rows CTE), from their JSON. */
+  edited: SqlFragment;
   /**
    * The custom-field expressions the filter compares (as written in `sql`, over `r`), once each:
    * an index on one makes its conditions index ranges, or at least an index scan.
    */
   indexable: string[];
+  /** How to find the filter's rows without reading the module's, if it can be (listLookups.ts). */
+  lookup: FilterLookup | null;
 }
+
+/** How a FilterWriter writes: over the listed server copies (per row or per statement), or over edited rows. */
+type Form = 'probe' | 'scan' | 'edited';
 
 /** Value lists longer than this are bound as one JSON array (as toSql does). */
 const MAX_INLINE_VALUES = 16;
@@ -39,6 +61,8 @@ class FilterWriter {
   constructor(
     private readonly compiled: CompiledFilter,
     private readonly setup: RecordFilterSetup,
+    private readonly moduleKey: number,
+    private readonly form: Form,
   ) {}
 
   private param(value: string | number): string {
@@ -98,6 +122,18 @@ class FilterWriter {
     return `(EXISTS (SELECT 1 FROM ${source} WHERE ${zpuid} ${this.inList(values)}))`;
   }
 
+  /**
+   * A multi-select holding any of `names`, over a listed server copy: its rows in
+   * record_multi_values. The module key is a literal, as in every list statement
+   * (customFieldIndexScope), and the field's api name one too (SAFE_API_NAME, recordFilterSetup).
+   */
+  private multiValues(field: string, names: readonly string[]): string {
+    const range = `v.module_key = ${this.moduleKey} AND v.field = ${sqlText(field)} AND v.value ${this.inList(names)}`;
+    return this.form === 'probe'
+      ? `EXISTS (SELECT 1 FROM record_multi_values v WHERE ${range} AND v.row_key = r.row_key)`
+      : `r.row_key IN (SELECT v.row_key FROM record_multi_values v WHERE ${range})`;
+  }
+
   write(node: Predicate): string {
     switch (node.op) {
       case 'and':
@@ -127,8 +163,9 @@ class FilterWriter {
         const names = this.setup.optionNames[node.field];
         if (names === undefined) return this.shared(node);
         // An id that is no option of the field names nothing, so it matches nothing.
-        const values = [...new Set(node.values.flatMap((id) => names.get(id) ?? []))];
-        return this.shared({ ...node, values });
+        const values = optionNamesOf(node.values, names);
+        if (this.form === 'edited') return this.shared({ ...node, values });
+        return values.length === 0 ? '0' : `(${this.multiValues(node.field, values)})`;
       }
       case 'empty':
         if (node.list && this.setup.userLists[node.field]) return this.userList(node.field);
@@ -139,11 +176,29 @@ class FilterWriter {
   }
 }
 
+/** The filter over module `moduleKey`'s records (its key is written into the SQL as a literal). */
 export function recordFilterSql(
   compiled: CompiledFilter,
   setup: RecordFilterSetup,
+  moduleKey: number,
 ): RecordFilterSql {
-  const writer = new FilterWriter(compiled, setup);
-  const sql = writer.write(compiled.root);
-  return { sql, params: writer.params, indexable: [...writer.indexable] };
+  if (!Number.isSafeInteger(moduleKey) || moduleKey < 0) {
+    throw new Error(`Not a module key: ${moduleKey}`);
+  }
+  const written = (form: Form) => {
+    const writer = new FilterWriter(compiled, setup, moduleKey, form);
+    return { sql: writer.write(compiled.root), writer };
+  };
+  const scan = written('scan');
+  const probe = written('probe');
+  const edited = written('edited');
+  return {
+    sql: scan.sql,
+    params: scan.writer.params,
+    probe: probe.sql,
+    edited: { sql: edited.sql, params: edited.writer.params },
+    // The expressions the stored rows' SQL compares: the edited rows are few, and read from JSON.
+    indexable: [...scan.writer.indexable],
+    lookup: filterLookup(compiled.root, setup),
+  };
 }

@@ -9,6 +9,7 @@
  *
  * - moduleContext.ts: the module's facts; listFilter.ts: the filter as SQL;
  * - recordCounts.ts: the counts; editedRows.ts: the merged edited rows;
+ * - listLookups.ts: a multi-select's or a name's lookup (counts, and a sparse filter's rows);
  * - windowKeys.ts (statusWindowKeys.ts, sortedWindows.ts): which rows a window shows;
  * - recordViews.ts: those rows as the lists show them;
  * - listStatements.ts: the statements, prepared once, and their plans.
@@ -16,6 +17,7 @@
 import type Database from 'better-sqlite3';
 import { EditedRows } from './editedRows';
 import { listFilterSql } from './listFilter';
+import { ListLookups } from './listLookups';
 import { listQueries as queries, QueryPlans, StatementCache } from './listStatements';
 import type { MetadataRepository } from './metadataRepository';
 import type { MirrorRecordView } from './mirrorTypes';
@@ -69,11 +71,13 @@ export class RecordQuery {
     private readonly now: () => number = Date.now,
   ) {
     this.statements = new StatementCache(db);
+    const lookups = new ListLookups(this.statements);
     this.reader = {
       statements: this.statements,
       plans: new QueryPlans(db),
-      counts: new RecordCounts(this.statements),
+      counts: new RecordCounts(this.statements, lookups),
       sortedWindows: new SortedWindows(this.statements),
+      lookups,
     };
     this.edited = new EditedRows(this.statements);
     this.dataVersion = db.prepare(queries.dataVersion).pluck();

@@ -8,6 +8,7 @@ import type { FullTextIndex } from './fullTextIndex';
 import type { MetadataRepository } from './metadataRepository';
 import { writeChanges, type ChangeLog, type MirrorChanges } from './mirrorChanges';
 import { MirrorWriteError } from './mirrorWriteError';
+import { MultiValueRows } from './multiValueRows';
 
 // Also importable from here, where it used to live (src/main/sync imports it so).
 export { MirrorWriteError };
@@ -79,6 +80,7 @@ export class RecordRepository {
   private readonly markEdited: Database.Statement;
   private readonly readCursor: Database.Statement;
   private readonly writeCursorRow: Database.Statement;
+  private readonly multiValues: MultiValueRows;
 
   constructor(
     private readonly db: Database.Database,
@@ -92,6 +94,7 @@ export class RecordRepository {
     this.markEdited = db.prepare(queries.markEdited);
     this.readCursor = db.prepare(queries.cursor);
     this.writeCursorRow = db.prepare(queries.writeCursor);
+    this.multiValues = new MultiValueRows(db);
   }
 
   /** Upserts a batch in one transaction. */
@@ -145,6 +148,7 @@ export class RecordRepository {
         this.storedIds.all(portalId, JSON.stringify(list.map((r) => r.id))) as string[],
       );
       const inserted: string[] = [];
+      const insertedRows: (number | bigint)[] = [];
       for (const record of list) {
         const row = [
           portalId,
@@ -169,7 +173,7 @@ export class RecordRepository {
           record.trashedTime === null ? 0 : 2,
         ];
         if (!stored.has(record.id)) {
-          this.insertRecord.run(row);
+          insertedRows.push(this.insertRecord.run(row).lastInsertRowid);
           // A batch may hold a record twice (a list that shifted between two pages).
           stored.add(record.id);
           inserted.push(record.id);
@@ -179,6 +183,8 @@ export class RecordRepository {
         }
       }
       if (inserted.length > 0) this.markEdited.run(portalId, portalId, JSON.stringify(inserted));
+      // After markEdited: a row with pending edits is no listed server copy (list_state 1).
+      this.multiValues.inserted(insertedRows);
     }
     const users = options.users ?? [];
     if (users.length > 0) {

@@ -1,6 +1,7 @@
 -- Flushing the full-text indexes (src/main/store/mirror/fullTextIndex.ts; the design and why:
 -- migrations/0002_mirror.sql). Queued rows first: remove the text the index holds, add the
--- current text of those still there; then the rows above the "indexed through" mark.
+-- current text of those still there; then the rows above the "indexed through" mark. The name
+-- trigrams (migrations/0017_list_lookups.sql) follow the same queue and mark, in the same flush.
 
 -- name: recordsPendingRows
 -- Rows a flush would index: new row_keys (an upper bound: AUTOINCREMENT leaves gaps where rows
@@ -28,12 +29,31 @@ INSERT INTO records_fts (rowid, name, description, portal_id)
 SELECT r.row_key, r.name, r.description, r.portal_id
 FROM records_fts_queue q JOIN records r ON r.row_key = q.row_key;
 
+-- name: namesRemoveQueued
+-- A contentless FTS5 row goes by its old text (NULL: the row was not in the trigrams). Rows whose
+-- folded name is the same (a description changed) stay as they are.
+INSERT INTO record_name_trigrams (record_name_trigrams, rowid, name_fold)
+SELECT 'delete', q.row_key, q.old_name_fold
+FROM records_fts_queue q LEFT JOIN records r ON r.row_key = q.row_key
+WHERE q.old_name_fold IS NOT NULL AND q.old_name_fold IS NOT r.name_fold;
+
+-- name: namesAddQueued
+INSERT INTO record_name_trigrams (rowid, name_fold)
+SELECT r.row_key, r.name_fold
+FROM records_fts_queue q JOIN records r ON r.row_key = q.row_key
+WHERE q.old_name_fold IS NOT r.name_fold;
+
 -- name: recordsClearQueue
 DELETE FROM records_fts_queue;
 
 -- name: recordsAddNew
 INSERT INTO records_fts (rowid, name, description, portal_id)
 SELECT row_key, name, description, portal_id FROM records
+WHERE row_key > (SELECT indexed_through FROM fts_progress WHERE name = 'records');
+
+-- name: namesAddNew
+INSERT INTO record_name_trigrams (rowid, name_fold)
+SELECT row_key, name_fold FROM records
 WHERE row_key > (SELECT indexed_through FROM fts_progress WHERE name = 'records');
 
 -- name: recordsMark

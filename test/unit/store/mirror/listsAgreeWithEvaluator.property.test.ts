@@ -3,8 +3,11 @@
  * exactly what an in-memory reading of the same records gives: the same rows in the same order
  * and the same total, for random records in several modules of several portals, random filters,
  * sorts and windows, while custom-field indexes are built and dropped between the lists by another
- * connection, as the index worker does, and local edits are made and reverted (lists show the
- * user's own edits laid over the server copies).
+ * connection, as the index worker does, local edits are made and reverted (lists show the
+ * user's own edits laid over the server copies), and the server's copies change: records pulled
+ * again changed or trashed, new ones pulled, some deleted, some created offline, and the full-text
+ * indexes flushed (a name's `contains` is counted from the name trigrams and the rows waiting for
+ * their next flush, a multi-select's "includes" from record_multi_values: listLookups.ts).
  *
  * The in-memory side reads each record as the API showed it and applies the filter language's own
  * evaluator (packages/portal-api/src/filter/evaluate.ts) and the list order the API defines (recordSort.ts's
@@ -120,6 +123,31 @@ const WORDS = [
   'x99999999999',
   'x100000000000',
 ];
+/**
+ * Names: the words, longer names whose substrings are trigram needles, and characters the
+ * filter SQL must take literally (`%`, `_`, quotes), fold (ß, ligatures, final sigma, İ) or count
+ * by code point (emoji, CJK).
+ */
+const NAMES = [
+  ...WORDS.filter((w) => w !== ''),
+  'Lenovo ThinkPad #4242',
+  'Dell Latitude 7420',
+  'naïve Café',
+  'STRASSE 100%',
+  'a_b%c_d "q"',
+  '東京タワー 🙂',
+  'ΣΊΣΥΦΟΣ ς',
+  'ﬁle ﬂow',
+  'İstanbul',
+];
+/**
+ * Characters of generated names and needles: letters that fold (ß, final sigma, İ, a combining
+ * accent), characters SQL patterns would read (`%`, `_`, quotes), CJK and an emoji. None from
+ * U+E000 to U+FFFF: SQLite orders text by code point and JavaScript's `<` by UTF-16 unit, which
+ * differ only between those and characters above U+FFFF (the name order's question, not this
+ * test's).
+ */
+const NAME_CHARS = fc.constantFrom(...'aAbBzZ09 %_"\'ßΣσςİié\u0301東京'.split(''), '🙂');
 const PICKS = ['High', 'high', 'Low', 'Medium', 'Level 2', 'Level 10'];
 /** Currency codes, their amounts overlapping: an order by amount alone mixes them. */
 const CURRENCIES = ['INR', 'EUR', 'USD'];
@@ -177,6 +205,10 @@ interface World {
   moduleKeys: Map<string, number>;
   /** Expressions lists reported for indexing (the indexer's input), by module key. */
   reported: Map<number, Set<string>>;
+  /** Records created offline (local_only): a pull neither changes nor deletes them. */
+  local: Set<string>;
+  /** The next record's serial (its id) and the next pull's time. */
+  serial: number;
 }
 
 const key = (portal: string, module: string) => `${portal}/${module}`;
@@ -188,7 +220,10 @@ function recordArbitrary(portalIndex: number, moduleIndex: number, statuses: Mir
   const day = fc.integer({ min: -40, max: 40 });
   return fc
     .record({
-      name: fc.constantFrom(...WORDS.filter((w) => w !== '')),
+      name: fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...NAMES) },
+        { weight: 1, arbitrary: fc.string({ unit: NAME_CHARS, minLength: 1, maxLength: 12 }) },
+      ),
       description: text,
       status: fc.constantFrom(...statuses),
       owner: fc.option(user, { nil: null }),
@@ -205,7 +240,20 @@ function recordArbitrary(portalIndex: number, moduleIndex: number, statuses: Mir
       cf_date: optional(day),
       cf_stamp: optional(fc.integer({ min: -40 * 24, max: 40 * 24 })),
       cf_flag: optional(fc.boolean()),
-      cf_tags: optional(fc.subarray(TAGS.map(([, name]) => name))),
+      // Tags as the API shows them, and now and then a list another writer could leave: an
+      // item twice, an item that is no text. (Not a name that is no option: the mirror follows
+      // an option removed on the service, and the evaluator reads ids, so it would see none.)
+      cf_tags: optional(
+        fc.oneof(
+          { weight: 4, arbitrary: fc.subarray(TAGS.map(([, name]) => name)) },
+          {
+            weight: 1,
+            arbitrary: fc.array(fc.constantFrom<unknown>('Critical', 'Leased', 3, null), {
+              maxLength: 4,
+            }),
+          },
+        ),
+      ),
       cf_people: optional(fc.subarray(USERS)),
     })
     .map((v) => ({ v, portalIndex, moduleIndex }));
@@ -287,6 +335,8 @@ function openWorld(drafts: RecordDraft[]): World {
     statuses: new Map(),
     moduleKeys: new Map(),
     reported: new Map(),
+    local: new Set(),
+    serial: drafts.length,
   };
   PORTALS.forEach((portal, p) => {
     mirror.metadata.upsertPortals([
@@ -468,9 +518,9 @@ function expectedList(
   offset: number,
   limit: number,
 ): Expected {
-  const records = (world.records.get(key(portal, module)) ?? []).map((record) =>
-    withEdits(record, world.edits.get(record.id)),
-  );
+  const records = (world.records.get(key(portal, module)) ?? [])
+    .filter((record) => record.trashedTime === null)
+    .map((record) => withEdits(record, world.edits.get(record.id)));
   const statuses = world.statuses.get(key(portal, module)) ?? [];
   const closedIds = new Set(statuses.filter((s) => s.isClosedType).map((s) => s.id));
   const matching = records.filter(
@@ -508,9 +558,18 @@ function valueFor(kind: string, g: fc.GeneratorValue): string {
     new Date(NOW + g(fc.integer, { min: -40, max: 40 }) * DAY_MS).toISOString().slice(0, 10);
   switch (kind) {
     case 'text': {
-      const word = pick(WORDS.filter((w) => w !== ''));
+      // Whole words, pieces of names (short ones too: fewer than three characters are read from
+      // the names, not the trigrams), upper case, and anything at all.
+      const word = Array.from(pick([...WORDS.filter((w) => w !== ''), ...NAMES]));
       const start = g(fc.integer, { min: 0, max: word.length - 1 });
-      return pick([word, word.slice(start), word.toUpperCase()]);
+      const end = g(fc.integer, { min: start + 1, max: word.length });
+      const piece = word.slice(start, end).join('');
+      return pick([
+        word.join(''),
+        piece,
+        piece.toUpperCase(),
+        g(fc.string, { unit: NAME_CHARS, minLength: 1, maxLength: 4 }),
+      ]);
     }
     case 'picklist':
       return pick(PICKS.map((p) => p.toUpperCase()).concat(PICKS));
@@ -534,9 +593,11 @@ function valueFor(kind: string, g: fc.GeneratorValue): string {
 function filterFor(g: fc.GeneratorValue): Filter {
   const count = g(fc.integer, { min: 1, max: 3 });
   const criteria: FilterCriterion[] = Array.from({ length: count }, () => {
-    // Custom fields more often than system ones: they are what the indexes serve.
+    // Custom fields more often than system ones: they are what the indexes serve; the name often
+    // too: its `contains` has a lookup of its own.
     const custom = FILTER_FIELDS.filter((f) => f.name.startsWith('cf_'));
-    const field = g(fc.constantFrom, ...(g(fc.boolean) ? custom : FILTER_FIELDS));
+    const name = FILTER_FIELDS.filter((f) => f.name === 'name');
+    const field = g(fc.constantFrom, ...g(fc.constantFrom, custom, custom, name, FILTER_FIELDS));
     const condition = g(fc.constantFrom, ...conditionsFor(field.kind));
     const arity = condition.values;
     const values =
@@ -575,50 +636,204 @@ type Step =
   | { kind: 'build'; pick: number }
   | { kind: 'drop'; pick: number }
   | { kind: 'edit'; pick: number; field: string; value: fc.GeneratorValue }
-  | { kind: 'revert'; pick: number };
+  | { kind: 'revert'; pick: number }
+  /** The server's copy pulled again, changed (or trashed, or back from the bin). */
+  | { kind: 'pull'; pick: number; value: fc.GeneratorValue; trashed: boolean }
+  /** A record new on the server pulled, or one created offline. */
+  | { kind: 'add'; portal: number; module: number; value: fc.GeneratorValue; offline: boolean }
+  | { kind: 'delete'; pick: number }
+  | { kind: 'flush' };
 
-const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  {
-    weight: 6,
-    arbitrary: fc
-      .record({
-        portal: fc.constantFrom(...PORTALS),
-        module: fc.constantFrom(...MODULES),
-        hasFilter: fc.boolean(),
-        sort: fc.option(
-          fc.record({ field: fc.constantFrom(...SORTABLE), descending: fc.boolean() }),
-          { nil: undefined },
-        ),
-        offset: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 40 })),
-        limit: fc.integer({ min: 1, max: 30 }),
-        gen: fc.gen(),
-      })
-      .map(({ hasFilter, gen, ...rest }) => ({
-        kind: 'list' as const,
-        ...rest,
-        filter: hasFilter ? filterFor(gen) : null,
-      })),
-  },
-  { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'build' as const, pick })) },
-  { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'drop' as const, pick })) },
-  {
-    weight: 2,
-    arbitrary: fc
-      .record({
-        pick: fc.nat(),
-        field: fc.constantFrom(
-          'name',
-          'description',
-          'status',
-          'is_external',
-          ...CUSTOM.map((f) => f.apiName),
-        ),
-        value: fc.gen(),
-      })
-      .map((edit) => ({ kind: 'edit' as const, ...edit })),
-  },
-  { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'revert' as const, pick })) },
-);
+/**
+ * Filters with a lookup (listLookups.ts) as the whole filter, negated, or ANDed with another
+ * condition: a name's `contains` with a needle from the names (mostly three characters or more),
+ * or a multi-select's "includes".
+ */
+function lookupFilterFor(g: fc.GeneratorValue): Filter {
+  const needle = () => {
+    const name = Array.from(g(fc.constantFrom, ...NAMES));
+    const start = g(fc.integer, { min: 0, max: Math.max(0, name.length - 3) });
+    const end = g(fc.integer, { min: Math.min(name.length, start + 2), max: name.length });
+    const piece = name.slice(start, end).join('');
+    return g(fc.boolean) ? piece : piece.toUpperCase();
+  };
+  const lookup: FilterCriterion =
+    g(fc.integer, { min: 0, max: 9 }) < 7
+      ? {
+          field_name: 'name',
+          criteria_condition: g(fc.constantFrom, 'contains', 'contains', 'not_contains'),
+          value: [needle()],
+        }
+      : {
+          field_name: 'cf_tags',
+          criteria_condition: g(fc.constantFrom, 'is', 'is', 'is_not'),
+          value: g(
+            fc.subarray,
+            TAGS.map(([id]) => id),
+            { minLength: 1 },
+          ),
+        };
+  if (g(fc.integer, { min: 0, max: 4 }) > 0) return { criteria: [lookup], pattern: '1' };
+  const other = filterFor(g).criteria[0]!;
+  return { criteria: [lookup, other], pattern: '1 AND 2' };
+}
+
+/** Steps whose lists use `filterOf`; flushes of the full-text indexes weigh `flushes`. */
+function stepsWith(filterOf: (g: fc.GeneratorValue) => Filter, flushes = 2): fc.Arbitrary<Step> {
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc
+        .record({
+          // Half the lists of the module holding most records (see drafts).
+          place: fc.oneof(
+            fc.constant([PORTALS[0]!, MODULES[0]!] as const),
+            fc.tuple(fc.constantFrom(...PORTALS), fc.constantFrom(...MODULES)),
+          ),
+          hasFilter: fc.boolean(),
+          sort: fc.option(
+            fc.record({ field: fc.constantFrom(...SORTABLE), descending: fc.boolean() }),
+            { nil: undefined },
+          ),
+          offset: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 40 })),
+          limit: fc.integer({ min: 1, max: 30 }),
+          gen: fc.gen(),
+        })
+        .map(({ hasFilter, gen, place, ...rest }) => ({
+          kind: 'list' as const,
+          portal: place[0],
+          module: place[1],
+          ...rest,
+          filter: hasFilter ? filterOf(gen) : null,
+        })),
+    },
+    { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'build' as const, pick })) },
+    { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'drop' as const, pick })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record({
+          pick: fc.nat(),
+          field: fc.constantFrom(
+            'name',
+            'description',
+            'status',
+            'is_external',
+            ...CUSTOM.map((f) => f.apiName),
+          ),
+          value: fc.gen(),
+        })
+        .map((edit) => ({ kind: 'edit' as const, ...edit })),
+    },
+    { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'revert' as const, pick })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record({ pick: fc.nat(), value: fc.gen(), trashed: fc.boolean() })
+        .map((pull) => ({
+          kind: 'pull' as const,
+          ...pull,
+          trashed: pull.trashed && pull.pick % 3 === 0,
+        })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({
+          portal: fc.nat(PORTALS.length - 1),
+          module: fc.nat(MODULES.length - 1),
+          value: fc.gen(),
+          offline: fc.boolean(),
+        })
+        .map((add) => ({ kind: 'add' as const, ...add })),
+    },
+    { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'delete' as const, pick })) },
+    { weight: flushes, arbitrary: fc.constant({ kind: 'flush' as const }) },
+  );
+}
+
+const stepArbitrary = stepsWith(filterFor);
+
+/** The server copies the service could change or delete (not the records created offline). */
+function serverRecords(world: World): MirrorRecord[] {
+  return [...world.records.values()].flat().filter((record) => !world.local.has(record.id));
+}
+
+function replaceRecord(world: World, record: MirrorRecord | null, id: string, k: string): void {
+  const list = (world.records.get(k) ?? []).filter((r) => r.id !== id);
+  world.records.set(k, record ? [...list, record] : list);
+}
+
+/** A change of the server's copies as a pull (or the outbox's offline create) writes it. */
+function changeServer(
+  world: World,
+  step: Extract<Step, { kind: 'pull' | 'add' | 'delete' }>,
+): void {
+  // Later than every generated record's last update (at most NOW + 60 days).
+  const at = new Date(NOW + 100 * DAY_MS + world.serial * 60_000).toISOString();
+  if (step.kind === 'add') {
+    const [portal, module] = [PORTALS[step.portal]!, MODULES[step.module]!];
+    const statuses = world.statuses.get(key(portal, module)) ?? [];
+    const draft = step.value(() => recordArbitrary(step.portal, step.module, statuses));
+    const serial = world.serial++;
+    if (!step.offline) {
+      const record = toRecord(draft, serial);
+      world.mirror.records.upsertRecords([record]);
+      replaceRecord(world, record, record.id, key(portal, module));
+      return;
+    }
+    const made = toRecord(draft, serial);
+    const record: MirrorRecord = {
+      ...made,
+      id: String(2_000_000_000_000 + serial),
+      ownerZpuid: null,
+      createdTime: at,
+      lastUpdatedTime: at,
+    };
+    world.mirror.localEdits.insertLocalRecord(
+      portal,
+      world.moduleKeys.get(key(portal, module))!,
+      record.id,
+      null,
+      {
+        name: record.name,
+        description: record.description,
+        statusId: record.statusId,
+        isClosed: record.isClosed,
+        isExternal: record.isExternal,
+        custom: record.custom,
+      },
+      at,
+    );
+    world.local.add(record.id);
+    replaceRecord(world, record, record.id, key(portal, module));
+    return;
+  }
+  const all = serverRecords(world);
+  if (all.length === 0) return;
+  const old = all[step.pick % all.length]!;
+  const k = key(old.portalId, old.moduleId);
+  if (step.kind === 'delete') {
+    world.mirror.records.deleteRecords(old.portalId, [old.id]);
+    replaceRecord(world, null, old.id, k);
+    return;
+  }
+  const statuses = world.statuses.get(k) ?? [];
+  const draft = step.value(() =>
+    recordArbitrary(PORTALS.indexOf(old.portalId), MODULES.indexOf(old.moduleId), statuses),
+  );
+  world.serial++;
+  const record: MirrorRecord = {
+    ...toRecord(draft, 0),
+    id: old.id,
+    createdTime: old.createdTime,
+    // Newer than any copy before it: the upsert keeps a copy at least as new.
+    lastUpdatedTime: at,
+    trashedTime: step.trashed ? at : null,
+  };
+  world.mirror.records.upsertRecords([record]);
+  replaceRecord(world, record, record.id, k);
+}
 
 /** A value for an edit of `field`, in the API's shape, as the outbox stores it. */
 function editValue(field: string, statuses: MirrorStatus[], g: fc.GeneratorValue): unknown {
@@ -732,6 +947,14 @@ function runStepsIn(world: World, steps: Step[]): void {
       changeEdits(world, step);
       continue;
     }
+    if (step.kind === 'pull' || step.kind === 'add' || step.kind === 'delete') {
+      changeServer(world, step);
+      continue;
+    }
+    if (step.kind === 'flush') {
+      world.mirror.fullText.flush();
+      continue;
+    }
     if (step.kind !== 'list') {
       changeIndexes(world, step);
       continue;
@@ -780,10 +1003,33 @@ const drafts = fc.array(
   { minLength: 10, maxLength: 80 },
 );
 
+// Most records in one module (p1/m1): a module holding most of the store counts a name's
+// `contains` as all matches minus the others', a smaller one reads its own names.
+const skewedDrafts = fc.array(
+  fc
+    .integer({ min: 0, max: 9 })
+    .map((i) => (i < 6 ? [0, 0] : [(i - 6) >> 1, (i - 6) & 1]) as [number, number])
+    .chain(([p, m]) => recordArbitrary(p, m, statusesOf(p * 10 + m + 1))),
+  { minLength: 10, maxLength: 80 },
+);
+
 describe('the mirror lists what an in-memory reading of the same records lists', () => {
   it('for random records, filters, sorts and windows while custom-field indexes come and go', () => {
     fc.assert(
       fc.property(drafts, fc.array(stepArbitrary, { minLength: 5, maxLength: 40 }), runSteps),
+      {
+        numRuns: 60,
+      },
+    );
+  });
+
+  it("for a name's contains and a multi-select's includes, read from their lookups or not", () => {
+    fc.assert(
+      fc.property(
+        skewedDrafts,
+        fc.array(stepsWith(lookupFilterFor, 8), { minLength: 5, maxLength: 40 }),
+        runSteps,
+      ),
       {
         numRuns: 60,
       },

@@ -22,6 +22,7 @@ describe('filters on custom fields named like object members', () => {
         timeZone: 'UTC',
       }),
       setup,
+      7,
     );
 
   it('compare the field itself, never an inherited member', () => {
@@ -33,5 +34,7 @@ describe('filters on custom fields named like object members', () => {
     expect(list.sql).not.toContain('json_each');
     const multi = sql({ field_name: 'valueOf', criteria_condition: 'is', value: ['1'] });
     expect(multi.params).toContain('One');
+    expect(multi.sql).toContain("v.field = 'valueOf'");
+    expect(multi.edited.sql).toContain("json_extract(r.custom, '$.valueOf')");
   });
 });
