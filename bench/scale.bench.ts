@@ -25,17 +25,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { it } from 'vitest';
-import { createApiClient } from '../src/main/api/client/apiClient';
-import { emulatorServiceProfile } from '../src/main/api/client/emulatorProfile';
 import { rateCeilingSeconds } from '../src/main/api/rateCeiling';
 import { SPEC_RATE_LIMIT } from '../src/main/api/rateBudget';
 import { RequestScheduler } from '../src/main/api/requestScheduler';
 import { systemClock } from '../src/main/api/schedulerClock';
-import { Mirror } from '../src/main/store/mirror/mirror';
 import { Store } from '../src/main/store/store';
-import { SyncEngine } from '../src/main/sync/syncEngine';
 import { percentile, startQueryProbe } from './queryProbe';
 import { scrollDuringSync, type ScrollDuringSync } from './scaleUi';
+import { benchSyncEngine } from './benchSyncEngine';
 import { startBenchEmulator } from './startBenchEmulator';
 import { cpuMicrosSince, recordKeyFigures } from './syncFigures';
 
@@ -71,24 +68,12 @@ it('syncs many endpoint keys at once and answers meanwhile', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-bench-scale-'));
   const store = Store.open({ dataDir: dir, mode: 'bench' });
   const scheduler = new RequestScheduler({ clock: systemClock });
+  let bench: Awaited<ReturnType<typeof benchSyncEngine>> | undefined;
   let ui: ScrollDuringSync | null = null;
   try {
     const { facts } = emulator;
-    const client = createApiClient({
-      profile: emulatorServiceProfile(facts),
-      dataCenter: 'us',
-      tokens: await emulator.signIn(SCOPES),
-      scheduler,
-      onMalformed: (report) => console.error(`malformed: ${report.endpoint.label}`),
-    });
-    const mirror = new Mirror(store.db);
-    const warnings: string[] = [];
-    const engine = new SyncEngine({
-      mirror,
-      budgets: () => scheduler.report(),
-      commentBackfill: false,
-      log: { warn: (message) => warnings.push(message) },
-    });
+    bench = await benchSyncEngine({ emulator, store, scheduler, scopes: SCOPES });
+    const { mirror, engine, warnings } = bench;
 
     // The probe's module: the first portal's first module with records, once the sync stored some.
     const firstModule = store.db
@@ -130,7 +115,7 @@ it('syncs many endpoint keys at once and answers meanwhile', async () => {
     const began = performance.now();
     const running = probe();
     loopDelay.enable();
-    const result = await engine.syncAccount({ accountId: 'bench', client }).done;
+    const result = await engine.syncAccount(bench.account).done;
     loopDelay.disable();
     const probed = running.stop();
     const wallS = (performance.now() - began) / 1000;
@@ -178,6 +163,7 @@ it('syncs many endpoint keys at once and answers meanwhile', async () => {
       wall_s: round(wallS, 1),
       ceiling_s: round(ceilingS, 1),
       time_scale: TIME_SCALE,
+      page_writer: bench.pageWriter,
       load_average: loadAverage(),
       load_average_at_start: loadAtStart,
       portals: PORTALS,
@@ -208,6 +194,7 @@ it('syncs many endpoint keys at once and answers meanwhile', async () => {
     else console.log(line);
   } finally {
     scheduler.close();
+    bench?.close();
     store.close();
     rmSync(dir, { recursive: true, force: true });
     emulator.stop();

@@ -33,16 +33,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { it } from 'vitest';
-import { createApiClient } from '../src/main/api/client/apiClient';
-import { emulatorServiceProfile } from '../src/main/api/client/emulatorProfile';
 import { rateCeilingSeconds } from '../src/main/api/rateCeiling';
 import { SPEC_RATE_LIMIT } from '../src/main/api/rateBudget';
 import { RequestScheduler } from '../src/main/api/requestScheduler';
 import { systemClock } from '../src/main/api/schedulerClock';
-import { Mirror } from '../src/main/store/mirror/mirror';
 import { Store } from '../src/main/store/store';
-import { SyncEngine } from '../src/main/sync/syncEngine';
 import type { SyncResult } from '../src/main/sync/syncTypes';
+import { benchSyncEngine } from './benchSyncEngine';
 import { startBenchEmulator } from './startBenchEmulator';
 import { cpuMicrosSince, recordKeyFigures } from './syncFigures';
 
@@ -66,25 +63,11 @@ it('syncs an account at the rate limit ceiling', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-bench-sync-'));
   const store = Store.open({ dataDir: dir, mode: 'bench' });
   const scheduler = new RequestScheduler({ clock: systemClock });
+  let bench: Awaited<ReturnType<typeof benchSyncEngine>> | undefined;
   try {
-    const { facts } = emulator;
-    const tokens = await emulator.signIn(SCOPES);
-    const client = createApiClient({
-      profile: emulatorServiceProfile(facts),
-      dataCenter: 'us',
-      tokens,
-      scheduler,
-      onMalformed: (report) => console.error(`malformed: ${report.endpoint.label}`),
-    });
-    const mirror = new Mirror(store.db);
-    const warnings: string[] = [];
-    const engine = new SyncEngine({
-      mirror,
-      budgets: () => scheduler.report(),
-      commentBackfill: false,
-      log: { warn: (message) => warnings.push(message) },
-    });
-    const account = { accountId: 'bench', client };
+    bench = await benchSyncEngine({ emulator, store, scheduler, scopes: SCOPES });
+    const { engine, warnings } = bench;
+    const { account } = bench;
     // SYNC_BENCH_TRACE=1: once a second, each records key's budget and this process's CPU use.
     const trace: string[] = [];
     let cpu = process.cpuUsage();
@@ -154,6 +137,7 @@ it('syncs an account at the rate limit ceiling', async () => {
           ? null
           : round(emulatorCpuAfter - emulatorCpuBefore, 2),
       time_scale: TIME_SCALE,
+      page_writer: bench.pageWriter,
       window_s: windowS,
       busiest_key: busiestKey,
       busiest_calls: busiestCalls,
@@ -177,6 +161,7 @@ it('syncs an account at the rate limit ceiling', async () => {
     else console.log(line);
   } finally {
     scheduler.close();
+    bench?.close();
     store.close();
     rmSync(dir, { recursive: true, force: true });
     emulator.stop();

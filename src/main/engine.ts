@@ -31,6 +31,9 @@ import { systemClock } from './api/schedulerClock';
 import { Mirror } from './store/mirror/mirror';
 import { Connectivity, workOfflineStore } from './connectivity/connectivity';
 import { CustomFieldIndexer } from './store/mirror/customFieldIndexer';
+import { inlinePageWriter } from './store/mirror/recordPageWriter';
+import { RECORD_PAGE_WRITER_SCRIPT } from './store/mirror/recordPageWriterScript';
+import { RecordPageWriterThread } from './store/mirror/recordPageWriterThread';
 import { ConfigureService } from './configure/configureService';
 import { configCopyHandlers } from './handlers/configCopyHandlers';
 import { ConfigCopyService } from './configure/copy/configCopyService';
@@ -107,6 +110,18 @@ export function startEngine(options: EngineOptions): Engine {
   const log = redactingLog(options.log ?? console);
   const events = new EventHub(options.pushRates);
   const mirror = new Mirror(store.db);
+  // Pulled records are stored and indexed on a thread of their own where the build has it.
+  const pageWriter = RECORD_PAGE_WRITER_SCRIPT
+    ? new RecordPageWriterThread(
+        {
+          script: RECORD_PAGE_WRITER_SCRIPT,
+          file: store.file,
+          nativeBinding: options.nativeBinding,
+        },
+        inlinePageWriter(mirror),
+        log,
+      )
+    : inlinePageWriter(mirror);
   // Every API call of the app, whoever makes it, spends from these budgets.
   const scheduler = new RequestScheduler({
     clock: options.sync?.clock ?? systemClock,
@@ -138,10 +153,10 @@ export function startEngine(options: EngineOptions): Engine {
     scheduler,
     connectivity,
     periodicMs: preferences.periodicMs,
-    engine: { commentBackfill: preferences.commentBackfill },
     events,
     autoSync: options.autoSync ?? true,
     ...options.sync,
+    engine: { commentBackfill: preferences.commentBackfill, pageWriter, ...options.sync?.engine },
     log,
   });
   const outbox = new OutboxService({
@@ -260,6 +275,8 @@ export function startEngine(options: EngineOptions): Engine {
       void demo.close();
       router.close();
       customFieldIndexes.close();
+      // Waits for the pages handed over, so what was pulled before closing is kept.
+      if (pageWriter instanceof RecordPageWriterThread) pageWriter.close();
       // Pushes still waiting would build their payloads from a closed store.
       events.close();
       store.close();

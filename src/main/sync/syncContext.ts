@@ -3,6 +3,7 @@ import type { ApiEndpointRef } from '../api/client/apiError';
 import type { EndpointBudgetReport } from '../api/requestScheduler';
 import type { SchedulerClock } from '../api/schedulerClock';
 import type { Mirror } from '../store/mirror/mirror';
+import type { RecordPageWriter } from '../store/mirror/recordPageWriter';
 import type { SyncControl } from './syncControl';
 import type { ProgressScope, SyncProgressTracker } from './syncProgressTracker';
 
@@ -27,6 +28,8 @@ export interface RunContext {
   accountId: string;
   client: ApiClient;
   mirror: Mirror;
+  /** Where pulled records are stored (on the engine's connection or a thread of their own). */
+  pageWriter: RecordPageWriter;
   control: SyncControl;
   progress: SyncProgressTracker;
   clock: SchedulerClock;

@@ -3,6 +3,7 @@ import type { EndpointBudgetReport } from '../api/requestScheduler';
 import { systemClock, type SchedulerClock } from '../api/schedulerClock';
 import { PER_PAGE_MAX } from '@portaldesk/portal-api/domain/limits';
 import type { Mirror } from '../store/mirror/mirror';
+import { inlinePageWriter, type RecordPageWriter } from '../store/mirror/recordPageWriter';
 import { CommentBackfill } from './commentBackfill';
 import { fetchRecordComments } from './commentFetcher';
 import { RECONCILE_INTERVAL_MS } from './planRecordPull';
@@ -19,6 +20,11 @@ export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000];
 
 export interface SyncEngineOptions {
   mirror: Mirror;
+  /**
+   * Where pulled records are stored: by default on the mirror's connection (inlinePageWriter);
+   * the app hands a RecordPageWriterThread.
+   */
+  pageWriter?: RecordPageWriter;
   /** Time for cursors and reconciliation, and waits between retries. */
   clock?: SchedulerClock;
   /** The request scheduler's report, for ETAs and the comment backfill's headroom. */
@@ -54,6 +60,7 @@ export interface RecordRef {
  */
 export class SyncEngine {
   private readonly mirror: Mirror;
+  private readonly pageWriter: RecordPageWriter;
   private readonly clock: SchedulerClock;
   private readonly budgets: () => readonly EndpointBudgetReport[];
   private readonly log: SyncLog;
@@ -72,6 +79,7 @@ export class SyncEngine {
     this.options = options;
     this.commentBackfill = options.commentBackfill !== false;
     this.mirror = options.mirror;
+    this.pageWriter = options.pageWriter ?? inlinePageWriter(options.mirror);
     this.clock = options.clock ?? systemClock;
     this.budgets = options.budgets ?? (() => []);
     this.log = options.log ?? console;
@@ -201,6 +209,7 @@ export class SyncEngine {
       { account, portalId, forceReconcile: options.reconcile === true },
       {
         mirror: this.mirror,
+        pageWriter: this.pageWriter,
         clock: this.clock,
         log: this.log,
         budgets: this.budgets,

@@ -160,7 +160,7 @@ async function fullPull(pull: ModulePull, from: ScanPosition, fresh: boolean): P
     const next: MirrorCursorUpdate = run.end
       ? { ...cursor, scanIndex: null, scanAfter: null, fullCompletedAt: isoNow(ctx.clock) }
       : { ...cursor, scanIndex: run.position.index, scanAfter: run.position.after };
-    const changes = ctx.mirror.records.upsertRecordPage(records, next, { users });
+    const changes = await ctx.pageWriter.storePage(records, next, { users });
     pull.comments.offer(module, changedIds(changes));
     done = runDone(pull, run, done, scanStep(pull));
   }
@@ -184,7 +184,7 @@ async function incrementalPull(pull: ModulePull, since: string | null): Promise<
     const records = ofPages(run);
     for (const item of records.items) highWater = laterInstant(highWater, item.last_updated_time);
     const mapped = runRecords(pull, records);
-    const changes = ctx.mirror.records.upsertRecordPage(
+    const changes = await ctx.pageWriter.storePage(
       mapped.records,
       { portalId: portal.id, moduleId: module.id, highWater },
       { users: mapped.users },
@@ -208,7 +208,7 @@ async function reconcile(pull: ModulePull): Promise<void> {
   let done = 0;
   for await (const run of scanRuns(pull)) {
     const { records, users } = runRecords(pull, run);
-    const changes = ctx.mirror.records.upsertRecords(records, { users });
+    const changes = await ctx.pageWriter.storeRecords(records, { users });
     pull.comments.offer(module, changedIds(changes));
     for (const record of records) keep.add(record.id);
     // A record the server sends malformed is still there: its stored copy stays.
@@ -221,7 +221,7 @@ async function reconcile(pull: ModulePull): Promise<void> {
   for (const id of (removed?.deleted ?? []).slice(0, TRASH_PROBE_MAX)) {
     try {
       const entity = await getEntity({ ...pull.args, entity_id: id }, callOptions(ctx));
-      ctx.mirror.records.upsertRecords([mapRecord(portal.id, module.id, entity)]);
+      await ctx.pageWriter.storeRecords([mapRecord(portal.id, module.id, entity)]);
     } catch (error) {
       // 404: deleted for good, as removed. Anything else: removed for now, back when listed.
       if (!(error instanceof ApiError) || error.kind !== 'permanent') throw error;
@@ -353,6 +353,6 @@ export async function syncModuleRecords(
     });
   }
   // Pages leave full-text indexing for batches; what is left is indexed before "done".
-  ctx.mirror.fullText.flush();
+  await ctx.pageWriter.flushFullText();
   ctx.progress.update(scope, { phase: 'done', pending: null, message: null });
 }

@@ -4,6 +4,7 @@ import type { SchedulerClock } from '../api/schedulerClock';
 import type { Module } from '@portaldesk/portal-api/domain/module';
 import { PER_PAGE_MAX } from '@portaldesk/portal-api/domain/limits';
 import type { Mirror } from '../store/mirror/mirror';
+import type { RecordPageWriter } from '../store/mirror/recordPageWriter';
 import type { MirrorModule, MirrorPortal } from '../store/mirror/mirrorTypes';
 import { classifySyncFailure, failureMessage } from './classifySyncFailure';
 import { hasRecords, mapModule } from './mapModule';
@@ -33,6 +34,7 @@ import type {
 /** What a run needs from the engine. */
 export interface SyncRunnerDeps {
   mirror: Mirror;
+  pageWriter: RecordPageWriter;
   clock: SchedulerClock;
   log: SyncLog;
   budgets: () => readonly EndpointBudgetReport[];
@@ -117,6 +119,7 @@ export class SyncRunner implements SyncRun {
       accountId: this.accountId,
       client: request.account.client,
       mirror: deps.mirror,
+      pageWriter: deps.pageWriter,
       control: this.control,
       progress: this.progress,
       clock: deps.clock,

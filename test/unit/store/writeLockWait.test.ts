@@ -4,6 +4,7 @@
  * IMMEDIATE, so they wait for it (busy_timeout) instead of failing: a deferred transaction that
  * reads first is refused at once with "database is locked" when it then tries to write.
  */
+import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
@@ -48,5 +49,35 @@ describe('write transactions while another connection holds the write lock', () 
     expect(changes.records?.inserted).toHaveLength(2);
     expect(waited).toBeGreaterThan(HOLD_MS / 4);
     expect(store.db.prepare('SELECT count(*) FROM records').pluck().get()).toBe(3);
+  });
+});
+
+describe('a transaction that reads, then writes, while another connection commits', () => {
+  // The record page writer's thread commits pages on its own connection at any moment. A deferred
+  // transaction of the engine's that read before such a commit is refused at its first write
+  // (SQLITE_BUSY: its snapshot is stale, and no busy timeout retries that); the engine's
+  // transactions begin IMMEDIATE (immediateTransactions), so the other connection waits instead.
+  it('is stored, the other connection waiting for its lock', () => {
+    const { store } = mirroredPortal();
+    store.db.exec('CREATE TABLE probe (n INTEGER)');
+    const other = new Database(store.file);
+    other.pragma('busy_timeout = 0');
+    let otherRefused = false;
+    try {
+      const readThenWrite = store.db.transaction(() => {
+        store.db.prepare('SELECT count(*) FROM probe').get();
+        try {
+          other.prepare('INSERT INTO probe (n) VALUES (2)').run();
+        } catch (error) {
+          otherRefused = (error as { code?: string }).code === 'SQLITE_BUSY';
+        }
+        store.db.prepare('INSERT INTO probe (n) VALUES (1)').run();
+      });
+      expect(() => readThenWrite()).not.toThrow();
+      expect(otherRefused).toBe(true);
+      expect(store.db.prepare('SELECT n FROM probe').pluck().all()).toEqual([1]);
+    } finally {
+      other.close();
+    }
   });
 });

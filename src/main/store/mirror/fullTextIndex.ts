@@ -13,6 +13,7 @@ const queries = requireQueries(
     'recordsClearQueue',
     'recordsAddNew',
     'recordsMark',
+    'recordsMarked',
     'namesRemoveQueued',
     'namesAddQueued',
     'namesAddNew',
@@ -27,6 +28,19 @@ const queries = requireQueries(
 );
 
 type Query = keyof typeof queries;
+
+/** The bound a whole flush passes for the new rows it indexes (all of them). */
+const EVERY_ROW = Number.MAX_SAFE_INTEGER;
+
+export interface FullTextIndexOptions {
+  /**
+   * Whether writers' flushIfDue flushes (default true). The record page writer's thread turns it
+   * off and flushes in steps between pages instead (flushStep): a flush of FULL_TEXT_BATCH_ROWS
+   * inside a page's transaction holds the write lock for 0.2 to 0.5 s, and the engine's own
+   * writes would wait that long.
+   */
+  writersFlush?: boolean;
+}
 
 /**
  * Ours: writers leave rows for a later flush until this many are waiting. FTS5 writes a new
@@ -49,17 +63,27 @@ export class FullTextIndex {
   private readonly commentsPending: Database.Statement;
   private readonly recordsPendingRows: Database.Statement;
   private readonly commentsPendingRows: Database.Statement;
-  private readonly flushRecords: Database.Transaction<() => void>;
-  private readonly flushComments: Database.Transaction<() => void>;
+  private readonly flushRecords: Database.Transaction<(through: number) => void>;
+  private readonly flushComments: Database.Transaction<(through: number) => void>;
+  private readonly recordsMarked: Database.Statement;
+  private readonly writersFlush: boolean;
 
-  constructor(db: Database.Database) {
+  constructor(db: Database.Database, options: FullTextIndexOptions = {}) {
+    this.writersFlush = options.writersFlush ?? true;
+    this.recordsMarked = db.prepare(queries.recordsMarked).pluck();
     this.recordsPending = db.prepare(queries.recordsPending).pluck();
     this.commentsPending = db.prepare(queries.commentsPending).pluck();
     this.recordsPendingRows = db.prepare(queries.recordsPendingRows).pluck();
     this.commentsPendingRows = db.prepare(queries.commentsPendingRows).pluck();
+    // Each statement takes the bound of new rows (`:through`) if it names one.
     const steps = (names: readonly Query[]) => {
       const statements = names.map((name) => db.prepare(queries[name]));
-      return db.transaction(() => statements.forEach((statement) => statement.run()));
+      const bounded = names.map((name) => queries[name].includes(':through'));
+      return db.transaction((through: number) =>
+        statements.forEach((statement, i) =>
+          bounded[i] ? statement.run({ through }) : statement.run(),
+        ),
+      );
     };
     this.flushRecords = steps([
       'recordsRemoveQueued',
@@ -82,14 +106,35 @@ export class FullTextIndex {
 
   /** Indexes what changed; cheap when nothing did. Joins the caller's transaction if any. */
   flush(): void {
-    if (this.recordsPending.get() === 1) this.flushRecords.immediate();
-    if (this.commentsPending.get() === 1) this.flushComments.immediate();
+    if (this.recordsPending.get() === 1) this.flushRecords.immediate(EVERY_ROW);
+    if (this.commentsPending.get() === 1) this.flushComments.immediate(EVERY_ROW);
   }
 
-  /** Flushes each index whose waiting rows reached `batchRows`; what writers call. */
+  /**
+   * Flushes each index whose waiting rows reached `batchRows`; what writers call (nothing when
+   * the index was made with `writersFlush: false`).
+   */
   flushIfDue(batchRows = FULL_TEXT_BATCH_ROWS): void {
-    if ((this.recordsPendingRows.get() as number) >= batchRows) this.flushRecords.immediate();
-    if ((this.commentsPendingRows.get() as number) >= batchRows) this.flushComments.immediate();
+    if (!this.writersFlush) return;
+    if ((this.recordsPendingRows.get() as number) >= batchRows) {
+      this.flushRecords.immediate(EVERY_ROW);
+    }
+    if ((this.commentsPendingRows.get() as number) >= batchRows) {
+      this.flushComments.immediate(EVERY_ROW);
+    }
+  }
+
+  /**
+   * One bounded step of a flush, in a transaction of its own: the queued rows of records and the
+   * new records up to `newRows` row_keys past the mark (comments whole). True while records
+   * are left waiting; a caller repeats it between other work until it returns false.
+   */
+  flushStep(newRows: number): boolean {
+    if (this.recordsPending.get() === 1) {
+      this.flushRecords.immediate((this.recordsMarked.get() as number) + newRows);
+    }
+    if (this.commentsPending.get() === 1) this.flushComments.immediate(EVERY_ROW);
+    return this.recordsPending.get() === 1;
   }
 
   /** Rows waiting to be indexed (an upper bound), records and comments together. */

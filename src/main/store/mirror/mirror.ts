@@ -11,6 +11,8 @@ import { RecordSearch } from './recordSearch';
 export interface MirrorOptions {
   /** The clock for cursors, comment sync times and "today" in filters; Date.now by default. */
   now?: () => number;
+  /** Whether writers flush the full-text index when enough waits (FullTextIndexOptions). */
+  fullTextWritersFlush?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export class Mirror {
   constructor(db: Database.Database, options: MirrorOptions = {}) {
     const now = options.now ?? Date.now;
     registerSqlFunctions(db);
-    this.fullText = new FullTextIndex(db);
+    this.fullText = new FullTextIndex(db, { writersFlush: options.fullTextWritersFlush ?? true });
     this.metadata = new MetadataRepository(db);
     this.records = new RecordRepository(db, this.metadata, this.fullText, now);
     this.comments = new CommentRepository(db, this.metadata, this.fullText, now);

@@ -47,18 +47,25 @@ WHERE q.old_name_fold IS NOT r.name_fold;
 DELETE FROM records_fts_queue;
 
 -- name: recordsAddNew
+-- New rows up to :through (a flush in steps indexes a bounded range each: flushStep).
 INSERT INTO records_fts (rowid, name, description, portal_id)
 SELECT row_key, name, description, portal_id FROM records
-WHERE row_key > (SELECT indexed_through FROM fts_progress WHERE name = 'records');
+WHERE row_key > (SELECT indexed_through FROM fts_progress WHERE name = 'records')
+  AND row_key <= :through;
 
 -- name: namesAddNew
 INSERT INTO record_name_trigrams (rowid, name_fold)
 SELECT row_key, name_fold FROM records
-WHERE row_key > (SELECT indexed_through FROM fts_progress WHERE name = 'records');
+WHERE row_key > (SELECT indexed_through FROM fts_progress WHERE name = 'records')
+  AND row_key <= :through;
 
 -- name: recordsMark
-UPDATE fts_progress SET indexed_through = (SELECT max(row_key) FROM records)
-WHERE name = 'records' AND (SELECT max(row_key) FROM records) > indexed_through;
+-- Rows above the mark wait for a later flush (lists count them in: mirrorListLookups.sql).
+UPDATE fts_progress SET indexed_through = min(:through, (SELECT max(row_key) FROM records))
+WHERE name = 'records' AND min(:through, (SELECT max(row_key) FROM records)) > indexed_through;
+
+-- name: recordsMarked
+SELECT indexed_through FROM fts_progress WHERE name = 'records';
 
 -- name: commentsPending
 SELECT EXISTS (SELECT 1 FROM comments_fts_queue)

@@ -1,0 +1,170 @@
+import {
+  MessageChannel,
+  receiveMessageOnPort,
+  Worker,
+  type MessagePort,
+} from 'node:worker_threads';
+import type { MirrorChanges } from './mirrorChanges';
+import type { MirrorCursorUpdate, MirrorRecord } from './mirrorTypes';
+import { MirrorWriteError } from './mirrorWriteError';
+import type { RecordPageWriter } from './recordPageWriter';
+import type { UpsertOptions } from './recordRepository';
+import type {
+  RecordPageWriteReply,
+  RecordPageWriteRequest,
+  RecordPageWriterData,
+} from './recordPageWriterWorker';
+
+/** How long closing waits for the pages handed over to be stored. */
+const CLOSE_WAIT_LIMIT_MS = 30_000;
+/** A synchronous wait looks at the replies this often (they cannot be awaited there). */
+const WAIT_SLICE_MS = 50;
+
+/** Request without its id (given when sent). */
+type Ask =
+  | Omit<Extract<RecordPageWriteRequest, { kind: 'page' }>, 'id'>
+  | Omit<Extract<RecordPageWriteRequest, { kind: 'records' }>, 'id'>
+  | Omit<Extract<RecordPageWriteRequest, { kind: 'flush' }>, 'id'>;
+
+interface Waiter {
+  resolve(changes: MirrorChanges): void;
+  reject(error: Error): void;
+}
+
+/** The error the thread reported, as the sync engine classifies it (MirrorWriteError: skip). */
+function errorOf(reply: Extract<RecordPageWriteReply, { ok: false }>): Error {
+  if (reply.name === 'MirrorWriteError') return new MirrorWriteError(reply.message);
+  const error = new Error(reply.message) as Error & { code?: string };
+  error.name = reply.name;
+  if (reply.code !== null) error.code = reply.code;
+  return error;
+}
+
+/**
+ * Stores a sync's record pages on a thread with its own connection to the store's file
+ * (recordPageWriterWorker.ts): the engine's thread hands the records over and awaits the changes,
+ * so parsing the next page, answering `records.query` and repainting go on while SQLite stores and
+ * indexes. Requests are stored in the order they were made. If the thread fails, what it had not
+ * confirmed is reported failed (each page is stored with its cursor or not at all, so the next
+ * sync reads it again) and later requests go to `fallback`, the engine's own connection.
+ */
+export class RecordPageWriterThread implements RecordPageWriter {
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly done: Int32Array;
+  private nextId = 1;
+  private answered = 0;
+  private asked = 0;
+  private readonly pending = new Map<number, Waiter>();
+  private failure: Error | null = null;
+  private closed = false;
+
+  constructor(
+    options: { script: string | URL; file: string; nativeBinding?: string | undefined },
+    private readonly fallback: RecordPageWriter,
+    private readonly log?: { error(message: string, error: unknown): void },
+  ) {
+    const channel = new MessageChannel();
+    const shared = new SharedArrayBuffer(4);
+    this.done = new Int32Array(shared);
+    const workerData: RecordPageWriterData = {
+      portaldeskRecordPageWriter: true,
+      file: options.file,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      port: channel.port2,
+      done: shared,
+    };
+    this.worker = new Worker(options.script, { workerData, transferList: [channel.port2] });
+    this.port = channel.port1;
+    this.port.on('message', (reply: RecordPageWriteReply) => this.settle(reply));
+    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('exit', (code) =>
+      this.fail(new Error(`the mirror's writer thread stopped (exit code ${code})`)),
+    );
+    // Neither may keep a finished process alive; close() waits for what was handed over.
+    this.worker.unref();
+    this.port.unref();
+  }
+
+  /** False once the thread failed and writes went back to the engine's connection. */
+  get active(): boolean {
+    return this.failure === null && !this.closed;
+  }
+
+  storePage(
+    records: readonly MirrorRecord[],
+    cursor: MirrorCursorUpdate,
+    options: UpsertOptions = {},
+  ): Promise<MirrorChanges> {
+    if (!this.active) return this.fallback.storePage(records, cursor, options);
+    return this.ask({ kind: 'page', records, cursor, users: options.users ?? [] });
+  }
+
+  storeRecords(records: readonly MirrorRecord[], options: UpsertOptions = {}) {
+    if (!this.active) return this.fallback.storeRecords(records, options);
+    return this.ask({ kind: 'records', records, users: options.users ?? [] });
+  }
+
+  async flushFullText(): Promise<void> {
+    if (!this.active) return this.fallback.flushFullText();
+    await this.ask({ kind: 'flush' });
+  }
+
+  /**
+   * Waits (synchronously, at most CLOSE_WAIT_LIMIT_MS) for every request handed over, then ends
+   * the thread. Called before the store closes.
+   */
+  close(): void {
+    if (this.closed) return;
+    const deadline = performance.now() + CLOSE_WAIT_LIMIT_MS;
+    while (this.answered < this.asked && this.failure === null) {
+      for (let got = receiveMessageOnPort(this.port); got; got = receiveMessageOnPort(this.port)) {
+        this.settle(got.message as RecordPageWriteReply);
+      }
+      const left = deadline - performance.now();
+      if (this.answered >= this.asked || left <= 0) break;
+      Atomics.wait(this.done, 0, Atomics.load(this.done, 0), Math.min(left, WAIT_SLICE_MS));
+    }
+    this.closed = true;
+    this.rejectPending(new Error('the app closed before these records were stored'));
+    this.port.close();
+    void this.worker.terminate();
+  }
+
+  private ask(request: Ask): Promise<MirrorChanges> {
+    const id = this.nextId++;
+    this.asked++;
+    return new Promise<MirrorChanges>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.port.postMessage({ ...request, id } as RecordPageWriteRequest);
+    });
+  }
+
+  private settle(reply: RecordPageWriteReply): void {
+    const waiter = this.pending.get(reply.id);
+    if (!waiter) return;
+    this.pending.delete(reply.id);
+    this.answered++;
+    if (reply.ok) waiter.resolve(reply.changes);
+    else waiter.reject(errorOf(reply));
+  }
+
+  private fail(error: unknown): void {
+    if (this.failure || this.closed) return;
+    this.failure = error instanceof Error ? error : new Error(String(error));
+    this.log?.error(
+      "The mirror's writer thread failed; records are stored on the engine's connection from now on.",
+      error,
+    );
+    this.rejectPending(
+      new Error(
+        `The mirror's writer thread failed (${this.failure.message}) before storing these records; the next sync reads them again.`,
+      ),
+    );
+  }
+
+  private rejectPending(error: Error): void {
+    for (const waiter of this.pending.values()) waiter.reject(error);
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * The record page writer's thread (a worker_threads Worker, see recordPageWriterThread.ts): its
+ * own connection to the store's file, on which it stores the pages a sync pulls, each with its
+ * cursor in one transaction as RecordRepository does on the engine's connection, and indexes their
+ * text in bounded steps between pages. The engine's thread, which answers the UI, then only hands
+ * records over.
+ *
+ * Built by electron-vite as a file of its own (imported with `?modulePath`, see
+ * recordPageWriterScript.ts). Imported any other way (vitest runs the sources) it does nothing: it
+ * acts only in a worker started with its workerData.
+ */
+import Database from 'better-sqlite3';
+import { isMainThread, workerData, type MessagePort } from 'node:worker_threads';
+import { tuneConnection } from '../connectionSettings';
+import { FULL_TEXT_BATCH_ROWS } from './fullTextIndex';
+import { Mirror } from './mirror';
+import type { MirrorChanges } from './mirrorChanges';
+import type { MirrorCursorUpdate, MirrorRecord, MirrorUser } from './mirrorTypes';
+
+export interface RecordPageWriterData {
+  portaldeskRecordPageWriter: true;
+  /** The store's database file (WAL mode, migrated by the engine's connection). */
+  file: string;
+  /** better-sqlite3's binary for this runtime's ABI (the desktop app's Electron build). */
+  nativeBinding?: string;
+  /** Requests in, replies out. */
+  port: MessagePort;
+  /** Int32 [0]: replies sent so far, so the engine's thread can wait for them synchronously. */
+  done: SharedArrayBuffer;
+}
+
+export type RecordPageWriteRequest =
+  | {
+      id: number;
+      kind: 'page';
+      records: readonly MirrorRecord[];
+      cursor: MirrorCursorUpdate;
+      users: readonly MirrorUser[];
+    }
+  | { id: number; kind: 'records'; records: readonly MirrorRecord[]; users: readonly MirrorUser[] }
+  | { id: number; kind: 'flush' };
+
+export type RecordPageWriteReply =
+  | { id: number; ok: true; changes: MirrorChanges }
+  | { id: number; ok: false; name: string; message: string; code: string | null };
+
+/**
+ * How long a page waits for the engine's connection to let go of the write lock (an edit, a
+ * comment, a budget): far longer than any of those takes.
+ */
+const WRITER_BUSY_TIMEOUT_MS = 60_000;
+/**
+ * New records indexed per full-text step, each step its own transaction (FullTextIndex.flushStep).
+ * A whole batch (FULL_TEXT_BATCH_ROWS) held the write lock 0.2 to 0.5 s; a step of this many
+ * holds it a tenth of that, and pages are stored between steps.
+ */
+export const FULL_TEXT_STEP_ROWS = 1_000;
+
+function isWriterData(data: unknown): data is RecordPageWriterData {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as Partial<RecordPageWriterData>).portaldeskRecordPageWriter === true
+  );
+}
+
+function open(data: RecordPageWriterData): Database.Database {
+  const db = new Database(
+    data.file,
+    data.nativeBinding
+      ? { nativeBinding: data.nativeBinding, fileMustExist: true }
+      : { fileMustExist: true },
+  );
+  tuneConnection(db, { busyTimeoutMs: WRITER_BUSY_TIMEOUT_MS });
+  return db;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+if (!isMainThread && isWriterData(workerData)) {
+  const data = workerData;
+  const db = open(data);
+  // Writers leave full-text indexing to the steps below (FullTextIndexOptions.writersFlush).
+  const mirror = new Mirror(db, { fullTextWritersFlush: false });
+  const done = new Int32Array(data.done);
+  let replies = 0;
+  let stepping = false;
+
+  const reply = (message: RecordPageWriteReply) => {
+    // The reply first: once the counter moves, a waiting engine thread finds it on the port.
+    data.port.postMessage(message);
+    Atomics.store(done, 0, ++replies);
+    Atomics.notify(done, 0);
+  };
+  const failed = (id: number, error: unknown): RecordPageWriteReply => ({
+    id,
+    ok: false,
+    name: error instanceof Error ? error.name : 'Error',
+    message: error instanceof Error ? error.message : String(error),
+    code:
+      typeof (error as { code?: unknown } | null)?.code === 'string'
+        ? (error as { code: string }).code
+        : null,
+  });
+
+  /** Full-text steps, one a turn, while a batch's worth waits (pages are stored in between). */
+  const stepWhileDue = async () => {
+    if (stepping) return;
+    stepping = true;
+    try {
+      while (mirror.fullText.pendingRows() >= FULL_TEXT_BATCH_ROWS) {
+        mirror.fullText.flushStep(FULL_TEXT_STEP_ROWS);
+        await nextTurn();
+      }
+    } finally {
+      stepping = false;
+    }
+  };
+
+  /** Everything waiting, in steps (a pull's end). */
+  const flushAll = async () => {
+    while (mirror.fullText.flushStep(FULL_TEXT_STEP_ROWS)) await nextTurn();
+  };
+
+  data.port.on('message', (request: RecordPageWriteRequest) => {
+    if (request.kind === 'flush') {
+      flushAll().then(
+        () => reply({ id: request.id, ok: true, changes: {} }),
+        (error: unknown) => reply(failed(request.id, error)),
+      );
+      return;
+    }
+    let message: RecordPageWriteReply;
+    try {
+      const options = { users: request.users };
+      const changes =
+        request.kind === 'page'
+          ? mirror.records.upsertRecordPage(request.records, request.cursor, options)
+          : mirror.records.upsertRecords(request.records, options);
+      message = { id: request.id, ok: true, changes };
+    } catch (error) {
+      message = failed(request.id, error);
+    }
+    reply(message);
+    void stepWhileDue().catch(() => {
+      // A failed step leaves its rows waiting: the next step or the pull's flush takes them.
+    });
+  });
+  data.port.once('close', () => db.close());
+}

@@ -1,0 +1,80 @@
+/**
+ * Syncs storing their pages on the record page writer's thread (as the app does), against the
+ * emulator: a full pull, then changes on the server (an edit, a new record, a trashed and a
+ * deleted one) and an offline edit in the mirror, an incremental pull and a reconciliation. The
+ * mirror ends equal to the server, the offline edit untouched, every name searchable.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlinePageWriter } from '../../../src/main/store/mirror/recordPageWriter';
+import { RecordPageWriterThread } from '../../../src/main/store/mirror/recordPageWriterThread';
+import {
+  recordPageWriterScript,
+  removeRecordPageWriterBuild,
+} from '../../unit/store/mirror/recordPageWriterBuild';
+import { syncSession } from './syncSession';
+
+let script: string;
+beforeAll(async () => {
+  script = await recordPageWriterScript();
+}, 120_000);
+afterAll(removeRecordPageWriterBuild);
+
+const recordPath = (portalId: string, id: string) =>
+  `/portal/${portalId}/projects/assets/entities/${id}`;
+
+describe('syncs whose pages the writer thread stores', () => {
+  it('leave the mirror equal to the server, offline edits untouched', async () => {
+    const s = await syncSession({ emulator: { records: 400 }, engine: { pageSize: 25 } });
+    const thread = new RecordPageWriterThread(
+      { script, file: s.store.file },
+      inlinePageWriter(s.mirror),
+    );
+    try {
+      const engine = s.newEngine({ pageWriter: thread });
+      const full = await engine.syncAccount(s.account).done;
+      expect(full).toMatchObject({ state: 'done', message: null });
+      for (const portalId of s.emulator.portals) {
+        expect(s.mirroredIds(portalId)).toEqual(s.serverIds(portalId));
+      }
+      expect(thread.active).toBe(true);
+
+      const portalId = s.emulator.portals[0]!;
+      const [edited, trashed, deleted, offline] = s.serverIds(portalId).get('assets')!;
+      expect(
+        (await s.call('PATCH', recordPath(portalId, edited!), { name: 'Renamed laptop' })).status,
+      ).toBe(200);
+      expect((await s.call('POST', `${recordPath(portalId, trashed!)}/trash`)).status).toBe(200);
+      // A record is deleted from the trash (spec).
+      expect((await s.call('POST', `${recordPath(portalId, deleted!)}/trash`)).status).toBe(200);
+      expect((await s.call('DELETE', recordPath(portalId, deleted!))).status).toBe(204);
+      s.mirror.localEdits.writeOverlay(
+        portalId,
+        offline!,
+        new Map([['name', { value: 'Mine', base: null, editedAt: '2026-03-05T09:00:00.000Z' }]]),
+      );
+      const edits = () => s.store.db.prepare('SELECT * FROM record_edits').all();
+      const before = edits();
+
+      const incremental = await engine.syncAccount(s.account).done;
+      expect(incremental).toMatchObject({ state: 'done' });
+      const reconciled = await engine.syncAccount(s.account, { reconcile: true }).done;
+      expect(reconciled).toMatchObject({ state: 'done' });
+      for (const id of s.emulator.portals) {
+        expect(s.mirroredIds(id)).toEqual(s.serverIds(id));
+      }
+      expect(edits()).toEqual(before);
+      const name = s.store.db
+        .prepare('SELECT name FROM records WHERE portal_id = ? AND id = ?')
+        .pluck()
+        .get(portalId, edited);
+      expect(name).toBe('Renamed laptop');
+      // The thread indexed the text it stored: nothing waits once the runs are done.
+      expect(s.mirror.fullText.pendingRows()).toBe(0);
+      const hits = s.mirror.search.search({ portalId, text: 'Renamed laptop', limit: 5 });
+      expect(hits.map((hit) => hit.recordId)).toContain(edited);
+      expect(s.warnings).toEqual([]);
+    } finally {
+      thread.close();
+    }
+  });
+});
