@@ -1,16 +1,16 @@
 /**
  * The sync engine as bench/sync.bench.ts and bench/scale.bench.ts run it: the app's API client on
  * the real request scheduler, signed in to the bench emulator, and a SyncEngine over the store's
- * mirror (comment backfill off), its pages stored as BENCH_PAGE_WRITER says:
- * `thread` (default, as the app stores them: recordPageWriterThread.ts, the worker bundled from
+ * mirror (comment backfill off), its writes made as BENCH_PAGE_WRITER says:
+ * `thread` (default, as the app makes them: mirrorWriterThread.ts, the worker bundled from
  * its sources by test/support/workerBundle.ts) or `inline` (on the engine's connection).
  */
 import { createApiClient } from '../src/main/api/client/apiClient';
 import { emulatorServiceProfile } from '../src/main/api/client/emulatorProfile';
 import type { RequestScheduler } from '../src/main/api/requestScheduler';
 import { Mirror } from '../src/main/store/mirror/mirror';
-import { inlinePageWriter, type RecordPageWriter } from '../src/main/store/mirror/recordPageWriter';
-import { RecordPageWriterThread } from '../src/main/store/mirror/recordPageWriterThread';
+import { inlineMirrorWriter } from '../src/main/store/mirror/mirrorWriter';
+import { MirrorWriterThread } from '../src/main/store/mirror/mirrorWriterThread';
 import type { Store } from '../src/main/store/store';
 import { SyncEngine } from '../src/main/sync/syncEngine';
 import { workerBundle } from '../test/support/workerBundle';
@@ -43,17 +43,17 @@ export async function benchSyncEngine(options: {
   const mirror = new Mirror(store.db);
   const kind = pageWriterKind();
   const bundle =
-    kind === 'thread' ? workerBundle('src/main/store/mirror/recordPageWriterWorker.ts') : null;
-  const pageWriter: RecordPageWriter = bundle
-    ? new RecordPageWriterThread(
+    kind === 'thread' ? workerBundle('src/main/store/mirror/mirrorWriterWorker.ts') : null;
+  const thread = bundle
+    ? new MirrorWriterThread(
         { script: await bundle.script(), file: store.file },
-        inlinePageWriter(mirror),
+        inlineMirrorWriter(mirror),
       )
-    : inlinePageWriter(mirror);
+    : null;
   const warnings: string[] = [];
   const engine = new SyncEngine({
     mirror,
-    pageWriter,
+    writer: thread?.writer ?? inlineMirrorWriter(mirror),
     budgets: () => scheduler.report(),
     commentBackfill: false,
     log: { warn: (message) => warnings.push(message) },
@@ -65,9 +65,9 @@ export async function benchSyncEngine(options: {
     warnings,
     account: { accountId: 'bench', client },
     pageWriter: kind,
-    /** Waits for the pages handed over and ends the thread (before the store closes). */
+    /** Waits for the writes handed over and ends the thread (before the store closes). */
     close(): void {
-      if (pageWriter instanceof RecordPageWriterThread) pageWriter.close();
+      thread?.close();
       bundle?.remove();
     },
   };

@@ -110,6 +110,14 @@ it('syncs many endpoint keys at once and answers meanwhile', async () => {
       });
 
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    // SCALE_BENCH_PROFILE=FILE: a CPU profile of the engine's thread over the sync (part 1).
+    const { Session } = await import('node:inspector/promises');
+    const session = new Session();
+    if (process.env.SCALE_BENCH_PROFILE) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
     const emulatorCpuBefore = emulator.cpuSeconds();
     const cpuBefore = process.cpuUsage();
     const began = performance.now();
@@ -117,11 +125,19 @@ it('syncs many endpoint keys at once and answers meanwhile', async () => {
     loopDelay.enable();
     const result = await engine.syncAccount(bench.account).done;
     loopDelay.disable();
+    if (process.env.SCALE_BENCH_PROFILE) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(process.env.SCALE_BENCH_PROFILE, JSON.stringify(profile));
+    }
     const probed = running.stop();
     const wallS = (performance.now() - began) / 1000;
     const clientCpuUs = cpuMicrosSince(cpuBefore) - probed.cpuUs;
     const emulatorCpuAfter = emulator.cpuSeconds();
     log(`sync ${result.state} in ${wallS.toFixed(1)} s; ${probed.samples.length} queries timed`);
+    if (result.state !== 'done') {
+      log(`the sync ended ${result.state}: ${result.message ?? ''}`);
+      for (const outcome of result.outcomes.filter((o) => !o.ok)) log(JSON.stringify(outcome));
+    }
 
     const stats = await emulator.stats();
     const callsPerKey = Object.values(stats.apiCallsPerKey);

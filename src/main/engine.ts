@@ -31,9 +31,9 @@ import { systemClock } from './api/schedulerClock';
 import { Mirror } from './store/mirror/mirror';
 import { Connectivity, workOfflineStore } from './connectivity/connectivity';
 import { CustomFieldIndexer } from './store/mirror/customFieldIndexer';
-import { inlinePageWriter } from './store/mirror/recordPageWriter';
-import { RECORD_PAGE_WRITER_SCRIPT } from './store/mirror/recordPageWriterScript';
-import { RecordPageWriterThread } from './store/mirror/recordPageWriterThread';
+import { inlineMirrorWriter } from './store/mirror/mirrorWriter';
+import { MIRROR_WRITER_SCRIPT } from './store/mirror/mirrorWriterScript';
+import { MirrorWriterThread } from './store/mirror/mirrorWriterThread';
 import { ConfigureService } from './configure/configureService';
 import { configCopyHandlers } from './handlers/configCopyHandlers';
 import { ConfigCopyService } from './configure/copy/configCopyService';
@@ -110,18 +110,16 @@ export function startEngine(options: EngineOptions): Engine {
   const log = redactingLog(options.log ?? console);
   const events = new EventHub(options.pushRates);
   const mirror = new Mirror(store.db);
-  // Pulled records are stored and indexed on a thread of their own where the build has it.
-  const pageWriter = RECORD_PAGE_WRITER_SCRIPT
-    ? new RecordPageWriterThread(
-        {
-          script: RECORD_PAGE_WRITER_SCRIPT,
-          file: store.file,
-          nativeBinding: options.nativeBinding,
-        },
-        inlinePageWriter(mirror),
+  // The sync's writes (pulled records, settings, comments) run on a thread of their own where
+  // the build has it, so the engine's thread stays free to answer the UI.
+  const writerThread = MIRROR_WRITER_SCRIPT
+    ? new MirrorWriterThread(
+        { script: MIRROR_WRITER_SCRIPT, file: store.file, nativeBinding: options.nativeBinding },
+        inlineMirrorWriter(mirror),
         log,
       )
-    : inlinePageWriter(mirror);
+    : null;
+  const writer = writerThread?.writer ?? inlineMirrorWriter(mirror);
   // Every API call of the app, whoever makes it, spends from these budgets.
   const scheduler = new RequestScheduler({
     clock: options.sync?.clock ?? systemClock,
@@ -156,7 +154,7 @@ export function startEngine(options: EngineOptions): Engine {
     events,
     autoSync: options.autoSync ?? true,
     ...options.sync,
-    engine: { commentBackfill: preferences.commentBackfill, pageWriter, ...options.sync?.engine },
+    engine: { commentBackfill: preferences.commentBackfill, writer, ...options.sync?.engine },
     log,
   });
   const outbox = new OutboxService({
@@ -275,8 +273,8 @@ export function startEngine(options: EngineOptions): Engine {
       void demo.close();
       router.close();
       customFieldIndexes.close();
-      // Waits for the pages handed over, so what was pulled before closing is kept.
-      if (pageWriter instanceof RecordPageWriterThread) pageWriter.close();
+      // Waits for the writes handed over, so what was pulled before closing is kept.
+      writerThread?.close();
       // Pushes still waiting would build their payloads from a closed store.
       events.close();
       store.close();

@@ -17,14 +17,14 @@ export const WAL_AUTOCHECKPOINT_PAGES = 16_384;
 export const WAL_SIZE_LIMIT_BYTES = 67_108_864;
 
 /**
- * How long the engine's connection waits for another connection's write lock (the record page
- * writer's thread holds it for one page's transaction, tens of milliseconds).
+ * How long the engine's connection waits for another connection's write lock (the mirror's
+ * writer thread holds it for one page's transaction, tens of milliseconds).
  */
 export const ENGINE_BUSY_TIMEOUT_MS = 5_000;
 
 /**
- * The settings every connection to the store's file takes (the engine's, and the record page
- * writer thread's: recordPageWriterWorker.ts). All of them are per connection; WAL mode is the
+ * The settings every connection to the store's file takes (the engine's, and the mirror's
+ * writer thread's: mirror/mirrorWriterWorker.ts). All of them are per connection; WAL mode is the
  * file's, set once by Store.open.
  */
 export function tuneConnection(db: Database.Database, options: { busyTimeoutMs: number }): void {
@@ -42,7 +42,7 @@ export function tuneConnection(db: Database.Database, options: { busyTimeoutMs: 
 /**
  * Makes every `db.transaction(fn)` on this connection begin IMMEDIATE (take the write lock at
  * BEGIN) instead of DEFERRED. Another connection writes the same file at the same time (the
- * record page writer's thread), and a deferred transaction that reads and then writes fails with
+ * mirror's writer thread), and a deferred transaction that reads and then writes fails with
  * SQLITE_BUSY (a stale snapshot, which no busy timeout retries) when that connection committed
  * between its first read and its first write. An immediate one waits for the lock at BEGIN
  * instead. Nested calls stay savepoints (better-sqlite3 decides that by `inTransaction`).

@@ -1,6 +1,7 @@
 import type { EndpointBudgetReport } from '../api/requestScheduler';
 import type { SchedulerClock } from '../api/schedulerClock';
 import type { Mirror } from '../store/mirror/mirror';
+import type { MirrorWriter } from '../store/mirror/mirrorWriter';
 import { classifySyncFailure, failureMessage } from './classifySyncFailure';
 import { commentsKey, fetchRecordComments } from './commentFetcher';
 import { SYNC_PRIORITY, type SyncLog } from './syncContext';
@@ -29,6 +30,7 @@ const HEADROOM_POLL_MS = 1000;
 export interface CommentBackfillDeps {
   account: SyncAccount;
   mirror: Mirror;
+  writer: MirrorWriter;
   portals: readonly SyncedPortal[];
   clock: SchedulerClock;
   budgets: () => readonly EndpointBudgetReport[];
@@ -99,14 +101,22 @@ export class CommentBackfill {
       for (const recordId of ids) {
         try {
           await this.headroom(key);
-          await fetchRecordComments(account.client, mirror, portalId, module, recordId, {
-            priority: SYNC_PRIORITY,
-            signal: this.control.signal,
-            onCall: async () => {
-              await this.control.checkpoint();
-              this.progress.call(scope);
+          await fetchRecordComments(
+            account.client,
+            mirror,
+            this.deps.writer,
+            portalId,
+            module,
+            recordId,
+            {
+              priority: SYNC_PRIORITY,
+              signal: this.control.signal,
+              onCall: async () => {
+                await this.control.checkpoint();
+                this.progress.call(scope);
+              },
             },
-          });
+          );
           this.progress.update(scope, {
             done: scope.done + 1,
             total,

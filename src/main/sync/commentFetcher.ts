@@ -3,6 +3,7 @@ import { ALL_PROJECTS } from '../api/client/endpoints';
 import { paginate } from '../api/client/paginate';
 import type { Comment } from '@portaldesk/portal-api/domain/comment';
 import type { Mirror } from '../store/mirror/mirror';
+import type { MirrorWriter } from '../store/mirror/mirrorWriter';
 import type { MirrorComment } from '../store/mirror/mirrorTypes';
 import { mapComment } from './mapComment';
 import { MentionedUsers } from './mentionedUsers';
@@ -31,6 +32,8 @@ export function commentsKey(client: ApiClient, portalId: string, module: ModuleR
 export async function fetchRecordComments(
   client: ApiClient,
   mirror: Mirror,
+  /** Where the comments are stored (the sync's writer: the thread's, or the mirror's own). */
+  writer: Pick<MirrorWriter, 'comments'>,
   portalId: string,
   module: ModuleRef,
   recordId: string,
@@ -64,6 +67,8 @@ export async function fetchRecordComments(
   }
   const users = new MentionedUsers();
   users.addComments(comments);
-  mirror.comments.replaceRecordComments(portalId, recordId, mapped, { users: users.list() });
+  await writer.comments.replaceRecordComments(portalId, recordId, mapped, {
+    users: users.list(),
+  });
   return mapped.length;
 }

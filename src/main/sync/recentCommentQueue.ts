@@ -121,13 +121,21 @@ export class RecentCommentQueue {
       return;
     }
     try {
-      await fetchRecordComments(ctx.client, ctx.mirror, this.portalId, module, recordId, {
-        ...callOptions(ctx),
-        onCall: async () => {
-          await ctx.control.checkpoint();
-          ctx.progress.call(scope);
+      await fetchRecordComments(
+        ctx.client,
+        ctx.mirror,
+        ctx.writer,
+        this.portalId,
+        module,
+        recordId,
+        {
+          ...callOptions(ctx),
+          onCall: async () => {
+            await ctx.control.checkpoint();
+            ctx.progress.call(scope);
+          },
         },
-      });
+      );
       ctx.progress.update(scope, { done: scope.done + 1 });
     } catch (error) {
       if (classifySyncFailure(error) === 'stopped') {

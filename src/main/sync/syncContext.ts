@@ -3,7 +3,7 @@ import type { ApiEndpointRef } from '../api/client/apiError';
 import type { EndpointBudgetReport } from '../api/requestScheduler';
 import type { SchedulerClock } from '../api/schedulerClock';
 import type { Mirror } from '../store/mirror/mirror';
-import type { RecordPageWriter } from '../store/mirror/recordPageWriter';
+import type { MirrorWriter } from '../store/mirror/mirrorWriter';
 import type { SyncControl } from './syncControl';
 import type { ProgressScope, SyncProgressTracker } from './syncProgressTracker';
 
@@ -28,8 +28,11 @@ export interface RunContext {
   accountId: string;
   client: ApiClient;
   mirror: Mirror;
-  /** Where pulled records are stored (on the engine's connection or a thread of their own). */
-  pageWriter: RecordPageWriter;
+  /**
+   * Every write of the mirror the run makes (on the engine's connection, or the writer thread's);
+   * `mirror` is for reads.
+   */
+  writer: MirrorWriter;
   control: SyncControl;
   progress: SyncProgressTracker;
   clock: SchedulerClock;

@@ -3,7 +3,7 @@ import type { EndpointBudgetReport } from '../api/requestScheduler';
 import { systemClock, type SchedulerClock } from '../api/schedulerClock';
 import { PER_PAGE_MAX } from '@portaldesk/portal-api/domain/limits';
 import type { Mirror } from '../store/mirror/mirror';
-import { inlinePageWriter, type RecordPageWriter } from '../store/mirror/recordPageWriter';
+import { inlineMirrorWriter, type MirrorWriter } from '../store/mirror/mirrorWriter';
 import { CommentBackfill } from './commentBackfill';
 import { fetchRecordComments } from './commentFetcher';
 import { RECONCILE_INTERVAL_MS } from './planRecordPull';
@@ -21,10 +21,10 @@ export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000];
 export interface SyncEngineOptions {
   mirror: Mirror;
   /**
-   * Where pulled records are stored: by default on the mirror's connection (inlinePageWriter);
-   * the app hands a RecordPageWriterThread.
+   * Where the sync writes the mirror: by default on the mirror's own connection
+   * (inlineMirrorWriter); the app hands the writer thread's (MirrorWriterThread).
    */
-  pageWriter?: RecordPageWriter;
+  writer?: MirrorWriter;
   /** Time for cursors and reconciliation, and waits between retries. */
   clock?: SchedulerClock;
   /** The request scheduler's report, for ETAs and the comment backfill's headroom. */
@@ -60,7 +60,7 @@ export interface RecordRef {
  */
 export class SyncEngine {
   private readonly mirror: Mirror;
-  private readonly pageWriter: RecordPageWriter;
+  private readonly writer: MirrorWriter;
   private readonly clock: SchedulerClock;
   private readonly budgets: () => readonly EndpointBudgetReport[];
   private readonly log: SyncLog;
@@ -79,7 +79,7 @@ export class SyncEngine {
     this.options = options;
     this.commentBackfill = options.commentBackfill !== false;
     this.mirror = options.mirror;
-    this.pageWriter = options.pageWriter ?? inlinePageWriter(options.mirror);
+    this.writer = options.writer ?? inlineMirrorWriter(options.mirror);
     this.clock = options.clock ?? systemClock;
     this.budgets = options.budgets ?? (() => []);
     this.log = options.log ?? console;
@@ -172,6 +172,7 @@ export class SyncEngine {
     return fetchRecordComments(
       via,
       this.mirror,
+      this.writer,
       record.portalId,
       { id: module.id, apiName: module.apiName, name: module.pluralName },
       record.recordId,
@@ -209,7 +210,7 @@ export class SyncEngine {
       { account, portalId, forceReconcile: options.reconcile === true },
       {
         mirror: this.mirror,
-        pageWriter: this.pageWriter,
+        writer: this.writer,
         clock: this.clock,
         log: this.log,
         budgets: this.budgets,
@@ -239,6 +240,7 @@ export class SyncEngine {
     const backfill = new CommentBackfill({
       account,
       mirror: this.mirror,
+      writer: this.writer,
       portals: run.synced,
       clock: this.clock,
       budgets: this.budgets,

@@ -141,7 +141,7 @@ async function fullPull(pull: ModulePull, from: ScanPosition, fresh: boolean): P
   ctx.progress.update(scope, { phase: 'records', message: null });
   if (fresh) {
     const start = await serverMark(pull);
-    ctx.mirror.records.writeCursor({
+    await ctx.writer.records.writeCursor({
       ...cursor,
       highWater: start.newest,
       scanIndex: from.index,
@@ -160,7 +160,7 @@ async function fullPull(pull: ModulePull, from: ScanPosition, fresh: boolean): P
     const next: MirrorCursorUpdate = run.end
       ? { ...cursor, scanIndex: null, scanAfter: null, fullCompletedAt: isoNow(ctx.clock) }
       : { ...cursor, scanIndex: run.position.index, scanAfter: run.position.after };
-    const changes = await ctx.pageWriter.storePage(records, next, { users });
+    const changes = await ctx.writer.records.upsertRecordPage(records, next, { users });
     pull.comments.offer(module, changedIds(changes));
     done = runDone(pull, run, done, scanStep(pull));
   }
@@ -184,7 +184,7 @@ async function incrementalPull(pull: ModulePull, since: string | null): Promise<
     const records = ofPages(run);
     for (const item of records.items) highWater = laterInstant(highWater, item.last_updated_time);
     const mapped = runRecords(pull, records);
-    const changes = await ctx.pageWriter.storePage(
+    const changes = await ctx.writer.records.upsertRecordPage(
       mapped.records,
       { portalId: portal.id, moduleId: module.id, highWater },
       { users: mapped.users },
@@ -208,7 +208,7 @@ async function reconcile(pull: ModulePull): Promise<void> {
   let done = 0;
   for await (const run of scanRuns(pull)) {
     const { records, users } = runRecords(pull, run);
-    const changes = await ctx.pageWriter.storeRecords(records, { users });
+    const changes = await ctx.writer.records.upsertRecords(records, { users });
     pull.comments.offer(module, changedIds(changes));
     for (const record of records) keep.add(record.id);
     // A record the server sends malformed is still there: its stored copy stays.
@@ -216,18 +216,18 @@ async function reconcile(pull: ModulePull): Promise<void> {
     skipped += run.skipped.length;
     done = runDone(pull, run, done, scanStep(pull));
   }
-  const removed = ctx.mirror.records.deleteRecordsNotIn(portal.id, module.id, keep).records;
+  const removed = (await ctx.writer.records.deleteRecordsNotIn(portal.id, module.id, keep)).records;
   const getEntity = countedCall(ctx, scope, ctx.client.getEntity);
   for (const id of (removed?.deleted ?? []).slice(0, TRASH_PROBE_MAX)) {
     try {
       const entity = await getEntity({ ...pull.args, entity_id: id }, callOptions(ctx));
-      await ctx.pageWriter.storeRecords([mapRecord(portal.id, module.id, entity)]);
+      await ctx.writer.records.upsertRecords([mapRecord(portal.id, module.id, entity)]);
     } catch (error) {
       // 404: deleted for good, as removed. Anything else: removed for now, back when listed.
       if (!(error instanceof ApiError) || error.kind !== 'permanent') throw error;
     }
   }
-  ctx.mirror.records.writeCursor({
+  await ctx.writer.records.writeCursor({
     portalId: portal.id,
     moduleId: module.id,
     lastReconciledAt: isoNow(ctx.clock),
@@ -337,7 +337,7 @@ export async function syncModuleRecords(
     });
     // The pull listed every id: it counts as a comparison.
     if (!settled.reconciled) {
-      ctx.mirror.records.writeCursor({
+      await ctx.writer.records.writeCursor({
         portalId: portal.id,
         moduleId: module.id,
         lastReconciledAt: isoNow(ctx.clock),
@@ -353,6 +353,6 @@ export async function syncModuleRecords(
     });
   }
   // Pages leave full-text indexing for batches; what is left is indexed before "done".
-  await ctx.pageWriter.flushFullText();
+  await ctx.writer.fullText.flush();
   ctx.progress.update(scope, { phase: 'done', pending: null, message: null });
 }

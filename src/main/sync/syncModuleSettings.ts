@@ -53,14 +53,7 @@ export function storeFieldsConfiguration(
   moduleId: string,
   config: FieldsConfiguration,
 ): void {
-  const mapped = mapFieldsConfiguration(config);
-  // Fields before sections: a section's placements refer to stored fields.
-  metadata.replaceFields(portalId, moduleId, mapped.fields);
-  metadata.replaceLayouts(portalId, moduleId, mapped.layouts);
-  for (const [layoutId, sections] of mapped.sections) {
-    metadata.replaceSections(portalId, layoutId, sections);
-  }
-  metadata.replaceStatuses(portalId, moduleId, mapped.statuses);
+  metadata.replaceFieldsConfiguration(portalId, moduleId, mapFieldsConfiguration(config));
 }
 
 /**
@@ -80,18 +73,18 @@ export async function syncModuleSettings(
     scope,
     ctx.client.getFieldsConfiguration,
   )({ portal_id: portalId, query: { module: module.apiName } }, callOptions(ctx));
-  const { metadata } = ctx.mirror;
-  storeFieldsConfiguration(metadata, portalId, module.id, config);
+  const metadata = ctx.writer.metadata;
+  await metadata.replaceFieldsConfiguration(portalId, module.id, mapFieldsConfiguration(config));
 
   const withOptions = config.fields.filter((field) => OPTION_FIELD_TYPES.has(field.field_type));
   const users = new MentionedUsers();
   await Promise.all(
     withOptions.map(async (field) => {
       const options = await readFieldOptions(ctx, scope, portalId, module, field.id);
-      metadata.replaceFieldOptions(portalId, field.id, mapFieldOptions(options));
-      metadata.replacePortalRoles(portalId, options.availableRoles);
+      await metadata.replaceFieldOptions(portalId, field.id, mapFieldOptions(options));
+      await metadata.replacePortalRoles(portalId, options.availableRoles);
       users.addOptions(options);
     }),
   );
-  metadata.upsertUsers(portalId, users.list());
+  await metadata.upsertUsers(portalId, users.list());
 }

@@ -4,7 +4,7 @@ import type { SchedulerClock } from '../api/schedulerClock';
 import type { Module } from '@portaldesk/portal-api/domain/module';
 import { PER_PAGE_MAX } from '@portaldesk/portal-api/domain/limits';
 import type { Mirror } from '../store/mirror/mirror';
-import type { RecordPageWriter } from '../store/mirror/recordPageWriter';
+import type { MirrorWriter } from '../store/mirror/mirrorWriter';
 import type { MirrorModule, MirrorPortal } from '../store/mirror/mirrorTypes';
 import { classifySyncFailure, failureMessage } from './classifySyncFailure';
 import { hasRecords, mapModule } from './mapModule';
@@ -34,7 +34,7 @@ import type {
 /** What a run needs from the engine. */
 export interface SyncRunnerDeps {
   mirror: Mirror;
-  pageWriter: RecordPageWriter;
+  writer: MirrorWriter;
   clock: SchedulerClock;
   log: SyncLog;
   budgets: () => readonly EndpointBudgetReport[];
@@ -119,7 +119,7 @@ export class SyncRunner implements SyncRun {
       accountId: this.accountId,
       client: request.account.client,
       mirror: deps.mirror,
-      pageWriter: deps.pageWriter,
+      writer: deps.writer,
       control: this.control,
       progress: this.progress,
       clock: deps.clock,
@@ -298,16 +298,16 @@ export class SyncRunner implements SyncRun {
     const portals = wanted.map((portal, index) => mapPortal(portal, details[index] ?? null, place));
     // A portal the server listed malformed must not be dropped with everything mirrored of it.
     if (request.portalId === null && listed.skipped.length === 0) {
-      ctx.mirror.metadata.replaceAccountPortals(this.accountId, this.dc, portals);
+      await ctx.writer.metadata.replaceAccountPortals(this.accountId, this.dc, portals);
     } else {
-      ctx.mirror.metadata.upsertPortals(portals);
+      await ctx.writer.metadata.upsertPortals(portals);
     }
-    wanted.forEach((portal, index) => {
+    for (const [index, portal] of wanted.entries()) {
       const users = new MentionedUsers();
       users.addPortalOwner(portal.owner);
       users.addPortalOwner(details[index]?.owner ?? null);
-      ctx.mirror.metadata.upsertUsers(portal.id, users.list());
-    });
+      await ctx.writer.metadata.upsertUsers(portal.id, users.list());
+    }
     return portals;
   }
 
@@ -336,9 +336,9 @@ export class SyncRunner implements SyncRun {
         .modules(portalId)
         .filter((stored) => !listed.has(stored.id))
         .map(storedAsInput);
-      ctx.mirror.metadata.replaceModules(portalId, [...mapped, ...kept]);
+      await ctx.writer.metadata.replaceModules(portalId, [...mapped, ...kept]);
     } else {
-      ctx.mirror.metadata.replaceModules(portalId, mapped);
+      await ctx.writer.metadata.replaceModules(portalId, mapped);
     }
     return modules.flatMap((module) =>
       module.id !== null && hasRecords(module)

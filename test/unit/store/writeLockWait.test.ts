@@ -53,7 +53,7 @@ describe('write transactions while another connection holds the write lock', () 
 });
 
 describe('a transaction that reads, then writes, while another connection commits', () => {
-  // The record page writer's thread commits pages on its own connection at any moment. A deferred
+  // The mirror's writer thread commits pages on its own connection at any moment. A deferred
   // transaction of the engine's that read before such a commit is refused at its first write
   // (SQLITE_BUSY: its snapshot is stale, and no busy timeout retries that); the engine's
   // transactions begin IMMEDIATE (immediateTransactions), so the other connection waits instead.

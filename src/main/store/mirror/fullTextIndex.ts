@@ -34,7 +34,7 @@ const EVERY_ROW = Number.MAX_SAFE_INTEGER;
 
 export interface FullTextIndexOptions {
   /**
-   * Whether writers' flushIfDue flushes (default true). The record page writer's thread turns it
+   * Whether writers' flushIfDue flushes (default true). The mirror's writer thread turns it
    * off and flushes in steps between pages instead (flushStep): a flush of FULL_TEXT_BATCH_ROWS
    * inside a page's transaction holds the write lock for 0.2 to 0.5 s, and the engine's own
    * writes would wait that long.

@@ -384,6 +384,31 @@ export class MetadataRepository {
     });
   }
 
+  /**
+   * A module's settings from one fields-configuration read, in one transaction: fields before
+   * sections (a section's placements refer to stored fields), layouts, each layout's sections
+   * (every layout listed, [] when it has none), statuses; each list replacing the stored one.
+   */
+  replaceFieldsConfiguration(
+    portalId: string,
+    moduleId: string,
+    config: {
+      fields: readonly MirrorField[];
+      layouts: readonly MirrorLayout[];
+      sections: ReadonlyMap<string, readonly MirrorSection[]>;
+      statuses: readonly MirrorStatus[];
+    },
+  ): void {
+    this.db.transaction(() => {
+      this.replaceFields(portalId, moduleId, config.fields);
+      this.replaceLayouts(portalId, moduleId, config.layouts);
+      for (const [layoutId, sections] of config.sections) {
+        this.replaceSections(portalId, layoutId, sections);
+      }
+      this.replaceStatuses(portalId, moduleId, config.statuses);
+    })();
+  }
+
   replaceFields(portalId: string, moduleId: string, fields: readonly MirrorField[]): MirrorChanges {
     return writeChanges(this.db, (log) =>
       replaceListed(log, this.statement, {

@@ -1,12 +1,12 @@
 /**
- * The record page writer's thread (a worker_threads Worker, see recordPageWriterThread.ts): its
- * own connection to the store's file, on which it stores the pages a sync pulls, each with its
- * cursor in one transaction as RecordRepository does on the engine's connection, and indexes their
- * text in bounded steps between pages. The engine's thread, which answers the UI, then only hands
- * records over.
+ * The mirror's writer thread (a worker_threads Worker, see mirrorWriterThread.ts): its own
+ * connection to the store's file, on which it runs a sync's writes (MIRROR_WRITES: the pages it
+ * pulls, each with its cursor in one transaction, the portals' settings, comments) with the same
+ * repositories as the engine's connection, and indexes the records' text in bounded steps between
+ * them. The engine's thread, which answers the UI, then only hands what it read over.
  *
  * Built by electron-vite as a file of its own (imported with `?modulePath`, see
- * recordPageWriterScript.ts). Imported any other way (vitest runs the sources) it does nothing: it
+ * mirrorWriterScript.ts). Imported any other way (vitest runs the sources) it does nothing: it
  * acts only in a worker started with its workerData.
  */
 import Database from 'better-sqlite3';
@@ -14,11 +14,10 @@ import { isMainThread, workerData, type MessagePort } from 'node:worker_threads'
 import { tuneConnection } from '../connectionSettings';
 import { FULL_TEXT_BATCH_ROWS } from './fullTextIndex';
 import { Mirror } from './mirror';
-import type { MirrorChanges } from './mirrorChanges';
-import type { MirrorCursorUpdate, MirrorRecord, MirrorUser } from './mirrorTypes';
+import { runMirrorWrite, type MirrorWriteTarget } from './mirrorWriter';
 
-export interface RecordPageWriterData {
-  portaldeskRecordPageWriter: true;
+export interface MirrorWriterData {
+  portaldeskMirrorWriter: true;
   /** The store's database file (WAL mode, migrated by the engine's connection). */
   file: string;
   /** better-sqlite3's binary for this runtime's ABI (the desktop app's Electron build). */
@@ -29,19 +28,15 @@ export interface RecordPageWriterData {
   done: SharedArrayBuffer;
 }
 
-export type RecordPageWriteRequest =
-  | {
-      id: number;
-      kind: 'page';
-      records: readonly MirrorRecord[];
-      cursor: MirrorCursorUpdate;
-      users: readonly MirrorUser[];
-    }
-  | { id: number; kind: 'records'; records: readonly MirrorRecord[]; users: readonly MirrorUser[] }
-  | { id: number; kind: 'flush' };
+export interface MirrorWriteRequest {
+  id: number;
+  target: MirrorWriteTarget;
+  method: string;
+  args: unknown[];
+}
 
-export type RecordPageWriteReply =
-  | { id: number; ok: true; changes: MirrorChanges }
+export type MirrorWriteReply =
+  | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; name: string; message: string; code: string | null };
 
 /**
@@ -56,15 +51,15 @@ const WRITER_BUSY_TIMEOUT_MS = 60_000;
  */
 export const FULL_TEXT_STEP_ROWS = 1_000;
 
-function isWriterData(data: unknown): data is RecordPageWriterData {
+function isWriterData(data: unknown): data is MirrorWriterData {
   return (
     typeof data === 'object' &&
     data !== null &&
-    (data as Partial<RecordPageWriterData>).portaldeskRecordPageWriter === true
+    (data as Partial<MirrorWriterData>).portaldeskMirrorWriter === true
   );
 }
 
-function open(data: RecordPageWriterData): Database.Database {
+function open(data: MirrorWriterData): Database.Database {
   const db = new Database(
     data.file,
     data.nativeBinding
@@ -86,13 +81,13 @@ if (!isMainThread && isWriterData(workerData)) {
   let replies = 0;
   let stepping = false;
 
-  const reply = (message: RecordPageWriteReply) => {
+  const reply = (message: MirrorWriteReply) => {
     // The reply first: once the counter moves, a waiting engine thread finds it on the port.
     data.port.postMessage(message);
     Atomics.store(done, 0, ++replies);
     Atomics.notify(done, 0);
   };
-  const failed = (id: number, error: unknown): RecordPageWriteReply => ({
+  const failed = (id: number, error: unknown): MirrorWriteReply => ({
     id,
     ok: false,
     name: error instanceof Error ? error.name : 'Error',
@@ -122,29 +117,27 @@ if (!isMainThread && isWriterData(workerData)) {
     while (mirror.fullText.flushStep(FULL_TEXT_STEP_ROWS)) await nextTurn();
   };
 
-  data.port.on('message', (request: RecordPageWriteRequest) => {
-    if (request.kind === 'flush') {
+  data.port.on('message', (request: MirrorWriteRequest) => {
+    if (request.target === 'fullText' && request.method === 'flush') {
       flushAll().then(
-        () => reply({ id: request.id, ok: true, changes: {} }),
+        () => reply({ id: request.id, ok: true, value: undefined }),
         (error: unknown) => reply(failed(request.id, error)),
       );
       return;
     }
-    let message: RecordPageWriteReply;
+    let message: MirrorWriteReply;
     try {
-      const options = { users: request.users };
-      const changes =
-        request.kind === 'page'
-          ? mirror.records.upsertRecordPage(request.records, request.cursor, options)
-          : mirror.records.upsertRecords(request.records, options);
-      message = { id: request.id, ok: true, changes };
+      const value = runMirrorWrite(mirror, request.target, request.method, request.args);
+      message = { id: request.id, ok: true, value };
     } catch (error) {
       message = failed(request.id, error);
     }
     reply(message);
-    void stepWhileDue().catch(() => {
-      // A failed step leaves its rows waiting: the next step or the pull's flush takes them.
-    });
+    if (request.target === 'records') {
+      void stepWhileDue().catch(() => {
+        // A failed step leaves its rows waiting: the next step or the pull's flush takes them.
+      });
+    }
   });
   data.port.once('close', () => db.close());
 }

@@ -1,9 +1,9 @@
 /**
- * The record page writer's thread (recordPageWriterThread.ts): what it stores on its own
- * connection equals what the engine's connection stores for the same requests (the inline
- * writer), edits made meanwhile on the engine's connection included; its refusals reach the sync
- * engine as the same errors; its full-text steps keep the index up; closing waits for what was
- * handed over; a failed thread hands over to the engine's connection.
+ * The mirror's writer thread (mirrorWriterThread.ts): what it stores on its own connection equals
+ * what the engine's connection stores for the same writes (the inline writer), edits made
+ * meanwhile on the engine's connection included; its refusals reach the sync engine as the same
+ * errors; its full-text steps keep the index up; closing waits for what was handed over; a failed
+ * thread hands over to the engine's connection; it runs no write but the sync's.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,22 +13,23 @@ import type { MirrorRecord } from '../../../../src/main/store/mirror/mirrorTypes
 import { MirrorWriteError } from '../../../../src/main/store/mirror/mirrorWriteError';
 import { FULL_TEXT_BATCH_ROWS } from '../../../../src/main/store/mirror/fullTextIndex';
 import {
-  inlinePageWriter,
-  type RecordPageWriter,
-} from '../../../../src/main/store/mirror/recordPageWriter';
-import { RecordPageWriterThread } from '../../../../src/main/store/mirror/recordPageWriterThread';
+  inlineMirrorWriter,
+  runMirrorWrite,
+  type MirrorWriter,
+} from '../../../../src/main/store/mirror/mirrorWriter';
+import { MirrorWriterThread } from '../../../../src/main/store/mirror/mirrorWriterThread';
 import type { Store } from '../../../../src/main/store/store';
 import { makeRecord, mirroredPortal, MODULE, PORTAL } from './fixture';
-import { recordPageWriterScript, removeRecordPageWriterBuild } from './recordPageWriterBuild';
+import { mirrorWriterScript, removeMirrorWriterBuild } from './mirrorWriterBuild';
 
 let script: string;
 beforeAll(async () => {
-  script = await recordPageWriterScript();
+  script = await mirrorWriterScript();
 }, 120_000);
-afterAll(removeRecordPageWriterBuild);
+afterAll(removeMirrorWriterBuild);
 
-function threadFor(store: Store, mirror: Mirror): RecordPageWriterThread {
-  return new RecordPageWriterThread({ script, file: store.file }, inlinePageWriter(mirror));
+function threadFor(store: Store, mirror: Mirror): MirrorWriterThread {
+  return new MirrorWriterThread({ script, file: store.file }, inlineMirrorWriter(mirror));
 }
 
 /** What a test compares of a store: every record row, the cursors, the edits, the lookups. */
@@ -68,7 +69,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /** Runs the steps through `writer`, the edits on the engine's connection; the changes reported. */
-async function run(mirror: Mirror, writer: RecordPageWriter, steps: readonly Step[]) {
+async function run(mirror: Mirror, writer: MirrorWriter, steps: readonly Step[]) {
   const reported: MirrorChanges[] = [];
   let page = 0;
   for (const s of steps) {
@@ -77,14 +78,14 @@ async function run(mirror: Mirror, writer: RecordPageWriter, steps: readonly Ste
     if (s.kind === 'page') {
       page++;
       reported.push(
-        await writer.storePage(
+        await writer.records.upsertRecordPage(
           records(s.ordinals, s.seed),
           { portalId: PORTAL, moduleId: MODULE, scanIndex: page, scanAfter: String(page) },
           { users: [{ zpuid: `z${page}`, name: `User ${page}`, email: null }] },
         ),
       );
     } else if (s.kind === 'records') {
-      reported.push(await writer.storeRecords(records(s.ordinals, s.seed)));
+      reported.push(await writer.records.upsertRecords(records(s.ordinals, s.seed)));
     } else if (s.kind === 'edit') {
       const id = makeRecord(s.ordinal).id;
       mirror.localEdits.writeOverlay(
@@ -93,14 +94,14 @@ async function run(mirror: Mirror, writer: RecordPageWriter, steps: readonly Ste
         new Map([['name', { value: s.name, base: null, editedAt: '2026-03-05T09:00:00.000Z' }]]),
       );
     } else {
-      await writer.flushFullText();
+      await writer.fullText.flush();
     }
   }
-  await writer.flushFullText();
+  await writer.fullText.flush();
   return reported;
 }
 
-describe('the record page writer thread', () => {
+describe('the mirror writer thread', () => {
   it('stores what the engine connection stores for the same requests, edits meanwhile included', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
@@ -108,8 +109,8 @@ describe('the record page writer thread', () => {
         const threaded = mirroredPortal();
         const thread = threadFor(threaded.store, threaded.mirror);
         try {
-          const expected = await run(inline.mirror, inlinePageWriter(inline.mirror), steps);
-          const actual = await run(threaded.mirror, thread, steps);
+          const expected = await run(inline.mirror, inlineMirrorWriter(inline.mirror), steps);
+          const actual = await run(threaded.mirror, thread.writer, steps);
           expect(actual).toEqual(expected);
           expect(contents(threaded.store)).toEqual(contents(inline.store));
           // Both indexed every name: a search on the engine's connection finds the same rows.
@@ -134,7 +135,7 @@ describe('the record page writer thread', () => {
     const thread = threadFor(store, mirror);
     try {
       const stray = { ...makeRecord(1), moduleId: 'not-mirrored' };
-      const refusal = thread.storePage([makeRecord(2), stray], {
+      const refusal = thread.writer.records.upsertRecordPage([makeRecord(2), stray], {
         portalId: PORTAL,
         moduleId: MODULE,
         scanIndex: 2,
@@ -145,7 +146,11 @@ describe('the record page writer thread', () => {
       expect(store.db.prepare('SELECT count(*) FROM records').pluck().get()).toBe(0);
       expect(mirror.records.cursor(PORTAL, MODULE)).toBeUndefined();
       // The thread goes on: the next page is stored.
-      await thread.storePage([makeRecord(3)], { portalId: PORTAL, moduleId: MODULE, scanIndex: 1 });
+      await thread.writer.records.upsertRecordPage([makeRecord(3)], {
+        portalId: PORTAL,
+        moduleId: MODULE,
+        scanIndex: 1,
+      });
       expect(store.db.prepare('SELECT count(*) FROM records').pluck().get()).toBe(1);
     } finally {
       thread.close();
@@ -161,14 +166,18 @@ describe('the record page writer thread', () => {
         const page = Array.from({ length: Math.min(200, count - first) }, (_, i) =>
           makeRecord(first + i),
         );
-        await thread.storePage(page, { portalId: PORTAL, moduleId: MODULE, scanIndex: first + 1 });
+        await thread.writer.records.upsertRecordPage(page, {
+          portalId: PORTAL,
+          moduleId: MODULE,
+          scanIndex: first + 1,
+        });
       }
       // Writers on the thread never flush inside a page; its steps brought the waiting rows
       // under a batch (a step runs between pages: wait for the last ones).
       await expect
         .poll(() => mirror.fullText.pendingRows(), { timeout: 20_000 })
         .toBeLessThan(FULL_TEXT_BATCH_ROWS);
-      await thread.flushFullText();
+      await thread.writer.fullText.flush();
       expect(mirror.fullText.pendingRows()).toBe(0);
       const name = makeRecord(count - 1).name;
       const hits = mirror.search
@@ -184,7 +193,7 @@ describe('the record page writer thread', () => {
     const { store, mirror } = mirroredPortal();
     const thread = threadFor(store, mirror);
     const stored = Array.from({ length: 20 }, (_, p) =>
-      thread.storePage(
+      thread.writer.records.upsertRecordPage(
         Array.from({ length: 50 }, (_, i) => makeRecord(p * 50 + i)),
         { portalId: PORTAL, moduleId: MODULE, scanIndex: p + 1 },
       ),
@@ -198,12 +207,70 @@ describe('the record page writer thread', () => {
   it('hands over to the engine connection once the thread has stopped', async () => {
     const { store, mirror } = mirroredPortal();
     const thread = threadFor(store, mirror);
-    await thread.storePage([makeRecord(1)], { portalId: PORTAL, moduleId: MODULE, scanIndex: 1 });
+    await thread.writer.records.upsertRecordPage([makeRecord(1)], {
+      portalId: PORTAL,
+      moduleId: MODULE,
+      scanIndex: 1,
+    });
     // The thread ends as a crashed one would (its own connection not closed).
     await (thread as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
     await expect.poll(() => thread.active).toBe(false);
-    await thread.storePage([makeRecord(2)], { portalId: PORTAL, moduleId: MODULE, scanIndex: 2 });
+    await thread.writer.records.upsertRecordPage([makeRecord(2)], {
+      portalId: PORTAL,
+      moduleId: MODULE,
+      scanIndex: 2,
+    });
     expect(store.db.prepare('SELECT count(*) FROM records').pluck().get()).toBe(2);
     thread.close();
+  });
+});
+
+describe('the writes the thread runs', () => {
+  it("are the sync's writes and nothing else", () => {
+    const { mirror } = mirroredPortal();
+    expect(() => runMirrorWrite(mirror, 'records', 'cursor', [PORTAL, MODULE])).toThrow(
+      /not a mirror write/,
+    );
+    expect(() => runMirrorWrite(mirror, 'query', 'queryRecords', [])).toThrow(/not a mirror write/);
+    expect(() => runMirrorWrite(mirror, 'records', 'constructor', [])).toThrow(
+      /not a mirror write/,
+    );
+  });
+
+  it('store settings and comments as the engine connection does', async () => {
+    const inline = mirroredPortal();
+    const threaded = mirroredPortal();
+    const thread = threadFor(threaded.store, threaded.mirror);
+    try {
+      for (const [writer, m] of [
+        [inlineMirrorWriter(inline.mirror), inline.mirror],
+        [thread.writer, threaded.mirror],
+      ] as const) {
+        await writer.records.upsertRecords([makeRecord(1), makeRecord(2)]);
+        await writer.metadata.replaceFieldsConfiguration(PORTAL, MODULE, {
+          fields: m.metadata.fields(PORTAL, MODULE).slice(1) as never,
+          layouts: [],
+          sections: new Map(),
+          statuses: m.metadata.statuses(PORTAL, MODULE) as never,
+        });
+        await writer.comments.replaceRecordComments(PORTAL, makeRecord(1).id, [
+          {
+            id: 'c1',
+            content: 'Checked',
+            attachmentIds: [],
+            createdBy: null,
+            createdTime: '2026-03-05T09:00:00.000Z',
+            lastUpdatedTime: '2026-03-05T09:00:00.000Z',
+          },
+        ]);
+      }
+      const dump = (store: Store) => ({
+        fields: store.db.prepare('SELECT * FROM fields ORDER BY 1, 2, 3').all(),
+        comments: store.db.prepare('SELECT * FROM comments ORDER BY 1, 2, 3').all(),
+      });
+      expect(dump(threaded.store)).toEqual(dump(inline.store));
+    } finally {
+      thread.close();
+    }
   });
 });

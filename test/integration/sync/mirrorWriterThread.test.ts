@@ -1,36 +1,36 @@
 /**
- * Syncs storing their pages on the record page writer's thread (as the app does), against the
+ * Syncs whose writes the mirror's writer thread makes (as the app does), against the
  * emulator: a full pull, then changes on the server (an edit, a new record, a trashed and a
  * deleted one) and an offline edit in the mirror, an incremental pull and a reconciliation. The
  * mirror ends equal to the server, the offline edit untouched, every name searchable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlinePageWriter } from '../../../src/main/store/mirror/recordPageWriter';
-import { RecordPageWriterThread } from '../../../src/main/store/mirror/recordPageWriterThread';
+import { inlineMirrorWriter } from '../../../src/main/store/mirror/mirrorWriter';
+import { MirrorWriterThread } from '../../../src/main/store/mirror/mirrorWriterThread';
 import {
-  recordPageWriterScript,
-  removeRecordPageWriterBuild,
-} from '../../unit/store/mirror/recordPageWriterBuild';
+  mirrorWriterScript,
+  removeMirrorWriterBuild,
+} from '../../unit/store/mirror/mirrorWriterBuild';
 import { syncSession } from './syncSession';
 
 let script: string;
 beforeAll(async () => {
-  script = await recordPageWriterScript();
+  script = await mirrorWriterScript();
 }, 120_000);
-afterAll(removeRecordPageWriterBuild);
+afterAll(removeMirrorWriterBuild);
 
 const recordPath = (portalId: string, id: string) =>
   `/portal/${portalId}/projects/assets/entities/${id}`;
 
-describe('syncs whose pages the writer thread stores', () => {
+describe('syncs whose writes the writer thread makes', () => {
   it('leave the mirror equal to the server, offline edits untouched', async () => {
     const s = await syncSession({ emulator: { records: 400 }, engine: { pageSize: 25 } });
-    const thread = new RecordPageWriterThread(
+    const thread = new MirrorWriterThread(
       { script, file: s.store.file },
-      inlinePageWriter(s.mirror),
+      inlineMirrorWriter(s.mirror),
     );
     try {
-      const engine = s.newEngine({ pageWriter: thread });
+      const engine = s.newEngine({ writer: thread.writer, commentBackfill: true });
       const full = await engine.syncAccount(s.account).done;
       expect(full).toMatchObject({ state: 'done', message: null });
       for (const portalId of s.emulator.portals) {

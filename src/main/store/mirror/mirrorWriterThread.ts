@@ -4,35 +4,22 @@ import {
   Worker,
   type MessagePort,
 } from 'node:worker_threads';
-import type { MirrorChanges } from './mirrorChanges';
-import type { MirrorCursorUpdate, MirrorRecord } from './mirrorTypes';
 import { MirrorWriteError } from './mirrorWriteError';
-import type { RecordPageWriter } from './recordPageWriter';
-import type { UpsertOptions } from './recordRepository';
-import type {
-  RecordPageWriteReply,
-  RecordPageWriteRequest,
-  RecordPageWriterData,
-} from './recordPageWriterWorker';
+import { mirrorWriterOf, type MirrorWriter, type MirrorWriteTarget } from './mirrorWriter';
+import type { MirrorWriteReply, MirrorWriteRequest, MirrorWriterData } from './mirrorWriterWorker';
 
-/** How long closing waits for the pages handed over to be stored. */
+/** How long closing waits for the writes handed over to be stored. */
 const CLOSE_WAIT_LIMIT_MS = 30_000;
 /** A synchronous wait looks at the replies this often (they cannot be awaited there). */
 const WAIT_SLICE_MS = 50;
 
-/** Request without its id (given when sent). */
-type Ask =
-  | Omit<Extract<RecordPageWriteRequest, { kind: 'page' }>, 'id'>
-  | Omit<Extract<RecordPageWriteRequest, { kind: 'records' }>, 'id'>
-  | Omit<Extract<RecordPageWriteRequest, { kind: 'flush' }>, 'id'>;
-
 interface Waiter {
-  resolve(changes: MirrorChanges): void;
+  resolve(value: unknown): void;
   reject(error: Error): void;
 }
 
 /** The error the thread reported, as the sync engine classifies it (MirrorWriteError: skip). */
-function errorOf(reply: Extract<RecordPageWriteReply, { ok: false }>): Error {
+function errorOf(reply: Extract<MirrorWriteReply, { ok: false }>): Error {
   if (reply.name === 'MirrorWriteError') return new MirrorWriteError(reply.message);
   const error = new Error(reply.message) as Error & { code?: string };
   error.name = reply.name;
@@ -41,14 +28,17 @@ function errorOf(reply: Extract<RecordPageWriteReply, { ok: false }>): Error {
 }
 
 /**
- * Stores a sync's record pages on a thread with its own connection to the store's file
- * (recordPageWriterWorker.ts): the engine's thread hands the records over and awaits the changes,
- * so parsing the next page, answering `records.query` and repainting go on while SQLite stores and
- * indexes. Requests are stored in the order they were made. If the thread fails, what it had not
- * confirmed is reported failed (each page is stored with its cursor or not at all, so the next
- * sync reads it again) and later requests go to `fallback`, the engine's own connection.
+ * Runs a sync's writes of the mirror on a thread with its own connection to the store's file
+ * (mirrorWriterWorker.ts): the engine's thread hands what it read over and awaits the answer, so
+ * parsing the next page, answering `records.query` and repainting go on while SQLite stores and
+ * indexes. Writes are run in the order they were asked. If the thread fails, what it had not
+ * confirmed is reported failed (each is one transaction, stored whole or not at all, and a page
+ * with its cursor: the next sync reads it again) and later writes go to `fallback`, the engine's
+ * own connection.
  */
-export class RecordPageWriterThread implements RecordPageWriter {
+export class MirrorWriterThread {
+  /** The writes, each run on the thread (or, once it failed, on `fallback`). */
+  readonly writer: MirrorWriter;
   private readonly worker: Worker;
   private readonly port: MessagePort;
   private readonly done: Int32Array;
@@ -61,14 +51,14 @@ export class RecordPageWriterThread implements RecordPageWriter {
 
   constructor(
     options: { script: string | URL; file: string; nativeBinding?: string | undefined },
-    private readonly fallback: RecordPageWriter,
+    private readonly fallback: MirrorWriter,
     private readonly log?: { error(message: string, error: unknown): void },
   ) {
     const channel = new MessageChannel();
     const shared = new SharedArrayBuffer(4);
     this.done = new Int32Array(shared);
-    const workerData: RecordPageWriterData = {
-      portaldeskRecordPageWriter: true,
+    const workerData: MirrorWriterData = {
+      portaldeskMirrorWriter: true,
       file: options.file,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       port: channel.port2,
@@ -76,7 +66,8 @@ export class RecordPageWriterThread implements RecordPageWriter {
     };
     this.worker = new Worker(options.script, { workerData, transferList: [channel.port2] });
     this.port = channel.port1;
-    this.port.on('message', (reply: RecordPageWriteReply) => this.settle(reply));
+    this.port.on('message', (reply: MirrorWriteReply) => this.settle(reply));
+    this.writer = mirrorWriterOf((target, method, args) => this.run(target, method, args));
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) =>
       this.fail(new Error(`the mirror's writer thread stopped (exit code ${code})`)),
@@ -91,25 +82,6 @@ export class RecordPageWriterThread implements RecordPageWriter {
     return this.failure === null && !this.closed;
   }
 
-  storePage(
-    records: readonly MirrorRecord[],
-    cursor: MirrorCursorUpdate,
-    options: UpsertOptions = {},
-  ): Promise<MirrorChanges> {
-    if (!this.active) return this.fallback.storePage(records, cursor, options);
-    return this.ask({ kind: 'page', records, cursor, users: options.users ?? [] });
-  }
-
-  storeRecords(records: readonly MirrorRecord[], options: UpsertOptions = {}) {
-    if (!this.active) return this.fallback.storeRecords(records, options);
-    return this.ask({ kind: 'records', records, users: options.users ?? [] });
-  }
-
-  async flushFullText(): Promise<void> {
-    if (!this.active) return this.fallback.flushFullText();
-    await this.ask({ kind: 'flush' });
-  }
-
   /**
    * Waits (synchronously, at most CLOSE_WAIT_LIMIT_MS) for every request handed over, then ends
    * the thread. Called before the store closes.
@@ -119,33 +91,40 @@ export class RecordPageWriterThread implements RecordPageWriter {
     const deadline = performance.now() + CLOSE_WAIT_LIMIT_MS;
     while (this.answered < this.asked && this.failure === null) {
       for (let got = receiveMessageOnPort(this.port); got; got = receiveMessageOnPort(this.port)) {
-        this.settle(got.message as RecordPageWriteReply);
+        this.settle(got.message as MirrorWriteReply);
       }
       const left = deadline - performance.now();
       if (this.answered >= this.asked || left <= 0) break;
       Atomics.wait(this.done, 0, Atomics.load(this.done, 0), Math.min(left, WAIT_SLICE_MS));
     }
     this.closed = true;
-    this.rejectPending(new Error('the app closed before these records were stored'));
+    this.rejectPending(new Error('the app closed before this was stored'));
     this.port.close();
     void this.worker.terminate();
   }
 
-  private ask(request: Ask): Promise<MirrorChanges> {
+  private run(target: MirrorWriteTarget, method: string, args: unknown[]): Promise<unknown> {
+    if (!this.active) {
+      const fallback = this.fallback[target] as unknown as Record<
+        string,
+        (...a: unknown[]) => Promise<unknown>
+      >;
+      return fallback[method]!(...args);
+    }
     const id = this.nextId++;
     this.asked++;
-    return new Promise<MirrorChanges>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.port.postMessage({ ...request, id } as RecordPageWriteRequest);
+      this.port.postMessage({ id, target, method, args } satisfies MirrorWriteRequest);
     });
   }
 
-  private settle(reply: RecordPageWriteReply): void {
+  private settle(reply: MirrorWriteReply): void {
     const waiter = this.pending.get(reply.id);
     if (!waiter) return;
     this.pending.delete(reply.id);
     this.answered++;
-    if (reply.ok) waiter.resolve(reply.changes);
+    if (reply.ok) waiter.resolve(reply.value);
     else waiter.reject(errorOf(reply));
   }
 
@@ -158,7 +137,7 @@ export class RecordPageWriterThread implements RecordPageWriter {
     );
     this.rejectPending(
       new Error(
-        `The mirror's writer thread failed (${this.failure.message}) before storing these records; the next sync reads them again.`,
+        `The mirror's writer thread failed (${this.failure.message}) before storing this; the next sync reads it again.`,
       ),
     );
   }
