@@ -11,7 +11,7 @@
  */
 import Database from 'better-sqlite3';
 import { isMainThread, workerData, type MessagePort } from 'node:worker_threads';
-import { tuneConnection } from '../connectionSettings';
+import { immediateTransactions, tuneConnection } from '../connectionSettings';
 import { FULL_TEXT_BATCH_ROWS } from './fullTextIndex';
 import { Mirror } from './mirror';
 import { runMirrorWrite, type MirrorWriteTarget } from './mirrorWriter';
@@ -67,6 +67,8 @@ function open(data: MirrorWriterData): Database.Database {
       : { fileMustExist: true },
   );
   tuneConnection(db, { busyTimeoutMs: WRITER_BUSY_TIMEOUT_MS });
+  // As on the engine's connection: a settings write reads the stored rows, then writes.
+  immediateTransactions(db);
   return db;
 }
 
