@@ -11,7 +11,7 @@ import {
 } from 'react';
 import type { RecordRow, RecordsField } from '../../../../shared/ipc/areas/records';
 import { currenciesShown, headerTitle } from './columnLayout';
-import { fieldValue, type ValueContext } from './describeValue';
+import { fieldValue, type ValueContext } from '../../../../shared/recordValues/describeValue';
 import { FieldValue } from './FieldValue';
 import { useRecords, useRecordsStore } from './RecordsContext';
 import { isSelected } from './rowSelection';
