@@ -11,6 +11,20 @@ import { once } from 'node:events';
 import type { CellValue } from '../../shared/recordValues/cellText';
 import type { ExportFileWriter } from './exportFileWriter';
 
+/**
+ * Characters an XML 1.0 file cannot hold (controls but tab and line breaks, U+FFFE/U+FFFF,
+ * unpaired surrogates): written as they are they make the whole workbook unreadable, so each
+ * becomes U+FFFD. (A carriage return is kept, but XML reads it back as a line break.)
+ */
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A cell as the XML of a sheet can hold it. */
+export function xmlCell(value: CellValue): CellValue {
+  return typeof value === 'string' ? value.replace(NOT_XML, '\uFFFD') : value;
+}
+
 /** Excel's limit for a sheet name, and the characters it refuses in one. */
 const SHEET_NAME_MAX = 31;
 
@@ -72,12 +86,12 @@ export class XlsxFileWriter implements ExportFileWriter {
   }
 
   header(labels: readonly string[]): Promise<void> {
-    this.sheet.addRow([...labels]).commit();
+    this.sheet.addRow(labels.map(xmlCell)).commit();
     return this.caughtUp();
   }
 
   rows(rows: readonly (readonly CellValue[])[]): Promise<void> {
-    for (const row of rows) this.sheet.addRow(row as CellValue[]).commit();
+    for (const row of rows) this.sheet.addRow(row.map(xmlCell)).commit();
     return this.caughtUp();
   }
 
