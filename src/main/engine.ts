@@ -20,6 +20,8 @@ import { openInBrowser } from './openBrowser';
 import { redactingLog } from './redactingLog';
 import { feedRouter } from './routerFeeds';
 import { recordsHandlers } from './handlers/recordsHandlers';
+import { recordsExportHandlers } from './handlers/recordsExportHandlers';
+import { RecordsExports } from './recordsExport/recordsExports';
 import { settingsHandlers } from './handlers/settingsHandlers';
 import { syncHandlers } from './handlers/syncHandlers';
 import { routerHandlers } from './handlers/routerHandlers';
@@ -96,6 +98,8 @@ export interface Engine {
   readonly accounts: AccountManager;
   /** Portal backups: made, downloaded, verified, kept. */
   readonly backups: BackupService;
+  /** The records table's view written to CSV or XLSX files. */
+  readonly exports: RecordsExports;
   info(): AppInfo;
   close(): void;
 }
@@ -190,6 +194,16 @@ export function startEngine(options: EngineOptions): Engine {
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     ...options.backups,
   });
+  const exports = new RecordsExports({
+    db: store.db,
+    mirror,
+    dataDir: options.dataDir,
+    events,
+    ...(options.fileShell
+      ? { showInFolder: (file: string) => options.fileShell?.showInFolder(file) }
+      : {}),
+    log,
+  });
   // A sync may bring or remove portals, and with them what can be backed up.
   const stopBackupPortals = sync.onRunEnded(() => backups.portalsChanged());
   // Custom fields that lists filter and sort on get expression indexes, built by a worker thread.
@@ -240,6 +254,7 @@ export function startEngine(options: EngineOptions): Engine {
       snapshots: backups.snapshots,
       moduleOverlay: (portalId) => configure.shownModules(portalId),
     }),
+    ...recordsExportHandlers(exports),
     ...outboxHandlers(outbox),
     ...backupsHandlers(backups, options.fileShell),
     ...configureHandlers(
@@ -259,12 +274,15 @@ export function startEngine(options: EngineOptions): Engine {
     sync,
     accounts: accountManager,
     backups,
+    exports,
     info,
     close: () => {
       // Runs stop and budgets are written before the store they live in closes.
       stopFeeds();
       stopBackupPortals();
       backups.close();
+      // A running export stops; its partial file is deleted once its last write settles.
+      void exports.close();
       outbox.close();
       sync.close();
       accountManager.close();

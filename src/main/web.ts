@@ -44,6 +44,7 @@ async function main(args: WebArgs, untilStopped: () => Promise<void>): Promise<n
       staticDir: path.join(__dirname, '../renderer'),
       port: args.port,
       files: (token) => engine.backups.resolveDownload(token),
+      exportFiles: (token) => engine.exports.resolveDownload(token),
     });
   } catch (error) {
     engine.close();

@@ -58,6 +58,10 @@ const bridge = {
   },
   records: {
     portals: call('records.portals'),
+    export: call('records.export'),
+    cancelExport: call('records.cancelExport'),
+    exportLink: call('records.exportLink'),
+    showExport: call('records.showExport'),
     modules: call('records.modules'),
     columns: call('records.columns'),
     query: call('records.query'),

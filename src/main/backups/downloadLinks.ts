@@ -13,7 +13,11 @@ export const LINK_TTL_MS = 3_600_000;
 export class DownloadLinks {
   private readonly tokens = new Map<string, { backupId: string; expiresAt: number }>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /** `prefix`: the web server's path for these links (backups' by default; exports have their own). */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly prefix: string = BACKUP_FILE_PATH_PREFIX,
+  ) {}
 
   mint(backupId: string): { path: string; expiresAt: string } {
     this.sweep();
@@ -21,7 +25,7 @@ export class DownloadLinks {
     const expiresAt = this.now() + LINK_TTL_MS;
     this.tokens.set(token, { backupId, expiresAt });
     return {
-      path: `${BACKUP_FILE_PATH_PREFIX}${token}`,
+      path: `${this.prefix}${token}`,
       expiresAt: new Date(expiresAt).toISOString(),
     };
   }

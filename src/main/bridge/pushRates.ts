@@ -27,4 +27,7 @@ export const PUSH_RATES: Partial<Record<EventName, PushRate>> = {
   // Ours: per backup; a stage change shows at once, a download's progress about four times a
   // second (the job writes its row no more often).
   'backups.changed': { intervalMs: 250, leading: true },
+  // Ours: per export; its start and end show at once (RecordsExports flushes them), its rows about
+  // four times a second.
+  'records.exportProgress': { intervalMs: 250, leading: true },
 };

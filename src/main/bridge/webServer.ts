@@ -11,6 +11,7 @@ import { contentSecurityPolicy } from '../csp';
 import {
   BACKUP_FILE_PATH_PREFIX,
   CALL_PATH_PREFIX,
+  EXPORT_FILE_PATH_PREFIX,
   EVENTS_PATH,
   EVENTS_PROTOCOL,
   SECRET_FRAGMENT_KEY,
@@ -47,6 +48,11 @@ export interface WebServerOptions {
    * without it no file is served.
    */
   files?: (token: string) => { file: string; fileName: string } | null;
+  /**
+   * The finished records export a link's token opens (`GET /api/exports/file/<token>`), or null;
+   * without it no export is served.
+   */
+  exportFiles?: (token: string) => { file: string; fileName: string; contentType: string } | null;
   /** Where a refused event socket is reported; default: the console. */
   log?: { warn(message: string): void };
 }
@@ -204,13 +210,17 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     response.end(request.method === 'HEAD' ? undefined : body);
   }
 
-  /** A backup's file by its link's token: streamed, never read whole. */
-  async function handleFile(request: IncomingMessage, response: ServerResponse, token: string) {
+  /** A backup's or an export's file by its link's token: streamed, never read whole. */
+  async function handleFile(
+    request: IncomingMessage,
+    response: ServerResponse,
+    found: { file: string; fileName: string; contentType?: string } | null,
+    gone: string,
+  ) {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    const found = options.files?.(token) ?? null;
     let size: number | null = null;
     if (found)
       size = await stat(found.file).then(
@@ -218,16 +228,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         () => null,
       );
     if (!found || size === null) {
-      refuse(
-        response,
-        404,
-        'This download link has expired or names no backup; open the Backups view again.',
-      );
+      refuse(response, 404, gone);
       return;
     }
     const name = found.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
     response.writeHead(200, {
-      'Content-Type': 'application/zip',
+      'Content-Type': found.contentType ?? 'application/zip',
       'Content-Length': String(size),
       'Content-Disposition': `attachment; filename="${name}"`,
       'Cache-Control': 'no-store',
@@ -260,15 +266,27 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const work = path.startsWith(CALL_PATH_PREFIX)
       ? handleCall(request, response, path.slice(CALL_PATH_PREFIX.length))
       : path.startsWith(BACKUP_FILE_PATH_PREFIX)
-        ? handleFile(request, response, path.slice(BACKUP_FILE_PATH_PREFIX.length))
-        : path.startsWith('/api/')
-          ? Promise.resolve(
-              send(response, 404, {
-                ok: false,
-                error: { code: 'unknown_request', message: `No endpoint ${path}.` },
-              }),
+        ? handleFile(
+            request,
+            response,
+            options.files?.(path.slice(BACKUP_FILE_PATH_PREFIX.length)) ?? null,
+            'This download link has expired or names no backup; open the Backups view again.',
+          )
+        : path.startsWith(EXPORT_FILE_PATH_PREFIX)
+          ? handleFile(
+              request,
+              response,
+              options.exportFiles?.(path.slice(EXPORT_FILE_PATH_PREFIX.length)) ?? null,
+              'This download link has expired or names no finished export; export the view again.',
             )
-          : handleStatic(request, response, path);
+          : path.startsWith('/api/')
+            ? Promise.resolve(
+                send(response, 404, {
+                  ok: false,
+                  error: { code: 'unknown_request', message: `No endpoint ${path}.` },
+                }),
+              )
+            : handleStatic(request, response, path);
     work.catch((error: unknown) => {
       if (!response.headersSent) {
         send(response, 500, {

@@ -1,8 +1,9 @@
 /**
  * The history as a file (pure): CSV (RFC 4180: every field quoted when it holds a comma, a quote,
  * a line break or leading/trailing space, quotes doubled, CRLF between rows, a UTF-8 byte order
- * mark so spreadsheet programs read the text as UTF-8) or JSON (the entries as the view has them).
+ * mark so spreadsheet programs read the text as UTF-8; fields by src/shared/csv/csvField.ts) or JSON (the entries as the view has them).
  */
+import { csvField } from '../../shared/csv/csvField';
 import type { HistoryEntry, HistoryFormat } from '../../shared/ipc/areas/outboxHistory';
 
 /** The CSV's columns, in order, and how each is written from an entry. */
@@ -30,22 +31,6 @@ const COLUMNS: readonly [string, (e: HistoryEntry) => string | number | null][] 
 ];
 
 export const CSV_HEADER = COLUMNS.map(([name]) => name);
-
-/**
- * Text a spreadsheet would run as a formula (=, +, -, @, a tab or carriage return first: OWASP's
- * "CSV injection") gets a leading apostrophe; record names come from the service, not from us.
- */
-export function defuseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/** One CSV field: numbers as they are, text defused and quoted when it must be. */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const text = defuseFormula(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 export function historyCsv(entries: readonly HistoryEntry[]): string {
   const lines = [CSV_HEADER.join(',')];

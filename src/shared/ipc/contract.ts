@@ -18,6 +18,7 @@ import { configureChoiceRequests } from './areas/configureChoices';
 import { outboxEvents, outboxRequests } from './areas/outbox';
 import { outboxHistoryRequests } from './areas/outboxHistory';
 import { recordsEvents, recordsRequests } from './areas/records';
+import { recordsExportEvents, recordsExportRequests } from './areas/recordsExport';
 import { routerEvents, routerRequests } from './areas/router';
 import { syncEvents, syncRequests } from './areas/sync';
 import { Settings, SettingsPatch } from './settings';
@@ -55,6 +56,7 @@ export const requests = {
   ...accountsRequests,
   ...syncRequests,
   ...recordsRequests,
+  ...recordsExportRequests,
   ...routerRequests,
   ...outboxRequests,
   ...outboxHistoryRequests,
@@ -71,6 +73,7 @@ export const events = {
   ...accountsEvents,
   ...syncEvents,
   ...recordsEvents,
+  ...recordsExportEvents,
   ...routerEvents,
   ...outboxEvents,
   ...backupsEvents,

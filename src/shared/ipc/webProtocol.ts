@@ -32,3 +32,6 @@ export function secretFromProtocols(protocols: Iterable<string>): string | undef
  * (minted by `backups.downloadLink`) is the credential: a download cannot carry the secret.
  */
 export const BACKUP_FILE_PATH_PREFIX = '/api/backups/file/';
+
+/** `GET /api/exports/file/<token>`: a finished records export (`records.exportLink`), the same way. */
+export const EXPORT_FILE_PATH_PREFIX = '/api/exports/file/';

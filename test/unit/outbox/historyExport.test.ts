@@ -6,43 +6,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CSV_HEADER,
-  csvField,
-  defuseFormula,
   historyCsv,
   historyFileName,
   historyJson,
 } from '../../../src/main/outbox/historyExport';
+import { csvField, defuseFormula } from '../../../src/shared/csv/csvField';
+import { readCsv } from '../../support/readCsv';
 import type { HistoryEntry } from '../../../src/shared/ipc/areas/outboxHistory';
-
-/** An RFC 4180 reader (quoted fields, doubled quotes, CRLF rows), written apart from the writer. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) throw new Error('The CSV does not end with CRLF.');
-  return rows;
-}
 
 const text = fc.oneof(
   fc.string(),

@@ -13,6 +13,9 @@
  * - windowKeys.ts (statusWindowKeys.ts, sortedWindows.ts): which rows a window shows;
  * - recordViews.ts: those rows as the lists show them;
  * - listStatements.ts: the statements, prepared once, and their plans.
+ *
+ * `openView` is the same list read whole (its row keys, then their rows a batch at a time): an
+ * export walks a million rows once instead of paging them by offset.
  */
 import type Database from 'better-sqlite3';
 import { EditedRows } from './editedRows';
@@ -45,6 +48,14 @@ export interface RecordQueryInput {
 /** Told which custom-field expressions each list compared (customFieldIndexer.ts). */
 export interface CustomFieldIndexUse {
   used(moduleKey: number, expressions: readonly string[]): void;
+}
+
+/** A whole list, in its order, read a batch at a time (the records export). */
+export interface RecordViewRows {
+  /** How many rows the list held when it was opened. */
+  readonly total: number;
+  /** Rows from..from + count of the list as it was opened, with their values as they are now. */
+  read(from: number, count: number): MirrorRecordView[];
 }
 
 export interface RecordWindow {
@@ -167,5 +178,44 @@ export class RecordQuery {
     const total = this.reader.counts.count(context, where, ask.edited);
     const keys = offset >= total ? [] : windowKeys(this.reader, ask, total);
     return { rows: recordViews(this.statements, context, input.moduleId, keys), total };
+  }
+
+  /**
+   * The whole list of `input` (every window of `queryRecords` one after the other): its row keys
+   * in order are read now, a few MB at a million rows, and their rows when asked. A record
+   * deleted meanwhile is left out of its batch; one written meanwhile shows its new values.
+   * Throws RecordQueryError like `queryRecords`.
+   */
+  openView(input: Omit<RecordQueryInput, 'offset' | 'limit'>): RecordViewRows {
+    this.refresh();
+    const context = this.context(input.portalId, input.moduleId);
+    const where = listFilterSql(context, input.filter, this.now);
+    const plan = recordSortPlan(
+      input.sort,
+      context.fields,
+      context.setup.bindings.is_closed?.expr ?? '0',
+    );
+    const edited = this.edited.of(context);
+    const ask: WindowAsk = {
+      context,
+      where,
+      plan,
+      edited: edited.rows.length === 0 ? null : edited.json,
+      offset: 0,
+      limit: 0,
+    };
+    const total = this.reader.counts.count(context, where, ask.edited);
+    // Its own read-ahead: the whole order is not kept in the lists' cache after the export.
+    const reader: WindowReader = {
+      ...this.reader,
+      sortedWindows: new SortedWindows(this.statements),
+    };
+    const keys = total === 0 ? [] : windowKeys(reader, { ...ask, limit: total }, total);
+    const { statements } = this;
+    return {
+      total: keys.length,
+      read: (from, count) =>
+        recordViews(statements, context, input.moduleId, keys.slice(from, from + count)),
+    };
   }
 }

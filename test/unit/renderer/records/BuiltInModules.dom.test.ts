@@ -7,6 +7,8 @@
  */
 import { createElement } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
+import { ShellContext } from '../../../../src/renderer/src/app/ShellContext';
+import { createShellStore } from '../../../../src/renderer/src/app/shellStore';
 import { describe, expect, it } from 'vitest';
 import { ApiContext } from '../../../../src/renderer/src/bridge/ApiContext';
 import { RecordsContext } from '../../../../src/renderer/src/features/records/RecordsContext';
@@ -60,16 +62,20 @@ async function section(modules: RecordsModule[]) {
   await act(() => store.getState().load());
   render(
     createElement(
-      SyncContext.Provider,
-      { value: createSyncStore(engine.api) },
+      ShellContext.Provider,
+      { value: createShellStore(engine.api, { connection: 'connected', online: true }) },
       createElement(
-        RecordsContext.Provider,
-        { value: store },
+        SyncContext.Provider,
+        { value: createSyncStore(engine.api) },
         createElement(
-          ApiContext.Provider,
-          { value: engine.api },
-          createElement('nav', { 'aria-label': 'Sections' }, createElement(RecordsNav)),
-          createElement('main', null, createElement(RecordsView)),
+          RecordsContext.Provider,
+          { value: store },
+          createElement(
+            ApiContext.Provider,
+            { value: engine.api },
+            createElement('nav', { 'aria-label': 'Sections' }, createElement(RecordsNav)),
+            createElement('main', null, createElement(RecordsView)),
+          ),
         ),
       ),
     ),

@@ -8,6 +8,8 @@
 import { createElement } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ShellContext } from '../../../../src/renderer/src/app/ShellContext';
+import { createShellStore } from '../../../../src/renderer/src/app/shellStore';
 import { describe, expect, it } from 'vitest';
 import { RecordsView } from '../../../../src/renderer/src/features/records/RecordsView';
 import { SyncContext } from '../../../../src/renderer/src/features/sync/SyncContext';
@@ -259,12 +261,16 @@ describe('a portal whose first sync has not brought its modules yet', () => {
     await act(() => Promise.all([store.getState().load(), sync.getState().load()]));
     render(
       createElement(
-        SyncContext.Provider,
-        { value: sync },
+        ShellContext.Provider,
+        { value: createShellStore(engine.api, { connection: 'connected', online: true }) },
         createElement(
-          RecordsContext.Provider,
-          { value: store },
-          createElement(ApiContext.Provider, { value: engine.api }, createElement(RecordsView)),
+          SyncContext.Provider,
+          { value: sync },
+          createElement(
+            RecordsContext.Provider,
+            { value: store },
+            createElement(ApiContext.Provider, { value: engine.api }, createElement(RecordsView)),
+          ),
         ),
       ),
     );

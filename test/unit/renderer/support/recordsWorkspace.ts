@@ -7,6 +7,8 @@ import { createElement, type ReactNode } from 'react';
 import { act } from '@testing-library/react';
 import type { SavedFilter } from '../../../../src/shared/ipc/areas/records';
 import { ApiContext } from '../../../../src/renderer/src/bridge/ApiContext';
+import { ShellContext } from '../../../../src/renderer/src/app/ShellContext';
+import { createShellStore } from '../../../../src/renderer/src/app/shellStore';
 import { AccountsContext } from '../../../../src/renderer/src/features/accounts/AccountsContext';
 import { createAccountsStore } from '../../../../src/renderer/src/features/accounts/accountsStore';
 import { RecordsContext } from '../../../../src/renderer/src/features/records/RecordsContext';
@@ -83,6 +85,18 @@ export async function openWorkspace(
   const store = createRecordsStore(engine.api);
   // The record panel asks the accounts store whether the portal is the demo's (as in the app).
   const accounts = createAccountsStore(engine.api);
+  // The shell, as in web mode: the toolbar's Export offers a finished file as a download.
+  const shell = createShellStore(engine.api, { connection: 'connected', online: true });
+  shell.setState({
+    info: {
+      name: 'PortalDesk',
+      version: '0.0.0-test',
+      mode: 'web',
+      dataDir: '/tmp/portaldesk-test',
+      schemaVersion: 1,
+      platform: 'linux',
+    },
+  });
   await act(() => store.getState().load());
   if (store.getState().columns === null) throw new Error('The workspace did not load its module.');
   return {
@@ -91,12 +105,16 @@ export async function openWorkspace(
     saved,
     wrap: (node) =>
       createElement(
-        RecordsContext.Provider,
-        { value: store },
+        ShellContext.Provider,
+        { value: shell },
         createElement(
-          ApiContext.Provider,
-          { value: engine.api },
-          createElement(AccountsContext.Provider, { value: accounts }, node),
+          RecordsContext.Provider,
+          { value: store },
+          createElement(
+            ApiContext.Provider,
+            { value: engine.api },
+            createElement(AccountsContext.Provider, { value: accounts }, node),
+          ),
         ),
       ),
     listedFilters: () => engine.argsOf('records.query').map((args) => args.filter),

@@ -1,5 +1,5 @@
 import { memo, useContext, type MouseEvent } from 'react';
-import { describeValue, type ValueContext } from './describeValue';
+import { describeValue, type ValueContext } from '../../../../shared/recordValues/describeValue';
 import { LinkOpenerContext } from './LinkOpenerContext';
 
 /** `MouseEvent.button` of the middle (wheel) button. */

@@ -2,7 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { DemoRecordChange } from '../accounts/DemoRecordChange';
 import { RecordEditor } from '../outbox/RecordEditor';
 import type { RecordDetail, RecordsField } from '../../../../shared/ipc/areas/records';
-import { fieldValue, formatInstant, type ValueContext } from './describeValue';
+import {
+  fieldValue,
+  formatInstant,
+  type ValueContext,
+} from '../../../../shared/recordValues/describeValue';
 import { FieldValue } from './FieldValue';
 import { useRecords } from './RecordsContext';
 

@@ -11,10 +11,11 @@ import {
 } from 'react';
 import type { RecordRow, RecordsField } from '../../../../shared/ipc/areas/records';
 import { currenciesShown, headerTitle } from './columnLayout';
-import { fieldValue, type ValueContext } from './describeValue';
+import { fieldValue, type ValueContext } from '../../../../shared/recordValues/describeValue';
 import { FieldValue } from './FieldValue';
 import { useRecords, useRecordsStore } from './RecordsContext';
 import { isSelected } from './rowSelection';
+import { copyToClipboard } from './copyToClipboard';
 
 /** CSS pixels per row (also in records.css). 1,000,000 rows stay under Chromium's ~33.5M px limit. */
 export const ROW_HEIGHT = 30;
@@ -280,6 +281,13 @@ export function RecordsTable({ label }: { label: string }) {
       case 'a':
         if (event.ctrlKey || event.metaKey) {
           state.selectEverything();
+          event.preventDefault();
+        }
+        return;
+      case 'c':
+        // The selected rows as the table shows them (the toolbar's Copy says how it went).
+        if ((event.ctrlKey || event.metaKey) && state.selection.ranges.length > 0) {
+          void state.copySelection(copyToClipboard);
           event.preventDefault();
         }
         return;

@@ -15,6 +15,8 @@ import { EMPTY_DRAFT } from '../filters/filterDraft';
 import type { RecordsModule } from '../../../../shared/ipc/areas/records';
 import { BUILT_IN_WHY } from './builtInModules';
 import { EmptyModule, EmptyPortal } from './EmptyModule';
+import { ExportDialog } from './ExportDialog';
+import { CopyRows } from './CopyRows';
 
 const count = new Intl.NumberFormat();
 
@@ -98,6 +100,7 @@ export function RecordsView() {
   const criteria = useRecords((s) => s.draft.criteria.length);
   const selected = useRecords((s) => selectedCount(s.selection));
   const detailOpen = useRecords((s) => s.detail !== null);
+  const browsing = useRecords((s) => s.snapshot !== null);
   const search = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -167,6 +170,8 @@ export function RecordsView() {
             </button>
             <ColumnChooser />
             <RecycleBin />
+            {!browsing && <ExportDialog />}
+            <CopyRows />
           </>
         )}
         {selected > 1 && (
@@ -196,7 +201,7 @@ export function RecordsView() {
         <RecordDetailPanel />
       </div>
       <p className="records__keys hint">
-        ↑↓ move · Enter opens · Shift/Ctrl+click selects · / searches · Esc closes
+        ↑↓ move · Enter opens · Shift/Ctrl+click selects · Ctrl+C copies · / searches · Esc closes
       </p>
     </div>
   );

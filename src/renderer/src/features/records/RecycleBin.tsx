@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { OutboxEntry } from '../../../../shared/ipc/areas/outbox';
 import { useApi } from '../../bridge/ApiContext';
-import { formatInstant } from './describeValue';
+import { formatInstant } from '../../../../shared/recordValues/describeValue';
 import { describeError } from './recordsStore';
 import { useRecords } from './RecordsContext';
 import { usePopover } from './usePopover';

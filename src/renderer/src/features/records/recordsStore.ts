@@ -33,6 +33,7 @@ import {
   type RowSelection,
 } from './rowSelection';
 import { BLOCK_ROWS, RowWindows } from './rowWindows';
+import { CopyRefused, rowsAsText, selectedRows } from './selectedRowsText';
 
 export interface DetailState {
   recordId: string;
@@ -92,6 +93,9 @@ export interface RecordsState {
   trashedError: string | null;
   /** A backup browsed read-only instead of the live mirror; null: the live mirror. */
   snapshot: BackupSnapshot | null;
+  /** What the last Copy did, in words (`error`: nothing was copied); null before any. */
+  copied: { message: string; error: boolean } | null;
+  copying: boolean;
 
   load(): Promise<void>;
   selectPortal(portalId: string): Promise<void>;
@@ -109,6 +113,11 @@ export interface RecordsState {
   row(index: number): RecordRow | undefined;
   focusRow(index: number, mode?: 'only' | 'toggle' | 'extend' | 'extend-keep' | 'move'): void;
   selectEverything(): void;
+  /**
+   * Copies the selected rows, as the table shows them with a header row, as tab-separated text
+   * through `write` (the clipboard).
+   */
+  copySelection(write: (text: string) => Promise<void>): Promise<void>;
   /** Opens a record in the detail panel; `focus` moves the keyboard focus there. */
   openRecord(recordId: string, options?: { focus?: boolean }): Promise<void>;
   closeDetail(): void;
@@ -328,6 +337,8 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       trashed: null,
       trashedError: null,
       snapshot,
+      copied: null,
+      copying: false,
 
       load: async () => {
         try {
@@ -520,6 +531,57 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       },
 
       selectEverything: () => set((s) => ({ selection: selectAll(s.total ?? 0) })),
+
+      copySelection: async (write) => {
+        const state = get();
+        const { portalId, moduleId, columns, layout, selection, filter, sort } = state;
+        if (portalId === null || moduleId === null || !columns || !layout || state.copying) return;
+        const shown = layout.visible.flatMap((key) => columns.fields.filter((f) => f.key === key));
+        const generation = state.generation;
+        set({ copying: true });
+        try {
+          const rows = await selectedRows(selection, {
+            loaded: (index) => windows.row(index),
+            read: async (offset, limit) =>
+              (
+                await api.records.query({
+                  ...scope,
+                  portalId,
+                  moduleId,
+                  offset,
+                  limit,
+                  ...(filter === undefined ? {} : { filter }),
+                  ...(sort === undefined ? {} : { sort }),
+                })
+              ).rows,
+          });
+          if (get().generation !== generation) {
+            throw new CopyRefused(
+              'The list changed while the rows were read (a new filter, sort or module). Nothing was copied; select the rows again.',
+            );
+          }
+          await write(rowsAsText(shown, rows, { timeZone: columns.timeZone }));
+          set({
+            copied: {
+              message: `Copied ${rows.length.toLocaleString()} ${rows.length === 1 ? 'row' : 'rows'} with the header, tab-separated: paste into any spreadsheet.`,
+              error: false,
+            },
+          });
+        } catch (error) {
+          const reason = describeError(error);
+          set({
+            copied: {
+              message:
+                error instanceof CopyRefused || error instanceof CallFailure
+                  ? reason
+                  : `The clipboard refused the rows (${reason}). Nothing was copied; try again, or export the view to a file.`,
+              error: true,
+            },
+          });
+        } finally {
+          set({ copying: false });
+        }
+      },
 
       openRecord: async (recordId, options = {}) => {
         const { portalId } = get();

@@ -8,8 +8,8 @@ import {
   fieldValue,
   safeHttpUrl,
   type ValueView,
-} from '../../../../src/renderer/src/features/records/describeValue';
-import { sampleRow } from './sampleRow';
+} from '../../../src/shared/recordValues/describeValue';
+import { sampleRow } from '../renderer/records/sampleRow';
 
 const context = { timeZone: 'Asia/Kolkata', locale: 'en-GB' };
 

@@ -4,7 +4,7 @@
  * elements (FieldValue.tsx). Values arrive in the shapes the API shows them (spec 001, "Custom
  * field value types"; src/main/store/mirror/mirrorTypes.ts). Pure.
  */
-import type { RecordRow } from '../../../../shared/ipc/areas/records';
+import type { RecordRow } from '../ipc/areas/records';
 
 export type ValueView =
   | { kind: 'empty' }

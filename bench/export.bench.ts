@@ -1,0 +1,121 @@
+/**
+ * The records export on a million records (`npm run bench:export`, through bench/export.mjs,
+ * which runs this file with vitest because the mirror imports its SQL with Vite's `?raw`).
+ *
+ * In a fresh temporary data directory (the app's Store, every migration): one portal, the seed
+ * catalog's `assets` module (every custom field type) and EXPORT_BENCH_ROWS records (default
+ * 1,000,000, bench/syntheticRecords.ts). Then the whole module, sorted by name, exported through
+ * the engine's RecordsExports service as the table shows it (the default columns: name, status,
+ * owner, last updated and six custom fields), once to CSV and once to XLSX. The heap is sampled
+ * every 20 ms while each runs; `heap_growth_mb` is the peak over the heap just before the first
+ * export. Writes one JSON object to EXPORT_BENCH_OUT (or prints it); asserts nothing.
+ */
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { it } from 'vitest';
+import { EventHub } from '../src/main/bridge/eventHub';
+import { RecordsExports } from '../src/main/recordsExport/recordsExports';
+import { RecordsReader } from '../src/main/records/recordsReader';
+import { Mirror } from '../src/main/store/mirror/mirror';
+import { Store } from '../src/main/store/store';
+import type { ExportFormat } from '../src/shared/ipc/areas/recordsExport';
+import { MODULE, PORTAL, record, writeMetadata } from './syntheticRecords';
+
+const ROWS = Number(process.env.EXPORT_BENCH_ROWS ?? 1_000_000);
+const OUT = process.env.EXPORT_BENCH_OUT;
+/** Records upserted per transaction while filling the mirror (not measured). */
+const FILL_PAGE = 1000;
+const MB = 1024 * 1024;
+
+it('export benchmark', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-bench-export-'));
+  const store = Store.open({ dataDir: dir, mode: 'bench' });
+  try {
+    const mirror = new Mirror(store.db);
+    writeMetadata(mirror, { accountId: 'bench' });
+    const fillStarted = performance.now();
+    for (let first = 1; first <= ROWS; first += FILL_PAGE) {
+      const count = Math.min(FILL_PAGE, ROWS - first + 1);
+      mirror.records.upsertRecords(Array.from({ length: count }, (_, i) => record(first + i)));
+    }
+    const fillMs = performance.now() - fillStarted;
+
+    const fields = new RecordsReader(store.db, mirror).columns(PORTAL, MODULE).fields;
+    const columns = [
+      'name',
+      'status',
+      'owner',
+      'last_updated_time',
+      ...fields.filter((f) => !f.system).map((f) => f.key),
+    ].slice(0, 10);
+    const exports = new RecordsExports({
+      db: store.db,
+      mirror,
+      dataDir: dir,
+      events: new EventHub(),
+    });
+
+    (globalThis as { gc?: () => void }).gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    let peakHeap = heapBefore;
+    const sampler = setInterval(() => {
+      peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+    }, 20);
+
+    const run = async (format: ExportFormat) => {
+      const loadBefore = os.loadavg()[0]!;
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      const first = await exports.start({
+        portalId: PORTAL,
+        moduleId: MODULE,
+        sort: { field: 'name', descending: false },
+        columns,
+        format,
+        values: 'shown',
+        locale: 'en-US',
+      });
+      const keysMs = performance.now() - started;
+      await exports.idle();
+      const ms = performance.now() - started;
+      const cpu = process.cpuUsage(cpuBefore);
+      const file = path.join(exports.folder, first.fileName);
+      return {
+        rows: first.total,
+        ms: Math.round(ms),
+        keys_ms: Math.round(keysMs),
+        cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
+        bytes: statSync(file).size,
+        rows_per_s: Math.round(first.total / (ms / 1000)),
+        load_before: Number(loadBefore.toFixed(2)),
+      };
+    };
+
+    const csv = await run('csv');
+    const xlsx = await run('xlsx');
+    clearInterval(sampler);
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+
+    const result = {
+      rows: ROWS,
+      csv_rows_per_s: csv.rows_per_s,
+      xlsx_rows_per_s: xlsx.rows_per_s,
+      peak_heap_mb: Math.round(peakHeap / MB),
+      heap_growth_mb: Math.round((peakHeap - heapBefore) / MB),
+      columns: columns.length,
+      fill_ms: Math.round(fillMs),
+      csv,
+      xlsx,
+      cpus: os.cpus().length,
+      load_after: Number(os.loadavg()[0]!.toFixed(2)),
+    };
+    const line = JSON.stringify(result);
+    if (OUT) writeFileSync(OUT, line);
+    else console.log(line);
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

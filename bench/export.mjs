@@ -1,0 +1,18 @@
+// The records export on a million records: CSV and XLSX rows per second and the heap they need
+// (see bench/export.bench.ts for what is measured). Runs the benchmark through vitest
+// (bench/runVitestBench.mjs); stdout gets exactly one JSON line. Needs no build.
+//
+//   node bench/export.mjs [--rows 1000000]
+import { parseArgs } from 'node:util';
+import { runVitestBench } from './runVitestBench.mjs';
+
+const { values: args } = parseArgs({
+  options: { rows: { type: 'string', default: '1000000' } },
+});
+
+await runVitestBench({
+  name: 'export',
+  file: 'bench/export.bench.ts',
+  env: { EXPORT_BENCH_ROWS: args.rows },
+  outVariable: 'EXPORT_BENCH_OUT',
+});

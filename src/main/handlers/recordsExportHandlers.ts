@@ -1,0 +1,34 @@
+import { UserFacingError, type Handlers } from '../bridge/dispatcher';
+import { RecordsExportError, type RecordsExports } from '../recordsExport/recordsExports';
+import { RecordQueryError } from '../store/mirror/recordQueryError';
+
+type RecordsExportRequest =
+  'records.export' | 'records.cancelExport' | 'records.exportLink' | 'records.showExport';
+
+/** The export's and the mirror's refusals are written for the user: pass them on as they are. */
+function userFacing<A extends unknown[], R>(
+  handler: (...args: A) => Promise<R> | R,
+): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      if (error instanceof RecordsExportError || error instanceof RecordQueryError) {
+        throw new UserFacingError(error.message);
+      }
+      throw error;
+    }
+  };
+}
+
+/** The records export: start, cancel, and the finished file offered (web: link; desktop: folder). */
+export function recordsExportHandlers(
+  exports: RecordsExports,
+): Pick<Handlers, RecordsExportRequest> {
+  return {
+    'records.export': userFacing((args) => exports.start(args)),
+    'records.cancelExport': userFacing(({ exportId }) => exports.cancel(exportId)),
+    'records.exportLink': userFacing(({ exportId }) => exports.link(exportId)),
+    'records.showExport': userFacing(({ exportId }) => exports.show(exportId)),
+  };
+}

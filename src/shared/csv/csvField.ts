@@ -1,0 +1,32 @@
+/**
+ * Fields of delimited text (RFC 4180) that spreadsheet programs open safely: a field is quoted
+ * when it holds the separator, a quote, a line break or leading/trailing space (quotes doubled),
+ * and text a spreadsheet would run as a formula is defused. One guard for every file and paste
+ * the app makes: the Outbox's history export, the records export and the records' copied rows.
+ * Pure.
+ */
+
+/**
+ * Text a spreadsheet would run as a formula (=, +, -, @, a tab or carriage return first: OWASP's
+ * "CSV injection") gets a leading apostrophe; record names come from the service, not from us.
+ */
+export function defuseFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+const NEEDS_QUOTES = {
+  ',': /[",\r\n]|^\s|\s$/,
+  '\t': /["\t\r\n]|^\s|\s$/,
+} as const;
+
+/** `text` as one field between `separator`s, quoted only when it must be (no formula guard). */
+export function quoteField(text: string, separator: ',' | '\t' = ','): string {
+  return NEEDS_QUOTES[separator].test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV field: numbers as they are, text defused and quoted when it must be. */
+export function csvField(value: string | number | null, separator: ',' | '\t' = ','): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  return quoteField(defuseFormula(value), separator);
+}

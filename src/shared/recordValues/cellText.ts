@@ -1,0 +1,93 @@
+/**
+ * A record's values as cells of a file or a paste: what the table shows as plain text (the same
+ * `describeValue` the table renders), or the API's own values ("raw"). The records export (CSV,
+ * XLSX) and the table's Copy use it, so a file, a paste and the screen agree. Pure.
+ */
+import { defuseFormula } from '../csv/csvField';
+import type { RecordRow } from '../ipc/areas/records';
+import { describeValue, fieldValue, type ValueContext, type ValueView } from './describeValue';
+
+/** A cell: text, or in raw values a number or a yes/no the spreadsheet keeps as one. */
+export type CellValue = string | number | boolean;
+
+/** `shown`: as the table shows them; `raw`: the API's values (objects as their JSON). */
+export type CellValues = 'shown' | 'raw';
+
+export interface CellOptions {
+  values: CellValues;
+  context: ValueContext;
+  /**
+   * Text a spreadsheet would run as a formula gets its leading apostrophe (CSV and pastes; an
+   * XLSX cell is typed as text, so it is never run). Values made from numbers are left alone: a
+   * negative amount is not a formula.
+   */
+  defuse: boolean;
+}
+
+/** The text of a view, as a cell holds it: a check box as Yes/No (its accessible name), items joined. */
+export function viewText(view: ValueView): string {
+  switch (view.kind) {
+    case 'empty':
+      return '';
+    case 'check':
+      return view.checked ? 'Yes' : 'No';
+    case 'chips':
+      return view.items.join(', ');
+    default:
+      return view.text;
+  }
+}
+
+/** Whether `value` of a field of `type` is shown from a number (an amount, a count, a share). */
+function shownFromNumber(type: string, value: unknown): boolean {
+  switch (type) {
+    case 'number':
+    case 'decimal':
+    case 'percentage':
+      return typeof value === 'number';
+    case 'currency':
+      return (
+        typeof value === 'number' ||
+        (typeof value === 'object' &&
+          value !== null &&
+          typeof (value as { amount?: unknown }).amount === 'number')
+      );
+    default:
+      return false;
+  }
+}
+
+/** The API's value as a cell: text, numbers and yes/no as they are, anything else as JSON. */
+function rawCell(value: unknown): CellValue {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return value;
+  }
+  return JSON.stringify(value);
+}
+
+/** One column's cell of `row`. */
+export function cellOf(
+  column: { key: string; type: string },
+  row: RecordRow,
+  options: CellOptions,
+): CellValue {
+  const value = fieldValue(row, column.key);
+  const cell =
+    options.values === 'raw'
+      ? rawCell(value)
+      : viewText(describeValue(column.type, value, options.context));
+  if (!options.defuse || typeof cell !== 'string') return cell;
+  return options.values === 'shown' && shownFromNumber(column.type, value)
+    ? cell
+    : defuseFormula(cell);
+}
+
+/** A row's cells for `columns`, in their order. */
+export function rowCells(
+  columns: readonly { key: string; type: string }[],
+  row: RecordRow,
+  options: CellOptions,
+): CellValue[] {
+  return columns.map((column) => cellOf(column, row, options));
+}

@@ -1,0 +1,180 @@
+/**
+ * The export's file writers: any cell text comes back as written (CSV: through an RFC 4180
+ * reader written apart from the writer; XLSX: through exceljs's own reader), numbers and yes/no
+ * stay what they were in XLSX, and an abort leaves no file behind.
+ */
+import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CsvFileWriter } from '../../../src/main/recordsExport/csvFileWriter';
+import { sheetName, xmlCell, XlsxFileWriter } from '../../../src/main/recordsExport/xlsxFileWriter';
+import { defuseFormula } from '../../../src/shared/csv/csvField';
+import type { CellValue } from '../../../src/shared/recordValues/cellText';
+import { rowCells } from '../../../src/shared/recordValues/cellText';
+import { readCsv } from '../../support/readCsv';
+import { tempDir } from '../../support/tempDir';
+import { sampleRow } from '../renderer/records/sampleRow';
+
+/** Text with what CSV must quote, formulas, any Unicode (astral, combining) and control characters. */
+const cellText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.constantFrom(
+    'a,b',
+    'say "hi"',
+    'one\ntwo',
+    'crlf\r\nhere',
+    ' padded ',
+    '=1+1',
+    '-3',
+    '@x',
+    '\t',
+  ),
+  fc
+    .array(fc.constantFrom('a', ',', '"', '\n', '\r', ' ', '=', 'é', '😀', '\t', ';'))
+    .map((cs) => cs.join('')),
+);
+
+let n = 0;
+const fileIn = (dir: string, ext: string) => path.join(dir, `export-${++n}.${ext}`);
+
+describe('CsvFileWriter', () => {
+  it('any cell text round-trips through the writer and an RFC 4180 reader', async () => {
+    const dir = tempDir();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(cellText, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.array(cellText, { minLength: 4, maxLength: 4 }), { maxLength: 6 }),
+        async (labels, rows) => {
+          const file = fileIn(dir, 'csv');
+          const writer = new CsvFileWriter(file);
+          await writer.header(labels);
+          const cells = rows.map((row) => row.slice(0, labels.length));
+          await writer.rows(cells);
+          await writer.finish();
+          const text = readFileSync(file, 'utf8');
+          expect(text.startsWith('\uFEFF')).toBe(true);
+          // The header comes from the service too: its formulas are defused.
+          expect(readCsv(text.slice(1))).toEqual([labels.map(defuseFormula), ...cells]);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a text field of a record comes back defused, a number as its text, through cellText', async () => {
+    const dir = tempDir();
+    await fc.assert(
+      fc.asyncProperty(
+        cellText,
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        async (text, amount) => {
+          const row = sampleRow({
+            name: text,
+            custom: { cf_serial: text, cf_cost: { currency_code: 'USD', amount } },
+          });
+          const columns = [
+            { key: 'name', type: 'name' },
+            { key: 'cf_serial', type: 'single_line' },
+            { key: 'cf_cost', type: 'currency' },
+          ];
+          const cells = rowCells(columns, row, {
+            values: 'shown',
+            context: { timeZone: 'UTC', locale: 'en-US' },
+            defuse: true,
+          });
+          const file = fileIn(dir, 'csv');
+          const writer = new CsvFileWriter(file);
+          await writer.header(['Name', 'Serial', 'Cost']);
+          await writer.rows([cells]);
+          await writer.finish();
+          const [, read] = readCsv(readFileSync(file, 'utf8').slice(1));
+          const shown = text === '' ? '' : defuseFormula(text);
+          expect(read).toEqual([shown, shown, cells[2]]);
+          // An amount is never taken for a formula, negative or not.
+          expect(read![2]!.startsWith("'")).toBe(false);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('an abort deletes the partial file', async () => {
+    const dir = tempDir();
+    const file = fileIn(dir, 'csv');
+    const writer = new CsvFileWriter(file);
+    await writer.header(['a']);
+    await writer.rows([['1'], ['2']]);
+    await writer.abort();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+/** The cells exceljs's reader gives back for a sheet's rows, `width` columns each. */
+async function readXlsx(file: string, width: number): Promise<{ name: string; rows: unknown[][] }> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const sheet = book.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row) => {
+    rows.push(Array.from({ length: width }, (_, i) => row.getCell(i + 1).value ?? ''));
+  });
+  return { name: sheet.name, rows };
+}
+
+describe('XlsxFileWriter', () => {
+  it('any cell comes back from exceljs’s reader as written: text as text, numbers and yes/no typed', async () => {
+    const dir = tempDir();
+    const cell: fc.Arbitrary<CellValue> = fc.oneof(
+      cellText.filter((t) => t !== ''),
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.boolean(),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(cell, { minLength: 3, maxLength: 3 }), { maxLength: 5 }),
+        async (rows) => {
+          const file = fileIn(dir, 'xlsx');
+          const writer = new XlsxFileWriter(file, 'Assets');
+          await writer.header(['Name', '=Cost', 'Tags']);
+          await writer.rows(rows);
+          await writer.finish();
+          const read = await readXlsx(file, 3);
+          expect(read.name).toBe('Assets');
+          expect(read.rows).toEqual([
+            ['Name', '=Cost', 'Tags'],
+            ...rows.map((row) => row.map(xmlSafe)),
+          ]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('an abort deletes the partial file', async () => {
+    const dir = tempDir();
+    const file = fileIn(dir, 'xlsx');
+    const writer = new XlsxFileWriter(file, 'Assets');
+    await writer.header(['a']);
+    await writer.rows(Array.from({ length: 2000 }, (_, i) => [`row ${i}`]));
+    await writer.abort();
+    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('names the sheet as Excel allows', () => {
+    expect(sheetName('Assets')).toBe('Assets');
+    expect(sheetName('Q1/Q2 [draft]: costs?')).toBe('Q1 Q2  draft   costs');
+    expect(sheetName("'quoted'")).toBe('quoted');
+    expect(sheetName('')).toBe('Records');
+    expect(sheetName('A very long module name that Excel cuts')).toHaveLength(31);
+  });
+});
+
+/** What comes back of a cell: what XML can hold (xmlCell), line endings read as XML reads them. */
+function xmlSafe(value: CellValue): CellValue {
+  const kept = xmlCell(value);
+  return typeof kept === 'string' ? kept.replace(/\r\n?/g, '\n') : kept;
+}
