@@ -270,6 +270,35 @@ describe('record caches', () => {
     db.close();
   });
 
+  it('keep a page body from its second ask on, until its module is written', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE t (a INTEGER)');
+    const caches = recordCaches(db);
+    const body = Buffer.from('{}');
+    caches.offerPage('p1', 1, body);
+    caches.offerPage('p2', 2, body);
+    expect(caches.page('p1')).toBeUndefined();
+    caches.offerPage('p1', 1, body);
+    caches.offerPage('p2', 2, body);
+    expect(caches.page('p1')).toBe(body);
+    expect(caches.page('p2')).toBe(body);
+
+    const before = caches.current();
+    db.prepare('INSERT INTO t VALUES (1)').run();
+    caches.afterOwnWrite(before, 1);
+    expect(recordCaches(db).page('p1')).toBeUndefined();
+    expect(caches.page('p2')).toBe(body);
+    // Asked for once again after the write: not yet kept.
+    caches.offerPage('p1', 1, body);
+    expect(caches.page('p1')).toBeUndefined();
+
+    db.prepare('INSERT INTO t VALUES (2)').run();
+    expect(recordCaches(db).page('p2')).toBeUndefined();
+    caches.offerPage('p2', 2, body);
+    expect(caches.page('p2')).toBeUndefined();
+    db.close();
+  });
+
   it('keep the lists last used when full', () => {
     const db = new Database(':memory:');
     const caches = recordCaches(db);

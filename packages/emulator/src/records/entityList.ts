@@ -2,8 +2,8 @@
  * Record lists and counts, built for speed because every test and benchmark lists records: the
  * ordered ids of a (module, scope, project, view, filter, sort) are computed once per data version
  * (a module's own record writes drop only its lists) and then sliced; a page's body is its
- * records' JSON texts (entityText.ts) written one after the other into one buffer. See
- * recordCache.ts for what is kept and when it is dropped.
+ * records' JSON texts (entityText.ts) written one after the other into one buffer, kept once the
+ * same page is asked for again. See recordCache.ts for what is kept and when it is dropped.
  *
  * A page is never one JavaScript string: joining 200 records' texts (about 250 KB) and encoding
  * the result cost more CPU than serializing the records (V8 keeps strings that large apart, and
@@ -47,13 +47,19 @@ function fragmentsOf(state: EmulatorState, scope: RecordScope, ids: readonly num
   return ids.flatMap((id) => texts.get(id) ?? []);
 }
 
+interface IdQuery {
+  /** The question as text: the SQL and its values. */
+  key: string;
+  ids: readonly number[];
+}
+
 /** The ordered ids of the active records a list or count query selects. */
 function selectIds(
   state: EmulatorState,
   scope: RecordScope,
   query: URLSearchParams,
   sort: SortSpec,
-): readonly number[] {
+): IdQuery {
   ensureSqlFunctions(state.db);
   const { module, portalMeta, caches } = scope;
   const where = ['e.module_id = ?', 'e.trashed_time IS NULL'];
@@ -96,7 +102,7 @@ function selectIds(
       .pluck()
       .all(...params) as number[],
   }));
-  return list.ids;
+  return { key, ids: list.ids };
 }
 
 /**
@@ -126,9 +132,14 @@ export function entityPage(
 ): Buffer {
   const window = readWindow(query);
   const sort = parseSortBy(query.get('sort_by'), DEFAULT_SORT);
-  const ids = selectIds(state, scope, query, sort);
+  const { key, ids } = selectIds(state, scope, query, sort);
+  const pageKey = `${key}\u0000${window.offset}/${window.limit}/${window.page}`;
+  const kept = scope.caches.page(pageKey);
+  if (kept) return kept;
   const parts = fragmentsOf(state, scope, ids.slice(window.offset, window.offset + window.limit));
-  return pageBody(parts, windowInfo(window, ids.length));
+  const body = pageBody(parts, windowInfo(window, ids.length));
+  scope.caches.offerPage(pageKey, scope.module.id, body);
+  return body;
 }
 
 /** GET .../entities/20: how many active records the query selects. */
@@ -137,5 +148,5 @@ export function entityCount(
   scope: RecordScope,
   query: URLSearchParams,
 ): number {
-  return selectIds(state, scope, query, DEFAULT_SORT).length;
+  return selectIds(state, scope, query, DEFAULT_SORT).ids.length;
 }
