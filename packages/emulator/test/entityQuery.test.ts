@@ -233,25 +233,87 @@ describe('planComment', () => {
 });
 
 describe('record caches', () => {
-  it('drop everything on a write they did not make, and little on their own', () => {
+  it('drop everything on a write they did not make, and only the written module’s lists on their own', () => {
     const db = new Database(':memory:');
     db.exec('CREATE TABLE t (a INTEGER)');
     const caches = recordCaches(db);
     caches.memo('m', () => 1);
-    caches.putFragment(1, '{}');
-    caches.putFragment(2, '{}');
-    caches.list('l', () => ({ ids: [1, 2] }));
+    caches.list('l1', () => ({ moduleId: 1, ids: [1, 2] }));
+    caches.list('l1 sorted', () => ({ moduleId: 1, ids: [2, 1] }));
+    caches.list('l2', () => ({ moduleId: 2, ids: [3] }));
+
+    let before = caches.current();
+    db.prepare('INSERT INTO t VALUES (1)').run();
+    caches.afterOwnWrite(before, 1);
+    expect(recordCaches(db).meta.has('m')).toBe(true);
+    expect([...caches.lists.keys()]).toEqual(['l2']);
+
+    // A write no list shows (a comment) keeps every list.
+    before = caches.current();
+    db.prepare('INSERT INTO t VALUES (2)').run();
+    caches.afterOwnWrite(before, null);
+    expect([...recordCaches(db).lists.keys()]).toEqual(['l2']);
+
+    // Another write between the start of ours and its end: nothing can be trusted.
+    before = caches.current();
+    db.prepare('INSERT INTO t VALUES (3)').run();
+    db.prepare('INSERT INTO t VALUES (4)').run();
+    caches.afterOwnWrite(before - 1, 2);
+    expect(recordCaches(db).meta.size).toBe(0);
+    expect(caches.lists.size).toBe(0);
+
+    caches.memo('m', () => 1);
+    caches.list('l2', () => ({ moduleId: 2, ids: [3] }));
+    db.prepare('INSERT INTO t VALUES (5)').run();
+    expect(recordCaches(db).meta.size).toBe(0);
+    expect(caches.lists.size).toBe(0);
+    db.close();
+  });
+
+  it('keep a page body from its second ask on, until its module is written', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE t (a INTEGER)');
+    const caches = recordCaches(db);
+    const body = Buffer.from('{}');
+    caches.offerPage('p1', 1, body);
+    caches.offerPage('p2', 2, body);
+    expect(caches.page('p1')).toBeUndefined();
+    caches.offerPage('p1', 1, body);
+    caches.offerPage('p2', 2, body);
+    expect(caches.page('p1')).toBe(body);
+    expect(caches.page('p2')).toBe(body);
 
     const before = caches.current();
     db.prepare('INSERT INTO t VALUES (1)').run();
-    caches.afterOwnWrite(before, [1]);
-    expect(recordCaches(db).meta.has('m')).toBe(true);
-    expect([...caches.fragments.keys()]).toEqual([2]);
-    expect(caches.lists.size).toBe(0);
+    caches.afterOwnWrite(before, 1);
+    expect(recordCaches(db).page('p1')).toBeUndefined();
+    expect(caches.page('p2')).toBe(body);
+    // Asked for once again after the write: not yet kept.
+    caches.offerPage('p1', 1, body);
+    expect(caches.page('p1')).toBeUndefined();
 
     db.prepare('INSERT INTO t VALUES (2)').run();
-    expect(recordCaches(db).meta.size).toBe(0);
-    expect(caches.fragments.size).toBe(0);
+    expect(recordCaches(db).page('p2')).toBeUndefined();
+    caches.offerPage('p2', 2, body);
+    expect(caches.page('p2')).toBeUndefined();
+    db.close();
+  });
+
+  it('keep the lists last used when full', () => {
+    const db = new Database(':memory:');
+    const caches = recordCaches(db);
+    const built: string[] = [];
+    const list = (key: string) =>
+      caches.list(key, () => {
+        built.push(key);
+        return { moduleId: 1, ids: [] };
+      });
+    for (let i = 0; i < 1024; i++) list(`k${i}`);
+    list('k0');
+    list('k1024');
+    list('k0');
+    list('k1');
+    expect(built.slice(1024)).toEqual(['k1024', 'k1']);
     db.close();
   });
 });

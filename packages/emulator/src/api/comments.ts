@@ -73,13 +73,13 @@ function requireComment(state: EmulatorState, entityId: number, idText: string |
   return row;
 }
 
-/** Comment writes do not change how records look: the record caches keep their forms. */
+/** Comment writes do not change how records look or list: the record caches keep all. */
 function write(state: EmulatorState, scope: RecordScope, change: () => void): void {
   const before = scope.caches.current();
   try {
     state.db.transaction(change)();
   } finally {
-    scope.caches.afterOwnWrite(before, []);
+    scope.caches.afterOwnWrite(before, null);
   }
 }
 

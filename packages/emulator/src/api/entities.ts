@@ -37,13 +37,13 @@ function entityReply(state: EmulatorState, scope: RecordScope, id: number, statu
   };
 }
 
-/** Runs one write transaction and tells the caches which record it touched. */
-function write(state: EmulatorState, scope: RecordScope, id: number, change: () => void): void {
+/** Runs one write transaction and tells the caches which module's records it touched. */
+function write(state: EmulatorState, scope: RecordScope, change: () => void): void {
   const before = scope.caches.current();
   try {
     state.db.transaction(change)();
   } finally {
-    scope.caches.afterOwnWrite(before, [id]);
+    scope.caches.afterOwnWrite(before, scope.module.id);
   }
 }
 
@@ -127,7 +127,7 @@ const create: Route = {
     const id = state.nextId();
     const now = state.nowIso();
     const owner = request.caller?.zpuid as string;
-    write(state, scope, id, () => {
+    write(state, scope, () => {
       prepared(
         state.db,
         `INSERT INTO entities (id, module_id, project_id, layout_id, status_id, name, description,
@@ -175,7 +175,7 @@ export function patchEntity(
   // Nothing to change is not an edit: last_updated_time stays.
   if (sameRecord(plan, row)) return entityReply(state, scope, row.id);
   const now = state.nowIso();
-  write(state, scope, row.id, () => {
+  write(state, scope, () => {
     prepared(
       state.db,
       `UPDATE entities SET project_id = ?, layout_id = ?, status_id = ?, name = ?, description = ?,
@@ -230,7 +230,7 @@ function trashMove(action: 'trash' | 'restore'): Route {
             : `record ${row.id} is not in the trash.`,
         );
       }
-      write(state, scope, row.id, () => {
+      write(state, scope, () => {
         prepared(state.db, 'UPDATE entities SET trashed_time = ? WHERE id = ?').run(
           toTrash ? state.nowIso() : null,
           row.id,
@@ -259,7 +259,7 @@ const remove: Route = {
         `record ${row.id} is not in the trash; trash it first (POST .../entities/${row.id}/trash), then delete it.`,
       );
     }
-    write(state, scope, row.id, () => {
+    write(state, scope, () => {
       // Comments and the status timeline go with it (ON DELETE CASCADE).
       prepared(state.db, 'DELETE FROM entities WHERE id = ?').run(row.id);
     });

@@ -45,7 +45,7 @@ function userRef(portal: PortalMeta, zpuid: unknown) {
 }
 
 /** A stored custom value in the shape of the spec's "Custom field value types". */
-function shownValue(field: FieldMeta, stored: unknown, portal: PortalMeta): unknown {
+export function shownValue(field: FieldMeta, stored: unknown, portal: PortalMeta): unknown {
   if (stored === undefined || stored === null) return null;
   switch (field.type) {
     case 'multi_select':

@@ -1,8 +1,13 @@
 /**
  * Record lists and counts, built for speed because every test and benchmark lists records: the
  * ordered ids of a (module, scope, project, view, filter, sort) are computed once per data version
- * and then sliced; each record's JSON text is kept until it or its metadata changes; whole page
- * bodies are kept too. See recordCache.ts for when these are dropped.
+ * (a module's own record writes drop only its lists) and then sliced; a page's body is its
+ * records' JSON texts (entityText.ts) written one after the other into one buffer, kept once the
+ * same page is asked for again. See recordCache.ts for what is kept and when it is dropped.
+ *
+ * A page is never one JavaScript string: joining 200 records' texts (about 250 KB) and encoding
+ * the result cost more CPU than serializing the records (V8 keeps strings that large apart, and
+ * encodes them slowly), and a buffer per record cost a memory pool every few records.
  */
 import { apiErrors } from '../http/apiError';
 import type { EmulatorState } from '../state';
@@ -16,7 +21,8 @@ import {
   windowInfo,
   type SortSpec,
 } from './entityQuery';
-import { entityJson, type EntityRow } from './entityJson';
+import type { EntityRow } from './entityJson';
+import { entityText } from './entityText';
 import { prepared } from '../model/prepared';
 import type { RecordScope } from './recordScope';
 
@@ -24,30 +30,25 @@ import type { RecordScope } from './recordScope';
 export const DEFAULT_SORT: SortSpec = { field: 'id', descending: false };
 export const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
 
-/** The JSON text of one record, from the cache or freshly serialized. */
+/** The JSON text of one record. */
 export function entityFragment(scope: RecordScope, row: EntityRow): string {
-  const cached = scope.caches.fragments.get(row.id);
-  if (cached !== undefined) return cached;
-  const json = JSON.stringify(entityJson(row, scope.module, scope.portalMeta));
-  scope.caches.putFragment(row.id, json);
-  return json;
+  return entityText(row, scope.module, scope.portalMeta);
 }
 
-/** The JSON texts of these records in order, loading the ones not cached in one query. */
+/** The JSON texts of these records in order, read in one query. */
 function fragmentsOf(state: EmulatorState, scope: RecordScope, ids: readonly number[]): string[] {
-  const { fragments } = scope.caches;
-  const missing = ids.filter((id) => !fragments.has(id));
-  if (missing.length > 0) {
-    const rows = prepared(
-      state.db,
-      'SELECT * FROM entities WHERE id IN (SELECT value FROM json_each(?))',
-    ).all(JSON.stringify(missing)) as EntityRow[];
-    for (const row of rows) entityFragment(scope, row);
-  }
-  return ids.flatMap((id) => fragments.get(id) ?? []);
+  if (ids.length === 0) return [];
+  const rows = prepared(
+    state.db,
+    'SELECT * FROM entities WHERE id IN (SELECT value FROM json_each(?))',
+  ).all(JSON.stringify(ids)) as EntityRow[];
+  const texts = new Map<number, string>();
+  for (const row of rows) texts.set(row.id, entityFragment(scope, row));
+  return ids.flatMap((id) => texts.get(id) ?? []);
 }
 
 interface IdQuery {
+  /** The question as text: the SQL and its values. */
   key: string;
   ids: readonly number[];
 }
@@ -93,6 +94,7 @@ function selectIds(
   // The SQL text and its values are the whole question: date presets are already concrete days.
   const key = `${sql}\u0000${JSON.stringify(params)}`;
   const list = caches.list(key, () => ({
+    moduleId: module.id,
     // Its own statement: pluck() would change a shared prepared one for every other caller. This
     // runs once per data version, so preparing it here costs nothing that matters.
     ids: state.db
@@ -101,6 +103,25 @@ function selectIds(
       .all(...params) as number[],
   }));
   return { key, ids: list.ids };
+}
+
+/**
+ * `{"entities":[…],"page_info":…}` written into one buffer, each text straight from its string:
+ * the same bytes as `Buffer.from` of the joined string.
+ */
+export function pageBody(fragments: readonly string[], pageInfo: unknown): Buffer {
+  const tail = `],"page_info":${JSON.stringify(pageInfo)}}`;
+  let size = '{"entities":['.length + Buffer.byteLength(tail) + Math.max(fragments.length - 1, 0);
+  for (const fragment of fragments) size += Buffer.byteLength(fragment);
+  const body = Buffer.allocUnsafe(size);
+  let at = body.write('{"entities":[', 0, 'latin1');
+  fragments.forEach((fragment, index) => {
+    if (index > 0) at = body.writeUInt8(0x2c, at);
+    at += body.write(fragment, at);
+  });
+  at += body.write(tail, at);
+  if (at !== size) throw new Error(`page body: wrote ${at} of ${size} bytes`);
+  return body;
 }
 
 /** GET .../entities: one page as a ready JSON body. */
@@ -113,13 +134,11 @@ export function entityPage(
   const sort = parseSortBy(query.get('sort_by'), DEFAULT_SORT);
   const { key, ids } = selectIds(state, scope, query, sort);
   const pageKey = `${key}\u0000${window.offset}/${window.limit}/${window.page}`;
-  const cached = scope.caches.page(pageKey);
-  if (cached) return cached;
+  const kept = scope.caches.page(pageKey);
+  if (kept) return kept;
   const parts = fragmentsOf(state, scope, ids.slice(window.offset, window.offset + window.limit));
-  const body = Buffer.from(
-    `{"entities":[${parts.join(',')}],"page_info":${JSON.stringify(windowInfo(window, ids.length))}}`,
-  );
-  scope.caches.putPage(pageKey, body);
+  const body = pageBody(parts, windowInfo(window, ids.length));
+  scope.caches.offerPage(pageKey, scope.module.id, body);
   return body;
 }
 
