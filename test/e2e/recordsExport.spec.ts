@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readCsv } from '../support/readCsv';
 import { fillMirror, startWebModeOn, type WebModeOnDir } from './recordsMirror';
 
 /** Records in the mirror: more than one batch of the export (1,000 rows). */
@@ -26,35 +27,6 @@ test.afterEach(async () => {
 const grid = (page: Page) => page.getByRole('grid', { name: 'Assets records' });
 const rows = (page: Page) => grid(page).locator('.grid-row:not(.is-loading)');
 const total = (page: Page) => page.getByTestId('records-total');
-
-/** RFC 4180 rows of a CSV text (quoted fields, doubled quotes, CRLF). */
-function readCsv(text: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      out.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return out;
-}
 
 test('exports the sorted view to CSV, downloaded in web mode, as the table shows it', async ({
   page,

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 
 /**
  * Page cache (KiB; SQLite's default is 2 MB). A million mirrored records hold ~300 MB of list
@@ -65,4 +65,17 @@ export function immediateTransactions(db: Database.Database): void {
     );
   }) as unknown as Database.Database['transaction'];
   db.transaction = transaction;
+}
+
+/**
+ * A second connection to the store's file, for a worker thread (the mirror's writer, the
+ * custom-field indexer): the file must already be there (the engine's connection made and
+ * migrated it); `nativeBinding` is better-sqlite3's binary for this runtime (the desktop app's
+ * Electron build).
+ */
+export function openWorkerConnection(file: string, nativeBinding?: string): Database.Database {
+  return new Database(
+    file,
+    nativeBinding ? { nativeBinding, fileMustExist: true } : { fileMustExist: true },
+  );
 }

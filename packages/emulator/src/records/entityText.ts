@@ -9,25 +9,16 @@
  * in WeakMaps keyed by the ModuleMeta and PortalMeta the record caches hold, so they go when the
  * caches rebuild those (recordCache.ts) and have no invalidation of their own.
  */
+import { READ_ENTITY_FIXED_FIELDS } from '@portaldesk/portal-api/domain/readEntity';
 import { parseJsonObject } from '@portaldesk/portal-api/json/parseJsonObject';
 import { entityJson, shownValue, type EntityRow } from './entityJson';
 import { layoutFields, type FieldMeta, type ModuleMeta, type PortalMeta } from './recordMeta';
 
-/** The record's own keys, in entityJson's order: a custom field of the same name is not shown. */
-const SYSTEM_KEYS = [
-  'id',
-  'name',
-  'description',
-  'status',
-  'layout',
-  'project',
-  'owner',
-  'is_closed',
-  'is_external',
-  'created_time',
-  'last_updated_time',
-  'trashed_time',
-] as const;
+/**
+ * The record's own keys, in entityJson's order (the same as the API reader's fixed members, which
+ * the property test of entityText holds it to): a custom field of the same name is not shown.
+ */
+const SYSTEM_KEYS = READ_ENTITY_FIXED_FIELDS;
 
 interface CustomKey {
   field: FieldMeta;

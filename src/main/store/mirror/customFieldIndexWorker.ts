@@ -7,8 +7,9 @@
  * customFieldIndexWorkerScript.ts). Imported any other way (vitest runs the sources) it does
  * nothing: it acts only in a worker started with its workerData.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { openWorkerConnection } from '../connectionSettings';
 import { registerSqlFunctions } from '../sqlFunctions';
 import { runCustomFieldIndexJob, type CustomFieldIndexJob } from './customFieldIndexJob';
 
@@ -51,12 +52,7 @@ function isWorkerData(data: unknown): data is CustomFieldIndexWorkerData {
 }
 
 function open(data: CustomFieldIndexWorkerData): Database.Database {
-  const db = new Database(
-    data.file,
-    data.nativeBinding
-      ? { nativeBinding: data.nativeBinding, fileMustExist: true }
-      : { fileMustExist: true },
-  );
+  const db = openWorkerConnection(data.file, data.nativeBinding);
   db.pragma(`busy_timeout = ${WORKER_BUSY_TIMEOUT_MS}`);
   db.pragma(`cache_size = -${WORKER_CACHE_KIB}`);
   db.pragma('temp_store = MEMORY');

@@ -9,9 +9,9 @@
  * mirrorWriterScript.ts). Imported any other way (vitest runs the sources) it does nothing: it
  * acts only in a worker started with its workerData.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { isMainThread, workerData, type MessagePort } from 'node:worker_threads';
-import { immediateTransactions, tuneConnection } from '../connectionSettings';
+import { immediateTransactions, openWorkerConnection, tuneConnection } from '../connectionSettings';
 import { FULL_TEXT_BATCH_ROWS } from './fullTextIndex';
 import { Mirror } from './mirror';
 import { runMirrorWrite, type MirrorWriteTarget } from './mirrorWriter';
@@ -60,12 +60,7 @@ function isWriterData(data: unknown): data is MirrorWriterData {
 }
 
 function open(data: MirrorWriterData): Database.Database {
-  const db = new Database(
-    data.file,
-    data.nativeBinding
-      ? { nativeBinding: data.nativeBinding, fileMustExist: true }
-      : { fileMustExist: true },
-  );
+  const db = openWorkerConnection(data.file, data.nativeBinding);
   tuneConnection(db, { busyTimeoutMs: WRITER_BUSY_TIMEOUT_MS });
   // As on the engine's connection: a settings write reads the stored rows, then writes.
   immediateTransactions(db);
