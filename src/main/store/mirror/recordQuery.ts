@@ -145,29 +145,14 @@ export class RecordQuery {
         `A list window holds 1 to ${MAX_WINDOW_ROWS} rows, not ${limit}. Nothing was listed; ask for a smaller window.`,
       );
     }
-    this.refresh();
-    const context = this.context(input.portalId, input.moduleId);
-    const where = listFilterSql(context, input.filter, this.now);
-    const plan = recordSortPlan(
-      input.sort,
-      context.fields,
-      context.setup.bindings.is_closed?.expr ?? '0',
-    );
+    const ask = this.windowAsk(input, offset, limit);
+    const { context, where, plan } = ask;
     if (this.indexes) {
       const expressions = plan.custom
         ? [...where.indexable, sortIndexExpression(plan)]
         : where.indexable;
       if (expressions.length > 0) this.indexes.used(context.moduleKey, expressions);
     }
-    const edited = this.edited.of(context);
-    const ask: WindowAsk = {
-      context,
-      where,
-      plan,
-      edited: edited.rows.length === 0 ? null : edited.json,
-      offset,
-      limit,
-    };
     const whole = wholeFirstWindow(this.reader, ask);
     if (whole) {
       return {
@@ -187,23 +172,8 @@ export class RecordQuery {
    * Throws RecordQueryError like `queryRecords`.
    */
   openView(input: Omit<RecordQueryInput, 'offset' | 'limit'>): RecordViewRows {
-    this.refresh();
-    const context = this.context(input.portalId, input.moduleId);
-    const where = listFilterSql(context, input.filter, this.now);
-    const plan = recordSortPlan(
-      input.sort,
-      context.fields,
-      context.setup.bindings.is_closed?.expr ?? '0',
-    );
-    const edited = this.edited.of(context);
-    const ask: WindowAsk = {
-      context,
-      where,
-      plan,
-      edited: edited.rows.length === 0 ? null : edited.json,
-      offset: 0,
-      limit: 0,
-    };
+    const ask = this.windowAsk(input, 0, 0);
+    const { context, where } = ask;
     const total = this.reader.counts.count(context, where, ask.edited);
     // Its own read-ahead: the whole order is not kept in the lists' cache after the export.
     const reader: WindowReader = {
@@ -216,6 +186,29 @@ export class RecordQuery {
       total: keys.length,
       read: (from, count) =>
         recordViews(statements, context, input.moduleId, keys.slice(from, from + count)),
+    };
+  }
+
+  /** What a list of `input` asks the window readers, with the caches made fresh first. */
+  private windowAsk(
+    input: Omit<RecordQueryInput, 'offset' | 'limit'>,
+    offset: number,
+    limit: number,
+  ): WindowAsk {
+    this.refresh();
+    const context = this.context(input.portalId, input.moduleId);
+    const edited = this.edited.of(context);
+    return {
+      context,
+      where: listFilterSql(context, input.filter, this.now),
+      plan: recordSortPlan(
+        input.sort,
+        context.fields,
+        context.setup.bindings.is_closed?.expr ?? '0',
+      ),
+      edited: edited.rows.length === 0 ? null : edited.json,
+      offset,
+      limit,
     };
   }
 }
