@@ -130,6 +130,8 @@ describe('XlsxFileWriter', () => {
       cellText.filter((t) => t !== ''),
       fc.integer(),
       fc.double({ noNaN: true, noDefaultInfinity: true }),
+      // A JSON number can be -0; a sheet has no such number (xmlCell).
+      fc.constant(-0),
       fc.boolean(),
     );
     await fc.assert(
@@ -151,6 +153,17 @@ describe('XlsxFileWriter', () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it('writes a negative zero as 0, which is what a sheet can hold and the table shows', async () => {
+    const file = fileIn(tempDir(), 'xlsx');
+    const writer = new XlsxFileWriter(file, 'Assets');
+    await writer.header(['Cost']);
+    await writer.rows([[-0], [-1.5]]);
+    await writer.finish();
+    const read = await readXlsx(file, 1);
+    expect(read.rows).toEqual([['Cost'], [0], [-1.5]]);
+    expect(Object.is(read.rows[1]![0], 0)).toBe(true);
   });
 
   it('an abort deletes the partial file', async () => {
