@@ -1,8 +1,10 @@
 // The records workspace's million-record mirror, filled once by bench/uiMirror.bench.ts into a
 // data directory under the OS temp folder and reused by bench/ui.mjs and bench/scale.mjs (which
-// scrolls a copy of it while web mode syncs). A marker file says how many records it holds.
+// scrolls a copy of it while web mode syncs). A marker file says how many records it holds and
+// the schema version it was filled with: a mirror of an older schema is filled again (opened as it
+// is, every copy would migrate a million records again before web mode answers).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,15 +28,24 @@ function run(command, argv, env) {
   });
 }
 
+/** The app's schema version: its newest migration's number (src/main/store/migrations). */
+function appSchemaVersion() {
+  const numbers = readdirSync(path.join(root, 'src', 'main', 'store', 'migrations'))
+    .map((name) => /^(\d+)_.*\.sql$/.exec(name)?.[1])
+    .filter((number) => number !== undefined)
+    .map(Number);
+  return Math.max(...numbers);
+}
+
 /**
- * Makes sure `dataDir` holds a mirror of `records` records: reused when its marker says so and
- * `fresh` is false, otherwise emptied and filled (minutes for a million).
+ * Makes sure `dataDir` holds a mirror of `records` records at the app's schema: reused when its
+ * marker says so and `fresh` is false, otherwise emptied and filled (minutes for a million).
  */
 export async function ensureUiMirror({ records, dataDir, fresh = false, log }) {
   const marker = path.join(dataDir, 'ui-mirror.json');
   if (!fresh && existsSync(marker)) {
-    const { records: held } = JSON.parse(readFileSync(marker, 'utf8'));
-    if (held === records) {
+    const held = JSON.parse(readFileSync(marker, 'utf8'));
+    if (held.records === records && held.schemaVersion === appSchemaVersion()) {
       log(`reusing the mirror in ${dataDir}`);
       return;
     }
