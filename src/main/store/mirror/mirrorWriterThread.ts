@@ -72,7 +72,9 @@ export class MirrorWriterThread {
     this.worker.on('exit', (code) =>
       this.fail(new Error(`the mirror's writer thread stopped (exit code ${code})`)),
     );
-    // Neither may keep a finished process alive; close() waits for what was handed over.
+    // Neither may keep a finished process alive; close() waits for what was handed over. The port
+    // is held (ref) while a write is pending: with nothing else to wait for (a headless child, a
+    // script), the process would otherwise end in the middle of an `await` of a write.
     this.worker.unref();
     this.port.unref();
   }
@@ -113,6 +115,7 @@ export class MirrorWriterThread {
     }
     const id = this.nextId++;
     this.asked++;
+    if (this.pending.size === 0) this.port.ref();
     return new Promise<unknown>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.port.postMessage({ id, target, method, args } satisfies MirrorWriteRequest);
@@ -124,6 +127,7 @@ export class MirrorWriterThread {
     if (!waiter) return;
     this.pending.delete(reply.id);
     this.answered++;
+    if (this.pending.size === 0) this.port.unref();
     if (reply.ok) waiter.resolve(reply.value);
     else waiter.reject(errorOf(reply));
   }
@@ -145,5 +149,6 @@ export class MirrorWriterThread {
   private rejectPending(error: Error): void {
     for (const waiter of this.pending.values()) waiter.reject(error);
     this.pending.clear();
+    this.port.unref();
   }
 }
