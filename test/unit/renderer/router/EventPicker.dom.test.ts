@@ -10,26 +10,20 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { RulesPanel } from '../../../../src/renderer/src/features/router/RulesPanel';
-import type { RuleInput, TargetView } from '../../../../src/shared/ipc/areas/router';
+import type { RuleInput } from '../../../../src/shared/ipc/areas/router';
 import { useDomTestEnvironment } from '../support/dom';
-import { customPublisher, overviewOf, renderRouterPanel, suitePublisher } from './routerFixtures';
+import {
+  customPublisher,
+  overviewOf,
+  renderRouterPanel,
+  REQUEST_BIN,
+  suitePublisher,
+} from './routerFixtures';
 
 useDomTestEnvironment();
 
 const MODULES = ['cm_tickets', 'cm_invoices', ...Array.from({ length: 78 }, (_, i) => `cm_m${i}`)];
-const TARGET: TargetView = {
-  id: '9001',
-  name: 'bin',
-  kind: 'request_bin',
-  status: 'active',
-  url: null,
-  method: 'POST',
-  headers: [],
-  query: [],
-  rateLimitPerSecond: 300,
-  timeoutMs: 10_000,
-  fault: null,
-};
+const TARGET = REQUEST_BIN;
 
 async function openRuleForm() {
   const demo = suitePublisher('Demo portal', MODULES);

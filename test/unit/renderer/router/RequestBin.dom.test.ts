@@ -11,25 +11,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TargetsPanel } from '../../../../src/renderer/src/features/router/TargetsPanel';
 import { formatTime } from '../../../../src/renderer/src/features/router/routerFormat';
-import type { BinEntryView, TargetView } from '../../../../src/shared/ipc/areas/router';
+import type { BinEntryView } from '../../../../src/shared/ipc/areas/router';
 import { useDomTestEnvironment } from '../support/dom';
-import { NOW_MS, overviewOf, renderRouterPanel } from './routerFixtures';
+import { NOW_MS, overviewOf, renderRouterPanel, REQUEST_BIN } from './routerFixtures';
 
 useDomTestEnvironment();
 
-const BIN: TargetView = {
-  id: '9001',
-  name: 'bin',
-  kind: 'request_bin',
-  status: 'active',
-  url: null,
-  method: 'POST',
-  headers: [],
-  query: [],
-  rateLimitPerSecond: 300,
-  timeoutMs: 10_000,
-  fault: null,
-};
+const BIN = REQUEST_BIN;
 
 const PAYLOAD = {
   rule_id: '7001',

@@ -10,6 +10,7 @@ import type {
   RouterOverview,
   SchemaPathView,
   SuiteScope,
+  TargetView,
 } from '../../../../src/shared/ipc/areas/router';
 import { createRouterStore } from '../../../../src/renderer/src/features/router/routerStore';
 import { RouterStoreContext } from '../../../../src/renderer/src/features/router/useRouter';
@@ -17,6 +18,21 @@ import { fakeEngine, type FakeHandlers } from '../support/fakeEngine';
 
 export const SCOPES: SuiteScope[] = ['Create', 'Update', 'Delete', 'Approve', 'Reject'];
 export const NOW_MS = Date.parse('2024-05-15T12:00:00Z');
+
+/** A request bin target, as the router's overview lists it. */
+export const REQUEST_BIN: TargetView = {
+  id: '9001',
+  name: 'bin',
+  kind: 'request_bin',
+  status: 'active',
+  url: null,
+  method: 'POST',
+  headers: [],
+  query: [],
+  rateLimitPerSecond: 300,
+  timeoutMs: 10_000,
+  fault: null,
+};
 
 let nextId = 1000;
 const id = () => String((nextId += 1));
