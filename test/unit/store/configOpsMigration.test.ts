@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { appMigrations, Store } from '../../../src/main/store/store';
-import { tempDir } from '../../support/tempDir';
+import { storeBeforeMigration } from '../../support/storeBeforeMigration';
 
 const NAME = '0012_config_ops.sql';
 
 describe(`migration ${NAME}`, () => {
   it('keeps every queued operation and remap, and numbers new operations after the old ones', () => {
-    const dataDir = tempDir();
-    const before = appMigrations.filter((m) => m.name < NAME);
-    const old = Store.open({ dataDir, mode: 'test', migrations: before });
+    const { old, migrated } = storeBeforeMigration(NAME);
     old.db.exec(`
       INSERT INTO outbox_ops (portal_id, module_id, record_id, kind, fields, queued_at, updated_at)
         VALUES ('1', '10', '100', 'update', '{"name":{"value":"A","base":"B"}}', 't', 't'),
@@ -20,7 +17,7 @@ describe(`migration ${NAME}`, () => {
     const rows = old.db.prepare('SELECT * FROM outbox_ops ORDER BY seq').all();
     old.close();
 
-    const store = Store.open({ dataDir, mode: 'test' });
+    const store = migrated();
     expect(
       store.db
         .prepare('SELECT * FROM outbox_ops ORDER BY seq')

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Mirror } from '../../../src/main/store/mirror/mirror';
-import { appMigrations, Store } from '../../../src/main/store/store';
-import { tempDir } from '../../support/tempDir';
+import { storeBeforeMigration } from '../../support/storeBeforeMigration';
 
 const NAME = '0017_list_lookups.sql';
 
 describe(`migration ${NAME}`, () => {
   it("fills the lookups from a store's records: listed copies' options, every indexed name", () => {
-    const dataDir = tempDir();
-    const before = appMigrations.filter((m) => m.name < NAME);
-    const old = Store.open({ dataDir, mode: 'test', migrations: before });
+    const { old, migrated } = storeBeforeMigration(NAME);
     old.db.exec(`
       INSERT INTO portals (id, account_id, dc, name, timezone, mirrored_at)
         VALUES ('1', 'acc', 'us', 'P', 'UTC', '2026-03-01T00:00:00.000Z');
@@ -35,7 +32,7 @@ describe(`migration ${NAME}`, () => {
     `);
     old.close();
 
-    const store = Store.open({ dataDir, mode: 'test' });
+    const store = migrated();
     expect(
       store.db
         .prepare('SELECT field, value, row_key FROM record_multi_values ORDER BY row_key, value')

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { naturalSortKey } from '@portaldesk/portal-api/domain/naturalOrder';
 import { Mirror } from '../../../src/main/store/mirror/mirror';
-import { appMigrations, Store } from '../../../src/main/store/store';
-import { tempDir } from '../../support/tempDir';
+import { appMigrations } from '../../../src/main/store/store';
+import { storeBeforeMigration } from '../../support/storeBeforeMigration';
 
 // Found by name: its number is the one free when it lands.
 const migration = appMigrations.find((m) => m.name.endsWith('_natural_sort.sql'));
@@ -10,9 +10,7 @@ const migration = appMigrations.find((m) => m.name.endsWith('_natural_sort.sql')
 describe('migration natural_sort', () => {
   it('gives the records stored before it their name sort key, and the lists that order', () => {
     expect(migration).toBeDefined();
-    const dataDir = tempDir();
-    const before = appMigrations.filter((m) => m.version < migration!.version);
-    const old = Store.open({ dataDir, mode: 'test', migrations: before });
+    const { old, migrated } = storeBeforeMigration(migration!.name);
     old.db.exec(`
       INSERT INTO portals (id, account_id, dc, name, timezone, mirrored_at)
         VALUES ('1', 'acc', 'us', 'P', 'UTC', '2026-03-01T00:00:00.000Z');
@@ -27,7 +25,7 @@ describe('migration natural_sort', () => {
     names.forEach((name, i) => insert.run(String(100 + i), name, name));
     old.close();
 
-    const store = Store.open({ dataDir, mode: 'test' });
+    const store = migrated();
     const stored = store.db
       .prepare('SELECT name, name_sort AS sort FROM records ORDER BY id')
       .all() as { name: string; sort: string }[];

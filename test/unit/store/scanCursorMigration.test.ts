@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Mirror } from '../../../src/main/store/mirror/mirror';
-import { appMigrations, Store } from '../../../src/main/store/store';
-import { tempDir } from '../../support/tempDir';
+import { storeBeforeMigration } from '../../support/storeBeforeMigration';
 
 const NAME = '0009_scan_cursor.sql';
 
 describe(`migration ${NAME}`, () => {
   it('starts a full pull interrupted under the page cursor over, and keeps the other cursors', () => {
-    const dataDir = tempDir();
-    const before = appMigrations.filter((m) => m.name < NAME);
-    const old = Store.open({ dataDir, mode: 'test', migrations: before });
+    const { old, migrated } = storeBeforeMigration(NAME);
     old.db.exec(`
       INSERT INTO portals (id, account_id, dc, name, timezone, mirrored_at)
         VALUES ('1', 'acc', 'us', 'P', 'UTC', '2026-03-01T00:00:00.000Z');
@@ -22,7 +19,7 @@ describe(`migration ${NAME}`, () => {
     `);
     old.close();
 
-    const store = Store.open({ dataDir, mode: 'test' });
+    const store = migrated();
     const mirror = new Mirror(store.db);
     expect(mirror.records.cursor('1', '10')).toMatchObject({
       scanIndex: 1,
