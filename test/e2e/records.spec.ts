@@ -1,72 +1,46 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { naturalCompare } from '@portaldesk/portal-api/domain/naturalOrder';
-import { fillMirror, startWebModeOn, type WebModeOnDir } from './recordsMirror';
+import {
+  assetRows,
+  assetsGrid,
+  openWorkspace,
+  recordsTotal,
+  useRecordsMirror,
+} from './recordsMirror';
 
 /** Records in the mirror: several screens, so the table is virtualised and fed in windows. */
 const RECORDS = 3000;
 
-let dataDir: string;
-let app: WebModeOnDir;
-
-test.beforeAll(async () => {
-  test.setTimeout(60_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-e2e-records-'));
-  await fillMirror(dataDir, RECORDS);
-});
-test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-test.beforeEach(async () => {
-  app = await startWebModeOn(dataDir);
-});
-test.afterEach(async () => {
-  await app.stop();
-});
-
-const grid = (page: Page) => page.getByRole('grid', { name: 'Assets records' });
-const rows = (page: Page) => grid(page).locator('.grid-row:not(.is-loading)');
-const total = (page: Page) => page.getByTestId('records-total');
-
-/**
- * Opens the app; nobody is signed in here, so the first-run screen may offer sign-in first:
- * skipping it shows what the mirror already holds.
- */
-async function openWorkspace(page: Page): Promise<void> {
-  await page.goto(app.url);
-  const skip = page.getByRole('button', { name: 'Skip for now' });
-  await expect(skip.or(total(page))).toBeVisible();
-  if (await skip.isVisible()) await skip.click();
-}
+const app = useRecordsMirror('records', RECORDS);
 
 test('a module opens with its records; filter, sort and saved filters change the list', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1400, height: 860 });
-  await openWorkspace(page);
+  await openWorkspace(page, app().url);
 
   const nav = page.getByRole('navigation', { name: 'Sections' });
   await expect(nav.getByRole('button', { name: /Assets\s*3,000/ })).toBeVisible();
   await expect(nav.getByLabel('Portal', { exact: true })).toHaveValue('1000000000001');
-  await expect(total(page)).toHaveText('3,000 records');
-  await expect(rows(page).first()).toContainText('Samsung phone #1');
+  await expect(recordsTotal(page)).toHaveText('3,000 records');
+  await expect(assetRows(page).first()).toContainText('Samsung phone #1');
   // Only a screenful of rows exists in the page, not 3,000.
-  expect(await grid(page).locator('.grid-row').count()).toBeLessThan(80);
+  expect(await assetsGrid(page).locator('.grid-row').count()).toBeLessThan(80);
   await page.screenshot({ path: 'test-results/records-table.png' });
 
   // Scroll to the end: the last rows are fetched on demand.
-  await grid(page).focus();
+  await assetsGrid(page).focus();
   await page.keyboard.press('End');
-  await expect(grid(page).locator('[data-record-id="1100000003000"]')).toBeVisible();
+  await expect(assetsGrid(page).locator('[data-record-id="1100000003000"]')).toBeVisible();
   await page.keyboard.press('Home');
 
   // Filter: a status preset, then a second criterion and a pattern.
   await page.getByRole('button', { name: 'Filter' }).click();
   await page.getByLabel('Add a preset').selectOption({ label: 'Status is closed' });
   await expect(page.getByTestId('applied-filter')).toContainText('Status is all closed');
-  await expect(total(page)).not.toHaveText('3,000 records');
-  const closedCount = await total(page).textContent();
-  for (const text of await rows(page).locator('.status-chip').allTextContents()) {
+  await expect(recordsTotal(page)).not.toHaveText('3,000 records');
+  const closedCount = await recordsTotal(page).textContent();
+  for (const text of await assetRows(page).locator('.status-chip').allTextContents()) {
     expect(['Retired', 'Lost']).toContain(text.trim());
   }
 
@@ -78,7 +52,7 @@ test('a module opens with its records; filter, sort and saved filters change the
   await expect(page.getByTestId('filter-explain')).toHaveText(
     'The list changes once criterion 2 has a value.',
   );
-  await expect(total(page)).toHaveText(closedCount ?? '');
+  await expect(recordsTotal(page)).toHaveText(closedCount ?? '');
   await page.screenshot({ path: 'test-results/records-filter-waiting.png' });
   await page.getByLabel('Values of criterion 2').selectOption('Network');
   await expect(page.getByTestId('applied-filter')).toContainText(
@@ -107,7 +81,7 @@ test('a module opens with its records; filter, sort and saved filters change the
   await page.getByRole('button', { name: 'Save filter' }).click();
   await expect(page.getByText('Saved as "Closed or network".')).toBeVisible();
   await page.getByRole('button', { name: 'Clear', exact: true }).click();
-  await expect(total(page)).toHaveText('3,000 records');
+  await expect(recordsTotal(page)).toHaveText('3,000 records');
   await page.getByRole('button', { name: 'Closed or network', exact: true }).click();
   await expect(page.getByTestId('applied-filter')).toContainText('OR Category is "Network"');
   await page.getByRole('button', { name: 'Clear', exact: true }).click();
@@ -117,16 +91,16 @@ test('a module opens with its records; filter, sort and saved filters change the
   const header = page.getByRole('columnheader', { name: 'Asset name' });
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
-  await expect(rows(page).first()).toContainText(/^Apple/);
-  const names = (await rows(page).locator('.grid-cell:first-child').allTextContents()).map((n) =>
-    n.trim(),
+  await expect(assetRows(page).first()).toContainText(/^Apple/);
+  const names = (await assetRows(page).locator('.grid-cell:first-child').allTextContents()).map(
+    (n) => n.trim(),
   );
   expect(names.length).toBeGreaterThan(10);
   expect(names).toEqual([...names].sort(naturalCompare));
   expect(names).not.toEqual([...names].sort());
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'descending');
-  await expect(rows(page).first()).toContainText(/^Ubiquiti/);
+  await expect(assetRows(page).first()).toContainText(/^Ubiquiti/);
   await page.screenshot({ path: 'test-results/records-sorted.png' });
 
   // Sort by a currency: by currency, then amount; the header's tooltip names the currencies.
@@ -145,7 +119,7 @@ test('a module opens with its records; filter, sort and saved filters change the
     t.startsWith('Cost'),
   );
   const costs = (
-    await rows(page)
+    await assetRows(page)
       .locator(`.grid-cell:nth-child(${column + 1})`)
       .allTextContents()
   ).map((text) => text.trim());
@@ -158,10 +132,10 @@ test('a module opens with its records; filter, sort and saved filters change the
   amounts.forEach((amount, i) => {
     if (i > 0 && codes[i] === codes[i - 1]) expect(amount).toBeGreaterThanOrEqual(amounts[i - 1]!);
   });
-  await grid(page).screenshot({ path: 'test-results/records-sorted-by-cost.png' });
+  await assetsGrid(page).screenshot({ path: 'test-results/records-sorted-by-cost.png' });
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await grid(page).screenshot({ path: 'test-results/records-sorted-by-cost-dark.png' });
+  await assetsGrid(page).screenshot({ path: 'test-results/records-sorted-by-cost-dark.png' });
   await page.emulateMedia({ colorScheme: 'light' });
 
   // A column can be hidden and the choice survives a reload.
@@ -169,7 +143,7 @@ test('a module opens with its records; filter, sort and saved filters change the
   await page.getByRole('checkbox', { name: 'Owner' }).uncheck();
   await expect(page.getByRole('columnheader', { name: 'Owner' })).toHaveCount(0);
   await page.reload();
-  await expect(total(page)).toHaveText('3,000 records');
+  await expect(recordsTotal(page)).toHaveText('3,000 records');
   await expect(page.getByRole('columnheader', { name: 'Status' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Owner' })).toHaveCount(0);
 });
@@ -178,11 +152,11 @@ test('search, keyboard, a record with comments, one without and one in the recyc
   page,
 }) => {
   await page.setViewportSize({ width: 1400, height: 860 });
-  await openWorkspace(page);
-  await expect(total(page)).toHaveText('3,000 records');
+  await openWorkspace(page, app().url);
+  await expect(recordsTotal(page)).toHaveText('3,000 records');
 
   // Keyboard: arrows move, Enter opens; the panel shows sections, timeline and comments.
-  await grid(page).focus();
+  await assetsGrid(page).focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   const detail = page.getByTestId('record-detail');
@@ -208,7 +182,7 @@ test('search, keyboard, a record with comments, one without and one in the recyc
   await page.keyboard.press('Escape');
 
   // Shift+arrows select several rows.
-  await grid(page).focus();
+  await assetsGrid(page).focus();
   await page.keyboard.press('Shift+ArrowDown');
   await page.keyboard.press('Shift+ArrowDown');
   await expect(page.getByText('3 selected')).toBeVisible();
@@ -297,8 +271,8 @@ test('the sidebar scrolls as one, names stay on one line; search results close o
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 620 });
-  await openWorkspace(page);
-  await expect(total(page)).toHaveText('3,000 records');
+  await openWorkspace(page, app().url);
+  await expect(recordsTotal(page)).toHaveText('3,000 records');
   const nav = page.getByRole('navigation', { name: 'Sections' });
   const search = page.getByRole('combobox', { name: 'Search records' });
   const results = page.getByRole('listbox', { name: 'Search results' });
@@ -362,8 +336,8 @@ test('built-in modules are named, never listed as empty; an empty module says wh
   page,
 }) => {
   await page.setViewportSize({ width: 1400, height: 760 });
-  await openWorkspace(page);
-  await expect(total(page)).toHaveText('3,000 records');
+  await openWorkspace(page, app().url);
+  await expect(recordsTotal(page)).toHaveText('3,000 records');
   const nav = page.getByRole('navigation', { name: 'Sections' });
   const modules = nav.getByRole('list', { name: 'Modules' });
 

@@ -1,49 +1,32 @@
-import { expect, test, type Page } from '@playwright/test';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { readCsv } from '../support/readCsv';
-import { fillMirror, startWebModeOn, type WebModeOnDir } from './recordsMirror';
+import {
+  assetRows,
+  assetsGrid,
+  openWorkspace,
+  recordsTotal,
+  useRecordsMirror,
+} from './recordsMirror';
 
 /** Records in the mirror: more than one batch of the export (1,000 rows). */
 const RECORDS = 3000;
 
-let dataDir: string;
-let app: WebModeOnDir;
-
-test.beforeAll(async () => {
-  test.setTimeout(60_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-e2e-export-'));
-  await fillMirror(dataDir, RECORDS);
-});
-test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-test.beforeEach(async () => {
-  app = await startWebModeOn(dataDir);
-});
-test.afterEach(async () => {
-  await app.stop();
-});
-
-const grid = (page: Page) => page.getByRole('grid', { name: 'Assets records' });
-const rows = (page: Page) => grid(page).locator('.grid-row:not(.is-loading)');
-const total = (page: Page) => page.getByTestId('records-total');
+const app = useRecordsMirror('export', RECORDS);
 
 test('exports the sorted view to CSV, downloaded in web mode, as the table shows it', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1400, height: 860 });
-  await page.goto(app.url);
-  const skip = page.getByRole('button', { name: 'Skip for now' });
-  await expect(skip.or(total(page))).toBeVisible();
-  if (await skip.isVisible()) await skip.click();
-  await expect(total(page)).toHaveText('3,000 records');
+  await openWorkspace(page, app().url);
+  await expect(recordsTotal(page)).toHaveText('3,000 records');
 
   // Sorted by name, descending: the file follows the table's order.
   const header = page.getByRole('columnheader', { name: 'Asset name' });
   await header.getByRole('button').click();
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'descending');
-  const firstCells = await rows(page).first().getByRole('gridcell').allInnerTexts();
+  const firstCells = await assetRows(page).first().getByRole('gridcell').allInnerTexts();
 
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Export' });
@@ -71,7 +54,7 @@ test('exports the sorted view to CSV, downloaded in web mode, as the table shows
   const text = readFileSync(file, 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   const [labels, first, ...rest] = readCsv(text.slice(1));
-  const shownHeaders = await grid(page).getByRole('columnheader').allInnerTexts();
+  const shownHeaders = await assetsGrid(page).getByRole('columnheader').allInnerTexts();
   expect(labels).toEqual(shownHeaders.map((h) => h.replace(/[▲▼]/g, '').trim()));
   expect(rest).toHaveLength(RECORDS - 1);
   // The first row as the table shows it (an empty cell shows a dash, a check box a mark).
