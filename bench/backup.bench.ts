@@ -40,6 +40,7 @@ import {
 } from '../src/main/backups/archiveDownload';
 import { verifyArchive, type ArchiveCheck } from '../src/main/backups/archiveVerify';
 import { fileDigest } from '../src/main/backups/fileDigest';
+import { startCpuProfile } from './cpuProfile';
 import { startBenchEmulator } from './startBenchEmulator';
 
 const PORTAL_RECORDS = Number(process.env.BACKUP_BENCH_RECORDS ?? 100_000);
@@ -66,21 +67,6 @@ function collector(): { gc: () => void; exposed: boolean } {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   return { gc, exposed };
-}
-
-async function startProfiler() {
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    async stop(file: string) {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
 }
 
 type Phase = 'download' | 'verify';
@@ -202,11 +188,11 @@ it('downloads and verifies a portal backup', async () => {
       runs.push(await attempt(timedPart, null));
     }
     sampler.enter('verify');
-    const profiler = PROFILE ? await startProfiler() : null;
+    const profiler = await startCpuProfile(PROFILE);
     let began = performance.now();
     const check: ArchiveCheck = await verifyArchive(timedPart, ACCESS_CODE);
     const verifyS = (performance.now() - began) / 1000;
-    if (profiler) await profiler.stop(PROFILE!);
+    await profiler.stop();
     sampler.stop();
     const downloaded = runs[runs.length - 1]!.done;
     const bytes = downloaded.bytes;

@@ -41,6 +41,7 @@ import { OutboxService } from '../src/main/outbox/outboxService';
 import { Mirror } from '../src/main/store/mirror/mirror';
 import { Store } from '../src/main/store/store';
 import { SyncEngine } from '../src/main/sync/syncEngine';
+import { startCpuProfile } from './cpuProfile';
 import { startBenchEmulator } from './startBenchEmulator';
 
 const EDITS = Number(process.env.REPLAY_BENCH_EDITS ?? 5000);
@@ -138,13 +139,7 @@ it('replays queued edits at the rate limit ceiling', async () => {
     const queueS = (performance.now() - queueStarted) / 1000;
     const inOutbox = outbox.status().total;
 
-    const { Session } = await import('node:inspector/promises');
-    const session = new Session();
-    if (process.env.REPLAY_BENCH_PROFILE) {
-      session.connect();
-      await session.post('Profiler.enable');
-      await session.post('Profiler.start');
-    }
+    const profile = await startCpuProfile(process.env.REPLAY_BENCH_PROFILE);
     const before = await emulator.stats();
     const cpuBefore = process.cpuUsage();
     const emulatorCpuBefore = emulator.cpuSeconds();
@@ -174,10 +169,7 @@ it('replays queued edits at the rate limit ceiling', async () => {
     const cpu = process.cpuUsage(cpuBefore);
     const emulatorCpuAfter = emulator.cpuSeconds();
     if (tracer) clearInterval(tracer);
-    if (process.env.REPLAY_BENCH_PROFILE) {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(process.env.REPLAY_BENCH_PROFILE, JSON.stringify(profile));
-    }
+    await profile.stop();
     if (trace.length > 0) console.error(trace.join('\n'));
     if (CALLS_FILE) {
       const at = (ms: number) => round(ms - began, 1);

@@ -30,6 +30,7 @@ import { SPEC_RATE_LIMIT } from '../src/main/api/rateBudget';
 import { RequestScheduler } from '../src/main/api/requestScheduler';
 import { systemClock } from '../src/main/api/schedulerClock';
 import { Store } from '../src/main/store/store';
+import { startCpuProfile } from './cpuProfile';
 import { percentile, startQueryProbe } from './queryProbe';
 import { scrollDuringSync, type ScrollDuringSync } from './scaleUi';
 import { benchSyncEngine } from './benchSyncEngine';
@@ -111,13 +112,7 @@ it('syncs many endpoint keys at once and answers meanwhile', async () => {
 
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     // SCALE_BENCH_PROFILE=FILE: a CPU profile of the engine's thread over the sync (part 1).
-    const { Session } = await import('node:inspector/promises');
-    const session = new Session();
-    if (process.env.SCALE_BENCH_PROFILE) {
-      session.connect();
-      await session.post('Profiler.enable');
-      await session.post('Profiler.start');
-    }
+    const profile = await startCpuProfile(process.env.SCALE_BENCH_PROFILE);
     const emulatorCpuBefore = emulator.cpuSeconds();
     const cpuBefore = process.cpuUsage();
     const began = performance.now();
@@ -125,10 +120,7 @@ it('syncs many endpoint keys at once and answers meanwhile', async () => {
     loopDelay.enable();
     const result = await engine.syncAccount(bench.account).done;
     loopDelay.disable();
-    if (process.env.SCALE_BENCH_PROFILE) {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(process.env.SCALE_BENCH_PROFILE, JSON.stringify(profile));
-    }
+    await profile.stop();
     const probed = running.stop();
     const wallS = (performance.now() - began) / 1000;
     const clientCpuUs = cpuMicrosSince(cpuBefore) - probed.cpuUs;

@@ -39,6 +39,7 @@ import { RequestScheduler } from '../src/main/api/requestScheduler';
 import { systemClock } from '../src/main/api/schedulerClock';
 import { Store } from '../src/main/store/store';
 import type { SyncResult } from '../src/main/sync/syncTypes';
+import { startCpuProfile } from './cpuProfile';
 import { benchSyncEngine } from './benchSyncEngine';
 import { startBenchEmulator } from './startBenchEmulator';
 import { cpuMicrosSince, recordKeyFigures } from './syncFigures';
@@ -90,13 +91,7 @@ it('syncs an account at the rate limit ceiling', async () => {
           );
         }, 1000)
       : null;
-    const { Session } = await import('node:inspector/promises');
-    const session = new Session();
-    if (process.env.SYNC_BENCH_PROFILE) {
-      session.connect();
-      await session.post('Profiler.enable');
-      await session.post('Profiler.start');
-    }
+    const profile = await startCpuProfile(process.env.SYNC_BENCH_PROFILE);
     const cpuBefore = process.cpuUsage();
     const emulatorCpuBefore = emulator.cpuSeconds();
     const began = performance.now();
@@ -106,10 +101,7 @@ it('syncs an account at the rate limit ceiling', async () => {
     const wallS = (performance.now() - began) / 1000;
     const clientCpuUs = cpuMicrosSince(cpuBefore);
     const emulatorCpuAfter = emulator.cpuSeconds();
-    if (process.env.SYNC_BENCH_PROFILE) {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(process.env.SYNC_BENCH_PROFILE, JSON.stringify(profile));
-    }
+    await profile.stop();
 
     const stats = await emulator.stats();
     const apiKeys = Object.entries(stats.apiCallsPerKey);
