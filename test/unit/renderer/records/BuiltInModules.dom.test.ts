@@ -20,7 +20,7 @@ import { createSyncStore } from '../../../../src/renderer/src/features/sync/sync
 import type { RecordsModule } from '../../../../src/shared/ipc/areas/records';
 import { useDomTestEnvironment } from '../support/dom';
 import { fakeEngine } from '../support/fakeEngine';
-import { COLUMNS, MODULE_ID, PORTAL_ID } from '../support/recordsColumns';
+import { COLUMNS, MODULE_ID, PORTAL, PORTAL_ID } from '../support/recordsColumns';
 
 useDomTestEnvironment();
 
@@ -41,17 +41,7 @@ const ASSETS = module(MODULE_ID, 'Assets', false);
 /** The records section (sidebar navigation and view) over a portal with these modules. */
 async function section(modules: RecordsModule[]) {
   const engine = fakeEngine({
-    'records.portals': () => [
-      {
-        id: PORTAL_ID,
-        accountId: '1',
-        dc: 'us',
-        name: 'Bluefin',
-        orgName: null,
-        timeZone: 'UTC',
-        isDefault: true,
-      },
-    ],
+    'records.portals': () => [PORTAL],
     'records.modules': () => modules,
     'records.columns': ({ moduleId }) => ({ ...COLUMNS, moduleId }),
     'records.recent': () => [],

@@ -2,11 +2,26 @@
  * One portal's module whose fields cover every filter kind (and one field that cannot be
  * filtered by), as `records.columns` answers: for the filter builder's and the workspace's tests.
  */
-import type { RecordsColumns, RecordsField } from '../../../../src/shared/ipc/areas/records';
+import type {
+  RecordsColumns,
+  RecordsField,
+  RecordsPortal,
+} from '../../../../src/shared/ipc/areas/records';
 import type { FieldKind } from '@portaldesk/portal-api/filter';
 
 export const PORTAL_ID = '1000000000001';
 export const MODULE_ID = '1000000000002';
+
+/** The portal `PORTAL_ID`, as `records.portals` lists it. */
+export const PORTAL: RecordsPortal = {
+  id: PORTAL_ID,
+  accountId: '1',
+  dc: 'us',
+  name: 'Bluefin',
+  orgName: null,
+  timeZone: 'UTC',
+  isDefault: true,
+};
 
 const field = (
   key: string,

@@ -19,7 +19,7 @@ import {
 import { fakeEngine, type FakeEngine, type FakeHandlers } from './fakeEngine';
 
 export { COLUMNS, MODULE_ID, PORTAL_ID } from './recordsColumns';
-import { COLUMNS, MODULE_ID, PORTAL_ID } from './recordsColumns';
+import { COLUMNS, MODULE_ID, PORTAL } from './recordsColumns';
 
 export interface Workspace {
   engine: FakeEngine;
@@ -39,17 +39,7 @@ export async function openWorkspace(
   const saved = [...(options.saved ?? [])];
   let nextId = Math.max(0, ...saved.map((s) => s.id)) + 1;
   const engine = fakeEngine({
-    'records.portals': () => [
-      {
-        id: PORTAL_ID,
-        accountId: '1',
-        dc: 'us',
-        name: 'Bluefin',
-        orgName: null,
-        timeZone: 'UTC',
-        isDefault: true,
-      },
-    ],
+    'records.portals': () => [PORTAL],
     'records.modules': () => [
       {
         id: MODULE_ID,
