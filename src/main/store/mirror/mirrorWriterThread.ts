@@ -48,9 +48,16 @@ export class MirrorWriterThread {
   private readonly pending = new Map<number, Waiter>();
   private failure: Error | null = null;
   private closed = false;
+  private readonly now: () => number;
 
   constructor(
-    options: { script: string | URL; file: string; nativeBinding?: string | undefined },
+    options: {
+      script: string | URL;
+      file: string;
+      nativeBinding?: string | undefined;
+      /** The clock of the times the writes store (MirrorWriteRequest.at); Date.now by default. */
+      now?: () => number;
+    },
     private readonly fallback: MirrorWriter,
     private readonly log?: { error(message: string, error: unknown): void },
   ) {
@@ -64,6 +71,7 @@ export class MirrorWriterThread {
       port: channel.port2,
       done: shared,
     };
+    this.now = options.now ?? Date.now;
     this.worker = new Worker(options.script, { workerData, transferList: [channel.port2] });
     this.port = channel.port1;
     this.port.on('message', (reply: MirrorWriteReply) => this.settle(reply));
@@ -118,7 +126,13 @@ export class MirrorWriterThread {
     if (this.pending.size === 0) this.port.ref();
     return new Promise<unknown>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.port.postMessage({ id, target, method, args } satisfies MirrorWriteRequest);
+      this.port.postMessage({
+        id,
+        target,
+        method,
+        args,
+        at: this.now(),
+      } satisfies MirrorWriteRequest);
     });
   }
 

@@ -33,6 +33,11 @@ export interface MirrorWriteRequest {
   target: MirrorWriteTarget;
   method: string;
   args: unknown[];
+  /**
+   * The engine's clock when it asked (ms since the epoch): the times the write stores (a cursor's
+   * `updated_at`, a comment pull's time) are the engine's, a test's injected clock included.
+   */
+  at: number;
 }
 
 export type MirrorWriteReply =
@@ -72,8 +77,10 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 if (!isMainThread && isWriterData(workerData)) {
   const data = workerData;
   const db = open(data);
+  // The time of the request being run (MirrorWriteRequest.at).
+  let requestedAt = Date.now();
   // Writers leave full-text indexing to the steps below (FullTextIndexOptions.writersFlush).
-  const mirror = new Mirror(db, { fullTextWritersFlush: false });
+  const mirror = new Mirror(db, { fullTextWritersFlush: false, now: () => requestedAt });
   const done = new Int32Array(data.done);
   let replies = 0;
   let stepping = false;
@@ -123,6 +130,7 @@ if (!isMainThread && isWriterData(workerData)) {
       return;
     }
     let message: MirrorWriteReply;
+    requestedAt = request.at;
     try {
       const value = runMirrorWrite(mirror, request.target, request.method, request.args);
       message = { id: request.id, ok: true, value };

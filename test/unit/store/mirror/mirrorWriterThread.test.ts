@@ -19,7 +19,7 @@ import {
 } from '../../../../src/main/store/mirror/mirrorWriter';
 import { MirrorWriterThread } from '../../../../src/main/store/mirror/mirrorWriterThread';
 import type { Store } from '../../../../src/main/store/store';
-import { makeRecord, mirroredPortal, MODULE, PORTAL } from './fixture';
+import { makeRecord, mirroredPortal, MODULE, NOW, PORTAL } from './fixture';
 import { mirrorWriterScript, removeMirrorWriterBuild } from './mirrorWriterBuild';
 
 let script: string;
@@ -29,7 +29,11 @@ beforeAll(async () => {
 afterAll(removeMirrorWriterBuild);
 
 function threadFor(store: Store, mirror: Mirror): MirrorWriterThread {
-  return new MirrorWriterThread({ script, file: store.file }, inlineMirrorWriter(mirror));
+  // The engine's clock, as the fixture's mirror has it: the times stored must be the same.
+  return new MirrorWriterThread(
+    { script, file: store.file, now: () => NOW },
+    inlineMirrorWriter(mirror),
+  );
 }
 
 /** What a test compares of a store: every record row, the cursors, the edits, the lookups. */
@@ -38,7 +42,7 @@ function contents(store: Store) {
   return {
     records: all('SELECT * FROM records ORDER BY row_key'),
     cursors: all(
-      'SELECT portal_id, module_id, high_water, scan_index, scan_after FROM sync_cursors ORDER BY module_id',
+      'SELECT portal_id, module_id, high_water, scan_index, scan_after, updated_at FROM sync_cursors ORDER BY module_id',
     ),
     edits: all('SELECT * FROM record_edits ORDER BY record_id, field'),
     multiValues: all('SELECT * FROM record_multi_values ORDER BY 1, 2, 3'),
@@ -204,6 +208,37 @@ describe('the mirror writer thread', () => {
     expect(mirror.records.cursor(PORTAL, MODULE)?.scanIndex).toBe(20);
   });
 
+  it("stores a write that read before the engine's connection committed", async () => {
+    // A module's settings are written by reading the stored rows, then writing. Begun deferred,
+    // the transaction would read at once, then be refused at its first write ("database is
+    // locked": its snapshot is stale once the engine's connection commits, and no busy timeout
+    // retries that). The thread's transactions begin IMMEDIATE, so it waits for the lock instead.
+    const { store, mirror } = mirroredPortal();
+    const thread = threadFor(store, mirror);
+    try {
+      const fields = mirror.metadata.fields(PORTAL, MODULE);
+      store.db.exec('BEGIN IMMEDIATE');
+      mirror.localEdits.writeOverlay(
+        PORTAL,
+        makeRecord(1).id,
+        new Map([['name', { value: 'Mine', base: null, editedAt: '2026-03-05T09:00:00.000Z' }]]),
+      );
+      const stored = thread.writer.metadata.replaceFieldsConfiguration(PORTAL, MODULE, {
+        fields: fields.slice(1) as never,
+        layouts: [],
+        sections: new Map(),
+        statuses: mirror.metadata.statuses(PORTAL, MODULE) as never,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      store.db.exec('COMMIT');
+      await stored;
+      expect(mirror.metadata.fields(PORTAL, MODULE)).toHaveLength(fields.length - 1);
+      expect(store.db.prepare('SELECT count(*) FROM record_edits').pluck().get()).toBe(1);
+    } finally {
+      thread.close();
+    }
+  });
+
   it('hands over to the engine connection once the thread has stopped', async () => {
     const { store, mirror } = mirroredPortal();
     const thread = threadFor(store, mirror);
@@ -267,6 +302,8 @@ describe('the writes the thread runs', () => {
       const dump = (store: Store) => ({
         fields: store.db.prepare('SELECT * FROM fields ORDER BY 1, 2, 3').all(),
         comments: store.db.prepare('SELECT * FROM comments ORDER BY 1, 2, 3').all(),
+        // When each record's comments were pulled: the engine's clock, not the thread's.
+        commentSync: store.db.prepare('SELECT * FROM comment_sync ORDER BY 1, 2').all(),
       });
       expect(dump(threaded.store)).toEqual(dump(inline.store));
     } finally {
