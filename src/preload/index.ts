@@ -59,6 +59,7 @@ const bridge = {
   records: {
     portals: call('records.portals'),
     export: call('records.export'),
+    latestExport: call('records.latestExport'),
     cancelExport: call('records.cancelExport'),
     exportLink: call('records.exportLink'),
     showExport: call('records.showExport'),

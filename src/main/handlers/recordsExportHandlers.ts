@@ -3,7 +3,11 @@ import { RecordsExportError, type RecordsExports } from '../recordsExport/record
 import { RecordQueryError } from '../store/mirror/recordQueryError';
 
 type RecordsExportRequest =
-  'records.export' | 'records.cancelExport' | 'records.exportLink' | 'records.showExport';
+  | 'records.export'
+  | 'records.latestExport'
+  | 'records.cancelExport'
+  | 'records.exportLink'
+  | 'records.showExport';
 
 /** The export's and the mirror's refusals are written for the user: pass them on as they are. */
 function userFacing<A extends unknown[], R>(
@@ -27,6 +31,7 @@ export function recordsExportHandlers(
 ): Pick<Handlers, RecordsExportRequest> {
   return {
     'records.export': userFacing((args) => exports.start(args)),
+    'records.latestExport': () => exports.latest(),
     'records.cancelExport': userFacing(({ exportId }) => exports.cancel(exportId)),
     'records.exportLink': userFacing(({ exportId }) => exports.link(exportId)),
     'records.showExport': userFacing(({ exportId }) => exports.show(exportId)),

@@ -215,6 +215,12 @@ export class RecordsExports {
     this.options.events.flush('records.exportProgress');
   }
 
+  /** The running export, else the one that ended last (null before the first). */
+  latest(): ExportProgress | null {
+    if (this.running) return this.running.progress;
+    return [...this.ended.values()].at(-1)?.progress ?? null;
+  }
+
   /** Stops a running export; answers with its end (an ended one as it ended). */
   async cancel(exportId: string): Promise<ExportProgress> {
     const running = this.running;

@@ -223,12 +223,18 @@ describe('records export: the file is the view records.query lists', () => {
     workspace.engine.events.subscribe((event, payload) => {
       if (event === 'records.exportProgress') pushed.push(payload as ExportProgress);
     });
+    expect(await workspace.ok('records.latestExport', {})).toBeNull();
     const started = await workspace.ok('records.export', {
       portalId: PORTAL,
       moduleId: MODULE,
       columns: COLUMNS,
       format: 'xlsx',
       values: 'shown',
+    });
+    // A dialog opened meanwhile (the view left and come back to) is told it runs.
+    expect(await workspace.ok('records.latestExport', {})).toMatchObject({
+      exportId: started.exportId,
+      state: 'running',
     });
     // Another export meanwhile is refused in words.
     const second = await workspace.refused('records.export', {
@@ -251,6 +257,7 @@ describe('records export: the file is the view records.query lists', () => {
     expect(readdirSync(workspace.engine.exports.folder)).toEqual([]);
     expect(existsSync(fileOf(workspace, cancelled))).toBe(false);
     expect(pushed.at(-1)).toEqual(cancelled);
+    expect(await workspace.ok('records.latestExport', {})).toEqual(cancelled);
     const link = await workspace.refused('records.exportLink', { exportId: started.exportId });
     expect(link.message).toMatch(/no finished file/);
   });

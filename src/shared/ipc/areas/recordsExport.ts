@@ -78,6 +78,11 @@ export const recordsExportRequests = {
     ExportProgress,
     "Write the table's view to a CSV or XLSX file in the background; progress follows as events.",
   ),
+  'records.latestExport': request(
+    z.object({}).strict(),
+    ExportProgress.nullable(),
+    'The running export, else the last one that ended since the engine started: a dialog opened again (the view left and come back to, the page reloaded) shows it.',
+  ),
   'records.cancelExport': request(
     ByExport,
     ExportProgress,

@@ -158,6 +158,45 @@ describe('the records export dialog', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
+  it('shows the export the engine runs, and then its end, after the view was left and opened again', async () => {
+    const user = userEvent.setup();
+    let latest: ExportProgress | null = progress({ rows: 500, etaSeconds: 3 });
+    const ws = await openWorkspace({
+      overrides: {
+        'records.latestExport': () => latest,
+        'records.cancelExport': () => {
+          latest = progress({
+            state: 'cancelled',
+            rows: 600,
+            message:
+              'Export cancelled after 600 of 2,000 records. The partial file was deleted; nothing else changed.',
+          });
+          return latest;
+        },
+      },
+    });
+    // The view was left mid-export (the dialog unmounted); coming back mounts a new one.
+    const view = render(withShell(ws, 'desktop', createElement(ExportDialog)));
+    await user.click(await screen.findByRole('button', { name: 'Export 25%' }));
+    const dialog = screen.getByRole('dialog', { name: 'Export' });
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      '500 of 2,000 rows · about 3 s left',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(ws.engine.argsOf('records.cancelExport')).toEqual([{ exportId: '7' }]);
+    view.unmount();
+
+    // Left again and come back: its end, in words, and a new export can start.
+    render(withShell(ws, 'desktop', createElement(ExportDialog)));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(
+      /^Export cancelled after 600 of 2,000 records\./,
+    );
+    expect(screen.getAllByRole('button', { name: 'Export' })[1]!.hasAttribute('disabled')).toBe(
+      false,
+    );
+  });
+
   it('shows a refusal beside the Export button, with the focus on it', async () => {
     const user = userEvent.setup();
     const ws = await openWorkspace({
@@ -251,6 +290,10 @@ describe('copying selected rows', () => {
       expect(all.slice(1).map((cells) => cells[0])).toEqual(
         Array.from({ length: TOTAL }, (_, i) => (i === 2 ? `'=cmd|"/c calc"!A1` : `Dock\t#${i}`)),
       );
+      // Another sort (or filter, or module) is another list: the selection and the note go.
+      act(() => ws.store.getState().setSort('name'));
+      await waitFor(() => expect(screen.queryByText(/Copied 1,500 rows/)).toBeNull());
+      expect(screen.getByRole('button', { name: 'Copy rows' }).hasAttribute('disabled')).toBe(true);
     } finally {
       if (height) Object.defineProperty(HTMLElement.prototype, 'clientHeight', height);
     }

@@ -52,6 +52,21 @@ export function ExportDialog() {
       }),
     [api],
   );
+  // The export the engine runs or ran last: the dialog forgets it when the view is left (it is
+  // unmounted), the engine does not. Asked once; a failure leaves the dialog as it is (empty).
+  useEffect(() => {
+    let live = true;
+    api.records.latestExport({}).then(
+      (latest) => {
+        if (!live || latest === null) return;
+        setProgress((shown) => shown ?? heard.current.get(latest.exportId) ?? latest);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
   // A finished export in web mode: its download link, asked for once.
   const done = progress?.state === 'done' ? progress.exportId : null;
   useEffect(() => {

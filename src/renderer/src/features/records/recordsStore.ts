@@ -266,7 +266,13 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         listError: null,
       });
       if (!options.keepPosition) {
-        set((s) => ({ focused: 0, selection: NO_SELECTION, scrollReset: s.scrollReset + 1 }));
+        // What the last Copy said was of the rows selected in the list before: gone with them.
+        set((s) => ({
+          focused: 0,
+          selection: NO_SELECTION,
+          copied: null,
+          scrollReset: s.scrollReset + 1,
+        }));
       }
       pump();
     };
