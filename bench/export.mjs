@@ -2,17 +2,25 @@
 // (see bench/export.bench.ts for what is measured). Runs the benchmark through vitest
 // (bench/runVitestBench.mjs); stdout gets exactly one JSON line. Needs no build.
 //
-//   node bench/export.mjs [--rows 1000000]
+//   node bench/export.mjs [--rows 1000000] [--where thread|engine] [--sort name]
 import { parseArgs } from 'node:util';
 import { runVitestBench } from './runVitestBench.mjs';
 
 const { values: args } = parseArgs({
-  options: { rows: { type: 'string', default: '1000000' } },
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    where: { type: 'string', default: 'thread' },
+    sort: { type: 'string', default: 'name' },
+  },
 });
 
 await runVitestBench({
   name: 'export',
   file: 'bench/export.bench.ts',
-  env: { EXPORT_BENCH_ROWS: args.rows },
+  env: {
+    EXPORT_BENCH_ROWS: args.rows,
+    EXPORT_BENCH_WHERE: args.where,
+    EXPORT_BENCH_SORT: args.sort,
+  },
   outVariable: 'EXPORT_BENCH_OUT',
 });

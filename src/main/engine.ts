@@ -22,6 +22,8 @@ import { feedRouter } from './routerFeeds';
 import { recordsHandlers } from './handlers/recordsHandlers';
 import { recordsExportHandlers } from './handlers/recordsExportHandlers';
 import { RecordsExports } from './recordsExport/recordsExports';
+import { threadExportStarter } from './recordsExport/exportThread';
+import { EXPORT_WORKER_SCRIPT } from './recordsExport/exportWorkerScript';
 import { settingsHandlers } from './handlers/settingsHandlers';
 import { syncHandlers } from './handlers/syncHandlers';
 import { routerHandlers } from './handlers/routerHandlers';
@@ -197,6 +199,16 @@ export function startEngine(options: EngineOptions): Engine {
   const exports = new RecordsExports({
     db: store.db,
     mirror,
+    // An export opens and writes its view on a thread of its own where the build has it.
+    ...(EXPORT_WORKER_SCRIPT
+      ? {
+          starter: threadExportStarter({
+            script: EXPORT_WORKER_SCRIPT,
+            file: store.file,
+            nativeBinding: options.nativeBinding,
+          }),
+        }
+      : {}),
     dataDir: options.dataDir,
     events,
     ...(options.fileShell

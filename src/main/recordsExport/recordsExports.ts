@@ -1,7 +1,7 @@
 /**
- * The records export service: one export at a time, run in the background on the engine's
- * thread (a batch per turn of the event loop), its progress pushed as `records.exportProgress`;
- * a cancel deletes the partial file. Finished files are offered as a download link (web mode)
+ * The records export service: one export at a time, run in the background (on a thread of its
+ * own where the build has one, else on the engine's thread a batch per turn of the event loop),
+ * its progress pushed as `records.exportProgress`; a cancel deletes the partial file. Finished files are offered as a download link (web mode)
  * or shown in their folder (desktop). Every refusal is a RecordsExportError in words.
  */
 import path from 'node:path';
@@ -16,11 +16,9 @@ import type { EventHub } from '../bridge/eventHub';
 import { DownloadLinks } from '../backups/downloadLinks';
 import { RecordsReader } from '../records/recordsReader';
 import type { Mirror } from '../store/mirror/mirror';
-import { CsvFileWriter } from './csvFileWriter';
 import { EXPORTS_FOLDER, exportFileName, freeName, prepareExportsFolder } from './exportFiles';
-import type { ExportFileWriter } from './exportFileWriter';
-import { runExportJob } from './exportJob';
-import { XlsxFileWriter } from './xlsxFileWriter';
+import type { ExportStarter, StartedExport } from './exportPlan';
+import { inlineExportStarter } from './inlineExport';
 
 export class RecordsExportError extends Error {}
 
@@ -41,6 +39,8 @@ export interface RecordsExportsOptions {
   showInFolder?: (file: string) => void;
   now?: () => number;
   log?: { error(message: string, error: unknown): void };
+  /** Where exports run (exportThread.ts); on the engine's thread by default. */
+  starter?: ExportStarter;
 }
 
 interface Running {
@@ -63,7 +63,10 @@ export class RecordsExports {
   private readonly ended = new Map<string, { progress: ExportProgress; file: string }>();
   private nextId = 1;
 
+  private readonly starter: ExportStarter;
+
   constructor(private readonly options: RecordsExportsOptions) {
+    this.starter = options.starter ?? inlineExportStarter(options.mirror);
     this.reader = new RecordsReader(options.db, options.mirror);
     this.now = options.now ?? Date.now;
     this.links = new DownloadLinks(this.now, EXPORT_FILE_PATH_PREFIX);
@@ -95,14 +98,25 @@ export class RecordsExports {
     const module = this.options.mirror.metadata
       .modules(args.portalId)
       .find((m) => m.id === args.moduleId);
-    const view = this.options.mirror.query.openView({
+    const viewInput = {
       portalId: args.portalId,
       moduleId: args.moduleId,
       ...(args.filter === undefined ? {} : { filter: args.filter }),
       ...(args.sort === undefined ? {} : { sort: args.sort }),
-    });
+    };
+    // Refused here, before the folder is tidied: a view the mirror cannot list changes nothing.
+    this.options.mirror.query.checkView(viewInput);
     const folder = this.folder;
+    const exportId = String(this.nextId++);
+    const controller = new AbortController();
+    // Rows written before the start's answer is in are kept for it (a thread reports at once).
+    let early = 0;
+    let onRows: (rows: number) => void = (rows) => {
+      early = rows;
+    };
     let fileName: string;
+    let file: string;
+    let started: StartedExport;
     this.starting = true;
     try {
       await prepareExportsFolder(folder);
@@ -110,16 +124,27 @@ export class RecordsExports {
         folder,
         exportFileName(module?.pluralName ?? 'records', args.format, this.now()),
       );
+      file = path.join(folder, fileName);
+      started = await this.starter(
+        {
+          view: viewInput,
+          columns: columns.map(({ key, label, type }) => ({ key, label, type })),
+          cells: {
+            values: args.values,
+            context: { timeZone: columnsOf.timeZone, ...(locale ? { locale } : {}) },
+            // An XLSX cell is typed text: a formula is never run from it, so it stays as it is.
+            defuse: args.format === 'csv',
+          },
+          format: args.format,
+          file,
+          sheet: module?.pluralName ?? 'Records',
+        },
+        (rows) => onRows(rows),
+      );
     } finally {
       this.starting = false;
     }
-    const file = path.join(folder, fileName);
-    const writer: ExportFileWriter =
-      args.format === 'csv'
-        ? new CsvFileWriter(file)
-        : new XlsxFileWriter(file, module?.pluralName ?? 'Records');
-    const exportId = String(this.nextId++);
-    const controller = new AbortController();
+    controller.signal.addEventListener('abort', () => started.cancel(), { once: true });
     const running: Running = {
       progress: {
         exportId,
@@ -129,7 +154,7 @@ export class RecordsExports {
         fileName,
         state: 'running',
         rows: 0,
-        total: view.total,
+        total: started.total,
         etaSeconds: null,
         message: null,
       },
@@ -139,19 +164,9 @@ export class RecordsExports {
       done: Promise.resolve(),
     };
     this.running = running;
-    running.done = runExportJob({
-      view,
-      columns,
-      cells: {
-        values: args.values,
-        context: { timeZone: columnsOf.timeZone, ...(locale ? { locale } : {}) },
-        // An XLSX cell is typed text: a formula is never run from it, so it stays as it is.
-        defuse: args.format === 'csv',
-      },
-      writer,
-      signal: controller.signal,
-      onRows: (rows) => this.advance(running, rows),
-    }).then(
+    onRows = (rows) => this.advance(running, rows);
+    if (early > 0) this.advance(running, early);
+    running.done = started.done.then(
       (end) => this.end(running, end.state, end.rows, null),
       (error: unknown) => this.end(running, 'failed', running.progress.rows, error),
     );

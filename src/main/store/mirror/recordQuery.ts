@@ -189,6 +189,15 @@ export class RecordQuery {
     };
   }
 
+  /**
+   * Refuses (RecordQueryError) what `openView` would refuse (an unknown portal or module, a filter
+   * or sort the mirror cannot apply) without reading the list: cheap, for checking a view before
+   * it is opened elsewhere (an export's own thread).
+   */
+  checkView(input: Omit<RecordQueryInput, 'offset' | 'limit'>): void {
+    this.windowAsk(input, 0, 0);
+  }
+
   /** What a list of `input` asks the window readers, with the caches made fresh first. */
   private windowAsk(
     input: Omit<RecordQueryInput, 'offset' | 'limit'>,
