@@ -20,6 +20,7 @@ import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName, type EndpointSpec } from 
 import type { EndpointArgs, EndpointResult } from './endpointTypes';
 import { describeNetworkFailure, type NetworkFailure } from './networkFailure';
 import { readReply, snippet } from './readReply';
+import { REPLY_TURN_BYTES, replyTurn } from './replyTurns';
 import { encodeBody, endpointKey, endpointLabel, requestUrl, type CallArgs } from './requestParts';
 import {
   backoffDelay,
@@ -271,6 +272,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
 
       if (response.status >= 200 && response.status < 300) {
+        // Read whatever happens to the signal meanwhile: the service answered, and a write's
+        // answer must not be lost to a cancel.
+        if (bytes.length >= REPLY_TURN_BYTES) await replyTurn();
         const reading = readReply(spec.reply, bytes);
         if (!reading.ok) {
           throw new ApiError({
