@@ -1,0 +1,376 @@
+/**
+ * Bulk edits as the engine runs them (issue 20): the selection read from the mirror (rows picked,
+ * or every record the table's filter matches), the preview, the queueing of one update per record
+ * through the outbox's ledger, its undo while still queued, and trash/restore of many records.
+ *
+ * A thin shell: what each record gets is planBulkEdit's (the record editor's rules), where it goes
+ * in the record's queue is the ledger's (planEdit: folded into the record's queued edit, else a
+ * new operation), what an undo restores is bulkUndo's. Queueing writes BATCH_RECORDS records per
+ * transaction and yields to the event loop between batches, so 10,000 records never hold the
+ * engine's thread for long, and pushes `bulkEdit.progress` once a batch.
+ */
+import type Database from 'better-sqlite3';
+import {
+  BULK_FAILURES_SHOWN_MAX,
+  BULK_GROUPS_MAX,
+  BULK_RECORDS_MAX,
+  BULK_SAMPLE_MAX,
+  type BulkApplied,
+  type BulkEditArgs,
+  type BulkGroup,
+  type BulkPreview,
+  type BulkProgress,
+  type BulkSelection,
+  type BulkTrashArgs,
+  type BulkTrashed,
+  type BulkUndone,
+} from '../../shared/ipc/areas/bulkEdit';
+import type { EventPusher } from '../bridge/eventHub';
+import type { EditCatalog } from '../outbox/editCatalog';
+import { FALLBACK_TIME_ZONE, loadEditCatalog } from '../outbox/editCatalog';
+import { LedgerError } from '../outbox/ledgerError';
+import type { EditSource } from '../outbox/outboxLedger';
+import type { OutboxService } from '../outbox/outboxService';
+import { isOpen, type OutboxOp } from '../outbox/outboxTypes';
+import type { Mirror } from '../store/mirror/mirror';
+import { BulkEditRepository } from './bulkEditRepository';
+import { replayEtaSeconds, type EtaBudget } from './bulkEta';
+import { planBulkEdit, type BulkRecordInput } from './bulkPlan';
+import { undoStep } from './bulkUndo';
+
+/** Ours: records written per transaction; a batch takes tens of milliseconds. */
+export const BATCH_RECORDS = 500;
+/** Rows read from a filtered list at once while collecting its ids. */
+const VIEW_READ_ROWS = 1_000;
+
+export interface BulkEditServiceOptions {
+  db: Database.Database;
+  mirror: Mirror;
+  outbox: OutboxService;
+  events: EventPusher;
+  /** The record PATCH budget of a portal as the scheduler sees it now (undefined: never used). */
+  patchBudget(portalId: string): EtaBudget | undefined;
+  now?: () => number;
+}
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The newest update the record's queue would fold a change into (planEdit's target), if any. */
+function queuedEditOf(ops: readonly OutboxOp[]): OutboxOp | undefined {
+  for (let i = ops.length - 1; i >= 0; i--) {
+    const op = ops[i] as OutboxOp;
+    if (op.kind.startsWith('comment_')) continue;
+    return (op.kind === 'update' || op.kind === 'create') && isOpen(op) ? op : undefined;
+  }
+  return undefined;
+}
+
+export class BulkEditService {
+  readonly repo: BulkEditRepository;
+  private readonly now: () => number;
+
+  constructor(private readonly options: BulkEditServiceOptions) {
+    this.now = options.now ?? Date.now;
+    this.repo = new BulkEditRepository(options.db, this.now);
+  }
+
+  /** The selected records' ids, in the table's order for a filter. Refused in words when too many. */
+  selectionIds(portalId: string, moduleId: string, selection: BulkSelection): string[] {
+    if (selection.kind === 'ids') return [...new Set(selection.ids)];
+    const view = this.options.mirror.query.openView({
+      portalId,
+      moduleId,
+      ...(selection.filter ? { filter: selection.filter } : {}),
+    });
+    const except = new Set(selection.except ?? []);
+    if (view.total - except.size > BULK_RECORDS_MAX) {
+      throw new LedgerError(
+        `${view.total.toLocaleString('en-US')} records match this filter; a bulk change takes at most ${BULK_RECORDS_MAX.toLocaleString('en-US')}. Nothing was changed: narrow the filter.`,
+      );
+    }
+    const ids: string[] = [];
+    for (let from = 0; from < view.total; from += VIEW_READ_ROWS) {
+      for (const row of view.read(from, VIEW_READ_ROWS)) if (!except.has(row.id)) ids.push(row.id);
+    }
+    return ids;
+  }
+
+  /** A record as the plan reads it; a record the ledger refuses is named with its reason. */
+  private input(
+    portalId: string,
+    recordId: string,
+    catalogs: Map<string, EditCatalog>,
+  ): { input: BulkRecordInput; source: EditSource | null } {
+    try {
+      const source = this.options.outbox.ledger.editFrom(portalId, recordId, catalogs);
+      return {
+        source,
+        input: {
+          recordId,
+          name: source.record.name,
+          catalog: source.catalog,
+          current: source.current,
+        },
+      };
+    } catch (error) {
+      if (!(error instanceof LedgerError)) throw error;
+      const name = this.options.mirror.localEdits.record(portalId, recordId)?.name ?? recordId;
+      return {
+        source: null,
+        input: {
+          recordId,
+          name,
+          catalog: undefined as unknown as EditCatalog,
+          current: () => null,
+          refused: error.message.replace(/ Nothing was (queued|changed)[^.]*\..*$/, ''),
+        },
+      };
+    }
+  }
+
+  preview(args: BulkEditArgs): BulkPreview {
+    const ids = this.selectionIds(args.portalId, args.moduleId, args.selection);
+    const catalogs = new Map<string, EditCatalog>();
+    const queued = new Set<string>();
+    const plan = planBulkEdit(
+      (function* (service) {
+        for (const id of ids) {
+          const { input, source } = service.input(args.portalId, id, catalogs);
+          if (source && queuedEditOf(source.ops)) queued.add(id);
+          yield input;
+        }
+      })(this),
+      args,
+    );
+    // Only records that change count: one skipped is not queued at all.
+    const coalesced = plan.changes.filter((c) => queued.has(c.recordId)).length;
+    const field =
+      [...catalogs.values()].flatMap((c) => c.fields).find((f) => f.key === args.field) ?? null;
+    const waiting = this.patchesWaiting(args.portalId);
+    const patchesQueued = waiting + plan.changes.length - coalesced;
+    const budget = this.options.patchBudget(args.portalId) ?? {
+      limit: 200,
+      windowMs: 120_000,
+      remaining: 200,
+    };
+    const timeZone = this.options.outbox.repo.portal(args.portalId)?.timeZone ?? FALLBACK_TIME_ZONE;
+    return {
+      selected: ids.length,
+      changes: plan.changes.length,
+      unchanged: plan.unchanged,
+      failed: plan.failures.length,
+      failures: plan.failures.slice(0, BULK_FAILURES_SHOWN_MAX),
+      coalesced,
+      sample: plan.changes.slice(0, BULK_SAMPLE_MAX).map((c) => ({
+        recordId: c.recordId,
+        name: c.name,
+        before: c.before,
+        after: c.after,
+      })),
+      field: field
+        ? { key: field.key, label: field.label, type: field.type }
+        : { key: args.field, label: args.field, type: 'single_line' },
+      timeZone,
+      patchesQueued,
+      etaSeconds: replayEtaSeconds(patchesQueued, budget),
+    };
+  }
+
+  /** Record updates and creates of the portal waiting in the outbox: each is one call. */
+  private patchesWaiting(portalId: string): number {
+    return this.options.outbox.repo
+      .allOps(portalId)
+      .filter((op) => op.kind === 'update' && op.state !== 'conflict').length;
+  }
+
+  private progress(args: { portalId: string; moduleId: string }, task: BulkProgress['task']) {
+    return (done: number, total: number) =>
+      this.options.events.push('bulkEdit.progress', `${args.portalId}/${args.moduleId}`, () => ({
+        portalId: args.portalId,
+        moduleId: args.moduleId,
+        task,
+        done,
+        total,
+      }));
+  }
+
+  /**
+   * Queues the edit, BATCH_RECORDS records per transaction. Each record is read and planned again
+   * as its batch is written (the preview may be stale): refused and unchanged ones are counted.
+   */
+  async apply(args: BulkEditArgs): Promise<BulkApplied> {
+    const { outbox } = this.options;
+    const ids = this.selectionIds(args.portalId, args.moduleId, args.selection);
+    const catalogs = new Map<string, EditCatalog>();
+    const label =
+      loadEditCatalog(outbox.repo, args.portalId, args.moduleId, null, null)?.fields.find(
+        (f) => f.key === args.field,
+      )?.label ?? args.field;
+    const bulkEditId = this.repo.insertBulkEdit({
+      portalId: args.portalId,
+      moduleId: args.moduleId,
+      field: args.field,
+      label,
+      action: args.action,
+      value: args.action === 'clear' ? null : args.value,
+    });
+    const result: BulkApplied = { bulkEditId, queued: 0, coalesced: 0, unchanged: 0, failed: 0 };
+    const report = this.progress(args, 'apply');
+    report(0, ids.length);
+    for (let from = 0; from < ids.length; from += BATCH_RECORDS) {
+      outbox.repo.transaction(() => {
+        for (const id of ids.slice(from, from + BATCH_RECORDS))
+          this.applyOne(args, id, catalogs, result);
+      });
+      report(Math.min(ids.length, from + BATCH_RECORDS), ids.length);
+      outbox.queuedElsewhere({ portalId: args.portalId, moduleId: args.moduleId });
+      await yieldToLoop();
+    }
+    if (result.queued === 0) {
+      this.repo.deleteBulkEdit(bulkEditId);
+      return { ...result, bulkEditId: null };
+    }
+    return result;
+  }
+
+  private applyOne(
+    args: BulkEditArgs,
+    recordId: string,
+    catalogs: Map<string, EditCatalog>,
+    result: BulkApplied,
+  ): void {
+    const { input, source } = this.input(args.portalId, recordId, catalogs);
+    const plan = planBulkEdit([input], args);
+    const change = plan.changes[0];
+    if (!source || !change) {
+      result.failed += plan.failures.length;
+      result.unchanged += plan.unchanged;
+      return;
+    }
+    const target = queuedEditOf(source.ops);
+    const { seq } = this.options.outbox.ledger.writeEdit(source, [
+      { field: args.field, type: change.type, value: change.after },
+    ]);
+    const opSeq = seq ?? target?.seq;
+    if (opSeq === undefined) {
+      result.unchanged += 1;
+      return;
+    }
+    const written =
+      seq === null ? null : (this.options.outbox.repo.op(seq)?.fields[args.field] ?? null);
+    this.repo.insertRecord(result.bulkEditId as number, {
+      recordId,
+      opSeq,
+      coalesced: target !== undefined && target.seq === opSeq,
+      previous: target?.fields[args.field] ?? null,
+      written,
+    });
+    result.queued += 1;
+    if (target) result.coalesced += 1;
+  }
+
+  /** Bulk edits with changes still queued, newest first. */
+  groups(): BulkGroup[] {
+    const modules = new Map<string, string>();
+    const moduleName = (portalId: string, moduleId: string) => {
+      const key = `${portalId}/${moduleId}`;
+      let name = modules.get(key);
+      if (name === undefined) {
+        name = this.options.outbox.repo.module(portalId, moduleId)?.pluralName ?? moduleId;
+        modules.set(key, name);
+      }
+      return name;
+    };
+    return this.repo
+      .groups(BULK_GROUPS_MAX)
+      .filter((g) => g.queued > 0)
+      .map((g) => ({
+        id: g.id,
+        portalId: g.portalId,
+        moduleId: g.moduleId,
+        module: moduleName(g.portalId, g.moduleId),
+        field: g.field,
+        label: g.label,
+        action: g.action,
+        value: g.value,
+        createdAt: g.createdAt,
+        records: g.records,
+        queued: g.queued,
+        sending: g.sending,
+        stuck: g.stuck,
+      }));
+  }
+
+  /**
+   * Takes back what the bulk edit queued and has not gone out: its own operations are dropped, and
+   * where it folded into an edit queued before, that edit's value is put back. A record edited
+   * again since, or whose change went out, keeps what it has.
+   */
+  async undo(id: number): Promise<BulkUndone> {
+    const bulk = this.repo.bulkEdit(id);
+    if (!bulk || bulk.state === 'undone') {
+      throw new LedgerError(
+        `This bulk edit is no longer queued (undone already, or every change was sent); nothing was changed.`,
+      );
+    }
+    const { outbox } = this.options;
+    const rows = this.repo.recordsOf(id);
+    const result: BulkUndone = { restored: 0, sent: 0, changedSince: 0 };
+    const report = this.progress(bulk, 'undo');
+    const catalogs = new Map<string, EditCatalog>();
+    for (let from = 0; from < rows.length; from += BATCH_RECORDS) {
+      outbox.repo.transaction(() => {
+        for (const row of rows.slice(from, from + BATCH_RECORDS)) {
+          const ops = outbox.repo.opsOfRecord(bulk.portalId, row.recordId);
+          const step = undoStep(row, bulk.field, ops);
+          if (step.kind === 'sent') result.sent += 1;
+          else if (step.kind === 'changedSince') result.changedSince += 1;
+          else if (step.kind === 'restore') {
+            outbox.ledger.restoreField(row.opSeq, bulk.field, row.previous);
+            result.restored += 1;
+          } else {
+            // The bulk edit reverted the record's own queued edit (dropping its operation): queue it again.
+            const source = outbox.ledger.editFrom(bulk.portalId, row.recordId, catalogs);
+            const type = source.catalog.types.get(bulk.field) ?? 'single_line';
+            outbox.ledger.writeEdit(source, [{ field: bulk.field, type, value: step.value }]);
+            result.restored += 1;
+          }
+        }
+      });
+      report(Math.min(rows.length, from + BATCH_RECORDS), rows.length);
+      await yieldToLoop();
+    }
+    this.repo.markUndone(id);
+    outbox.queuedElsewhere({ portalId: bulk.portalId, moduleId: bulk.moduleId });
+    return result;
+  }
+
+  /** Moves the selected records to the recycle bin (or restores them): one queued op per record. */
+  async trash(args: BulkTrashArgs): Promise<BulkTrashed> {
+    const { outbox } = this.options;
+    const ids = this.selectionIds(args.portalId, args.moduleId, args.selection);
+    const result: BulkTrashed = { queued: 0, failed: 0, failures: [] };
+    const report = this.progress(args, args.restore ? 'restore' : 'trash');
+    for (let from = 0; from < ids.length; from += BATCH_RECORDS) {
+      outbox.repo.transaction(() => {
+        for (const recordId of ids.slice(from, from + BATCH_RECORDS)) {
+          try {
+            outbox.ledger.trash(args.portalId, recordId, args.restore);
+            result.queued += 1;
+          } catch (error) {
+            if (!(error instanceof LedgerError)) throw error;
+            result.failed += 1;
+            if (result.failures.length < BULK_FAILURES_SHOWN_MAX) {
+              const name = this.options.mirror.localEdits.record(args.portalId, recordId)?.name;
+              result.failures.push({ recordId, name: name ?? recordId, reason: error.message });
+            }
+          }
+        }
+      });
+      report(Math.min(ids.length, from + BATCH_RECORDS), ids.length);
+      outbox.queuedElsewhere({ portalId: args.portalId, moduleId: args.moduleId });
+      await yieldToLoop();
+    }
+    return result;
+  }
+}
