@@ -38,8 +38,11 @@ import { replayEtaSeconds, type EtaBudget } from './bulkEta';
 import { planBulkEdit, type BulkRecordInput } from './bulkPlan';
 import { undoStep } from './bulkUndo';
 
-/** Ours: records written per transaction; a batch takes tens of milliseconds. */
-export const BATCH_RECORDS = 500;
+/**
+ * Ours: records written per transaction. A batch of 500 held the engine's event loop 161 ms on a
+ * loaded machine (bench:replay --bulk, `loop_max_ms`); 250 keeps it near a frame or few.
+ */
+export const BATCH_RECORDS = 250;
 /** Rows read from a filtered list at once while collecting its ids. */
 const VIEW_READ_ROWS = 1_000;
 
@@ -317,7 +320,6 @@ export class BulkEditService {
     const rows = this.repo.recordsOf(id);
     const result: BulkUndone = { restored: 0, sent: 0, changedSince: 0 };
     const report = this.progress(bulk, 'undo');
-    const catalogs = new Map<string, EditCatalog>();
     for (let from = 0; from < rows.length; from += BATCH_RECORDS) {
       outbox.repo.transaction(() => {
         for (const row of rows.slice(from, from + BATCH_RECORDS)) {
@@ -329,10 +331,13 @@ export class BulkEditService {
             outbox.ledger.restoreField(row.opSeq, bulk.field, row.previous);
             result.restored += 1;
           } else {
-            // The bulk edit reverted the record's own queued edit (dropping its operation): queue it again.
-            const source = outbox.ledger.editFrom(bulk.portalId, row.recordId, catalogs);
-            const type = source.catalog.types.get(bulk.field) ?? 'single_line';
-            outbox.ledger.writeEdit(source, [{ field: bulk.field, type, value: step.value }]);
+            // The bulk edit reverted the record's own queued edit (dropping its operation).
+            outbox.ledger.requeueField(
+              { portalId: bulk.portalId, moduleId: bulk.moduleId, recordId: row.recordId },
+              row.opSeq,
+              bulk.field,
+              step.entry,
+            );
             result.restored += 1;
           }
         }

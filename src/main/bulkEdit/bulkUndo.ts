@@ -12,8 +12,8 @@ import type { BulkEditRecordRow } from './bulkEditRepository';
 export type UndoStep =
   /** Put the field of the row's operation back to `row.previous` (ledger.restoreField). */
   | { kind: 'restore' }
-  /** The bulk edit reverted the record's queued edit and so dropped it: queue `value` again. */
-  | { kind: 'requeue'; value: unknown }
+  /** The bulk edit reverted the record's queued edit and so dropped it: queue `entry` again. */
+  | { kind: 'requeue'; entry: FieldEntry }
   /** The change went out (or is going, or was discarded in the Outbox): nothing to take back. */
   | { kind: 'sent' }
   /** The field was edited again since: that edit stays. */
@@ -37,7 +37,7 @@ export function undoStep(
       (o) => (o.kind === 'update' || o.kind === 'create') && Object.hasOwn(o.fields, field),
     );
     if (heldLater || row.previous === null) return { kind: 'changedSince' };
-    return { kind: 'requeue', value: row.previous.value };
+    return { kind: 'requeue', entry: row.previous };
   }
   if (!op || !isOpen(op)) return { kind: 'sent' };
   return same(op.fields[field], row.written) ? { kind: 'restore' } : { kind: 'changedSince' };

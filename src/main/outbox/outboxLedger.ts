@@ -206,6 +206,20 @@ export class OutboxLedger {
     this.refreshOverlay(op.portalId, op.recordId);
   }
 
+  /**
+   * Queues again, at its old place `seq`, an update of one field that someone else's change
+   * dropped (a bulk edit setting the field back to its base), inside the caller's transaction.
+   */
+  requeueField(
+    record: { portalId: string; moduleId: string; recordId: string },
+    seq: number,
+    field: string,
+    entry: FieldEntry,
+  ): void {
+    this.repo.insertUpdateAt(seq, { ...record, fields: { [field]: entry } });
+    this.refreshOverlay(record.portalId, record.recordId);
+  }
+
   create(
     portalId: string,
     moduleId: string,
