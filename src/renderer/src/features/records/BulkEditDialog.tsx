@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type {
   BulkAction,
   BulkApplied,
@@ -56,6 +56,7 @@ export async function bulkSelectionOf(
  */
 export function BulkEditDialog() {
   const api = useApi();
+  const ids = useId();
   const portalId = useRecords((s) => s.portalId);
   const moduleId = useRecords((s) => s.moduleId);
   const filter = useRecords((s) => s.filter);
@@ -208,9 +209,10 @@ export function BulkEditDialog() {
           )}
           <fieldset disabled={busy}>
             <legend>Change</legend>
-            <label className="records-bulk__field">
-              Field{' '}
+            <div className="records-bulk__field">
+              <label htmlFor={`${ids}-field`}>Field</label>{' '}
               <select
+                id={`${ids}-field`}
                 value={fieldKey}
                 onChange={(e) => {
                   setFieldKey(e.target.value);
@@ -226,7 +228,7 @@ export function BulkEditDialog() {
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <div role="radiogroup" aria-label="What to do" className="records-bulk__actions">
               {actionsFor(field).map((a) => (
                 <label key={a}>

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { assetsGrid, openWorkspace, recordsTotal, useRecordsMirror } from './recordsMirror';
+
+/**
+ * Bulk edit (issue 20) in web mode: every record matching a filter selected (not only the rows
+ * loaded), a value typed in the record editor's field editor, the engine's preview, Queue, the
+ * bulk edit as one group in the Outbox, and its Undo putting the queue back as it was.
+ */
+const RECORDS = 2000;
+
+const app = useRecordsMirror('bulk', RECORDS);
+
+async function openSection(page: Page, name: 'Records' | 'Outbox'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+async function bothThemes(page: Page, target: ReturnType<Page['locator']>, name: string) {
+  await target.screenshot({ path: `test-results/${name}.png` });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await target.screenshot({ path: `test-results/${name}-dark.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a bulk edit of every record matching a filter is previewed, queued, grouped and undone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openWorkspace(page, app().url);
+  await expect(recordsTotal(page)).toHaveText('2,000 records');
+  // Nothing leaves while the test looks at the queue.
+  await openSection(page, 'Outbox');
+  const offline = page.getByTestId('work-offline');
+  if (!(await offline.isChecked())) await offline.click();
+  await expect(offline).toBeChecked();
+  await openSection(page, 'Records');
+
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel('Add a preset').selectOption({ label: 'Status is closed' });
+  await expect(page.getByTestId('applied-filter')).toContainText('Status is all closed');
+  await expect(recordsTotal(page)).not.toHaveText('2,000 records');
+  const matching = Number((await recordsTotal(page).textContent())!.replace(/\D/g, ''));
+  expect(matching).toBeGreaterThan(100);
+  const shown = matching.toLocaleString('en-US');
+
+  // Ctrl+A in the table: every record the filter matches, most of them not loaded.
+  await assetsGrid(page).focus();
+  await page.keyboard.press('Control+a');
+  await expect(page.getByText(`${shown} selected`)).toBeVisible();
+  await page.getByRole('button', { name: 'Bulk edit…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk edit' });
+  await expect(dialog.getByRole('heading')).toHaveText(`Bulk edit ${shown} records`);
+  await dialog.getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Description' });
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Checked in the bulk audit');
+  await dialog.getByRole('button', { name: 'Use this value' }).click();
+  const preview = dialog.getByTestId('bulk-preview');
+  await expect(preview.getByRole('status')).toContainText(`${shown} records change`);
+  await expect(preview.getByRole('status')).toContainText('at the rate limit');
+  await expect(preview.getByRole('table')).toContainText('Checked in the bulk audit');
+  await bothThemes(page, dialog, 'records-bulk-preview');
+
+  await dialog.getByRole('button', { name: `Queue ${shown} changes` }).click();
+  await expect(dialog.getByTestId('bulk-applied')).toHaveText(
+    `Queued ${shown} changes. The Outbox lists it as one bulk edit with Undo while it waits.`,
+  );
+  await expect(page.getByTestId('outbox-count')).toHaveText(
+    `Working offline · Outbox: ${shown} to send`,
+  );
+
+  await openSection(page, 'Outbox');
+  const group = page.getByTestId('bulk-group');
+  await expect(group).toHaveCount(1);
+  await expect(group).toContainText('Description set to “Checked in the bulk audit”');
+  await expect(group).toContainText(`${shown} Assets records · ${shown} still queued`);
+  await bothThemes(page, page.locator('.outbox-bulk'), 'outbox-bulk-group');
+
+  await group.getByRole('button', { name: /^Undo the bulk edit/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Undone' })).toHaveText(
+    `Undone: ${shown} records put back.`,
+  );
+  await expect(page.getByTestId('bulk-group')).toHaveCount(0);
+  await expect(page.getByTestId('outbox-count')).toHaveText('Working offline');
+});
