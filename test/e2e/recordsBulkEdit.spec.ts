@@ -82,3 +82,51 @@ test('a bulk edit of every record matching a filter is previewed, queued, groupe
   await expect(page.getByTestId('bulk-group')).toHaveCount(0);
   await expect(page.getByTestId('outbox-count')).toHaveText('Working offline');
 });
+
+test('selected records go to the recycle bin together and come back with Restore all', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openWorkspace(page, app().url);
+  await expect(recordsTotal(page)).toHaveText('2,000 records');
+  await openSection(page, 'Outbox');
+  const offline = page.getByTestId('work-offline');
+  if (!(await offline.isChecked())) await offline.click();
+  await expect(offline).toBeChecked();
+  await openSection(page, 'Records');
+
+  // What the bin held before (the mirror's own trashed records).
+  const binButton = page.getByRole('button', { name: 'Recycle bin', exact: true });
+  const bin = page.getByRole('dialog', { name: 'Recycle bin' });
+  await binButton.click();
+  await expect(bin.getByText('Reading…')).toHaveCount(0);
+  const before = await bin.locator('.recycle-bin__item').count();
+  await binButton.click();
+
+  // Three rows: a click, then Shift+click two rows further.
+  const rows = assetsGrid(page).locator('.grid-row:not(.is-loading)');
+  await rows.nth(0).click();
+  await rows.nth(2).click({ modifiers: ['Shift'] });
+  await expect(page.getByText('3 selected')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Bulk edit…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk edit' });
+  await dialog.getByRole('button', { name: 'Move them to the recycle bin…' }).click();
+  await dialog.getByRole('button', { name: 'Move to the recycle bin' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    '3 records are queued to move to the recycle bin.',
+  );
+  await expect(recordsTotal(page)).toHaveText('1,997 records');
+
+  await binButton.click();
+  await expect(bin.locator('.recycle-bin__item')).toHaveCount(before + 3);
+  await bothThemes(page, bin, 'records-bulk-recycle-bin');
+  await bin.getByRole('button', { name: `Restore all ${before + 3}` }).click();
+  await expect(bin.getByRole('status').first()).toContainText(
+    `${before + 3} records leave the recycle bin`,
+  );
+  // Listed again at once, the service's own trashed ones too (their restore waits in the Outbox).
+  await expect(recordsTotal(page)).toHaveText(
+    `${(RECORDS + before).toLocaleString('en-US')} records`,
+  );
+});

@@ -81,7 +81,7 @@ export function RecycleBin() {
           setRestoredAll({
             error: done.failed > 0,
             text:
-              `${done.queued.toLocaleString()} ${done.queued === 1 ? 'restore' : 'restores'} queued in the Outbox.` +
+              `${done.queued.toLocaleString()} ${done.queued === 1 ? 'record leaves' : 'records leave'} the recycle bin here; the Outbox sends the restores the service has to hear of.` +
               (done.failed > 0
                 ? ` ${done.failed.toLocaleString()} kept in the bin: ${done.failures[0]?.reason ?? ''}`
                 : ''),
@@ -119,7 +119,7 @@ export function RecycleBin() {
             <p className="hint">No records of this module are in the recycle bin.</p>
           )}
           {!browsing && restorable.length > 1 && (
-            <div className="actions">
+            <div className="actions recycle-bin__all">
               <button type="button" onClick={restoreAll}>
                 Restore all {restorable.length.toLocaleString()}
               </button>
