@@ -35,7 +35,7 @@ import { isOpen, type OutboxOp } from '../outbox/outboxTypes';
 import type { Mirror } from '../store/mirror/mirror';
 import { BulkEditRepository } from './bulkEditRepository';
 import { replayEtaSeconds, type EtaBudget } from './bulkEta';
-import { planBulkEdit, type BulkRecordInput } from './bulkPlan';
+import { planBulkEdit, type BulkPlan, type BulkRecordInput } from './bulkPlan';
 import { undoStep } from './bulkUndo';
 
 /**
@@ -54,6 +54,8 @@ export interface BulkEditServiceOptions {
   /** The record PATCH budget of a portal as the scheduler sees it now (undefined: never used). */
   patchBudget(portalId: string): EtaBudget | undefined;
   now?: () => number;
+  /** Records per transaction (default BATCH_RECORDS; tests make batches small). */
+  batchRecords?: number;
 }
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -71,14 +73,23 @@ function queuedEditOf(ops: readonly OutboxOp[]): OutboxOp | undefined {
 export class BulkEditService {
   readonly repo: BulkEditRepository;
   private readonly now: () => number;
+  private readonly batch: number;
 
   constructor(private readonly options: BulkEditServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.batch = options.batchRecords ?? BATCH_RECORDS;
     this.repo = new BulkEditRepository(options.db, this.now);
   }
 
-  /** The selected records' ids, in the table's order for a filter. Refused in words when too many. */
-  selectionIds(portalId: string, moduleId: string, selection: BulkSelection): string[] {
+  /**
+   * The selected records' ids, in the table's order for a filter (read a thousand rows at a time,
+   * the event loop yielded between). Refused in words when too many.
+   */
+  async selectionIds(
+    portalId: string,
+    moduleId: string,
+    selection: BulkSelection,
+  ): Promise<string[]> {
     if (selection.kind === 'ids') return [...new Set(selection.ids)];
     const view = this.options.mirror.query.openView({
       portalId,
@@ -94,6 +105,7 @@ export class BulkEditService {
     const ids: string[] = [];
     for (let from = 0; from < view.total; from += VIEW_READ_ROWS) {
       for (const row of view.read(from, VIEW_READ_ROWS)) if (!except.has(row.id)) ids.push(row.id);
+      await yieldToLoop();
     }
     return ids;
   }
@@ -131,20 +143,24 @@ export class BulkEditService {
     }
   }
 
-  preview(args: BulkEditArgs): BulkPreview {
-    const ids = this.selectionIds(args.portalId, args.moduleId, args.selection);
+  /** What applying would do, read BATCH_RECORDS records at a time (the event loop yielded between). */
+  async preview(args: BulkEditArgs): Promise<BulkPreview> {
+    const ids = await this.selectionIds(args.portalId, args.moduleId, args.selection);
     const catalogs = new Map<string, EditCatalog>();
     const queued = new Set<string>();
-    const plan = planBulkEdit(
-      (function* (service) {
-        for (const id of ids) {
-          const { input, source } = service.input(args.portalId, id, catalogs);
-          if (source && queuedEditOf(source.ops)) queued.add(id);
-          yield input;
-        }
-      })(this),
-      args,
-    );
+    const plan: BulkPlan = { changes: [], unchanged: 0, failures: [] };
+    for (let from = 0; from < ids.length; from += this.batch) {
+      const inputs = ids.slice(from, from + this.batch).map((id) => {
+        const { input, source } = this.input(args.portalId, id, catalogs);
+        if (source && queuedEditOf(source.ops)) queued.add(id);
+        return input;
+      });
+      const part = planBulkEdit(inputs, args);
+      plan.changes.push(...part.changes);
+      plan.unchanged += part.unchanged;
+      plan.failures.push(...part.failures);
+      await yieldToLoop();
+    }
     // Only records that change count: one skipped is not queued at all.
     const coalesced = plan.changes.filter((c) => queued.has(c.recordId)).length;
     const field =
@@ -203,7 +219,7 @@ export class BulkEditService {
    */
   async apply(args: BulkEditArgs): Promise<BulkApplied> {
     const { outbox } = this.options;
-    const ids = this.selectionIds(args.portalId, args.moduleId, args.selection);
+    const ids = await this.selectionIds(args.portalId, args.moduleId, args.selection);
     const catalogs = new Map<string, EditCatalog>();
     const label =
       loadEditCatalog(outbox.repo, args.portalId, args.moduleId, null, null)?.fields.find(
@@ -220,12 +236,12 @@ export class BulkEditService {
     const result: BulkApplied = { bulkEditId, queued: 0, coalesced: 0, unchanged: 0, failed: 0 };
     const report = this.progress(args, 'apply');
     report(0, ids.length);
-    for (let from = 0; from < ids.length; from += BATCH_RECORDS) {
+    for (let from = 0; from < ids.length; from += this.batch) {
       outbox.repo.transaction(() => {
-        for (const id of ids.slice(from, from + BATCH_RECORDS))
+        for (const id of ids.slice(from, from + this.batch))
           this.applyOne(args, id, catalogs, result);
       });
-      report(Math.min(ids.length, from + BATCH_RECORDS), ids.length);
+      report(Math.min(ids.length, from + this.batch), ids.length);
       outbox.queuedElsewhere({ portalId: args.portalId, moduleId: args.moduleId });
       await yieldToLoop();
     }
@@ -320,9 +336,9 @@ export class BulkEditService {
     const rows = this.repo.recordsOf(id);
     const result: BulkUndone = { restored: 0, sent: 0, changedSince: 0 };
     const report = this.progress(bulk, 'undo');
-    for (let from = 0; from < rows.length; from += BATCH_RECORDS) {
+    for (let from = 0; from < rows.length; from += this.batch) {
       outbox.repo.transaction(() => {
-        for (const row of rows.slice(from, from + BATCH_RECORDS)) {
+        for (const row of rows.slice(from, from + this.batch)) {
           const ops = outbox.repo.opsOfRecord(bulk.portalId, row.recordId);
           const step = undoStep(row, bulk.field, ops);
           if (step.kind === 'sent') result.sent += 1;
@@ -342,7 +358,7 @@ export class BulkEditService {
           }
         }
       });
-      report(Math.min(rows.length, from + BATCH_RECORDS), rows.length);
+      report(Math.min(rows.length, from + this.batch), rows.length);
       await yieldToLoop();
     }
     this.repo.markUndone(id);
@@ -353,12 +369,12 @@ export class BulkEditService {
   /** Moves the selected records to the recycle bin (or restores them): one queued op per record. */
   async trash(args: BulkTrashArgs): Promise<BulkTrashed> {
     const { outbox } = this.options;
-    const ids = this.selectionIds(args.portalId, args.moduleId, args.selection);
+    const ids = await this.selectionIds(args.portalId, args.moduleId, args.selection);
     const result: BulkTrashed = { queued: 0, failed: 0, failures: [] };
     const report = this.progress(args, args.restore ? 'restore' : 'trash');
-    for (let from = 0; from < ids.length; from += BATCH_RECORDS) {
+    for (let from = 0; from < ids.length; from += this.batch) {
       outbox.repo.transaction(() => {
-        for (const recordId of ids.slice(from, from + BATCH_RECORDS)) {
+        for (const recordId of ids.slice(from, from + this.batch)) {
           try {
             outbox.ledger.trash(args.portalId, recordId, args.restore);
             result.queued += 1;
@@ -372,7 +388,7 @@ export class BulkEditService {
           }
         }
       });
-      report(Math.min(ids.length, from + BATCH_RECORDS), ids.length);
+      report(Math.min(ids.length, from + this.batch), ids.length);
       outbox.queuedElsewhere({ portalId: args.portalId, moduleId: args.moduleId });
       await yieldToLoop();
     }

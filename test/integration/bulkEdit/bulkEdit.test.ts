@@ -10,7 +10,7 @@ import { outboxSession } from '../outbox/outboxSession';
 
 type Session = Awaited<ReturnType<typeof outboxSession>>;
 
-function bulkService(s: Session) {
+function bulkService(s: Session, batchRecords?: number) {
   const events = new EventHub();
   const progress: { done: number; total: number }[] = [];
   events.subscribe((event, payload) => {
@@ -22,6 +22,7 @@ function bulkService(s: Session) {
     outbox: s.outbox,
     events,
     patchBudget: () => ({ limit: 200, windowMs: 120_000, remaining: 150 }),
+    ...(batchRecords ? { batchRecords } : {}),
   });
   return { bulk, progress };
 }
@@ -53,7 +54,7 @@ describe('bulk edit against the emulator', () => {
       action: 'add' as const,
       value: ['Encrypted'],
     };
-    const preview = bulk.preview(args);
+    const preview = await bulk.preview(args);
     const changing = ids.filter((id) => !before.get(id)!.includes('Encrypted'));
     expect(preview).toMatchObject({
       selected: ids.length,
@@ -107,6 +108,38 @@ describe('bulk edit against the emulator', () => {
     expect(bulk.groups()).toEqual([]);
   });
 
+  it('queues in batches, each its own transaction, with the event loop free between them', async () => {
+    const s = await outboxSession({ records: 60 });
+    const { bulk, progress } = bulkService(s, 5);
+    s.outbox.setWorkOffline(true);
+    const ids = s.recordIds.slice(0, 12);
+    // Something else of the engine's, run once each turn of the event loop, gets its turns while
+    // the apply is still queueing: the engine keeps answering.
+    const seen: number[] = [];
+    let polling = true;
+    const poll = () => {
+      if (!polling) return;
+      seen.push(s.outbox.status().counts.pending);
+      setImmediate(poll);
+    };
+    setImmediate(poll);
+    const applied = await bulk.apply({
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids', ids },
+      field: 'description',
+      action: 'set',
+      value: 'Batched',
+    });
+    polling = false;
+    expect(applied.queued).toBe(12);
+    expect(progress.map((p) => p.done)).toEqual([0, 5, 10, 12]);
+    // Between batches the queue held whole batches only: 5 or 10 of 12, never a part of one.
+    const during = seen.filter((n) => n > 0 && n < 12);
+    expect(during.length).toBeGreaterThan(0);
+    for (const n of during) expect([5, 10]).toContain(n);
+  });
+
   it('takes every record matching a filter, not only a loaded window', async () => {
     const s = await outboxSession({ records: 60 });
     const { bulk } = bulkService(s);
@@ -127,7 +160,7 @@ describe('bulk edit against the emulator', () => {
       action: 'set' as const,
       value: 'Checked in bulk',
     };
-    expect(bulk.preview(args).selected).toBe(rest.length);
+    expect((await bulk.preview(args)).selected).toBe(rest.length);
     await bulk.apply(args);
     expect(
       queue(s)
@@ -146,7 +179,7 @@ describe('bulk edit against the emulator', () => {
     const { bulk } = bulkService(s);
     s.outbox.setWorkOffline(true);
     const ids = s.recordIds.slice(0, 3);
-    const preview = bulk.preview({
+    const preview = await bulk.preview({
       portalId: s.portalId,
       moduleId: s.module.id,
       selection: { kind: 'ids', ids },
