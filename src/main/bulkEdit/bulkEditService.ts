@@ -266,26 +266,28 @@ export class BulkEditService {
       result.unchanged += plan.unchanged;
       return;
     }
-    const target = queuedEditOf(source.ops);
-    const { seq } = this.options.outbox.ledger.writeEdit(source, [
+    const { seq, plan: written } = this.options.outbox.ledger.writeEdit(source, [
       { field: args.field, type: change.type, value: change.after },
     ]);
-    const opSeq = seq ?? target?.seq;
-    if (opSeq === undefined) {
+    // Where planEdit put it: folded into the record's queued edit (the field's entry there before
+    // is what an undo brings back), or a new update of its own.
+    const folded =
+      written.action === 'merge' ? source.ops.find((op) => op.seq === written.seq) : undefined;
+    const opSeq = folded?.seq ?? seq;
+    if (opSeq === null) {
       result.unchanged += 1;
       return;
     }
-    const written =
-      seq === null ? null : (this.options.outbox.repo.op(seq)?.fields[args.field] ?? null);
     this.repo.insertRecord(result.bulkEditId as number, {
       recordId,
       opSeq,
-      coalesced: target !== undefined && target.seq === opSeq,
-      previous: target?.fields[args.field] ?? null,
-      written,
+      coalesced: folded !== undefined,
+      previous: folded?.fields[args.field] ?? null,
+      // Null when the value was the field's base: the field left the operation (or it went).
+      written: seq === null ? null : (this.options.outbox.repo.op(seq)?.fields[args.field] ?? null),
     });
     result.queued += 1;
-    if (target) result.coalesced += 1;
+    if (folded) result.coalesced += 1;
   }
 
   /** Bulk edits with changes still queued, newest first. */
