@@ -31,7 +31,6 @@ import { FALLBACK_TIME_ZONE, loadEditCatalog } from '../outbox/editCatalog';
 import { LedgerError } from '../outbox/ledgerError';
 import type { EditSource } from '../outbox/outboxLedger';
 import type { OutboxService } from '../outbox/outboxService';
-import { isOpen, type OutboxOp } from '../outbox/outboxTypes';
 import type { Mirror } from '../store/mirror/mirror';
 import { BulkEditRepository } from './bulkEditRepository';
 import { replayEtaSeconds, type EtaBudget } from './bulkEta';
@@ -59,16 +58,6 @@ export interface BulkEditServiceOptions {
 }
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The newest update the record's queue would fold a change into (planEdit's target), if any. */
-function queuedEditOf(ops: readonly OutboxOp[]): OutboxOp | undefined {
-  for (let i = ops.length - 1; i >= 0; i--) {
-    const op = ops[i] as OutboxOp;
-    if (op.kind.startsWith('comment_')) continue;
-    return (op.kind === 'update' || op.kind === 'create') && isOpen(op) ? op : undefined;
-  }
-  return undefined;
-}
 
 export class BulkEditService {
   readonly repo: BulkEditRepository;
@@ -147,26 +136,35 @@ export class BulkEditService {
   async preview(args: BulkEditArgs): Promise<BulkPreview> {
     const ids = await this.selectionIds(args.portalId, args.moduleId, args.selection);
     const catalogs = new Map<string, EditCatalog>();
-    const queued = new Set<string>();
     const plan: BulkPlan = { changes: [], unchanged: 0, failures: [] };
+    let coalesced = 0;
+    let ownUpdates = 0;
     for (let from = 0; from < ids.length; from += this.batch) {
+      const sources = new Map<string, EditSource>();
       const inputs = ids.slice(from, from + this.batch).map((id) => {
         const { input, source } = this.input(args.portalId, id, catalogs);
-        if (source && queuedEditOf(source.ops)) queued.add(id);
+        if (source) sources.set(id, source);
         return input;
       });
       const part = planBulkEdit(inputs, args);
+      // Where each change would go, as the apply will put it (planEdit: folded, or its own update).
+      for (const change of part.changes) {
+        const source = sources.get(change.recordId) as EditSource;
+        const placed = this.options.outbox.ledger.planOf(source, [
+          { field: args.field, type: change.type, value: change.after },
+        ]);
+        if (placed.action === 'merge') coalesced += 1;
+        else if (Object.keys(placed.fields).length > 0) ownUpdates += 1;
+      }
       plan.changes.push(...part.changes);
       plan.unchanged += part.unchanged;
       plan.failures.push(...part.failures);
       await yieldToLoop();
     }
-    // Only records that change count: one skipped is not queued at all.
-    const coalesced = plan.changes.filter((c) => queued.has(c.recordId)).length;
     const field =
       [...catalogs.values()].flatMap((c) => c.fields).find((f) => f.key === args.field) ?? null;
     const waiting = this.patchesWaiting(args.portalId);
-    const patchesQueued = waiting + plan.changes.length - coalesced;
+    const patchesQueued = waiting + ownUpdates;
     const budget = this.options.patchBudget(args.portalId) ?? {
       limit: 200,
       windowMs: 120_000,

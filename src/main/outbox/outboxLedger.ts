@@ -134,6 +134,15 @@ export class OutboxLedger {
     return { record, ops, catalog, current: shownValues(record, catalog, ops) };
   }
 
+  /** Where validated changes of the record would go in its queue (planEdit), nothing written. */
+  planOf(source: EditSource, valid: readonly FieldChange[]): EditPlan {
+    const { record, ops, catalog } = source;
+    return planEdit(ops, valid, {
+      serverValue: (field) => storedValue(record, catalog.statuses, field),
+      mayMoveStatus: catalog.mayMoveStatus,
+    });
+  }
+
   /**
    * Writes validated changes of one record as planEdit plans them (folded into its queued edit,
    * or a new operation), inside the caller's transaction, and the overlay the lists show.
@@ -142,12 +151,10 @@ export class OutboxLedger {
     source: EditSource,
     valid: readonly FieldChange[],
   ): { seq: number | null; plan: EditPlan } {
-    const { record, ops, catalog } = source;
+    const { record } = source;
     const portalId = record.portal_id;
-    const plan = planEdit(ops, valid, {
-      serverValue: (field) => storedValue(record, catalog.statuses, field),
-      mayMoveStatus: catalog.mayMoveStatus,
-    });
+    const { catalog } = source;
+    const plan = this.planOf(source, valid);
     let seq: number | null;
     if (plan.action === 'append') {
       seq =

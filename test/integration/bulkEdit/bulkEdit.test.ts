@@ -63,6 +63,8 @@ describe('bulk edit against the emulator', () => {
       failed: 0,
       coalesced: changing.includes(own) ? 1 : 0,
     });
+    // The hand edit's update waits already; each change not folded into it is one more.
+    expect(preview.patchesQueued).toBe(1 + changing.length - (changing.includes(own) ? 1 : 0));
     // 150 calls left in this window, then 200 a window of 120 s.
     expect(preview.etaSeconds).toBe(
       preview.patchesQueued <= 150 ? 0 : Math.ceil((preview.patchesQueued - 150) / 200) * 120,
