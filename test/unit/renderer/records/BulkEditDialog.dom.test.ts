@@ -34,12 +34,13 @@ const tags = editableField('multi_select', {
   ],
 });
 const quantity = editableField('number', { key: 'cf_quantity', label: 'Quantity' });
+const insured = editableField('check_box', { key: 'cf_insured', label: 'Insured' });
 const form: EditForm = {
   portalId: PORTAL_ID,
   moduleId: MODULE_ID,
   recordId: null,
   timeZone: 'UTC',
-  fields: [quantity, tags],
+  fields: [quantity, tags, insured],
   values: {},
   pending: {},
 };
@@ -245,6 +246,38 @@ describe('the bulk edit dialog', () => {
     expect(alert.textContent).toMatch(/at most 50,000\. Nothing was changed: narrow the filter/);
     expect(document.activeElement).toBe(alert);
     expect(within(dialog).queryByRole('button', { name: /^Queue/ })).toBeNull();
+  });
+
+  it('sets a yes/no field to yes or to no', async () => {
+    const user = userEvent.setup();
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'bulkEdit.preview': () =>
+          preview({
+            field: { key: 'cf_insured', label: 'Insured', type: 'check_box' },
+            sample: [],
+          }),
+      },
+    });
+    act(() => ws.store.setState({ total: 40 }));
+    act(() => ws.store.getState().selectEverything());
+    render(ws.wrap(createElement(BulkEditDialog)));
+    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
+    await user.selectOptions(
+      await within(dialog).findByRole('combobox', { name: 'Field' }),
+      'cf_insured',
+    );
+    const previewButton = within(dialog).getByRole('button', { name: 'Preview' });
+    expect((previewButton as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog).getByRole('radio', { name: 'No' }));
+    await user.click(previewButton);
+    expect(ws.engine.argsOf('bulkEdit.preview')[0]).toMatchObject({
+      field: 'cf_insured',
+      action: 'set',
+      value: false,
+    });
   });
 
   it('is disabled until a row is selected', async () => {

@@ -83,6 +83,8 @@ export function BulkEditDialog() {
   const whole = wholeAsked || (selected > 0 && selected === total);
   const records = whole ? total : selected;
   const field = fields?.find((f) => f.key === fieldKey);
+  // A yes/no field is set to yes or to no: the editor's check box cannot say "no" to a blank.
+  const flag = field?.type === 'check_box' || field?.type === 'is_external';
 
   useEffect(() => {
     if (!open || portalId === null || moduleId === null) return;
@@ -246,7 +248,26 @@ export function BulkEditDialog() {
               ))}
             </div>
           </fieldset>
-          {field && action === 'set' && (
+          {field && action === 'set' && flag && (
+            <fieldset disabled={busy}>
+              <legend>{field.label}</legend>
+              {[true, false].map((choice) => (
+                <label key={String(choice)}>
+                  <input
+                    type="radio"
+                    name="bulk-flag"
+                    checked={value === choice}
+                    onChange={() => {
+                      setValue(choice);
+                      reset();
+                    }}
+                  />{' '}
+                  {choice ? 'Yes' : 'No'}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {field && action === 'set' && !flag && (
             <FieldEditor
               key={field.key}
               field={field}
@@ -281,7 +302,7 @@ export function BulkEditDialog() {
             </fieldset>
           )}
           <div className="actions">
-            {action !== 'set' && (
+            {(action !== 'set' || flag) && (
               <button type="button" onClick={() => void askPreview()} disabled={!ready || busy}>
                 Preview
               </button>
