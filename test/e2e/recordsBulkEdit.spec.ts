@@ -81,6 +81,18 @@ test('a bulk edit of every record matching a filter is previewed, queued, groupe
   );
   await expect(page.getByTestId('bulk-group')).toHaveCount(0);
   await expect(page.getByTestId('outbox-count')).toHaveText('Working offline');
+
+  // Options of a multi-select added: each record keeps its own and gains the new one.
+  await openSection(page, 'Records');
+  await assetsGrid(page).focus();
+  await page.keyboard.press('Control+a');
+  await page.getByRole('button', { name: 'Bulk edit…' }).click();
+  await dialog.getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Tags' });
+  await dialog.getByRole('radio', { name: 'Add options' }).click();
+  await dialog.getByRole('checkbox', { name: 'Remote' }).click();
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(preview.getByRole('status')).toContainText('change');
+  await bothThemes(page, dialog, 'records-bulk-add-options');
 });
 
 test('selected records go to the recycle bin together and come back with Restore all', async ({

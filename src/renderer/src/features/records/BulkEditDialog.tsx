@@ -417,10 +417,20 @@ function PreviewSummary({ preview }: { preview: BulkPreview }) {
               <tr key={row.recordId}>
                 <th scope="row">{row.name}</th>
                 <td>
-                  <FieldValue type={preview.field.type} value={row.before} context={context} />
+                  <FieldValue
+                    type={preview.field.type}
+                    value={row.before}
+                    context={context}
+                    variant="detail"
+                  />
                 </td>
                 <td>
-                  <FieldValue type={preview.field.type} value={row.after} context={context} />
+                  <FieldValue
+                    type={preview.field.type}
+                    value={row.after}
+                    context={context}
+                    variant="detail"
+                  />
                 </td>
               </tr>
             ))}
