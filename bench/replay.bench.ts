@@ -18,6 +18,11 @@
  * - `cpu_s`: this process's CPU time (user + system) during the replay, steadier than wall time
  *   on a busy machine; `emulator_cpu_s` the same of the emulator's process (Linux only)
  *
+ * With REPLAY_BENCH_BULK=1 (`--bulk`) the queue is one bulk edit instead (issue 20): the
+ * description of REPLAY_BENCH_RECORDS records set through BulkEditService.apply (one update per
+ * record, BATCH_RECORDS a transaction), and the JSON adds `patches` (= patches_sent), `loop_max_ms` (the
+ * longest the engine's event loop was held while it queued) and `bulk_queued`.
+ *
  * For looking into a result: REPLAY_BENCH_TRACE=1 prints, once a second, each key's budget and
  * this process's CPU use to stderr; REPLAY_BENCH_PROFILE=FILE writes a CPU profile of the replay;
  * REPLAY_BENCH_CALLS=FILE writes every call of the replay (key, sent and answered in ms from its
@@ -27,7 +32,7 @@ import { Connectivity, memoryWorkOfflineStore } from '../src/main/connectivity/c
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { it } from 'vitest';
 import { createApiClient } from '../src/main/api/client/apiClient';
 import type { ApiScheduler } from '../src/main/api/client/apiScheduler';
@@ -37,6 +42,7 @@ import { SPEC_RATE_LIMIT } from '../src/main/api/rateBudget';
 import { RequestScheduler } from '../src/main/api/requestScheduler';
 import { systemClock } from '../src/main/api/schedulerClock';
 import { EventHub } from '../src/main/bridge/eventHub';
+import { BulkEditService } from '../src/main/bulkEdit/bulkEditService';
 import { OutboxService } from '../src/main/outbox/outboxService';
 import { Mirror } from '../src/main/store/mirror/mirror';
 import { Store } from '../src/main/store/store';
@@ -44,13 +50,19 @@ import { SyncEngine } from '../src/main/sync/syncEngine';
 import { startCpuProfile } from './cpuProfile';
 import { startBenchEmulator } from './startBenchEmulator';
 
+const BULK = process.env.REPLAY_BENCH_BULK === '1';
 const EDITS = Number(process.env.REPLAY_BENCH_EDITS ?? 5000);
 const RECORDS = Number(process.env.REPLAY_BENCH_RECORDS ?? 1000);
 const TIME_SCALE = Number(process.env.REPLAY_BENCH_TIME_SCALE ?? 10);
 const OUT = process.env.REPLAY_BENCH_OUT;
 const SCOPES = 'PMS.portals.ALL,PMS.custom_fields.ALL';
-/** The emulator puts 60% of its records in the first portal: enough for RECORDS of them. */
-const EMULATOR_RECORDS = Math.ceil((RECORDS / 0.6) * 1.1);
+/**
+ * The emulator puts 60% of its records in the first portal: enough for RECORDS of them. A bulk
+ * edit changes one module's records, and the first portal's largest module holds 45% of them.
+ */
+const EMULATOR_RECORDS = BULK
+  ? Math.ceil((RECORDS / (0.6 * 0.45)) * 1.05)
+  : Math.ceil((RECORDS / 0.6) * 1.1);
 
 const CALLS_FILE = process.env.REPLAY_BENCH_CALLS;
 
@@ -117,24 +129,58 @@ it('replays queued edits at the rate limit ceiling', async () => {
     });
     outbox.setWorkOffline(true);
     const portalId = facts.portals[0]!;
+    // A bulk edit takes the records of one module: the portal's largest.
+    const largest = store.db
+      .prepare(
+        `SELECT module_key FROM records WHERE portal_id = ? AND trashed_time IS NULL
+         GROUP BY module_key ORDER BY count(*) DESC LIMIT 1`,
+      )
+      .pluck()
+      .get(portalId) as number;
     const records = store.db
       .prepare(
         `SELECT r.id, m.id AS moduleId FROM records r JOIN modules m ON m.module_key = r.module_key
-         WHERE r.portal_id = ? AND r.trashed_time IS NULL ORDER BY r.id LIMIT ?`,
+         WHERE r.portal_id = ? AND r.trashed_time IS NULL AND (? = 0 OR r.module_key = ?)
+         ORDER BY r.id LIMIT ?`,
       )
-      .all(portalId, RECORDS) as { id: string; moduleId: string }[];
+      .all(portalId, BULK ? 1 : 0, largest, RECORDS) as { id: string; moduleId: string }[];
     if (records.length < RECORDS) throw new Error(`Only ${records.length} records to edit.`);
     const queueStarted = performance.now();
-    for (let edit = 0; edit < EDITS; edit++) {
-      const record = records[edit % records.length]!;
-      const round = Math.floor(edit / records.length);
-      outbox.edit(
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    let bulkQueued: number | null = null;
+    if (BULK) {
+      const bulk = new BulkEditService({
+        db: store.db,
+        mirror,
+        outbox,
+        events: new EventHub(),
+        patchBudget: () => undefined,
+      });
+      const moduleId = records[0]!.moduleId;
+      const ids = records.map((r) => r.id);
+      loop.enable();
+      const applied = await bulk.apply({
         portalId,
-        record.id,
-        round % 2 === 0
-          ? { name: `Edited offline, pass ${round}` }
-          : { description: `Pass ${round}` },
-      );
+        moduleId,
+        selection: { kind: 'ids', ids },
+        field: 'description',
+        action: 'set',
+        value: 'Set in bulk',
+      });
+      loop.disable();
+      bulkQueued = applied.queued;
+    } else {
+      for (let edit = 0; edit < EDITS; edit++) {
+        const record = records[edit % records.length]!;
+        const round = Math.floor(edit / records.length);
+        outbox.edit(
+          portalId,
+          record.id,
+          round % 2 === 0
+            ? { name: `Edited offline, pass ${round}` }
+            : { description: `Pass ${round}` },
+        );
+      }
     }
     const queueS = (performance.now() - queueStarted) / 1000;
     const inOutbox = outbox.status().total;
@@ -196,12 +242,19 @@ it('replays queued edits at the rate limit ceiling', async () => {
     );
     const left = outbox.status();
     const result = {
-      benchmark: 'replay',
-      ops_queued: EDITS,
+      benchmark: BULK ? 'replay-bulk' : 'replay',
+      ...(BULK
+        ? {
+            patches,
+            bulk_queued: bulkQueued,
+            loop_max_ms: round(loop.max / 1e6, 1),
+          }
+        : {}),
+      ops_queued: BULK ? bulkQueued : EDITS,
       ops_in_outbox: inOutbox,
       records: records.length,
       patches_sent: patches,
-      coalescing_ratio: round(EDITS / Math.max(1, patches), 2),
+      coalescing_ratio: round((BULK ? (bulkQueued ?? 0) : EDITS) / Math.max(1, patches), 2),
       throttled: after.throttled - before.throttled,
       wall_s: round(wallS),
       ceiling_s: round(ceilingS),

@@ -4,13 +4,15 @@
 // Needs the built emulator (out/main/emulator.js: `npx electron-vite build`).
 //
 //   node bench/replay.mjs [--edits 5000] [--records 1000] [--time-scale 10]
+//   node bench/replay.mjs --bulk [--records 10000] [--time-scale 10]   (one bulk edit, issue 20)
 import { parseArgs } from 'node:util';
 import { runVitestBench } from './runVitestBench.mjs';
 
 const { values: args } = parseArgs({
   options: {
     edits: { type: 'string', default: '5000' },
-    records: { type: 'string', default: '1000' },
+    records: { type: 'string' },
+    bulk: { type: 'boolean', default: false },
     'time-scale': { type: 'string', default: '10' },
   },
 });
@@ -21,7 +23,8 @@ await runVitestBench({
   needsEmulator: true,
   env: {
     REPLAY_BENCH_EDITS: args.edits,
-    REPLAY_BENCH_RECORDS: args.records,
+    REPLAY_BENCH_RECORDS: args.records ?? (args.bulk ? '10000' : '1000'),
+    REPLAY_BENCH_BULK: args.bulk ? '1' : '0',
     REPLAY_BENCH_TIME_SCALE: args['time-scale'],
   },
   outVariable: 'REPLAY_BENCH_OUT',

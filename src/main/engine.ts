@@ -44,6 +44,9 @@ import { ConfigCopyService } from './configure/copy/configCopyService';
 import { configureHandlers } from './handlers/configureHandlers';
 import { configureChoiceHandlers } from './handlers/configureChoiceHandlers';
 import { binHandlers } from './handlers/binHandlers';
+import { bulkEditHandlers } from './handlers/bulkEditHandlers';
+import { BulkEditService } from './bulkEdit/bulkEditService';
+import { patchBudget } from './bulkEdit/patchBudget';
 import { IntegrationFields } from './configure/integrationFields';
 import { SettingsRepository } from './store/settingsRepository';
 import { syncPreferences } from '../shared/ipc/settings';
@@ -276,6 +279,16 @@ export function startEngine(options: EngineOptions): Engine {
     ...configCopyHandlers(new ConfigCopyService({ configure, mirror, repo: outbox.repo })),
     ...configureChoiceHandlers(configure),
     ...binHandlers(configure.portalBin),
+    ...bulkEditHandlers(
+      new BulkEditService({
+        db: store.db,
+        mirror,
+        outbox,
+        events,
+        patchBudget: (portalId) =>
+          patchBudget(sync.clientForPortal(portalId), () => scheduler.report(), portalId),
+      }),
+    ),
   } satisfies Handlers;
 
   return {

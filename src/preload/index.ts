@@ -172,6 +172,13 @@ const bridge = {
     delete: call('bin.delete'),
     empty: call('bin.empty'),
   },
+  bulkEdit: {
+    preview: call('bulkEdit.preview'),
+    apply: call('bulkEdit.apply'),
+    groups: call('bulkEdit.groups'),
+    undo: call('bulkEdit.undo'),
+    trash: call('bulkEdit.trash'),
+  },
   on,
 } satisfies Bridge;
 

@@ -41,13 +41,21 @@ export function requireRecord(
   return record;
 }
 
-/** The catalog for a record as the user sees it (its pending status, its layout). */
+/**
+ * The catalog for a record as the user sees it (its pending status, its layout). `memo` keeps
+ * catalogs by module, layout and status for a caller reading many records at once (a bulk edit:
+ * reading one from the mirror takes about a millisecond).
+ */
 export function catalogFor(
   repo: OutboxRepository,
   record: StoredRecord,
   ops: readonly OutboxOp[],
+  memo?: Map<string, EditCatalog>,
 ): EditCatalog {
   const statusId = statusIdOf(overlayOf(ops).get('status')?.value) ?? record.status_id;
+  const key = `${record.module_id}\u0000${record.layout_id ?? ''}\u0000${statusId ?? ''}`;
+  const kept = memo?.get(key);
+  if (kept) return kept;
   const catalog = loadEditCatalog(
     repo,
     record.portal_id,
@@ -55,6 +63,7 @@ export function catalogFor(
     record.layout_id,
     statusId,
   );
+  if (catalog) memo?.set(key, catalog);
   if (!catalog) {
     throw new LedgerError(
       `The fields of module ${record.module_name} are not in the local mirror, so record ${record.id} cannot be changed. Nothing was queued; sync the portal and try again.`,

@@ -15,8 +15,8 @@ import type {
   OutboxEntry,
   PendingComment,
 } from '../../shared/ipc/areas/outbox';
-import type { LocalEditsRepository } from '../store/mirror/localEditsRepository';
-import { storedValue } from './editCatalog';
+import type { LocalEditsRepository, StoredRecord } from '../store/mirror/localEditsRepository';
+import { storedValue, type EditCatalog } from './editCatalog';
 import { newRecordForm, recordForm, shownValues } from './editForm';
 import { LedgerError } from './ledgerError';
 import {
@@ -36,9 +36,16 @@ import {
 } from './ledgerWrites';
 import { outboxEntries, pendingComments, type ConfigDescriber } from './outboxEntries';
 import type { OutboxRepository } from './outboxRepository';
-import { COMMENT_KINDS, type OutboxOp, type Touched } from './outboxTypes';
+import {
+  COMMENT_KINDS,
+  isOpen,
+  type FieldEntry,
+  type OpFields,
+  type OutboxOp,
+  type Touched,
+} from './outboxTypes';
 import { planComment, commentContent } from './planComment';
-import { planEdit } from './planEdit';
+import { planEdit, type EditPlan, type FieldChange } from './planEdit';
 import { resolveConfigConflict, resolveConflict, type FieldResolution } from './resolveConflict';
 import { TEMP_COMMENT_PREFIX, TEMP_RECORD_PREFIX, tempId } from './tempIds';
 import { createFields, validateChanges } from './validateChanges';
@@ -51,6 +58,14 @@ function lastOpen(ops: readonly OutboxOp[]): OutboxOp | undefined {
     return op.sentBody === null && op.state === 'pending' ? op : undefined;
   }
   return undefined;
+}
+
+/** A record about to be edited: see OutboxLedger.editFrom. */
+export interface EditSource {
+  record: StoredRecord;
+  ops: OutboxOp[];
+  catalog: EditCatalog;
+  current: (field: string) => unknown;
 }
 
 export class OutboxLedger {
@@ -93,6 +108,21 @@ export class OutboxLedger {
     recordId: string,
     changes: Record<string, unknown>,
   ): { result: EditResult; touched: Touched } {
+    const source = this.editFrom(portalId, recordId);
+    const valid = validateChanges(source.catalog, changes, source.current);
+    const { seq, plan } = this.repo.transaction(() => this.writeEdit(source, valid));
+    return {
+      result: { portalId, recordId, opId: seq, reverted: plan.reverted },
+      touched: { portalId, moduleId: source.record.module_id },
+    };
+  }
+
+  /**
+   * What an edit of the record starts from: the record, its queue, its catalog and the values it
+   * shows now. Refused in words (LedgerError) when the record is missing or in the trash. A caller
+   * editing many records passes `catalogs` to read each catalog once.
+   */
+  editFrom(portalId: string, recordId: string, catalogs?: Map<string, EditCatalog>): EditSource {
     const record = requireRecord(this.stores, portalId, recordId);
     if (record.trashed_time !== null) {
       throw new LedgerError(
@@ -100,41 +130,101 @@ export class OutboxLedger {
       );
     }
     const ops = this.repo.opsOfRecord(portalId, recordId);
-    const catalog = catalogFor(this.repo, record, ops);
-    const valid = validateChanges(catalog, changes, shownValues(record, catalog, ops));
-    const plan = planEdit(ops, valid, {
+    const catalog = catalogFor(this.repo, record, ops, catalogs);
+    return { record, ops, catalog, current: shownValues(record, catalog, ops) };
+  }
+
+  /** Where validated changes of the record would go in its queue (planEdit), nothing written. */
+  planOf(source: EditSource, valid: readonly FieldChange[]): EditPlan {
+    const { record, ops, catalog } = source;
+    return planEdit(ops, valid, {
       serverValue: (field) => storedValue(record, catalog.statuses, field),
       mayMoveStatus: catalog.mayMoveStatus,
     });
-    const opId = this.repo.transaction(() => {
-      let seq: number | null;
-      if (plan.action === 'append') {
-        seq =
-          Object.keys(plan.fields).length === 0
-            ? null
-            : this.repo.insertOp({
-                portalId,
-                moduleId: record.module_id,
-                recordId,
-                kind: 'update',
-                fields: plan.fields,
-              });
-      } else if (Object.keys(plan.fields).length === 0) {
-        this.repo.deleteOp(plan.seq);
-        seq = null;
-      } else {
-        this.repo.rewriteOp(plan.seq, plan.fields);
-        seq = plan.seq;
-      }
-      if (plan.action === 'merge' && plan.kind === 'create')
-        updateLocalRecord(this.stores, record, catalog, plan.fields);
-      this.refreshOverlay(portalId, recordId);
-      return seq;
-    });
-    return {
-      result: { portalId, recordId, opId, reverted: plan.reverted },
-      touched: { portalId, moduleId: record.module_id },
-    };
+  }
+
+  /**
+   * Writes validated changes of one record as planEdit plans them (folded into its queued edit,
+   * or a new operation), inside the caller's transaction, and the overlay the lists show.
+   */
+  writeEdit(
+    source: EditSource,
+    valid: readonly FieldChange[],
+  ): { seq: number | null; plan: EditPlan } {
+    const { record } = source;
+    const portalId = record.portal_id;
+    const { catalog } = source;
+    const plan = this.planOf(source, valid);
+    let seq: number | null;
+    if (plan.action === 'append') {
+      seq =
+        Object.keys(plan.fields).length === 0
+          ? null
+          : this.repo.insertOp({
+              portalId,
+              moduleId: record.module_id,
+              recordId: record.id,
+              kind: 'update',
+              fields: plan.fields,
+            });
+    } else if (Object.keys(plan.fields).length === 0) {
+      this.repo.deleteOp(plan.seq);
+      seq = null;
+    } else {
+      this.repo.rewriteOp(plan.seq, plan.fields);
+      seq = plan.seq;
+    }
+    if (plan.action === 'merge' && plan.kind === 'create')
+      updateLocalRecord(this.stores, record, catalog, plan.fields);
+    this.refreshOverlay(portalId, record.id);
+    return { seq, plan };
+  }
+
+  /**
+   * Puts `field` of a queued create or update back to `previous` (null: the operation no longer
+   * holds it; an operation left without fields is dropped), inside the caller's transaction: the
+   * undo of a change folded in by someone else (a bulk edit). Later updates that based the field
+   * on the operation's value are based on what it holds now; the lists follow.
+   */
+  restoreField(seq: number, field: string, previous: FieldEntry | null): void {
+    const op = requireOp(this.repo, seq);
+    if (!isOpen(op) || (op.kind !== 'update' && op.kind !== 'create')) {
+      throw new LedgerError(
+        'This change has been sent (or is being sent), so it can no longer be taken back. Nothing was changed.',
+      );
+    }
+    const fields: OpFields = { ...op.fields };
+    const removed = fields[field];
+    if (previous === null) delete fields[field];
+    else fields[field] = previous;
+    if (Object.keys(fields).length === 0 && op.kind === 'update') this.repo.deleteOp(op.seq);
+    else this.repo.setFields(op.seq, fields, op.state, op.conflict);
+    if (removed && previous === null) rebaseLater(this.stores, op, field, removed.base);
+    else if (previous) rebaseLater(this.stores, op, field, previous.value);
+    if (op.kind === 'create') {
+      const record = requireRecord(this.stores, op.portalId, op.recordId);
+      const catalog = catalogFor(
+        this.repo,
+        record,
+        this.repo.opsOfRecord(op.portalId, op.recordId),
+      );
+      updateLocalRecord(this.stores, record, catalog, fields);
+    }
+    this.refreshOverlay(op.portalId, op.recordId);
+  }
+
+  /**
+   * Queues again, at its old place `seq`, an update of one field that someone else's change
+   * dropped (a bulk edit setting the field back to its base), inside the caller's transaction.
+   */
+  requeueField(
+    record: { portalId: string; moduleId: string; recordId: string },
+    seq: number,
+    field: string,
+    entry: FieldEntry,
+  ): void {
+    this.repo.insertUpdateAt(seq, { ...record, fields: { [field]: entry } });
+    this.refreshOverlay(record.portalId, record.recordId);
   }
 
   create(

@@ -14,6 +14,7 @@ import outboxSql from './queries/outbox.sql?raw';
 
 const NAMES = [
   'insertOp',
+  'insertOpAt',
   'rewriteOp',
   'deleteOp',
   'op',
@@ -188,6 +189,21 @@ export class OutboxRepository {
         action: op.action ?? null,
         now: this.iso(),
       }) as number;
+  }
+
+  /** An update at the place `seq` it had before it was dropped (not reused: AUTOINCREMENT). */
+  insertUpdateAt(
+    seq: number,
+    op: { portalId: string; moduleId: string; recordId: string; fields: OpFields },
+  ): void {
+    this.statement('insertOpAt').run({
+      seq,
+      portalId: op.portalId,
+      moduleId: op.moduleId,
+      recordId: op.recordId,
+      fields: JSON.stringify(op.fields),
+      now: this.iso(),
+    });
   }
 
   rewriteOp(seq: number, fields: OpFields, content: string | null = null): void {

@@ -153,6 +153,14 @@ export class OutboxService {
     this.queued(touched);
   }
 
+  /**
+   * Changes queued through the ledger by another owner (a bulk edit, src/main/bulkEdit/), or
+   * undone by it: the lists, the Outbox and the replay hear of them now, once per batch.
+   */
+  queuedElsewhere(touched: Touched | null): void {
+    this.queued(touched);
+  }
+
   /** Connects a listener (the event router) to every change the service confirmed. */
   onReplayed(listener: OutboxEvents): () => void {
     this.listeners.add(listener);

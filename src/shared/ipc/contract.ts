@@ -12,6 +12,7 @@ import { NoArgs, request } from './contractSpec';
 import { accountsEvents, accountsRequests } from './areas/accounts';
 import { backupsEvents, backupsRequests } from './areas/backups';
 import { binRequests } from './areas/bin';
+import { bulkEditEvents, bulkEditRequests } from './areas/bulkEdit';
 import { configCopyRequests } from './areas/configCopy';
 import { configureEvents, configureRequests } from './areas/configure';
 import { configureChoiceRequests } from './areas/configureChoices';
@@ -65,6 +66,7 @@ export const requests = {
   ...configCopyRequests,
   ...configureChoiceRequests,
   ...binRequests,
+  ...bulkEditRequests,
 } as const;
 
 export const events = {
@@ -78,6 +80,7 @@ export const events = {
   ...outboxEvents,
   ...backupsEvents,
   ...configureEvents,
+  ...bulkEditEvents,
 } as const;
 
 export type RequestName = keyof typeof requests;

@@ -8,6 +8,11 @@ VALUES (@portalId, @moduleId, @recordId, @kind, @fields, @commentId, @content, @
         @action, @now, @now)
 RETURNING seq;
 
+-- name: insertOpAt
+-- An update put back at its old place in the queue: the undo of a bulk edit that had dropped it.
+INSERT INTO outbox_ops (seq, portal_id, module_id, record_id, kind, fields, queued_at, updated_at)
+VALUES (@seq, @portalId, @moduleId, @recordId, 'update', @fields, @now, @now);
+
 -- name: rewriteOp
 -- A coalesced edit: new fields, one more edit; a refused op the user edited goes out again.
 UPDATE outbox_ops

@@ -32,6 +32,8 @@ export interface FieldEditorProps {
   /** Shown beside the label (a PendingMark). */
   mark?: ReactNode;
   disabled?: boolean;
+  /** The Save button's text where saving means something else (a bulk edit's "Use this value"). */
+  saveLabel?: string;
 }
 
 /** Native inputs whose value is well-formed or '' (which never empties a field, see fieldDraft). */
@@ -181,7 +183,15 @@ function Control(props: ControlProps) {
   return <TextControl {...props} />;
 }
 
-export function FieldEditor({ field, value, timeZone, onSave, mark, disabled }: FieldEditorProps) {
+export function FieldEditor({
+  field,
+  value,
+  timeZone,
+  onSave,
+  mark,
+  disabled,
+  saveLabel = 'Save',
+}: FieldEditorProps) {
   const id = useId();
   const messageId = useId();
   const initial = draftOf(field, value, timeZone);
@@ -237,7 +247,7 @@ export function FieldEditor({ field, value, timeZone, onSave, mark, disabled }: 
             disabled={disabled || saving || decision.kind !== 'ready'}
             onClick={() => void save()}
           >
-            Save
+            {saveLabel}
           </button>
           {mayClear(field, value) && draft.kind !== 'cleared' && (
             <button

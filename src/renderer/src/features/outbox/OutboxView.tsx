@@ -20,6 +20,7 @@ import {
 } from './outboxFormat';
 import { useOutbox } from './OutboxContext';
 import { SentHistory } from './SentHistory';
+import { BulkEditGroups } from './BulkEditGroups';
 import { WorkOfflineToggle } from './WorkOfflineToggle';
 
 /** What a configuration change will send, folded away until asked for. */
@@ -259,6 +260,7 @@ function QueuedView({
           </button>
         </p>
       )}
+      <BulkEditGroups />
       {entries.length === 0 ? (
         <EmptyState
           section="outbox"

@@ -8,6 +8,7 @@ import type {
   OutboxStatus,
   Remap,
 } from '../../../../shared/ipc/areas/outbox';
+import { createBulkGroupsStore } from './bulkGroupsStore';
 import { createHistoryStore } from './historyStore';
 
 export interface OutboxState {
@@ -109,8 +110,12 @@ export function createOutboxStore(api: Api) {
     };
   });
   api.on('outbox.changed', (changed) => store.getState().received(changed));
-  // The "Sent" view's state has its own store; it lives as long as the outbox's.
-  return Object.assign(store, { history: createHistoryStore(api) });
+  // The "Sent" view's state has its own store; it lives as long as the outbox's (so do the
+  // bulk edit groups').
+  return Object.assign(store, {
+    history: createHistoryStore(api),
+    bulkEdits: createBulkGroupsStore(api),
+  });
 }
 
 export type OutboxStore = ReturnType<typeof createOutboxStore>;

@@ -17,6 +17,7 @@ import { BUILT_IN_WHY } from './builtInModules';
 import { EmptyModule, EmptyPortal } from './EmptyModule';
 import { ExportDialog } from './ExportDialog';
 import { CopyRows } from './CopyRows';
+import { BulkEditDialog } from './BulkEditDialog';
 
 const count = new Intl.NumberFormat();
 
@@ -172,6 +173,7 @@ export function RecordsView() {
             <RecycleBin />
             {!browsing && <ExportDialog />}
             <CopyRows />
+            {!browsing && <BulkEditDialog />}
           </>
         )}
         {selected > 1 && (

@@ -30,11 +30,13 @@ export function RecycleBin() {
   const loadTrashed = useRecords((s) => s.loadTrashed);
   const openRecord = useRecords((s) => s.openRecord);
   const portalId = useRecords((s) => s.portalId);
+  const moduleId = useRecords((s) => s.moduleId);
   const browsing = useRecords((s) => s.snapshot !== null);
   const timeZone = useRecords((s) => s.columns?.timeZone ?? 'UTC');
   const [queued, setQueued] = useState<Map<string, Queued>>(new Map());
   const [confirming, setConfirming] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [restoredAll, setRestoredAll] = useState<{ text: string; error: boolean } | null>(null);
   const load = useCallback(() => {
     void loadTrashed();
     if (browsing || portalId === null) return;
@@ -62,6 +64,34 @@ export function RecycleBin() {
     );
   };
 
+  // Every listed record not already queued, restored at once (one queued restore each).
+  const restorable = (trashed ?? []).filter((item) => !queued.has(item.recordId));
+  const restoreAll = () => {
+    if (portalId === null || moduleId === null || restorable.length === 0) return;
+    setRestoredAll(null);
+    api.bulkEdit
+      .trash({
+        portalId,
+        moduleId,
+        selection: { kind: 'ids', ids: restorable.map((item) => item.recordId) },
+        restore: true,
+      })
+      .then(
+        (done) => {
+          setRestoredAll({
+            error: done.failed > 0,
+            text:
+              `${done.queued.toLocaleString()} ${done.queued === 1 ? 'record leaves' : 'records leave'} the recycle bin here; the Outbox sends the restores the service has to hear of.` +
+              (done.failed > 0
+                ? ` ${done.failed.toLocaleString()} kept in the bin: ${done.failures[0]?.reason ?? ''}`
+                : ''),
+          });
+          load();
+        },
+        (failure: unknown) => setRestoredAll({ error: true, text: describeError(failure) }),
+      );
+  };
+
   return (
     <div {...anchorProps}>
       <button
@@ -87,6 +117,21 @@ export function RecycleBin() {
           {trashed === null && !error && <p className="hint">Reading…</p>}
           {trashed?.length === 0 && (
             <p className="hint">No records of this module are in the recycle bin.</p>
+          )}
+          {!browsing && restorable.length > 1 && (
+            <div className="actions recycle-bin__all">
+              <button type="button" onClick={restoreAll}>
+                Restore all {restorable.length.toLocaleString()}
+              </button>
+            </div>
+          )}
+          {restoredAll && (
+            <p
+              className={restoredAll.error ? 'field-error' : 'hint'}
+              role={restoredAll.error ? 'alert' : 'status'}
+            >
+              {restoredAll.text}
+            </p>
           )}
           {trashed && trashed.length > 0 && (
             <ul>

@@ -33,7 +33,7 @@ import {
   type RowSelection,
 } from './rowSelection';
 import { BLOCK_ROWS, RowWindows } from './rowWindows';
-import { CopyRefused, rowsAsText, selectedRows } from './selectedRowsText';
+import { CopyRefused, rowsAsText, rowsInRanges, selectedRows } from './selectedRowsText';
 
 export interface DetailState {
   recordId: string;
@@ -118,6 +118,8 @@ export interface RecordsState {
    * through `write` (the clipboard).
    */
   copySelection(write: (text: string) => Promise<void>): Promise<void>;
+  /** The ids of the selected rows in the table's order (rows not loaded are read). */
+  selectedIds(): Promise<string[]>;
   /** Opens a record in the detail panel; `focus` moves the keyboard focus there. */
   openRecord(recordId: string, options?: { focus?: boolean }): Promise<void>;
   closeDetail(): void;
@@ -537,6 +539,27 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       },
 
       selectEverything: () => set((s) => ({ selection: selectAll(s.total ?? 0) })),
+
+      selectedIds: async () => {
+        const { portalId, moduleId, selection, filter, sort } = get();
+        if (portalId === null || moduleId === null) return [];
+        const rows = await rowsInRanges(selection, {
+          loaded: (index) => windows.row(index),
+          read: async (offset, limit) =>
+            (
+              await api.records.query({
+                ...scope,
+                portalId,
+                moduleId,
+                offset,
+                limit,
+                ...(filter === undefined ? {} : { filter }),
+                ...(sort === undefined ? {} : { sort }),
+              })
+            ).rows,
+        });
+        return rows.map((row) => row.id);
+      },
 
       copySelection: async (write) => {
         const state = get();

@@ -34,6 +34,14 @@ export async function selectedRows(
       `${count.toLocaleString()} rows are selected; Copy takes at most ${COPY_ROWS_MAX.toLocaleString()}. Nothing was copied: select fewer rows, or export the view to a file.`,
     );
   }
+  return rowsInRanges(selection, source);
+}
+
+/** The rows of the selection's ranges, in order (loaded ones from the table, others read). */
+export async function rowsInRanges(
+  selection: RowSelection,
+  source: CopySource,
+): Promise<RecordRow[]> {
   const rows: RecordRow[] = [];
   for (const [first, last] of selection.ranges) {
     let index = first;

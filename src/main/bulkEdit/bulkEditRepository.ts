@@ -1,0 +1,169 @@
+/**
+ * The bulk edits' own tables (`queries/bulkEdits.sql`, migration 0018): each bulk edit, and per
+ * record the outbox operation it wrote or folded into with the field's entry before and after.
+ * No decisions here. Writes run inside the caller's transaction (the outbox's, one connection).
+ */
+import type Database from 'better-sqlite3';
+import { namedStatements } from '../store/namedStatements';
+import { parseNamedQueries, requireQueries } from '../store/sqlFile';
+import type { FieldEntry } from '../outbox/outboxTypes';
+import type { BulkAction } from './bulkPlan';
+import bulkEditsSql from './queries/bulkEdits.sql?raw';
+
+const NAMES = [
+  'insertBulkEdit',
+  'insertRecord',
+  'bulkEdit',
+  'recordsOf',
+  'markUndone',
+  'deleteBulkEdit',
+  'groups',
+] as const;
+const queries = requireQueries(
+  parseNamedQueries(bulkEditsSql, 'bulkEdits.sql'),
+  NAMES,
+  'bulkEdits.sql',
+);
+
+export interface StoredBulkEdit {
+  id: number;
+  portalId: string;
+  moduleId: string;
+  field: string;
+  label: string;
+  action: BulkAction;
+  value: unknown;
+  createdAt: string;
+  state: 'queued' | 'undone';
+}
+
+export interface BulkEditRecordRow {
+  recordId: string;
+  opSeq: number;
+  coalesced: boolean;
+  /** The field's entry in the operation before the bulk edit; null: it did not hold the field. */
+  previous: FieldEntry | null;
+  /** The field's entry the bulk edit wrote; null: it took the field out (a revert). */
+  written: FieldEntry | null;
+}
+
+export interface BulkEditGroupRow extends StoredBulkEdit {
+  records: number;
+  /** Of `records`, operations still in the outbox; `sending` and `stuck` (failed, conflict) of those. */
+  queued: number;
+  sending: number;
+  stuck: number;
+}
+
+interface BulkEditRow {
+  id: number;
+  portal_id: string;
+  module_id: string;
+  field: string;
+  label: string;
+  action: BulkAction;
+  value: string | null;
+  created_at: string;
+  state: 'queued' | 'undone';
+}
+
+function parseBulkEdit(row: BulkEditRow): StoredBulkEdit {
+  return {
+    id: row.id,
+    portalId: row.portal_id,
+    moduleId: row.module_id,
+    field: row.field,
+    label: row.label,
+    action: row.action,
+    value: row.value === null ? null : (JSON.parse(row.value) as unknown),
+    createdAt: row.created_at,
+    state: row.state,
+  };
+}
+
+export class BulkEditRepository {
+  private readonly statement: (name: (typeof NAMES)[number]) => Database.Statement;
+
+  constructor(
+    db: Database.Database,
+    private readonly now: () => number,
+  ) {
+    this.statement = namedStatements(db, queries);
+  }
+
+  insertBulkEdit(edit: {
+    portalId: string;
+    moduleId: string;
+    field: string;
+    label: string;
+    action: BulkAction;
+    value: unknown;
+  }): number {
+    return this.statement('insertBulkEdit')
+      .pluck()
+      .get({
+        ...edit,
+        value: edit.value === undefined ? null : JSON.stringify(edit.value),
+        now: new Date(this.now()).toISOString(),
+      }) as number;
+  }
+
+  insertRecord(bulkEditId: number, row: BulkEditRecordRow): void {
+    this.statement('insertRecord').run({
+      bulkEditId,
+      recordId: row.recordId,
+      opSeq: row.opSeq,
+      coalesced: row.coalesced ? 1 : 0,
+      previous: row.previous === null ? null : JSON.stringify(row.previous),
+      written: row.written === null ? null : JSON.stringify(row.written),
+    });
+  }
+
+  bulkEdit(id: number): StoredBulkEdit | undefined {
+    const row = this.statement('bulkEdit').get(id) as BulkEditRow | undefined;
+    return row ? parseBulkEdit(row) : undefined;
+  }
+
+  recordsOf(id: number): BulkEditRecordRow[] {
+    const rows = this.statement('recordsOf').all(id) as {
+      record_id: string;
+      op_seq: number;
+      coalesced: number;
+      previous: string | null;
+      written: string | null;
+    }[];
+    return rows.map((row) => ({
+      recordId: row.record_id,
+      opSeq: row.op_seq,
+      coalesced: row.coalesced === 1,
+      previous: row.previous === null ? null : (JSON.parse(row.previous) as FieldEntry),
+      written: row.written === null ? null : (JSON.parse(row.written) as FieldEntry),
+    }));
+  }
+
+  markUndone(id: number): void {
+    this.statement('markUndone').run(id);
+  }
+
+  /** A bulk edit that queued nothing is not kept. */
+  deleteBulkEdit(id: number): void {
+    this.statement('deleteBulkEdit').run(id);
+  }
+
+  /** Bulk edits not undone, newest first, with what is left of them in the outbox. */
+  groups(limit: number): BulkEditGroupRow[] {
+    const rows = this.statement('groups').all({ limit }) as (BulkEditRow & {
+      records: number;
+      queued: number;
+      sending: number;
+      stuck: number;
+    })[];
+    return rows.map((row) => ({
+      ...parseBulkEdit(row),
+      records: row.records,
+      queued: row.queued,
+      sending: row.sending,
+      stuck: row.stuck,
+    }));
+  }
+}

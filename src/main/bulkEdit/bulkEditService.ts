@@ -1,0 +1,397 @@
+/**
+ * Bulk edits as the engine runs them (issue 20): the selection read from the mirror (rows picked,
+ * or every record the table's filter matches), the preview, the queueing of one update per record
+ * through the outbox's ledger, its undo while still queued, and trash/restore of many records.
+ *
+ * A thin shell: what each record gets is planBulkEdit's (the record editor's rules), where it goes
+ * in the record's queue is the ledger's (planEdit: folded into the record's queued edit, else a
+ * new operation), what an undo restores is bulkUndo's. Queueing writes BATCH_RECORDS records per
+ * transaction and yields to the event loop between batches, so 10,000 records never hold the
+ * engine's thread for long, and pushes `bulkEdit.progress` once a batch.
+ */
+import type Database from 'better-sqlite3';
+import {
+  BULK_FAILURES_SHOWN_MAX,
+  BULK_GROUPS_MAX,
+  BULK_RECORDS_MAX,
+  BULK_SAMPLE_MAX,
+  type BulkApplied,
+  type BulkEditArgs,
+  type BulkGroup,
+  type BulkPreview,
+  type BulkProgress,
+  type BulkSelection,
+  type BulkTrashArgs,
+  type BulkTrashed,
+  type BulkUndone,
+} from '../../shared/ipc/areas/bulkEdit';
+import type { EventPusher } from '../bridge/eventHub';
+import type { EditCatalog } from '../outbox/editCatalog';
+import { FALLBACK_TIME_ZONE, loadEditCatalog } from '../outbox/editCatalog';
+import { LedgerError } from '../outbox/ledgerError';
+import type { EditSource } from '../outbox/outboxLedger';
+import type { OutboxService } from '../outbox/outboxService';
+import type { Mirror } from '../store/mirror/mirror';
+import { BulkEditRepository } from './bulkEditRepository';
+import { replayEtaSeconds, type EtaBudget } from './bulkEta';
+import { planBulkEdit, type BulkPlan, type BulkRecordInput } from './bulkPlan';
+import { undoStep } from './bulkUndo';
+
+/**
+ * Ours: records written per transaction. A batch of 500 held the engine's event loop 161 ms on a
+ * loaded machine (bench:replay --bulk, `loop_max_ms`); 250 keeps it near a frame or few.
+ */
+export const BATCH_RECORDS = 250;
+/** Rows read from a filtered list at once while collecting its ids. */
+const VIEW_READ_ROWS = 1_000;
+
+export interface BulkEditServiceOptions {
+  db: Database.Database;
+  mirror: Mirror;
+  outbox: OutboxService;
+  events: EventPusher;
+  /** The record PATCH budget of a portal as the scheduler sees it now (undefined: never used). */
+  patchBudget(portalId: string): EtaBudget | undefined;
+  now?: () => number;
+  /** Records per transaction (default BATCH_RECORDS; tests make batches small). */
+  batchRecords?: number;
+}
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class BulkEditService {
+  readonly repo: BulkEditRepository;
+  private readonly now: () => number;
+  private readonly batch: number;
+
+  constructor(private readonly options: BulkEditServiceOptions) {
+    this.now = options.now ?? Date.now;
+    this.batch = options.batchRecords ?? BATCH_RECORDS;
+    this.repo = new BulkEditRepository(options.db, this.now);
+  }
+
+  /**
+   * The selected records' ids, in the table's order for a filter (read a thousand rows at a time,
+   * the event loop yielded between). Refused in words when too many.
+   */
+  async selectionIds(
+    portalId: string,
+    moduleId: string,
+    selection: BulkSelection,
+  ): Promise<string[]> {
+    if (selection.kind === 'ids') return [...new Set(selection.ids)];
+    const view = this.options.mirror.query.openView({
+      portalId,
+      moduleId,
+      ...(selection.filter ? { filter: selection.filter } : {}),
+    });
+    const except = new Set(selection.except ?? []);
+    if (view.total - except.size > BULK_RECORDS_MAX) {
+      throw new LedgerError(
+        `${view.total.toLocaleString('en-US')} records match this filter; a bulk change takes at most ${BULK_RECORDS_MAX.toLocaleString('en-US')}. Nothing was changed: narrow the filter.`,
+      );
+    }
+    const ids: string[] = [];
+    for (let from = 0; from < view.total; from += VIEW_READ_ROWS) {
+      for (const row of view.read(from, VIEW_READ_ROWS)) if (!except.has(row.id)) ids.push(row.id);
+      await yieldToLoop();
+    }
+    return ids;
+  }
+
+  /** A record as the plan reads it; a record the ledger refuses is named with its reason. */
+  private input(
+    portalId: string,
+    recordId: string,
+    catalogs: Map<string, EditCatalog>,
+  ): { input: BulkRecordInput; source: EditSource | null } {
+    try {
+      const source = this.options.outbox.ledger.editFrom(portalId, recordId, catalogs);
+      return {
+        source,
+        input: {
+          recordId,
+          name: source.record.name,
+          catalog: source.catalog,
+          current: source.current,
+        },
+      };
+    } catch (error) {
+      if (!(error instanceof LedgerError)) throw error;
+      const name = this.options.mirror.localEdits.record(portalId, recordId)?.name ?? recordId;
+      return {
+        source: null,
+        input: {
+          recordId,
+          name,
+          catalog: undefined as unknown as EditCatalog,
+          current: () => null,
+          refused: error.message.replace(/ Nothing was (queued|changed)[^.]*\..*$/, ''),
+        },
+      };
+    }
+  }
+
+  /** What applying would do, read BATCH_RECORDS records at a time (the event loop yielded between). */
+  async preview(args: BulkEditArgs): Promise<BulkPreview> {
+    const ids = await this.selectionIds(args.portalId, args.moduleId, args.selection);
+    const catalogs = new Map<string, EditCatalog>();
+    const plan: BulkPlan = { changes: [], unchanged: 0, failures: [] };
+    let coalesced = 0;
+    let ownUpdates = 0;
+    for (let from = 0; from < ids.length; from += this.batch) {
+      const sources = new Map<string, EditSource>();
+      const inputs = ids.slice(from, from + this.batch).map((id) => {
+        const { input, source } = this.input(args.portalId, id, catalogs);
+        if (source) sources.set(id, source);
+        return input;
+      });
+      const part = planBulkEdit(inputs, args);
+      // Where each change would go, as the apply will put it (planEdit: folded, or its own update).
+      for (const change of part.changes) {
+        const source = sources.get(change.recordId) as EditSource;
+        const placed = this.options.outbox.ledger.planOf(source, [
+          { field: args.field, type: change.type, value: change.after },
+        ]);
+        if (placed.action === 'merge') coalesced += 1;
+        else if (Object.keys(placed.fields).length > 0) ownUpdates += 1;
+      }
+      plan.changes.push(...part.changes);
+      plan.unchanged += part.unchanged;
+      plan.failures.push(...part.failures);
+      await yieldToLoop();
+    }
+    const field =
+      [...catalogs.values()].flatMap((c) => c.fields).find((f) => f.key === args.field) ?? null;
+    const waiting = this.patchesWaiting(args.portalId);
+    const patchesQueued = waiting + ownUpdates;
+    const budget = this.options.patchBudget(args.portalId) ?? {
+      limit: 200,
+      windowMs: 120_000,
+      remaining: 200,
+    };
+    const timeZone = this.options.outbox.repo.portal(args.portalId)?.timeZone ?? FALLBACK_TIME_ZONE;
+    return {
+      selected: ids.length,
+      changes: plan.changes.length,
+      unchanged: plan.unchanged,
+      failed: plan.failures.length,
+      failures: plan.failures.slice(0, BULK_FAILURES_SHOWN_MAX),
+      coalesced,
+      sample: plan.changes.slice(0, BULK_SAMPLE_MAX).map((c) => ({
+        recordId: c.recordId,
+        name: c.name,
+        before: c.before,
+        after: c.after,
+      })),
+      field: field
+        ? { key: field.key, label: field.label, type: field.type }
+        : { key: args.field, label: args.field, type: 'single_line' },
+      timeZone,
+      patchesQueued,
+      etaSeconds: replayEtaSeconds(patchesQueued, budget),
+    };
+  }
+
+  /** Record updates and creates of the portal waiting in the outbox: each is one call. */
+  private patchesWaiting(portalId: string): number {
+    return this.options.outbox.repo
+      .allOps(portalId)
+      .filter((op) => op.kind === 'update' && op.state !== 'conflict').length;
+  }
+
+  private progress(args: { portalId: string; moduleId: string }, task: BulkProgress['task']) {
+    return (done: number, total: number) =>
+      this.options.events.push('bulkEdit.progress', `${args.portalId}/${args.moduleId}`, () => ({
+        portalId: args.portalId,
+        moduleId: args.moduleId,
+        task,
+        done,
+        total,
+      }));
+  }
+
+  /**
+   * Queues the edit, BATCH_RECORDS records per transaction. Each record is read and planned again
+   * as its batch is written (the preview may be stale): refused and unchanged ones are counted.
+   */
+  async apply(args: BulkEditArgs): Promise<BulkApplied> {
+    const { outbox } = this.options;
+    const ids = await this.selectionIds(args.portalId, args.moduleId, args.selection);
+    const catalogs = new Map<string, EditCatalog>();
+    const label =
+      loadEditCatalog(outbox.repo, args.portalId, args.moduleId, null, null)?.fields.find(
+        (f) => f.key === args.field,
+      )?.label ?? args.field;
+    const bulkEditId = this.repo.insertBulkEdit({
+      portalId: args.portalId,
+      moduleId: args.moduleId,
+      field: args.field,
+      label,
+      action: args.action,
+      value: args.action === 'clear' ? null : args.value,
+    });
+    const result: BulkApplied = { bulkEditId, queued: 0, coalesced: 0, unchanged: 0, failed: 0 };
+    const report = this.progress(args, 'apply');
+    report(0, ids.length);
+    for (let from = 0; from < ids.length; from += this.batch) {
+      outbox.repo.transaction(() => {
+        for (const id of ids.slice(from, from + this.batch))
+          this.applyOne(args, id, catalogs, result);
+      });
+      report(Math.min(ids.length, from + this.batch), ids.length);
+      outbox.queuedElsewhere({ portalId: args.portalId, moduleId: args.moduleId });
+      await yieldToLoop();
+    }
+    if (result.queued === 0) {
+      this.repo.deleteBulkEdit(bulkEditId);
+      return { ...result, bulkEditId: null };
+    }
+    return result;
+  }
+
+  private applyOne(
+    args: BulkEditArgs,
+    recordId: string,
+    catalogs: Map<string, EditCatalog>,
+    result: BulkApplied,
+  ): void {
+    const { input, source } = this.input(args.portalId, recordId, catalogs);
+    const plan = planBulkEdit([input], args);
+    const change = plan.changes[0];
+    if (!source || !change) {
+      result.failed += plan.failures.length;
+      result.unchanged += plan.unchanged;
+      return;
+    }
+    const { seq, plan: written } = this.options.outbox.ledger.writeEdit(source, [
+      { field: args.field, type: change.type, value: change.after },
+    ]);
+    // Where planEdit put it: folded into the record's queued edit (the field's entry there before
+    // is what an undo brings back), or a new update of its own.
+    const folded =
+      written.action === 'merge' ? source.ops.find((op) => op.seq === written.seq) : undefined;
+    const opSeq = folded?.seq ?? seq;
+    if (opSeq === null) {
+      result.unchanged += 1;
+      return;
+    }
+    this.repo.insertRecord(result.bulkEditId as number, {
+      recordId,
+      opSeq,
+      coalesced: folded !== undefined,
+      previous: folded?.fields[args.field] ?? null,
+      // Null when the value was the field's base: the field left the operation (or it went).
+      written: seq === null ? null : (this.options.outbox.repo.op(seq)?.fields[args.field] ?? null),
+    });
+    result.queued += 1;
+    if (folded) result.coalesced += 1;
+  }
+
+  /** Bulk edits with changes still queued, newest first. */
+  groups(): BulkGroup[] {
+    const modules = new Map<string, string>();
+    const moduleName = (portalId: string, moduleId: string) => {
+      const key = `${portalId}/${moduleId}`;
+      let name = modules.get(key);
+      if (name === undefined) {
+        name = this.options.outbox.repo.module(portalId, moduleId)?.pluralName ?? moduleId;
+        modules.set(key, name);
+      }
+      return name;
+    };
+    return this.repo
+      .groups(BULK_GROUPS_MAX)
+      .filter((g) => g.queued > 0)
+      .map((g) => ({
+        id: g.id,
+        portalId: g.portalId,
+        moduleId: g.moduleId,
+        module: moduleName(g.portalId, g.moduleId),
+        field: g.field,
+        label: g.label,
+        action: g.action,
+        value: g.value,
+        createdAt: g.createdAt,
+        records: g.records,
+        queued: g.queued,
+        sending: g.sending,
+        stuck: g.stuck,
+      }));
+  }
+
+  /**
+   * Takes back what the bulk edit queued and has not gone out: its own operations are dropped, and
+   * where it folded into an edit queued before, that edit's value is put back. A record edited
+   * again since, or whose change went out, keeps what it has.
+   */
+  async undo(id: number): Promise<BulkUndone> {
+    const bulk = this.repo.bulkEdit(id);
+    if (!bulk || bulk.state === 'undone') {
+      throw new LedgerError(
+        `This bulk edit is no longer queued (undone already, or every change was sent); nothing was changed.`,
+      );
+    }
+    const { outbox } = this.options;
+    const rows = this.repo.recordsOf(id);
+    const result: BulkUndone = { restored: 0, sent: 0, changedSince: 0 };
+    const report = this.progress(bulk, 'undo');
+    for (let from = 0; from < rows.length; from += this.batch) {
+      outbox.repo.transaction(() => {
+        for (const row of rows.slice(from, from + this.batch)) {
+          const ops = outbox.repo.opsOfRecord(bulk.portalId, row.recordId);
+          const step = undoStep(row, bulk.field, ops);
+          if (step.kind === 'sent') result.sent += 1;
+          else if (step.kind === 'changedSince') result.changedSince += 1;
+          else if (step.kind === 'restore') {
+            outbox.ledger.restoreField(row.opSeq, bulk.field, row.previous);
+            result.restored += 1;
+          } else {
+            // The bulk edit reverted the record's own queued edit (dropping its operation).
+            outbox.ledger.requeueField(
+              { portalId: bulk.portalId, moduleId: bulk.moduleId, recordId: row.recordId },
+              row.opSeq,
+              bulk.field,
+              step.entry,
+            );
+            result.restored += 1;
+          }
+        }
+      });
+      report(Math.min(rows.length, from + this.batch), rows.length);
+      await yieldToLoop();
+    }
+    this.repo.markUndone(id);
+    outbox.queuedElsewhere({ portalId: bulk.portalId, moduleId: bulk.moduleId });
+    return result;
+  }
+
+  /** Moves the selected records to the recycle bin (or restores them): one queued op per record. */
+  async trash(args: BulkTrashArgs): Promise<BulkTrashed> {
+    const { outbox } = this.options;
+    const ids = await this.selectionIds(args.portalId, args.moduleId, args.selection);
+    const result: BulkTrashed = { queued: 0, failed: 0, failures: [] };
+    const report = this.progress(args, args.restore ? 'restore' : 'trash');
+    for (let from = 0; from < ids.length; from += this.batch) {
+      outbox.repo.transaction(() => {
+        for (const recordId of ids.slice(from, from + this.batch)) {
+          try {
+            outbox.ledger.trash(args.portalId, recordId, args.restore);
+            result.queued += 1;
+          } catch (error) {
+            if (!(error instanceof LedgerError)) throw error;
+            result.failed += 1;
+            if (result.failures.length < BULK_FAILURES_SHOWN_MAX) {
+              const name = this.options.mirror.localEdits.record(args.portalId, recordId)?.name;
+              result.failures.push({ recordId, name: name ?? recordId, reason: error.message });
+            }
+          }
+        }
+      });
+      report(Math.min(ids.length, from + this.batch), ids.length);
+      outbox.queuedElsewhere({ portalId: args.portalId, moduleId: args.moduleId });
+      await yieldToLoop();
+    }
+    return result;
+  }
+}

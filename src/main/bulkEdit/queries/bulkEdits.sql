@@ -1,0 +1,39 @@
+-- Bulk edits and what each did to the outbox's queue (src/main/bulkEdit/bulkEditRepository.ts).
+-- Tables: 0018_bulk_edits.sql; outbox_ops: 0008_outbox.sql.
+
+-- name: insertBulkEdit
+INSERT INTO bulk_edits (portal_id, module_id, field, label, action, value, created_at)
+VALUES (@portalId, @moduleId, @field, @label, @action, @value, @now)
+RETURNING id;
+
+-- name: insertRecord
+INSERT INTO bulk_edit_records (bulk_edit_id, record_id, op_seq, coalesced, previous, written)
+VALUES (@bulkEditId, @recordId, @opSeq, @coalesced, @previous, @written);
+
+-- name: bulkEdit
+SELECT * FROM bulk_edits WHERE id = ?;
+
+-- name: recordsOf
+SELECT * FROM bulk_edit_records WHERE bulk_edit_id = ? ORDER BY rowid;
+
+-- name: markUndone
+UPDATE bulk_edits SET state = 'undone' WHERE id = ?;
+
+-- name: deleteBulkEdit
+DELETE FROM bulk_edits WHERE id = ?;
+
+-- name: groups
+-- Bulk edits still queued, newest first, with how many of their records' operations are still in
+-- the outbox (and of those, how many are being sent or have failed).
+SELECT b.*,
+       (SELECT count(*) FROM bulk_edit_records r WHERE r.bulk_edit_id = b.id) AS records,
+       (SELECT count(*) FROM bulk_edit_records r JOIN outbox_ops o ON o.seq = r.op_seq
+        WHERE r.bulk_edit_id = b.id) AS queued,
+       (SELECT count(*) FROM bulk_edit_records r JOIN outbox_ops o ON o.seq = r.op_seq
+        WHERE r.bulk_edit_id = b.id AND o.state = 'sending') AS sending,
+       (SELECT count(*) FROM bulk_edit_records r JOIN outbox_ops o ON o.seq = r.op_seq
+        WHERE r.bulk_edit_id = b.id AND o.state IN ('failed', 'conflict')) AS stuck
+FROM bulk_edits b
+WHERE b.state = 'queued'
+ORDER BY b.id DESC
+LIMIT @limit;

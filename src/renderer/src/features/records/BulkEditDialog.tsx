@@ -1,0 +1,461 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type {
+  BulkAction,
+  BulkApplied,
+  BulkPreview,
+  BulkProgress,
+  BulkSelection,
+} from '../../../../shared/ipc/areas/bulkEdit';
+import type { EditableField } from '../../../../shared/ipc/areas/outbox';
+import { useApi } from '../../bridge/ApiContext';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { FieldEditor } from '../outbox/FieldEditor';
+import { formatDuration, progressPercent } from '../sync/syncFormat';
+import { FieldValue } from './FieldValue';
+import { describeError } from './recordsStore';
+import { useRecords } from './RecordsContext';
+import { selectedCount } from './rowSelection';
+import { usePopover } from './usePopover';
+
+const count = new Intl.NumberFormat();
+
+const ACTION_LABEL: Record<BulkAction, string> = {
+  set: 'Set a value',
+  clear: 'Clear it',
+  add: 'Add options',
+  remove: 'Remove options',
+};
+
+/** The actions a field offers: options are added or removed only in a multi-select. */
+export function actionsFor(field: EditableField | undefined): BulkAction[] {
+  if (!field) return [];
+  return field.type === 'multi_select' ? ['set', 'clear', 'add', 'remove'] : ['set', 'clear'];
+}
+
+/**
+ * What the dialog acts on: every record the filter matches when the whole list is selected (or
+ * the user asks for it), else the rows picked (their ids read from the engine where not loaded).
+ */
+export async function bulkSelectionOf(
+  whole: boolean,
+  filter: string | undefined,
+  ids: () => Promise<string[]>,
+): Promise<BulkSelection> {
+  if (whole) return { kind: 'filter', ...(filter === undefined ? {} : { filter }) };
+  return { kind: 'ids', ids: await ids() };
+}
+
+/**
+ * The toolbar's Bulk edit: the selected records (or all records matching the filter) get one
+ * field set, cleared, or a multi-select's options added or removed. The value is typed in the
+ * record editor's own FieldEditor (its rules and messages); the engine previews what changes
+ * (counts, records skipped because they already hold the value, refusals with reasons, a sample
+ * of before → after as the table shows values, the ETA at the rate limit) before anything is
+ * queued. Apply queues one update per record through the outbox, with progress; the Outbox lists
+ * the bulk edit as a group with Undo. The same dialog moves the records to the recycle bin.
+ */
+export function BulkEditDialog() {
+  const api = useApi();
+  const ids = useId();
+  const portalId = useRecords((s) => s.portalId);
+  const moduleId = useRecords((s) => s.moduleId);
+  const filter = useRecords((s) => s.filter);
+  const total = useRecords((s) => s.total ?? 0);
+  const selected = useRecords((s) => selectedCount(s.selection));
+  const selectedIds = useRecords((s) => s.selectedIds);
+  const { open, setOpen, anchorProps } = usePopover();
+  const [fields, setFields] = useState<EditableField[] | null>(null);
+  const [timeZone, setTimeZone] = useState('UTC');
+  const [fieldKey, setFieldKey] = useState('');
+  const [action, setAction] = useState<BulkAction>('set');
+  const [value, setValue] = useState<unknown>(undefined);
+  const [options, setOptions] = useState<string[]>([]);
+  const [wholeAsked, setWholeAsked] = useState(false);
+  const [preview, setPreview] = useState<BulkPreview | null>(null);
+  const [progress, setProgress] = useState<BulkProgress | null>(null);
+  const [applied, setApplied] = useState<BulkApplied | null>(null);
+  const [trashed, setTrashed] = useState<string | null>(null);
+  const [confirmTrash, setConfirmTrash] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  const whole = wholeAsked || (selected > 0 && selected === total);
+  const records = whole ? total : selected;
+  const field = fields?.find((f) => f.key === fieldKey);
+  // A yes/no field is set to yes or to no: the editor's check box cannot say "no" to a blank.
+  const flag = field?.type === 'check_box' || field?.type === 'is_external';
+
+  useEffect(() => {
+    if (!open || portalId === null || moduleId === null) return;
+    let live = true;
+    api.outbox.form({ portalId, moduleId }).then(
+      (form) => {
+        if (!live) return;
+        setFields(form.fields);
+        setTimeZone(form.timeZone);
+        setFieldKey((key) => key || (form.fields[0]?.key ?? ''));
+      },
+      (failure: unknown) => live && setError(describeError(failure)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, open, portalId, moduleId]);
+  useEffect(
+    () =>
+      api.on('bulkEdit.progress', (pushed) => {
+        if (pushed.portalId === portalId && pushed.moduleId === moduleId) setProgress(pushed);
+      }),
+    [api, portalId, moduleId],
+  );
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  const reset = () => {
+    setPreview(null);
+    setApplied(null);
+    setTrashed(null);
+    setError(null);
+  };
+  const args = async (given: unknown) => {
+    if (portalId === null || moduleId === null) throw new Error('Choose a module first.');
+    const selection = await bulkSelectionOf(whole, filter, selectedIds);
+    return {
+      portalId,
+      moduleId,
+      selection,
+      field: fieldKey,
+      action,
+      ...(action === 'set' ? { value: given } : action === 'clear' ? {} : { value: options }),
+    };
+  };
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const askPreview = (given: unknown = value) =>
+    run(async () => {
+      setApplied(null);
+      setPreview(await api.bulkEdit.preview(await args(given)));
+    });
+  const apply = () =>
+    run(async () => {
+      setProgress(null);
+      const result = await api.bulkEdit.apply(await args(value));
+      setApplied(result);
+      setPreview(null);
+    });
+  const trash = () =>
+    run(async () => {
+      if (portalId === null || moduleId === null) return;
+      const selection = await bulkSelectionOf(whole, filter, selectedIds);
+      const result = await api.bulkEdit.trash({ portalId, moduleId, selection, restore: false });
+      setConfirmTrash(false);
+      setTrashed(
+        `${count.format(result.queued)} ${result.queued === 1 ? 'record is' : 'records are'} queued to move to the recycle bin.` +
+          (result.failed > 0
+            ? ` ${count.format(result.failed)} kept: ${result.failures[0]?.reason ?? ''}`
+            : ''),
+      );
+    });
+
+  const ready =
+    field !== undefined &&
+    records > 0 &&
+    (action === 'clear' || (action === 'set' ? value !== undefined : options.length > 0));
+  const running = busy && progress !== null && progress.done < progress.total;
+
+  return (
+    <div {...anchorProps}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="records-bulk-edit"
+        disabled={selected === 0 && !open}
+        title="Change one field of the selected records at once (Ctrl+A selects every record matching the filter)"
+        onClick={() => setOpen(!open)}
+      >
+        Bulk edit…
+      </button>
+      {open && (
+        <div
+          className="popover records-bulk"
+          id="records-bulk-edit"
+          role="dialog"
+          aria-label="Bulk edit"
+        >
+          <h3 className="records-bulk__title">
+            Bulk edit {count.format(records)} {records === 1 ? 'record' : 'records'}
+          </h3>
+          {selected < total && (
+            <label>
+              <input
+                type="checkbox"
+                checked={whole}
+                onChange={(e) => {
+                  setWholeAsked(e.target.checked);
+                  reset();
+                }}
+              />{' '}
+              All {count.format(total)} records matching the filter
+            </label>
+          )}
+          <fieldset disabled={busy}>
+            <legend>Change</legend>
+            <div className="records-bulk__field">
+              <label htmlFor={`${ids}-field`}>Field</label>{' '}
+              <select
+                id={`${ids}-field`}
+                value={fieldKey}
+                onChange={(e) => {
+                  setFieldKey(e.target.value);
+                  setAction('set');
+                  setValue(undefined);
+                  setOptions([]);
+                  reset();
+                }}
+              >
+                {(fields ?? []).map((f) => (
+                  <option key={f.key} value={f.key}>
+                    {f.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div role="radiogroup" aria-label="What to do" className="records-bulk__actions">
+              {actionsFor(field).map((a) => (
+                <label key={a}>
+                  <input
+                    type="radio"
+                    name="bulk-action"
+                    checked={action === a}
+                    onChange={() => {
+                      setAction(a);
+                      reset();
+                    }}
+                  />{' '}
+                  {ACTION_LABEL[a]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {field && action === 'set' && flag && (
+            <fieldset disabled={busy}>
+              <legend>{field.label}</legend>
+              {[true, false].map((choice) => (
+                <label key={String(choice)}>
+                  <input
+                    type="radio"
+                    name="bulk-flag"
+                    checked={value === choice}
+                    onChange={() => {
+                      setValue(choice);
+                      reset();
+                    }}
+                  />{' '}
+                  {choice ? 'Yes' : 'No'}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {field && action === 'set' && !flag && (
+            <FieldEditor
+              key={field.key}
+              field={field}
+              value={null}
+              timeZone={timeZone}
+              saveLabel="Use this value"
+              disabled={busy}
+              onSave={(given) => {
+                setValue(given);
+                return askPreview(given);
+              }}
+            />
+          )}
+          {field && (action === 'add' || action === 'remove') && (
+            <fieldset disabled={busy}>
+              <legend>{action === 'add' ? 'Options to add' : 'Options to remove'}</legend>
+              {field.options.map((o) => (
+                <label key={o.id}>
+                  <input
+                    type="checkbox"
+                    checked={options.includes(o.name)}
+                    onChange={(e) => {
+                      setOptions((held) =>
+                        e.target.checked ? [...held, o.name] : held.filter((n) => n !== o.name),
+                      );
+                      reset();
+                    }}
+                  />{' '}
+                  {o.name}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <div className="actions">
+            {(action !== 'set' || flag) && (
+              <button type="button" onClick={() => void askPreview()} disabled={!ready || busy}>
+                Preview
+              </button>
+            )}
+            {preview && (
+              <button
+                type="button"
+                className="primary"
+                onClick={() => void apply()}
+                disabled={busy || preview.changes === 0}
+              >
+                Queue {count.format(preview.changes)} {preview.changes === 1 ? 'change' : 'changes'}
+              </button>
+            )}
+          </div>
+          {error && (
+            <p className="field-error" role="alert" tabIndex={-1} ref={errorRef}>
+              {error}
+            </p>
+          )}
+          {preview && <PreviewSummary preview={preview} />}
+          {running && progress && (
+            <div role="status">
+              <ProgressBar
+                percent={progressPercent(progress.done, progress.total)}
+                label="Queueing the bulk edit"
+              />
+              <p className="hint">
+                {count.format(progress.done)} of {count.format(progress.total)} records
+              </p>
+            </div>
+          )}
+          {applied && (
+            <p className="hint" role="status" data-testid="bulk-applied">
+              {applied.queued === 0
+                ? 'Nothing was queued: no record changes.'
+                : `Queued ${count.format(applied.queued)} ${applied.queued === 1 ? 'change' : 'changes'}` +
+                  (applied.coalesced > 0
+                    ? ` (${count.format(applied.coalesced)} folded into edits already queued)`
+                    : '') +
+                  '. The Outbox lists it as one bulk edit with Undo while it waits.'}
+              {applied.failed > 0 &&
+                ` ${count.format(applied.failed)} refused and kept as they are.`}
+            </p>
+          )}
+          <div className="records-bulk__trash">
+            {confirmTrash ? (
+              <>
+                <span>
+                  Move {count.format(records)} {records === 1 ? 'record' : 'records'} to the recycle
+                  bin?
+                </span>
+                <button type="button" onClick={() => void trash()} disabled={busy}>
+                  Move to the recycle bin
+                </button>
+                <button type="button" onClick={() => setConfirmTrash(false)}>
+                  Keep them
+                </button>
+              </>
+            ) : (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => setConfirmTrash(true)}
+                disabled={busy || records === 0}
+              >
+                Move {records === 1 ? 'it' : 'them'} to the recycle bin…
+              </button>
+            )}
+            {trashed && (
+              <p className="hint" role="status">
+                {trashed}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PreviewSummary({ preview }: { preview: BulkPreview }) {
+  const context = { timeZone: preview.timeZone };
+  return (
+    <div className="records-bulk__preview" data-testid="bulk-preview">
+      <p role="status">
+        {count.format(preview.changes)}{' '}
+        {preview.changes === 1 ? 'record changes' : 'records change'}
+        {preview.unchanged > 0 && `, ${count.format(preview.unchanged)} already hold it (skipped)`}
+        {preview.failed > 0 && `, ${count.format(preview.failed)} refused`}.
+        {preview.changes > 0 &&
+          ` ${count.format(preview.patchesQueued)} updates will wait in the Outbox` +
+            (preview.coalesced > 0
+              ? ` (${count.format(preview.coalesced)} folded into edits already queued)`
+              : '') +
+            `; sending them takes about ${formatDuration(preview.etaSeconds * 1000)} at the rate limit.`}
+      </p>
+      {preview.sample.length > 0 && (
+        <table className="records-bulk__sample">
+          <caption className="hint">
+            {preview.field.label}: before → after (first {preview.sample.length})
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Record</th>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.sample.map((row) => (
+              <tr key={row.recordId}>
+                <th scope="row">{row.name}</th>
+                <td>
+                  <FieldValue
+                    type={preview.field.type}
+                    value={row.before}
+                    context={context}
+                    variant="detail"
+                  />
+                </td>
+                <td>
+                  <FieldValue
+                    type={preview.field.type}
+                    value={row.after}
+                    context={context}
+                    variant="detail"
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {preview.failures.length > 0 && (
+        <div className="records-bulk__failures">
+          <p className="field-error">
+            Refused by the value rules (kept as they are; correct the value or leave them out):
+          </p>
+          <ul>
+            {preview.failures.map((f) => (
+              <li key={f.recordId}>
+                <strong>{f.name}</strong>: {f.reason}
+              </li>
+            ))}
+          </ul>
+          {preview.failed > preview.failures.length && (
+            <p className="hint">
+              …and {count.format(preview.failed - preview.failures.length)} more.
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

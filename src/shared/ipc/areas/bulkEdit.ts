@@ -1,0 +1,186 @@
+/**
+ * Bulk edit (issue 20): one field of many records of a module changed at once: the selection
+ * (rows picked, or every record matching the table's filter), a preview computed by the engine,
+ * then one coalesced update per record queued through the outbox, which an undo takes back while
+ * it is still queued. Also trash and restore of many records. contract.ts composes it.
+ */
+import { z } from 'zod';
+import { NoArgs, request } from '../contractSpec';
+import { FILTER_TEXT_MAX } from './records';
+
+const Id = z.string().regex(/^\d{1,20}$/, 'an id (digits)');
+const RecordId = z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, 'a record id');
+
+/** Ours: records one bulk edit may change (a module's filter narrows a larger one). */
+export const BULK_RECORDS_MAX = 50_000;
+/** Ours: before → after rows the preview shows. */
+export const BULK_SAMPLE_MAX = 10;
+/** Ours: refused records the preview names (the count covers the rest). */
+export const BULK_FAILURES_SHOWN_MAX = 100;
+/** Ours: bulk edits the Outbox lists as groups. */
+export const BULK_GROUPS_MAX = 50;
+
+export const BulkSelection = z.discriminatedUnion('kind', [
+  /** Rows the user picked. */
+  z
+    .object({
+      kind: z.literal('ids'),
+      ids: z.array(RecordId).min(1, 'select at least one record').max(BULK_RECORDS_MAX),
+    })
+    .strict(),
+  /** Every record the table's filter matches (not only the loaded rows), less `except`. */
+  z
+    .object({
+      kind: z.literal('filter'),
+      filter: z.string().max(FILTER_TEXT_MAX).optional(),
+      except: z.array(RecordId).max(BULK_RECORDS_MAX).optional(),
+    })
+    .strict(),
+]);
+export type BulkSelection = z.infer<typeof BulkSelection>;
+
+export const BulkAction = z.enum(['set', 'clear', 'add', 'remove']);
+export type BulkAction = z.infer<typeof BulkAction>;
+
+export const BulkEditArgs = z
+  .object({
+    portalId: Id,
+    moduleId: Id,
+    selection: BulkSelection,
+    field: z.string().min(1).max(200),
+    action: BulkAction,
+    /** `set`: the value as the record editor gives it; `add`/`remove`: option names. */
+    value: z.unknown().optional(),
+  })
+  .strict();
+export type BulkEditArgs = z.infer<typeof BulkEditArgs>;
+
+export const BulkSample = z.object({
+  recordId: z.string(),
+  name: z.string(),
+  /** In the API's shapes: shown as the table shows them (describeValue). */
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type BulkSample = z.infer<typeof BulkSample>;
+
+export const BulkFailure = z.object({ recordId: z.string(), name: z.string(), reason: z.string() });
+export type BulkFailure = z.infer<typeof BulkFailure>;
+
+export const BulkPreview = z.object({
+  /** Records selected. */
+  selected: z.number().int().nonnegative(),
+  /** Records whose value changes. */
+  changes: z.number().int().nonnegative(),
+  /** Records whose value would not change: skipped. */
+  unchanged: z.number().int().nonnegative(),
+  /** Records the value rules refuse; the first BULK_FAILURES_SHOWN_MAX are in `failures`. */
+  failed: z.number().int().nonnegative(),
+  failures: z.array(BulkFailure),
+  /** Of `changes`, those folded into an edit already queued for the record (no PATCH of their own). */
+  coalesced: z.number().int().nonnegative(),
+  sample: z.array(BulkSample),
+  field: z.object({ key: z.string(), label: z.string(), type: z.string() }),
+  timeZone: z.string(),
+  /** Record PATCHes of the portal queued once applied (this edit's and those already waiting). */
+  patchesQueued: z.number().int().nonnegative(),
+  /** Seconds their replay takes at the record PATCH budget (200 calls per 2 minutes). */
+  etaSeconds: z.number().nonnegative(),
+});
+export type BulkPreview = z.infer<typeof BulkPreview>;
+
+export const BulkApplied = z.object({
+  /** Null when nothing was queued (no record changes). */
+  bulkEditId: z.number().int().nullable(),
+  queued: z.number().int().nonnegative(),
+  coalesced: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+});
+export type BulkApplied = z.infer<typeof BulkApplied>;
+
+export const BulkProgress = z.object({
+  portalId: z.string(),
+  moduleId: z.string(),
+  /** What runs: queueing an edit, taking one back, trashing or restoring. */
+  task: z.enum(['apply', 'undo', 'trash', 'restore']),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type BulkProgress = z.infer<typeof BulkProgress>;
+
+export const BulkGroup = z.object({
+  id: z.number().int(),
+  portalId: z.string(),
+  moduleId: z.string(),
+  module: z.string(),
+  field: z.string(),
+  label: z.string(),
+  action: BulkAction,
+  value: z.unknown(),
+  createdAt: z.string(),
+  records: z.number().int().nonnegative(),
+  /** Of `records`, changes still in the outbox (undo takes these back). */
+  queued: z.number().int().nonnegative(),
+  /** Of `queued`, being sent right now, or stopped (refused, in conflict). */
+  sending: z.number().int().nonnegative(),
+  stuck: z.number().int().nonnegative(),
+});
+export type BulkGroup = z.infer<typeof BulkGroup>;
+
+export const BulkUndone = z.object({
+  /** Records whose queued value was taken back (an earlier edit of their own put back). */
+  restored: z.number().int().nonnegative(),
+  /** Records whose change was sent (or is being sent) already: kept. */
+  sent: z.number().int().nonnegative(),
+  /** Records whose field was edited again since: that later edit is kept. */
+  changedSince: z.number().int().nonnegative(),
+});
+export type BulkUndone = z.infer<typeof BulkUndone>;
+
+export const BulkTrashArgs = z
+  .object({
+    portalId: Id,
+    moduleId: Id,
+    selection: BulkSelection,
+    /** true: restore from the recycle bin; false: move to it. */
+    restore: z.boolean(),
+  })
+  .strict();
+export type BulkTrashArgs = z.infer<typeof BulkTrashArgs>;
+
+export const BulkTrashed = z.object({
+  queued: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  failures: z.array(BulkFailure),
+});
+export type BulkTrashed = z.infer<typeof BulkTrashed>;
+
+export const bulkEditRequests = {
+  'bulkEdit.preview': request(
+    BulkEditArgs,
+    BulkPreview,
+    'What a bulk edit would change: counts, a sample of before → after, refusals, ETA.',
+  ),
+  'bulkEdit.apply': request(
+    BulkEditArgs,
+    BulkApplied,
+    'Queue one coalesced update per changed record through the outbox (progress pushed).',
+  ),
+  'bulkEdit.groups': request(NoArgs, z.array(BulkGroup), 'Bulk edits with changes still queued.'),
+  'bulkEdit.undo': request(
+    z.object({ id: z.number().int().positive() }).strict(),
+    BulkUndone,
+    'Take back what a bulk edit queued that has not gone out.',
+  ),
+  'bulkEdit.trash': request(
+    BulkTrashArgs,
+    BulkTrashed,
+    'Move the selected records to the recycle bin, or restore them (queued).',
+  ),
+} as const;
+
+export const bulkEditEvents = {
+  /** A bulk task's progress, once a batch. */
+  'bulkEdit.progress': BulkProgress,
+} as const;

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+import { assetsGrid, openWorkspace, recordsTotal, useRecordsMirror } from './recordsMirror';
+
+/**
+ * Bulk edit (issue 20) in web mode: every record matching a filter selected (not only the rows
+ * loaded), a value typed in the record editor's field editor, the engine's preview, Queue, the
+ * bulk edit as one group in the Outbox, and its Undo putting the queue back as it was.
+ */
+const RECORDS = 2000;
+
+const app = useRecordsMirror('bulk', RECORDS);
+
+async function openSection(page: Page, name: 'Records' | 'Outbox'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+async function bothThemes(page: Page, target: ReturnType<Page['locator']>, name: string) {
+  await target.screenshot({ path: `test-results/${name}.png` });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await target.screenshot({ path: `test-results/${name}-dark.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a bulk edit of every record matching a filter is previewed, queued, grouped and undone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openWorkspace(page, app().url);
+  await expect(recordsTotal(page)).toHaveText('2,000 records');
+  // Nothing leaves while the test looks at the queue.
+  await openSection(page, 'Outbox');
+  const offline = page.getByTestId('work-offline');
+  if (!(await offline.isChecked())) await offline.click();
+  await expect(offline).toBeChecked();
+  await openSection(page, 'Records');
+
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel('Add a preset').selectOption({ label: 'Status is closed' });
+  await expect(page.getByTestId('applied-filter')).toContainText('Status is all closed');
+  await expect(recordsTotal(page)).not.toHaveText('2,000 records');
+  const matching = Number((await recordsTotal(page).textContent())!.replace(/\D/g, ''));
+  expect(matching).toBeGreaterThan(100);
+  const shown = matching.toLocaleString('en-US');
+
+  // Ctrl+A in the table: every record the filter matches, most of them not loaded.
+  await assetsGrid(page).focus();
+  await page.keyboard.press('Control+a');
+  await expect(page.getByText(`${shown} selected`)).toBeVisible();
+  await page.getByRole('button', { name: 'Bulk edit…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk edit' });
+  await expect(dialog.getByRole('heading')).toHaveText(`Bulk edit ${shown} records`);
+  await dialog.getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Description' });
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Checked in the bulk audit');
+  await dialog.getByRole('button', { name: 'Use this value' }).click();
+  const preview = dialog.getByTestId('bulk-preview');
+  await expect(preview.getByRole('status')).toContainText(`${shown} records change`);
+  await expect(preview.getByRole('status')).toContainText('at the rate limit');
+  await expect(preview.getByRole('table')).toContainText('Checked in the bulk audit');
+  await bothThemes(page, dialog, 'records-bulk-preview');
+
+  await dialog.getByRole('button', { name: `Queue ${shown} changes` }).click();
+  await expect(dialog.getByTestId('bulk-applied')).toHaveText(
+    `Queued ${shown} changes. The Outbox lists it as one bulk edit with Undo while it waits.`,
+  );
+  await expect(page.getByTestId('outbox-count')).toHaveText(
+    `Working offline · Outbox: ${shown} to send`,
+  );
+
+  await openSection(page, 'Outbox');
+  const group = page.getByTestId('bulk-group');
+  await expect(group).toHaveCount(1);
+  await expect(group).toContainText('Description set to “Checked in the bulk audit”');
+  await expect(group).toContainText(`${shown} Assets records · ${shown} still queued`);
+  await bothThemes(page, page.locator('.outbox-bulk'), 'outbox-bulk-group');
+
+  await group.getByRole('button', { name: /^Undo the bulk edit/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Undone' })).toHaveText(
+    `Undone: ${shown} records put back.`,
+  );
+  await expect(page.getByTestId('bulk-group')).toHaveCount(0);
+  await expect(page.getByTestId('outbox-count')).toHaveText('Working offline');
+
+  // Options of a multi-select added: each record keeps its own and gains the new one.
+  await openSection(page, 'Records');
+  await assetsGrid(page).focus();
+  await page.keyboard.press('Control+a');
+  await page.getByRole('button', { name: 'Bulk edit…' }).click();
+  await dialog.getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Tags' });
+  await dialog.getByRole('radio', { name: 'Add options' }).click();
+  await dialog.getByRole('checkbox', { name: 'Remote' }).click();
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(preview.getByRole('status')).toContainText('change');
+  await bothThemes(page, dialog, 'records-bulk-add-options');
+});
+
+test('selected records go to the recycle bin together and come back with Restore all', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openWorkspace(page, app().url);
+  await expect(recordsTotal(page)).toHaveText('2,000 records');
+  await openSection(page, 'Outbox');
+  const offline = page.getByTestId('work-offline');
+  if (!(await offline.isChecked())) await offline.click();
+  await expect(offline).toBeChecked();
+  await openSection(page, 'Records');
+
+  // What the bin held before (the mirror's own trashed records).
+  const binButton = page.getByRole('button', { name: 'Recycle bin', exact: true });
+  const bin = page.getByRole('dialog', { name: 'Recycle bin' });
+  await binButton.click();
+  await expect(bin.getByText('Reading…')).toHaveCount(0);
+  const before = await bin.locator('.recycle-bin__item').count();
+  await binButton.click();
+
+  // Three rows: a click, then Shift+click two rows further.
+  const rows = assetsGrid(page).locator('.grid-row:not(.is-loading)');
+  await rows.nth(0).click();
+  await rows.nth(2).click({ modifiers: ['Shift'] });
+  await expect(page.getByText('3 selected')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Bulk edit…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk edit' });
+  await dialog.getByRole('button', { name: 'Move them to the recycle bin…' }).click();
+  await dialog.getByRole('button', { name: 'Move to the recycle bin' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    '3 records are queued to move to the recycle bin.',
+  );
+  await expect(recordsTotal(page)).toHaveText('1,997 records');
+
+  await binButton.click();
+  await expect(bin.locator('.recycle-bin__item')).toHaveCount(before + 3);
+  await bothThemes(page, bin, 'records-bulk-recycle-bin');
+  await bin.getByRole('button', { name: `Restore all ${before + 3}` }).click();
+  await expect(bin.getByRole('status').first()).toContainText(
+    `${before + 3} records leave the recycle bin`,
+  );
+  // Listed again at once, the service's own trashed ones too (their restore waits in the Outbox).
+  await expect(recordsTotal(page)).toHaveText(
+    `${(RECORDS + before).toLocaleString('en-US')} records`,
+  );
+});

@@ -1,0 +1,266 @@
+/**
+ * Bulk edits against the emulator (issue 20): one PATCH per changed record, the values the
+ * emulator ends with equal to the edit applied in memory, a record's own queued edit coalesced
+ * with it, a filter's records taken whole, and undo while the changes are still queued.
+ */
+import { describe, expect, it } from 'vitest';
+import { EventHub } from '../../../src/main/bridge/eventHub';
+import { BulkEditService } from '../../../src/main/bulkEdit/bulkEditService';
+import { outboxSession } from '../outbox/outboxSession';
+
+type Session = Awaited<ReturnType<typeof outboxSession>>;
+
+function bulkService(s: Session, batchRecords?: number) {
+  const events = new EventHub();
+  const progress: { done: number; total: number }[] = [];
+  events.subscribe((event, payload) => {
+    if (event === 'bulkEdit.progress') progress.push(payload as { done: number; total: number });
+  });
+  const bulk = new BulkEditService({
+    db: s.store.db,
+    mirror: s.mirror,
+    outbox: s.outbox,
+    events,
+    patchBudget: () => ({ limit: 200, windowMs: 120_000, remaining: 150 }),
+    ...(batchRecords ? { batchRecords } : {}),
+  });
+  return { bulk, progress };
+}
+
+const queue = (s: Session) =>
+  s.outbox.repo
+    .allOps()
+    .map((op) => ({ seq: op.seq, recordId: op.recordId, kind: op.kind, fields: op.fields }));
+
+const patchesOf = (s: Session) => s.writes().filter((w) => w.method === 'PATCH');
+
+describe('bulk edit against the emulator', () => {
+  it('queues one coalesced PATCH per changed record and the emulator ends with the planned values', async () => {
+    const s = await outboxSession({ records: 60 });
+    const { bulk, progress } = bulkService(s);
+    s.outbox.setWorkOffline(true);
+    const ids = s.recordsWithField('cf_tags');
+    expect(ids.length).toBeGreaterThan(5);
+    // The user's own edit of one record waits in the queue: the bulk change folds into it.
+    const [own] = ids as [string];
+    s.outbox.edit(s.portalId, own, { name: 'Renamed by hand' });
+    const before = new Map<string, string[]>();
+    for (const id of ids) before.set(id, ((await s.serverRecord(id)).cf_tags ?? []) as string[]);
+    const args = {
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids' as const, ids },
+      field: 'cf_tags',
+      action: 'add' as const,
+      value: ['Encrypted'],
+    };
+    const preview = await bulk.preview(args);
+    const changing = ids.filter((id) => !before.get(id)!.includes('Encrypted'));
+    expect(preview).toMatchObject({
+      selected: ids.length,
+      changes: changing.length,
+      unchanged: ids.length - changing.length,
+      failed: 0,
+      coalesced: changing.includes(own) ? 1 : 0,
+    });
+    // The hand edit's update waits already; each change not folded into it is one more.
+    expect(preview.patchesQueued).toBe(1 + changing.length - (changing.includes(own) ? 1 : 0));
+    // 150 calls left in this window, then 200 a window of 120 s.
+    expect(preview.etaSeconds).toBe(
+      preview.patchesQueued <= 150 ? 0 : Math.ceil((preview.patchesQueued - 150) / 200) * 120,
+    );
+    expect(preview.sample[0]).toMatchObject({
+      recordId: changing[0],
+      before: before.get(changing[0]!),
+      after: [...before.get(changing[0]!)!, 'Encrypted'],
+    });
+
+    const applied = await bulk.apply(args);
+    expect(applied).toMatchObject({
+      queued: changing.length,
+      unchanged: ids.length - changing.length,
+      failed: 0,
+    });
+    expect(progress.at(-1)).toEqual(
+      expect.objectContaining({ done: ids.length, total: ids.length }),
+    );
+    // One update per record: the hand edit's operation carries both fields.
+    const ops = queue(s);
+    expect(ops.filter((op) => op.recordId === own)).toHaveLength(1);
+    expect(new Set(ops.map((op) => op.recordId)).size).toBe(ops.length);
+    expect(bulk.groups()).toEqual([
+      expect.objectContaining({
+        id: applied.bulkEditId,
+        records: changing.length,
+        queued: changing.length,
+      }),
+    ]);
+
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    const recordsWritten = new Set([...changing, own]);
+    expect(patchesOf(s)).toHaveLength(recordsWritten.size);
+    for (const id of ids) {
+      const server = await s.serverRecord(id);
+      expect([...server.cf_tags].sort()).toEqual(
+        [...new Set([...before.get(id)!, 'Encrypted'])].sort(),
+      );
+    }
+    expect((await s.serverRecord(own)).name).toBe('Renamed by hand');
+    expect(bulk.groups()).toEqual([]);
+  });
+
+  it('queues in batches, each its own transaction, with the event loop free between them', async () => {
+    const s = await outboxSession({ records: 60 });
+    const { bulk, progress } = bulkService(s, 5);
+    s.outbox.setWorkOffline(true);
+    const ids = s.recordIds.slice(0, 12);
+    // Something else of the engine's, run once each turn of the event loop, gets its turns while
+    // the apply is still queueing: the engine keeps answering.
+    const seen: number[] = [];
+    let polling = true;
+    const poll = () => {
+      if (!polling) return;
+      seen.push(s.outbox.status().counts.pending);
+      setImmediate(poll);
+    };
+    setImmediate(poll);
+    const applied = await bulk.apply({
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids', ids },
+      field: 'description',
+      action: 'set',
+      value: 'Batched',
+    });
+    polling = false;
+    expect(applied.queued).toBe(12);
+    expect(progress.map((p) => p.done)).toEqual([0, 5, 10, 12]);
+    // Between batches the queue held whole batches only: 5 or 10 of 12, never a part of one.
+    const during = seen.filter((n) => n > 0 && n < 12);
+    expect(during.length).toBeGreaterThan(0);
+    for (const n of during) expect([5, 10]).toContain(n);
+  });
+
+  it('takes every record matching a filter, not only a loaded window', async () => {
+    const s = await outboxSession({ records: 60 });
+    const { bulk } = bulkService(s);
+    s.outbox.setWorkOffline(true);
+    const filter = JSON.stringify({
+      criteria: [{ field_name: 'name', criteria_condition: 'contains', value: ['a'] }],
+      pattern: '1',
+    });
+    const listed = s.mirror.query.openView({ portalId: s.portalId, moduleId: s.module.id, filter });
+    const expected = listed.read(0, listed.total).map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(0);
+    const [skipped, ...rest] = expected as [string, ...string[]];
+    const args = {
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'filter' as const, filter, except: [skipped] },
+      field: 'description',
+      action: 'set' as const,
+      value: 'Checked in bulk',
+    };
+    expect((await bulk.preview(args)).selected).toBe(rest.length);
+    await bulk.apply(args);
+    expect(
+      queue(s)
+        .map((op) => op.recordId)
+        .sort(),
+    ).toEqual([...rest].sort());
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    expect(patchesOf(s)).toHaveLength(rest.length);
+    for (const id of rest) expect((await s.serverRecord(id)).description).toBe('Checked in bulk');
+    expect((await s.serverRecord(skipped)).description).not.toBe('Checked in bulk');
+  });
+
+  it('names the records the value rules refuse and queues nothing for them', async () => {
+    const s = await outboxSession();
+    const { bulk } = bulkService(s);
+    s.outbox.setWorkOffline(true);
+    const ids = s.recordIds.slice(0, 3);
+    const preview = await bulk.preview({
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids', ids },
+      field: 'name',
+      action: 'clear',
+    });
+    expect(preview.changes).toBe(0);
+    expect(preview.failed).toBe(3);
+    expect(preview.failures[0]?.reason).toMatch(/required and cannot be emptied/);
+    const applied = await bulk.apply({
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids', ids },
+      field: 'name',
+      action: 'clear',
+    });
+    expect(applied).toEqual({ bulkEditId: null, queued: 0, coalesced: 0, unchanged: 0, failed: 3 });
+    expect(queue(s)).toEqual([]);
+  });
+
+  it("undo while queued restores the queue exactly, the user's own earlier edit included", async () => {
+    const s = await outboxSession();
+    const { bulk } = bulkService(s);
+    s.outbox.setWorkOffline(true);
+    const [a, b, c] = s.recordIds as [string, string, string];
+    s.outbox.edit(s.portalId, a, { description: 'My own words' });
+    s.outbox.edit(s.portalId, c, { name: 'Kept name' });
+    const prior = queue(s);
+    const applied = await bulk.apply({
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids', ids: [a, b, c] },
+      field: 'description',
+      action: 'set',
+      value: 'Bulk words',
+    });
+    expect(applied.coalesced).toBe(2);
+    expect(queue(s)).toHaveLength(3);
+    const undone = await bulk.undo(applied.bulkEditId!);
+    expect(undone).toEqual({ restored: 3, sent: 0, changedSince: 0 });
+    expect(queue(s)).toEqual(prior);
+    expect(bulk.groups()).toEqual([]);
+    await expect(bulk.undo(applied.bulkEditId!)).rejects.toThrow(/no longer queued/);
+    // Nothing of the bulk edit goes out.
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    expect((await s.serverRecord(a)).description).toBe('My own words');
+    expect((await s.serverRecord(b)).description).not.toBe('Bulk words');
+  });
+
+  it('trashes and restores many records, one queued operation each', async () => {
+    const s = await outboxSession();
+    const { bulk } = bulkService(s);
+    s.outbox.setWorkOffline(true);
+    const ids = s.recordIds.slice(0, 4);
+    const trashed = await bulk.trash({
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids', ids },
+      restore: false,
+    });
+    expect(trashed).toEqual({ queued: 4, failed: 0, failures: [] });
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    for (const id of ids) expect((await s.serverRecord(id)).trashed_time ?? null).not.toBeNull();
+    const restored = await bulk.trash({
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids', ids: [...ids, s.recordIds[5]!] },
+      restore: true,
+    });
+    expect(restored.queued).toBe(4);
+    expect(restored.failures).toEqual([
+      expect.objectContaining({
+        recordId: s.recordIds[5],
+        reason: expect.stringMatching(/not in the trash/),
+      }),
+    ]);
+    await s.outbox.idle();
+    for (const id of ids) expect((await s.serverRecord(id)).trashed_time ?? null).toBeNull();
+  });
+});

@@ -1,0 +1,337 @@
+// @vitest-environment happy-dom
+/**
+ * The records toolbar's Bulk edit and the Outbox's bulk edit groups (issue 20): the dialog acts
+ * on every record matching the filter when the whole list is selected (or asked for), else on the
+ * picked rows' ids; the value is typed in the record editor's own field editor and its rules
+ * block what is not a value; the engine's preview (counts, skipped, refusals, before → after as
+ * the table shows values, ETA) comes before Queue; progress is shown while it queues. The Outbox
+ * lists each bulk edit with Undo and says what the undo kept.
+ */
+import { createElement } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { BulkEditGroups } from '../../../../src/renderer/src/features/outbox/BulkEditGroups';
+import { BulkEditDialog } from '../../../../src/renderer/src/features/records/BulkEditDialog';
+import { OutboxContext } from '../../../../src/renderer/src/features/outbox/OutboxContext';
+import { createOutboxStore } from '../../../../src/renderer/src/features/outbox/outboxStore';
+import type { BulkPreview } from '../../../../src/shared/ipc/areas/bulkEdit';
+import type { EditForm } from '../../../../src/shared/ipc/areas/outbox';
+import { useDomTestEnvironment } from '../support/dom';
+import { fakeEngine } from '../support/fakeEngine';
+import { MODULE_ID, openWorkspace, PORTAL_ID } from '../support/recordsWorkspace';
+import { editableField } from '../outbox/editableField';
+import { sampleRow } from './sampleRow';
+
+useDomTestEnvironment();
+
+const tags = editableField('multi_select', {
+  key: 'cf_tags',
+  label: 'Tags',
+  options: [
+    { id: '1', name: 'Critical' },
+    { id: '2', name: 'Remote' },
+  ],
+});
+const quantity = editableField('number', { key: 'cf_quantity', label: 'Quantity' });
+const insured = editableField('check_box', { key: 'cf_insured', label: 'Insured' });
+const form: EditForm = {
+  portalId: PORTAL_ID,
+  moduleId: MODULE_ID,
+  recordId: null,
+  timeZone: 'UTC',
+  fields: [quantity, tags, insured],
+  values: {},
+  pending: {},
+};
+
+const preview = (patch: Partial<BulkPreview> = {}): BulkPreview => ({
+  selected: 1200,
+  changes: 1000,
+  unchanged: 150,
+  failed: 50,
+  failures: [{ recordId: '9', name: 'Old laptop', reason: 'Tags: at most 25 options (26 chosen)' }],
+  coalesced: 20,
+  sample: [
+    { recordId: '1', name: 'Lenovo ThinkPad', before: ['Critical'], after: ['Critical', 'Remote'] },
+  ],
+  field: { key: 'cf_tags', label: 'Tags', type: 'multi_select' },
+  timeZone: 'UTC',
+  patchesQueued: 980,
+  etaSeconds: 600,
+  ...patch,
+});
+
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    sampleRow({ id: String(1100000000001 + i), name: `Row ${i}` }),
+  );
+
+describe('the bulk edit dialog', () => {
+  it('previews and queues a change of every record matching the filter, with progress', async () => {
+    const user = userEvent.setup();
+    const filter = JSON.stringify({
+      criteria: [{ field_name: 'name', criteria_condition: 'contains', value: ['Lenovo'] }],
+      pattern: '1',
+    });
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'bulkEdit.preview': () => preview(),
+        'bulkEdit.apply': () => ({
+          bulkEditId: 4,
+          queued: 1000,
+          coalesced: 20,
+          unchanged: 150,
+          failed: 50,
+        }),
+      },
+    });
+    act(() => ws.store.setState({ filter, total: 1200 }));
+    act(() => ws.store.getState().selectEverything());
+    render(ws.wrap(createElement(BulkEditDialog)));
+    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
+    expect(within(dialog).getByRole('heading').textContent).toBe('Bulk edit 1,200 records');
+    await user.selectOptions(
+      await within(dialog).findByRole('combobox', { name: 'Field' }),
+      'cf_tags',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Add options' }));
+    const preview_ = within(dialog).getByRole('button', { name: 'Preview' });
+    expect((preview_ as HTMLButtonElement).disabled).toBe(true); // no option ticked yet
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Remote' }));
+    await user.click(preview_);
+    expect(ws.engine.argsOf('bulkEdit.preview')).toEqual([
+      {
+        portalId: PORTAL_ID,
+        moduleId: MODULE_ID,
+        selection: { kind: 'filter', filter },
+        field: 'cf_tags',
+        action: 'add',
+        value: ['Remote'],
+      },
+    ]);
+    const summary = await within(dialog).findByTestId('bulk-preview');
+    expect(within(summary).getByRole('status').textContent).toBe(
+      '1,000 records change, 150 already hold it (skipped), 50 refused. 980 updates will wait in the Outbox (20 folded into edits already queued); sending them takes about 10 min at the rate limit.',
+    );
+    // Before → after as the table shows a multi-select: its options as chips.
+    const sample = within(summary).getByRole('table');
+    const row = within(sample).getByRole('row', { name: /Lenovo ThinkPad/ });
+    expect(row.textContent).toBe('Lenovo ThinkPadCriticalCriticalRemote');
+    expect(summary.textContent).toContain('Old laptop: Tags: at most 25 options (26 chosen)');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Queue 1,000 changes' }));
+    expect(ws.engine.argsOf('bulkEdit.apply')).toEqual(ws.engine.argsOf('bulkEdit.preview'));
+    expect((await within(dialog).findByTestId('bulk-applied')).textContent).toBe(
+      'Queued 1,000 changes (20 folded into edits already queued). The Outbox lists it as one bulk edit with Undo while it waits. 50 refused and kept as they are.',
+    );
+  });
+
+  it('shows the progress the engine pushes while it queues', async () => {
+    const user = userEvent.setup();
+    let finish: (() => void) | undefined;
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'bulkEdit.preview': () => preview(),
+        'bulkEdit.apply': () =>
+          new Promise((resolve) => {
+            finish = () =>
+              resolve({ bulkEditId: 4, queued: 1000, coalesced: 0, unchanged: 0, failed: 0 });
+          }),
+      },
+    });
+    act(() => ws.store.setState({ total: 1200 }));
+    act(() => ws.store.getState().selectEverything());
+    render(ws.wrap(createElement(BulkEditDialog)));
+    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
+    await user.selectOptions(
+      await within(dialog).findByRole('combobox', { name: 'Field' }),
+      'cf_tags',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Queue 1,000 changes' }));
+    act(() =>
+      ws.engine.emit('bulkEdit.progress', {
+        portalId: PORTAL_ID,
+        moduleId: MODULE_ID,
+        task: 'apply',
+        done: 500,
+        total: 1000,
+      }),
+    );
+    const bar = await within(dialog).findByRole('progressbar', { name: 'Queueing the bulk edit' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    expect(ws.engine.argsOf('bulkEdit.apply')[0]).toMatchObject({
+      action: 'clear',
+      selection: { kind: 'filter' },
+    });
+    act(() => finish?.());
+    await within(dialog).findByTestId('bulk-applied');
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+  });
+
+  it("types the value in the record editor's field editor: what is not a value queues nothing", async () => {
+    const user = userEvent.setup();
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'records.query': ({ offset, limit }) => ({
+          rows: rows(5).slice(offset, offset + limit),
+          total: 5,
+        }),
+        'bulkEdit.preview': () =>
+          preview({ field: { key: 'cf_quantity', label: 'Quantity', type: 'number' }, sample: [] }),
+      },
+    });
+    act(() => ws.store.setState({ total: 5, selection: { ranges: [[1, 2]], anchor: 1 } }));
+    render(ws.wrap(createElement(BulkEditDialog)));
+    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
+    expect(within(dialog).getByRole('heading').textContent).toBe('Bulk edit 2 records');
+    const box = await within(dialog).findByLabelText('Quantity');
+    await user.type(box, 'twelve');
+    expect(within(dialog).getByText(/a whole number/i)).toBeTruthy();
+    expect(
+      (within(dialog).getByRole('button', { name: 'Use this value' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+    await user.clear(box);
+    await user.type(box, '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Use this value' }));
+    await waitFor(() => expect(ws.engine.argsOf('bulkEdit.preview')).toHaveLength(1));
+    expect(ws.engine.argsOf('bulkEdit.preview')[0]).toEqual({
+      portalId: PORTAL_ID,
+      moduleId: MODULE_ID,
+      selection: { kind: 'ids', ids: ['1100000000002', '1100000000003'] },
+      field: 'cf_quantity',
+      action: 'set',
+      value: 12,
+    });
+    // Asked for: every record matching the filter instead of the two picked.
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'All 5 records matching the filter' }),
+    );
+    expect(within(dialog).getByRole('heading').textContent).toBe('Bulk edit 5 records');
+  });
+
+  it('shows a refusal beside the controls with the focus moved to it', async () => {
+    const user = userEvent.setup();
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'bulkEdit.preview': () => {
+          throw new Error(
+            '60,000 records match this filter; a bulk change takes at most 50,000. Nothing was changed: narrow the filter.',
+          );
+        },
+      },
+    });
+    act(() => ws.store.setState({ total: 60000 }));
+    act(() => ws.store.getState().selectEverything());
+    render(ws.wrap(createElement(BulkEditDialog)));
+    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
+    await user.selectOptions(
+      await within(dialog).findByRole('combobox', { name: 'Field' }),
+      'cf_tags',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toMatch(/at most 50,000\. Nothing was changed: narrow the filter/);
+    expect(document.activeElement).toBe(alert);
+    expect(within(dialog).queryByRole('button', { name: /^Queue/ })).toBeNull();
+  });
+
+  it('sets a yes/no field to yes or to no', async () => {
+    const user = userEvent.setup();
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'bulkEdit.preview': () =>
+          preview({
+            field: { key: 'cf_insured', label: 'Insured', type: 'check_box' },
+            sample: [],
+          }),
+      },
+    });
+    act(() => ws.store.setState({ total: 40 }));
+    act(() => ws.store.getState().selectEverything());
+    render(ws.wrap(createElement(BulkEditDialog)));
+    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
+    await user.selectOptions(
+      await within(dialog).findByRole('combobox', { name: 'Field' }),
+      'cf_insured',
+    );
+    const previewButton = within(dialog).getByRole('button', { name: 'Preview' });
+    expect((previewButton as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog).getByRole('radio', { name: 'No' }));
+    await user.click(previewButton);
+    expect(ws.engine.argsOf('bulkEdit.preview')[0]).toMatchObject({
+      field: 'cf_insured',
+      action: 'set',
+      value: false,
+    });
+  });
+
+  it('is disabled until a row is selected', async () => {
+    const ws = await openWorkspace({ overrides: { 'outbox.form': () => form } });
+    render(ws.wrap(createElement(BulkEditDialog)));
+    expect((screen.getByRole('button', { name: 'Bulk edit…' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+});
+
+describe("the Outbox's bulk edit groups", () => {
+  it('lists each bulk edit still queued with Undo, and says what the undo kept', async () => {
+    const user = userEvent.setup();
+    let undone = false;
+    const engine = fakeEngine({
+      'bulkEdit.groups': () =>
+        undone
+          ? []
+          : [
+              {
+                id: 4,
+                portalId: PORTAL_ID,
+                moduleId: MODULE_ID,
+                module: 'Assets',
+                field: 'cf_tags',
+                label: 'Tags',
+                action: 'add',
+                value: ['Remote'],
+                createdAt: '2026-11-26T10:00:00.000Z',
+                records: 1000,
+                queued: 990,
+                sending: 4,
+                stuck: 0,
+              },
+            ],
+      'bulkEdit.undo': () => {
+        undone = true;
+        return { restored: 986, sent: 14, changedSince: 0 };
+      },
+    });
+    const outbox = createOutboxStore(engine.api);
+    render(createElement(OutboxContext.Provider, { value: outbox }, createElement(BulkEditGroups)));
+    const group = await screen.findByTestId('bulk-group');
+    expect(group.textContent).toMatch(
+      /^Tags: Remote added1,000 Assets records · 990 still queued · 4 being sent · queued /,
+    );
+    await user.click(
+      within(group).getByRole('button', { name: 'Undo the bulk edit: Tags: Remote added' }),
+    );
+    expect(engine.argsOf('bulkEdit.undo')).toEqual([{ id: 4 }]);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Undone: 986 records put back. 14 had gone out already and stay.',
+    );
+    await waitFor(() => expect(screen.queryByTestId('bulk-group')).toBeNull());
+  });
+});
