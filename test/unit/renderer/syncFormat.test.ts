@@ -40,6 +40,7 @@ function budget(partial: Partial<EndpointBudget>): EndpointBudget {
     blockedUntil: null,
     queued: 0,
     inFlight: 0,
+    calls: { stepMs: 10_000, inWindow: [], current: 0, previous: 0 },
     ...partial,
   };
 }
