@@ -44,6 +44,8 @@ import { ConfigCopyService } from './configure/copy/configCopyService';
 import { configureHandlers } from './handlers/configureHandlers';
 import { configureChoiceHandlers } from './handlers/configureChoiceHandlers';
 import { binHandlers } from './handlers/binHandlers';
+import { overviewHandlers } from './handlers/overviewHandlers';
+import { OverviewService } from './overview/overviewService';
 import { IntegrationFields } from './configure/integrationFields';
 import { SettingsRepository } from './store/settingsRepository';
 import { syncPreferences } from '../shared/ipc/settings';
@@ -276,6 +278,7 @@ export function startEngine(options: EngineOptions): Engine {
     ...configCopyHandlers(new ConfigCopyService({ configure, mirror, repo: outbox.repo })),
     ...configureChoiceHandlers(configure),
     ...binHandlers(configure.portalBin),
+    ...overviewHandlers(new OverviewService(store.db, () => scheduler.report())),
   } satisfies Handlers;
 
   return {

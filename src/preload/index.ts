@@ -172,6 +172,7 @@ const bridge = {
     delete: call('bin.delete'),
     empty: call('bin.empty'),
   },
+  overview: { portal: call('overview.portal') },
   on,
 } satisfies Bridge;
 

@@ -17,6 +17,7 @@ import { configureEvents, configureRequests } from './areas/configure';
 import { configureChoiceRequests } from './areas/configureChoices';
 import { outboxEvents, outboxRequests } from './areas/outbox';
 import { outboxHistoryRequests } from './areas/outboxHistory';
+import { overviewRequests } from './areas/overview';
 import { recordsEvents, recordsRequests } from './areas/records';
 import { recordsExportEvents, recordsExportRequests } from './areas/recordsExport';
 import { routerEvents, routerRequests } from './areas/router';
@@ -65,6 +66,7 @@ export const requests = {
   ...configCopyRequests,
   ...configureChoiceRequests,
   ...binRequests,
+  ...overviewRequests,
 } as const;
 
 export const events = {
