@@ -13,7 +13,9 @@
  * conditions. `warm`: one run after another on the engine's connection. `after_commit`: each run
  * right after another connection committed a cursor write, as the sync's writer thread does after
  * every page: SQLite then drops this connection's page cache and the counts read the index
- * pages again (from the OS's cache). Writes one JSON object to OVERVIEW_BENCH_OUT (or prints it).
+ * pages again (from the OS's cache). Then `write_cost`: what the index the weekly chart reads
+ * costs the sync's upserts (bench/overviewWriteCost.ts). Writes one JSON object to
+ * OVERVIEW_BENCH_OUT (or prints it).
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +28,7 @@ import { Store } from '../src/main/store/store';
 import { OverviewCounts } from '../src/main/overview/overviewCounts';
 import { OverviewService } from '../src/main/overview/overviewService';
 import { MODULE, PORTAL, STATUS_IDS, recordId } from './syntheticRecords';
+import { overviewWriteCost } from './overviewWriteCost';
 // @ts-expect-error: a plain .mjs helper without types (bench/uiMirrorDir.mjs)
 import { ensureUiMirror } from './uiMirrorDir.mjs';
 
@@ -36,20 +39,40 @@ const EDITED = Number(process.env.OVERVIEW_BENCH_EDITED ?? 1_000);
 const DIR =
   process.env.OVERVIEW_BENCH_DIR ?? path.join(os.tmpdir(), `portaldesk-overview-bench-${RECORDS}`);
 const OUT = process.env.OVERVIEW_BENCH_OUT;
+/** Records of the write-cost comparison (overviewWriteCost.ts), and its alternating rounds. */
+const WRITE_RECORDS = Number(process.env.OVERVIEW_BENCH_WRITE_RECORDS ?? 100_000);
+const WRITE_ROUNDS = Number(process.env.OVERVIEW_BENCH_WRITE_ROUNDS ?? 2);
 
-/** Milliseconds of each run of `fn`, as p50/p95/max. */
+/** The q-quantile of `values`, rounded to 0.01. */
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Number(
+    (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0).toFixed(2),
+  );
+}
+
+/**
+ * Milliseconds of each run of `fn`, as p50/p95/max of wall time, and p95 of this process's CPU
+ * time (on a shared machine the wall time also holds other processes' turns).
+ */
 function latencies(before: () => void, fn: () => unknown) {
-  const times: number[] = [];
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < ITERATIONS; i++) {
     before();
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     fn();
-    times.push(performance.now() - started);
+    wall.push(performance.now() - started);
+    const used = process.cpuUsage(cpuBefore);
+    cpu.push((used.user + used.system) / 1000);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Number((times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? 0).toFixed(2));
-  return { p50_ms: at(0.5), p95_ms: at(0.95), max_ms: at(1) };
+  return {
+    p50_ms: quantile(wall, 0.5),
+    p95_ms: quantile(wall, 0.95),
+    max_ms: quantile(wall, 1),
+    cpu_p95_ms: quantile(cpu, 0.95),
+  };
 }
 
 it('overview benchmark', async () => {
@@ -90,6 +113,7 @@ it('overview benchmark', async () => {
       weeks: () => counts.weeks(portal),
       total: () => service.portal(PORTAL),
     };
+    const loadBefore = Number(os.loadavg()[0]!.toFixed(2));
     const result: Record<string, unknown> = {
       records: counts.modules(PORTAL).reduce((sum, m) => sum + m.records, 0),
       edited: EDITED,
@@ -111,7 +135,17 @@ it('overview benchmark', async () => {
     for (const name of Object.keys(charts)) {
       result[`${name}_p95_ms`] = Math.max(p95('warm', name), p95('after_commit', name));
     }
-    result.load_1m = Number(os.loadavg()[0]!.toFixed(2));
+    const cpuP95 = (condition: string, name: string) =>
+      (
+        (result[condition] as Record<string, { cpu_p95_ms: number }>)[name] as {
+          cpu_p95_ms: number;
+        }
+      ).cpu_p95_ms;
+    for (const name of Object.keys(charts)) {
+      result[`${name}_cpu_p95_ms`] = Math.max(cpuP95('warm', name), cpuP95('after_commit', name));
+    }
+    result.load_1m = [loadBefore, Number(os.loadavg()[0]!.toFixed(2))];
+    result.write_cost = WRITE_ROUNDS > 0 ? overviewWriteCost(WRITE_RECORDS, WRITE_ROUNDS) : null;
 
     store.db.transaction(() => {
       for (let i = 1; i <= EDITED; i++)

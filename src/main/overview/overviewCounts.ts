@@ -157,12 +157,16 @@ export class OverviewCounts {
     let last = -Infinity;
     for (const module of modules) {
       for (const span of ['createdSpan', 'updatedSpan'] as const) {
-        const row = this.statement(span).get(module.moduleKey) as {
-          first: string | null;
-          last: string | null;
-        };
-        if (row.first !== null) first = Math.min(first, Date.parse(row.first));
-        if (row.last !== null) last = Math.max(last, Date.parse(row.last));
+        const row = this.statement(span).get({ moduleKey: module.moduleKey }) as Record<
+          'first0' | 'first1' | 'last0' | 'last1',
+          string | null
+        >;
+        for (const at of [row.first0, row.first1]) {
+          if (at !== null) first = Math.min(first, Date.parse(at));
+        }
+        for (const at of [row.last0, row.last1]) {
+          if (at !== null) last = Math.max(last, Date.parse(at));
+        }
       }
     }
     if (!Number.isFinite(first) || !Number.isFinite(last)) {

@@ -25,8 +25,8 @@ describe('overview query plans', () => {
     const { store } = mirroredPortal();
     const sql = parseNamedQueries(overviewSql, 'overview.sql')[name] as string;
     const statement = store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
-    const params = sql.includes('@bounds')
-      ? [{ bounds: '[]', moduleKey: 1 }]
+    const params = sql.includes('@moduleKey')
+      ? [sql.includes('@bounds') ? { bounds: '[]', moduleKey: 1 } : { moduleKey: 1 }]
       : Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 1);
     const plan = (statement.all(...params) as { detail: string }[]).map((row) => row.detail);
     const onRecords = plan.filter((detail) => /\brecords\b/.test(detail));
