@@ -54,7 +54,7 @@ test('the overview counts the mirror; a status bar opens the records workspace w
   await expect(second).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Records' })).toBeVisible();
-  await expect(page.getByTestId('applied-filter')).toContainText(`Status is ${statusName}`);
+  await expect(page.getByTestId('applied-filter')).toContainText(`Status is "${statusName}"`);
   const expected = barCount(secondName);
   await expect(recordsTotal(page)).toHaveText(
     `${expected.toLocaleString('en-US')} record${expected === 1 ? '' : 's'}`,

@@ -80,6 +80,17 @@ describe('sync wording', () => {
       route: 'GET /api/v3/portals',
       portal: null,
     });
+    // The comments path holds a space (the spec's literal segment): still one route.
+    expect(
+      describeEndpoint(
+        'us GET /api/v3/portal/{portal_id}/{module_api_name}/entity/{entity_id}/record comments portal=154',
+        () => 'acme',
+      ),
+    ).toEqual({
+      dc: 'us',
+      route: 'GET /api/v3/portal/{portal_id}/{module_api_name}/entity/{entity_id}/record comments',
+      portal: 'acme',
+    });
   });
 
   it('says when the next call of an endpoint may go', () => {
