@@ -11,7 +11,7 @@ import { chartTimeZone } from './weekStarts';
 
 /** The portal a key belongs to: endpoint keys end with ` portal=<id>` (api/client/requestParts.ts). */
 export function keyPortal(key: string): string | undefined {
-  return /\sportal=(\d+)$/.exec(key)?.[1];
+  return /\sportal=(\S+)$/.exec(key)?.[1];
 }
 
 /** A module's statuses in its order, with their counts; unknown ones after, then "no status". Pure. */

@@ -62,7 +62,7 @@ export function describeEndpoint(
   portalName: (portalId: string) => string | undefined,
 ): { dc: string; route: string; portal: string | null } {
   // The route may hold a space (the comments path's literal segment, spec quirk).
-  const match = /^(\S+) (\S+) (.+?)(?: portal=(\d+))?$/.exec(key);
+  const match = /^(\S+) (\S+) (.+?)(?: portal=(\S+))?$/.exec(key);
   if (!match) return { dc: '', route: key, portal: null };
   const [, dc, method, route, portalId] = match;
   return {
