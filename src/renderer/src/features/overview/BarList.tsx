@@ -9,8 +9,9 @@ export interface Bar {
 }
 
 /**
- * A bar chart as a list of buttons: each bar is focusable, says its label and count to screen
- * readers, and opens what it counts (Enter or Space, or a click).
+ * A bar chart as a list of buttons: each bar is focusable, says its label, count and action to
+ * screen readers ("Approved 230 records. Open … in Records."), and opens what it counts (Enter or
+ * Space, or a click).
  */
 export function BarList({
   bars,
@@ -29,13 +30,10 @@ export function BarList({
     <ul className="bar-list" data-testid={testId}>
       {bars.map((bar) => (
         <li key={bar.key}>
-          <button
-            type="button"
-            className="bar-row"
-            aria-label={`${bar.label}: ${bar.value.toLocaleString()} record${bar.value === 1 ? '' : 's'}. ${openLabel}`}
-            onClick={() => onOpen(bar)}
-          >
-            <span className="bar-row__label">{bar.label}</span>
+          <button type="button" className="bar-row" onClick={() => onOpen(bar)}>
+            {/* The name is the text itself (label, count, then the action, read but not shown),
+                so what is seen is what a voice-control user says to press it. */}
+            <span className="bar-row__label">{bar.label}</span>{' '}
             <span className="bar-row__track" aria-hidden="true">
               <span
                 className="bar-row__fill"
@@ -46,6 +44,9 @@ export function BarList({
               />
             </span>
             <span className="bar-row__value">{bar.value.toLocaleString()}</span>
+            <span className="bar-row__hidden">
+              {` record${bar.value === 1 ? '' : 's'}. ${openLabel}`}
+            </span>
           </button>
         </li>
       ))}
