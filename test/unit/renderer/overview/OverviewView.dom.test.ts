@@ -12,6 +12,7 @@ import { BackupsContext } from '../../../../src/renderer/src/features/backups/Ba
 import { createBackupsStore } from '../../../../src/renderer/src/features/backups/backupsStore';
 import { OverviewView } from '../../../../src/renderer/src/features/overview/OverviewView';
 import { statusFilter } from '../../../../src/renderer/src/features/overview/overviewFormat';
+import { REFRESH_AFTER_CHANGE_MS } from '../../../../src/renderer/src/features/overview/useOverview';
 import type { PortalOverview } from '../../../../src/shared/ipc/areas/overview';
 import { useDomTestEnvironment } from '../support/dom';
 import { MODULE_ID, PORTAL_ID, openWorkspace } from '../support/recordsWorkspace';
@@ -106,6 +107,26 @@ describe('OverviewView', () => {
     ]);
     expect(screen.getByTestId('weekly-summary').textContent).toContain('1,234 records created');
     expect(screen.getByTestId('overview-outbox').textContent).toContain('Failed1');
+  });
+
+  it("reads again once, 2 s after the portal's records or the outbox changed", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const workspace = await renderOverview();
+    const reads = () => workspace.engine.argsOf('overview.portal').length;
+    const before = reads();
+    act(() => {
+      workspace.engine.emit('records.changed', { portalId: PORTAL_ID, moduleId: MODULE_ID });
+      workspace.engine.emit('records.changed', { portalId: '999', moduleId: null });
+      workspace.engine.emit('records.changed', { portalId: PORTAL_ID, moduleId: null });
+    });
+    await act(() => vi.advanceTimersByTimeAsync(REFRESH_AFTER_CHANGE_MS - 1));
+    expect(reads()).toBe(before);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(reads()).toBe(before + 1);
+    // Another portal's changes read nothing.
+    act(() => workspace.engine.emit('records.changed', { portalId: '999', moduleId: null }));
+    await act(() => vi.advanceTimersByTimeAsync(REFRESH_AFTER_CHANGE_MS * 2));
+    expect(reads()).toBe(before + 1);
   });
 
   it('says a failed read next to the controls and keeps the overview shown', async () => {
