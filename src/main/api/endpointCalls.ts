@@ -64,8 +64,11 @@ export function callsChart(
 export class EndpointCalls {
   private readonly sent = new Map<string, number[]>();
 
-  /** A call to `key` left at `at` (the scheduler's clock). Times arrive in order per key. */
-  record(key: string, at: number): void {
+  /**
+   * A call to `key` left at `at` (the scheduler's clock). Times older than three windows go, so a
+   * busy key keeps at most three windows of calls whether or not anyone asks for its chart.
+   */
+  record(key: string, at: number, windowMs: number): void {
     let times = this.sent.get(key);
     if (!times) {
       times = [];
@@ -75,6 +78,8 @@ export class EndpointCalls {
     let index = times.length;
     while (index > 0 && (times[index - 1] as number) > at) index--;
     times.splice(index, 0, at);
+    if ((times[0] as number) <= at - 3 * windowMs)
+      times.splice(0, upperBound(times, at - 3 * windowMs));
   }
 
   /** The chart of `key` as of `now`; drops the times no chart needs any more (older than 3 windows). */

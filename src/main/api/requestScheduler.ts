@@ -439,7 +439,7 @@ export class RequestScheduler {
   private start(job: Job, now: number): void {
     const { endpoint } = job;
     const sentAt = endpoint.budget.start(now);
-    this.calls.record(endpoint.key, sentAt);
+    this.calls.record(endpoint.key, sentAt, endpoint.budget.windowMs);
     this.active++;
     job.sends++;
     const controller = new AbortController();
