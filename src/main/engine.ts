@@ -47,6 +47,8 @@ import { binHandlers } from './handlers/binHandlers';
 import { bulkEditHandlers } from './handlers/bulkEditHandlers';
 import { BulkEditService } from './bulkEdit/bulkEditService';
 import { patchBudget } from './bulkEdit/patchBudget';
+import { overviewHandlers } from './handlers/overviewHandlers';
+import { OverviewService } from './overview/overviewService';
 import { IntegrationFields } from './configure/integrationFields';
 import { SettingsRepository } from './store/settingsRepository';
 import { syncPreferences } from '../shared/ipc/settings';
@@ -289,6 +291,7 @@ export function startEngine(options: EngineOptions): Engine {
           patchBudget(sync.clientForPortal(portalId), () => scheduler.report(), portalId),
       }),
     ),
+    ...overviewHandlers(new OverviewService(store.db, () => scheduler.report())),
   } satisfies Handlers;
 
   return {

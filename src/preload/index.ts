@@ -179,6 +179,7 @@ const bridge = {
     undo: call('bulkEdit.undo'),
     trash: call('bulkEdit.trash'),
   },
+  overview: { portal: call('overview.portal') },
   on,
 } satisfies Bridge;
 

@@ -34,6 +34,7 @@ test('the shell opens, shows the version and data directory, and switches sectio
     ['Backups', 'No portals to back up yet'],
     ['Configure', 'No portals to configure yet'],
     ['Event router', 'No rules or custom publishers yet'],
+    ['Overview', 'No portals to show yet'],
   ];
   for (const [label, emptyTitle] of expected) {
     await nav.getByRole('button', { name: label }).click();
@@ -41,16 +42,16 @@ test('the shell opens, shows the version and data directory, and switches sectio
     await expect(page.getByText(emptyTitle)).toBeVisible();
   }
 
-  // Keyboard: Ctrl+7 opens Settings from anywhere, arrows move within the sidebar.
-  await page.keyboard.press('Control+7');
+  // Keyboard: Ctrl+8 opens Settings from anywhere, arrows move within the sidebar.
+  await page.keyboard.press('Control+8');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByTestId('app-version')).toHaveText(version);
   await expect(page.getByTestId('app-data-dir')).toHaveText(app.dataDir);
   await nav.getByRole('button', { name: 'Settings' }).press('ArrowUp');
-  await expect(page.getByRole('heading', { level: 1, name: 'Event router' })).toBeVisible();
-  await expect(nav.getByRole('button', { name: 'Event router' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Overview' })).toBeFocused();
 
-  await page.keyboard.press('Control+7');
+  await page.keyboard.press('Control+8');
   await page.screenshot({ path: 'test-results/shell.png' });
 });
 
@@ -60,7 +61,7 @@ test('a theme chosen in Settings is saved by the engine and survives a reload', 
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(app.url);
   await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.keyboard.press('Control+7');
+  await page.keyboard.press('Control+8');
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-theme', 'light');
 

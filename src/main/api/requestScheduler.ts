@@ -1,4 +1,5 @@
 import type { BudgetStore, StoredBudget } from './budgetStore';
+import { EndpointCalls, type EndpointCallsChart } from './endpointCalls';
 import { Fifo } from './fifo';
 import {
   DEFAULT_SAFETY,
@@ -57,6 +58,8 @@ export interface EndpointBudgetReport {
   blockedUntil: number | null;
   queued: number;
   inFlight: number;
+  /** Calls sent over the previous and the current window, for the Sync view's chart. */
+  calls: EndpointCallsChart;
 }
 
 /** How a send ended: with the service's answer (any status), or without one. */
@@ -133,6 +136,7 @@ export class RequestScheduler {
   private readonly listeners = new Set<(key: string) => void>();
   private readonly outcomeListeners = new Set<(outcome: CallOutcome) => void>();
   private readonly dirty = new Set<Endpoint>();
+  private readonly calls = new EndpointCalls();
   private active = 0;
   private pumping = false;
   private pumpAgain = false;
@@ -194,6 +198,7 @@ export class RequestScheduler {
         ...endpoint.budget.report(now),
         queued: endpoint.live.user + endpoint.live.visible + endpoint.live.background,
         inFlight: endpoint.budget.inFlight,
+        calls: this.calls.chart(endpoint.key, now, endpoint.budget.windowMs),
       }));
   }
 
@@ -434,6 +439,7 @@ export class RequestScheduler {
   private start(job: Job, now: number): void {
     const { endpoint } = job;
     const sentAt = endpoint.budget.start(now);
+    this.calls.record(endpoint.key, sentAt, endpoint.budget.windowMs);
     this.active++;
     job.sends++;
     const controller = new AbortController();

@@ -18,6 +18,7 @@ import { configureEvents, configureRequests } from './areas/configure';
 import { configureChoiceRequests } from './areas/configureChoices';
 import { outboxEvents, outboxRequests } from './areas/outbox';
 import { outboxHistoryRequests } from './areas/outboxHistory';
+import { overviewRequests } from './areas/overview';
 import { recordsEvents, recordsRequests } from './areas/records';
 import { recordsExportEvents, recordsExportRequests } from './areas/recordsExport';
 import { routerEvents, routerRequests } from './areas/router';
@@ -67,6 +68,7 @@ export const requests = {
   ...configureChoiceRequests,
   ...binRequests,
   ...bulkEditRequests,
+  ...overviewRequests,
 } as const;
 
 export const events = {

@@ -61,6 +61,7 @@ async function backfillSession(remaining: () => number): Promise<Session> {
           blockedUntil: null,
           queued: 0,
           inFlight: 0,
+          calls: { stepMs: 10_000, inWindow: [], current: 0, previous: 0 },
         })),
     },
   });

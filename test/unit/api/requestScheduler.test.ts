@@ -592,6 +592,8 @@ describe('RequestScheduler: reports for the Sync view', () => {
         blockedUntil: null,
         queued: 0,
         inFlight: 0,
+        // The three calls left just now: only the window ending now holds them.
+        calls: { stepMs: 5_000, inWindow: [...times(23).map(() => 0), 3], current: 3, previous: 0 },
       },
     ]);
     expect(changes.length).toBeGreaterThan(0);

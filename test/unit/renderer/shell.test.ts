@@ -19,7 +19,7 @@ describe('renderer shell decisions', () => {
     expect(resolveTheme('dark', false)).toBe('dark');
   });
 
-  it('maps Ctrl/Cmd+1…7 to the sections in sidebar order', () => {
+  it('maps Ctrl/Cmd+1…8 to the sections in sidebar order', () => {
     expect(SECTIONS.map((section) => section.id)).toEqual([
       'records',
       'outbox',
@@ -27,12 +27,14 @@ describe('renderer shell decisions', () => {
       'backups',
       'configure',
       'router',
+      'overview',
       'settings',
     ]);
     expect(sectionByShortcut('1')).toBe('records');
     expect(sectionByShortcut('5')).toBe('configure');
-    expect(sectionByShortcut('7')).toBe('settings');
-    expect(sectionByShortcut('8')).toBeUndefined();
+    expect(sectionByShortcut('7')).toBe('overview');
+    expect(sectionByShortcut('8')).toBe('settings');
+    expect(sectionByShortcut('9')).toBeUndefined();
     expect(sectionByShortcut('0')).toBeUndefined();
     expect(sectionByShortcut('x')).toBeUndefined();
   });

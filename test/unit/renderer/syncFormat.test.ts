@@ -40,6 +40,7 @@ function budget(partial: Partial<EndpointBudget>): EndpointBudget {
     blockedUntil: null,
     queued: 0,
     inFlight: 0,
+    calls: { stepMs: 10_000, inWindow: [], current: 0, previous: 0 },
     ...partial,
   };
 }
@@ -78,6 +79,17 @@ describe('sync wording', () => {
       dc: 'us',
       route: 'GET /api/v3/portals',
       portal: null,
+    });
+    // The comments path holds a space (the spec's literal segment): still one route.
+    expect(
+      describeEndpoint(
+        'us GET /api/v3/portal/{portal_id}/{module_api_name}/entity/{entity_id}/record comments portal=154',
+        () => 'acme',
+      ),
+    ).toEqual({
+      dc: 'us',
+      route: 'GET /api/v3/portal/{portal_id}/{module_api_name}/entity/{entity_id}/record comments',
+      portal: 'acme',
     });
   });
 

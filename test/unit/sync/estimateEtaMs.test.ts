@@ -19,6 +19,7 @@ function budget(patch: Partial<EndpointBudgetReport> = {}): EndpointBudgetReport
     blockedUntil: null,
     queued: 0,
     inFlight: 0,
+    calls: { stepMs: 10_000, inWindow: [], current: 0, previous: 0 },
     ...patch,
   };
 }

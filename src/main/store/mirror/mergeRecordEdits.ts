@@ -39,7 +39,8 @@ export interface RecordEdit {
   value: unknown;
 }
 
-function idOf(value: unknown): string | null {
+/** The id of a status, layout or project as an edit holds it (an object with an id, or the id). */
+export function idOf(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (typeof value === 'object' && value !== null && 'id' in value) {
     const id = (value as { id: unknown }).id;

@@ -58,6 +58,15 @@ export const SECTIONS = [
       next: 'Create a rule to route the built-in publishers’ events (syncs, sign-ins, records each signed-in portal changes) to a target, or add a custom publisher for your own events.',
     },
   },
+  {
+    id: 'overview',
+    label: 'Overview',
+    empty: {
+      title: 'No portals to show yet',
+      body: 'A portal at a glance, from the local mirror: its records per module, per status and per week, the edits waiting in the Outbox, the rate budgets in use and the age of its last backup. A bar opens those records.',
+      next: 'Sign in to a portal (top left) and let its first sync run; it then appears here.',
+    },
+  },
   { id: 'settings', label: 'Settings', empty: null },
   // Every section has its icon (ui/Icon.tsx).
 ] as const satisfies readonly { id: IconName; label: string; empty: unknown }[];

@@ -7,8 +7,9 @@ import { OutboxView } from '../features/outbox/OutboxView';
 import { SyncView } from '../features/sync/SyncView';
 import { BackupsView } from '../features/backups/BackupsView';
 import { ConfigureView } from '../features/configure/ConfigureView';
+import { OverviewView } from '../features/overview/OverviewView';
 import { BrowsedBackupBanner, useRecordsSource } from '../features/backups/BrowsedBackup';
-import { RecordsContext } from '../features/records/RecordsContext';
+import { RecordsContext, useRecordsStore } from '../features/records/RecordsContext';
 import { useBackups } from '../features/backups/BackupsContext';
 import { SECTIONS, sectionByShortcut } from '../app/sections';
 import { useShell } from '../app/ShellContext';
@@ -52,6 +53,9 @@ export function App() {
   // A backup opened for browsing is what the records section (view and sidebar) shows until closed.
   const browsing = useBackups((state) => state.browsing);
   const records = useRecordsSource();
+  // The mirror's records store (main.tsx provides it), even while a backup is browsed: the
+  // overview's bars open the mirror's records.
+  const liveRecords = useRecordsStore();
   useAppliedTheme();
   useSectionShortcuts();
   const firstRun = useFirstRunScreen();
@@ -95,6 +99,8 @@ export function App() {
               <ConfigureView />
             ) : section.id === 'router' ? (
               <RouterView />
+            ) : section.id === 'overview' ? (
+              <OverviewView records={liveRecords} />
             ) : (
               <SettingsView />
             )}

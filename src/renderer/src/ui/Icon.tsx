@@ -1,6 +1,6 @@
 /** The icons there are: one per section of the app (app/sections.ts names them by these). */
 export type IconName =
-  'records' | 'outbox' | 'sync' | 'backups' | 'configure' | 'router' | 'settings';
+  'records' | 'outbox' | 'sync' | 'backups' | 'configure' | 'router' | 'overview' | 'settings';
 
 /** Simple stroked 24×24 outlines, one per section; decorative, so hidden from screen readers. */
 const PATHS: Record<IconName, string> = {
@@ -12,6 +12,8 @@ const PATHS: Record<IconName, string> = {
   configure: 'M4 6h9 M17 6h3 M15 4v4 M4 12h3 M11 12h9 M9 10v4 M4 18h11 M19 18h1 M17 16v4',
   router:
     'M5 6a2 2 0 1 0 0 .1 M5 8v8 M5 18a2 2 0 1 0 0 .1 M19 6a2 2 0 1 0 0 .1 M7 6h5a3 3 0 0 1 3 3v0a3 3 0 0 0 2 2.8 M7 18h10',
+  // Bars on a baseline.
+  overview: 'M3 20h18 M6 20v-7 M11 20V5 M16 20v-10 M20 20v-4',
   settings:
     'M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z M12 2v3 M12 19v3 M4.9 4.9l2.1 2.1 M17 17l2.1 2.1 M2 12h3 M19 12h3 M4.9 19.1 7 17 M17 7l2.1-2.1',
 };

@@ -48,6 +48,19 @@ export type SyncProgress = z.infer<typeof SyncProgress>;
 export const SyncRunState = z.enum(['running', 'paused', 'done', 'failed', 'offline', 'cancelled']);
 export type SyncRunState = z.infer<typeof SyncRunState>;
 
+/**
+ * One endpoint key's calls over the previous and the current window (src/main/api/endpointCalls.ts):
+ * `inWindow[i]` is the number of calls in the window ending `(inWindow.length - 1 - i) * stepMs`
+ * before the snapshot, so the last point is the current window.
+ */
+export const EndpointCallsChart = z.object({
+  stepMs: z.number().positive(),
+  inWindow: z.array(z.number().int().nonnegative()),
+  current: z.number().int().nonnegative(),
+  previous: z.number().int().nonnegative(),
+});
+export type EndpointCallsChart = z.infer<typeof EndpointCallsChart>;
+
 /** One endpoint key's rate-limit budget (times are epoch ms). */
 export const EndpointBudget = z.object({
   key: z.string(),
@@ -59,6 +72,7 @@ export const EndpointBudget = z.object({
   blockedUntil: z.number().nullable(),
   queued: z.number().int(),
   inFlight: z.number().int(),
+  calls: EndpointCallsChart,
 });
 export type EndpointBudget = z.infer<typeof EndpointBudget>;
 

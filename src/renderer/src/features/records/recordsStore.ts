@@ -100,6 +100,8 @@ export interface RecordsState {
   load(): Promise<void>;
   selectPortal(portalId: string): Promise<void>;
   selectModule(moduleId: string): Promise<void>;
+  /** Opens a module with a filter (API filter JSON) applied, e.g. from the overview's charts. */
+  openFiltered(portalId: string, moduleId: string, filter: string | undefined): Promise<void>;
   setSort(key: string): void;
   /** Changes the draft; applies it `after` ms later when it is valid (null: do not apply). */
   setDraft(draft: FilterDraft, after?: number | null): void;
@@ -438,6 +440,17 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         } catch (error) {
           if (get().moduleId === moduleId) set({ columnsError: describeError(error) });
         }
+      },
+
+      openFiltered: async (portalId, moduleId, filter) => {
+        if (get().portalId !== portalId) await get().selectPortal(portalId);
+        if (get().portalId !== portalId) return;
+        await get().selectModule(moduleId);
+        if (filter === undefined || get().moduleId !== moduleId) return;
+        const parsed = parseFilter(filter);
+        if (!parsed.ok) return;
+        set({ draft: draftFromFilter(parsed.filter) });
+        get().applyFilter(filter);
       },
 
       setSort: (key) => {

@@ -1,5 +1,7 @@
 import './sync.css';
 import type { EndpointBudget, SyncRunEntry, SyncStatus } from '../../../../shared/ipc/areas/sync';
+import { EndpointCallsChart } from './EndpointCallsChart';
+import { busyEndpoints } from './endpointCharts';
 import { EmptyState } from '../../ui/EmptyState';
 import { ProgressBar } from '../../ui/ProgressBar';
 import {
@@ -252,6 +254,33 @@ function Budgets({ budgets, now }: { budgets: EndpointBudget[]; now: number }) {
   );
 }
 
+/** A small chart per busy endpoint: its calls over the previous and the current window. */
+function EndpointCharts({ budgets }: { budgets: EndpointBudget[] }) {
+  const portalNames = useSync((state) => state.portalNames);
+  const busy = busyEndpoints(budgets);
+  if (busy.length === 0) return null;
+  return (
+    <section aria-labelledby="sync-endpoint-calls">
+      <h2 id="sync-endpoint-calls">Calls per busy endpoint</h2>
+      <p className="muted">
+        Each bar is the number of calls in the window ending there, over the previous window (left
+        of the thin line) and the current one; the dashed line is the service&apos;s limit.
+      </p>
+      <ul className="calls-charts">
+        {busy.map((budget) => {
+          const endpoint = describeEndpoint(budget.key, (id) => portalNames[id]);
+          const label = `${endpoint.route}${endpoint.portal ? ` · ${endpoint.portal}` : ''}`;
+          return (
+            <li key={budget.key}>
+              <EndpointCallsChart budget={budget} label={label} />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 const STATE_LABEL: Record<SyncRunEntry['state'], string> = {
   running: 'Running',
   paused: 'Paused',
@@ -344,6 +373,7 @@ export function SyncView() {
           <Overview status={status} now={now} />
           <Portals status={status} now={now} />
           <Budgets budgets={status.budgets} now={now} />
+          <EndpointCharts budgets={status.budgets} />
           <RunLog
             log={status.log}
             now={now}

@@ -61,7 +61,8 @@ export function describeEndpoint(
   key: string,
   portalName: (portalId: string) => string | undefined,
 ): { dc: string; route: string; portal: string | null } {
-  const match = /^(\S+) (\S+) (\S+)(?: portal=(\S+))?$/.exec(key);
+  // The route may hold a space (the comments path's literal segment, spec quirk).
+  const match = /^(\S+) (\S+) (.+?)(?: portal=(\S+))?$/.exec(key);
   if (!match) return { dc: '', route: key, portal: null };
   const [, dc, method, route, portalId] = match;
   return {

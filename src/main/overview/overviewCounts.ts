@@ -1,0 +1,248 @@
+/**
+ * The counts behind the portal overview's charts, read from the mirror as the records workspace
+ * lists it: records not in the recycle bin, with local edits laid over (an edited status counts
+ * under the status the user chose). Each chart is index ranges only (overview.sql), so it needs no
+ * table of its own that every write would have to keep; bench/overview.bench.ts times them at a
+ * million records.
+ */
+import type Database from 'better-sqlite3';
+import { parseNamedQueries, requireQueries } from '../store/sqlFile';
+import overviewSql from './overview.sql?raw';
+import { weekSpan } from './weekStarts';
+import { idOf } from '../store/mirror/mergeRecordEdits';
+import { formatDate } from '@portaldesk/portal-api/filter/civilDate';
+
+const queries = requireQueries(
+  parseNamedQueries(overviewSql, 'overview.sql'),
+  [
+    'modules',
+    'moduleRecords',
+    'statusRecords',
+    'editedStatuses',
+    'statuses',
+    'createdSpan',
+    'updatedSpan',
+    'createdPerWeek',
+    'updatedPerWeek',
+    'createdBefore',
+    'updatedBefore',
+    'outboxStates',
+    'lastBackup',
+    'statuses',
+    'portal',
+  ] as const,
+  'overview.sql',
+);
+
+export interface OverviewPortal {
+  id: string;
+  name: string;
+  timeZone: string;
+  weekStartDay: number | null;
+}
+
+export interface CountedModule {
+  moduleKey: number;
+  moduleId: string;
+  name: string;
+  records: number;
+}
+
+export interface CountedStatus {
+  /** Null: records without a status. */
+  statusId: string | null;
+  records: number;
+}
+
+export interface WeekCounts {
+  /** The week's first day in the portal's zone, YYYY-MM-DD. */
+  start: string;
+  created: number;
+  updated: number;
+}
+
+export interface WeeklyCounts {
+  weeks: WeekCounts[];
+  /** Records created (updated) before the first week shown (more than MAX_WEEKS weeks back). */
+  earlier: { created: number; updated: number };
+}
+
+export interface OutboxStateCounts {
+  pending: number;
+  sending: number;
+  failed: number;
+  conflict: number;
+}
+
+/** A status of a module as the mirror names it. */
+export interface StatusRow {
+  id: string;
+  moduleId: string;
+  name: string;
+  color: string | null;
+}
+
+interface ModuleRow {
+  moduleKey: number;
+  id: string;
+  name: string;
+  builtIn: number;
+}
+
+export class OverviewCounts {
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(private readonly db: Database.Database) {}
+
+  private statement(name: keyof typeof queries): Database.Statement {
+    let statement = this.statements.get(name);
+    if (!statement) {
+      statement = this.db.prepare(queries[name]);
+      this.statements.set(name, statement);
+    }
+    return statement;
+  }
+
+  portal(portalId: string): OverviewPortal | undefined {
+    return this.statement('portal').get(portalId) as OverviewPortal | undefined;
+  }
+
+  /** The portal's custom modules (built-in ones are never mirrored), by name. */
+  private moduleRows(portalId: string): ModuleRow[] {
+    return (this.statement('modules').all(portalId) as ModuleRow[]).filter((m) => !m.builtIn);
+  }
+
+  /** Records per module. */
+  modules(portalId: string): CountedModule[] {
+    const count = this.statement('moduleRecords').pluck();
+    return this.moduleRows(portalId).map((module) => ({
+      moduleKey: module.moduleKey,
+      moduleId: module.id,
+      name: module.name,
+      records: count.get(module.moduleKey) as number,
+    }));
+  }
+
+  /** Records per status of each module (by module id), edited statuses as edited. */
+  statuses(portalId: string): Map<string, CountedStatus[]> {
+    const stored = this.statement('statusRecords');
+    const edited = this.statement('editedStatuses');
+    const result = new Map<string, CountedStatus[]>();
+    for (const module of this.moduleRows(portalId)) {
+      const counts = new Map<string | null, number>();
+      for (const row of stored.all(module.moduleKey) as CountedStatus[]) {
+        counts.set(row.statusId, row.records);
+      }
+      const rows = edited.all(module.moduleKey) as {
+        statusId: string | null;
+        edited: string | null;
+      }[];
+      for (const row of rows) {
+        const statusId =
+          row.edited === null ? row.statusId : idOf(JSON.parse(row.edited) as unknown);
+        counts.set(statusId, (counts.get(statusId) ?? 0) + 1);
+      }
+      result.set(
+        module.id,
+        [...counts].map(([statusId, records]) => ({ statusId, records })),
+      );
+    }
+    return result;
+  }
+
+  /** Records created and updated per week of the portal (its zone and week start), all modules. */
+  weeks(portal: OverviewPortal): WeeklyCounts {
+    const modules = this.moduleRows(portal.id);
+    let first = Infinity;
+    let last = -Infinity;
+    for (const module of modules) {
+      for (const span of ['createdSpan', 'updatedSpan'] as const) {
+        const row = this.statement(span).get({ moduleKey: module.moduleKey }) as Record<
+          'first0' | 'first1' | 'last0' | 'last1',
+          string | null
+        >;
+        for (const at of [row.first0, row.first1]) {
+          if (at !== null) first = Math.min(first, Date.parse(at));
+        }
+        for (const at of [row.last0, row.last1]) {
+          if (at !== null) last = Math.max(last, Date.parse(at));
+        }
+      }
+    }
+    if (!Number.isFinite(first) || !Number.isFinite(last)) {
+      return { weeks: [], earlier: { created: 0, updated: 0 } };
+    }
+    const span = weekSpan(first, last, portal.timeZone, portal.weekStartDay);
+    const bounds = JSON.stringify(span.bounds);
+    const created = new Array<number>(span.days.length).fill(0);
+    const updated = new Array<number>(span.days.length).fill(0);
+    const earlier = { created: 0, updated: 0 };
+    const start = span.bounds[0] as string;
+    for (const module of modules) {
+      for (const row of this.statement('createdPerWeek').all({
+        bounds,
+        moduleKey: module.moduleKey,
+      }) as {
+        week: number;
+        records: number;
+      }[]) {
+        created[row.week] = (created[row.week] as number) + row.records;
+      }
+      for (const row of this.statement('updatedPerWeek').all({
+        bounds,
+        moduleKey: module.moduleKey,
+      }) as {
+        week: number;
+        records: number;
+      }[]) {
+        updated[row.week] = (updated[row.week] as number) + row.records;
+      }
+      earlier.created += this.statement('createdBefore')
+        .pluck()
+        .get(module.moduleKey, start) as number;
+      earlier.updated += this.statement('updatedBefore')
+        .pluck()
+        .get(module.moduleKey, start) as number;
+    }
+    return {
+      weeks: span.days.map((day, i) => ({
+        start: formatDate(day),
+        created: created[i] as number,
+        updated: updated[i] as number,
+      })),
+      earlier,
+    };
+  }
+
+  /** The portal's statuses, per module in their order. */
+  statusNames(portalId: string): StatusRow[] {
+    return this.statement('statuses').all(portalId) as StatusRow[];
+  }
+
+  /** The portal's outbox operations per state. */
+  outbox(portalId: string): OutboxStateCounts {
+    const counts: OutboxStateCounts = { pending: 0, sending: 0, failed: 0, conflict: 0 };
+    for (const row of this.statement('outboxStates').all(portalId) as {
+      state: keyof OutboxStateCounts;
+      operations: number;
+    }[]) {
+      counts[row.state] = row.operations;
+    }
+    return counts;
+  }
+
+  /** The newest backup the service made of the portal (completed), or undefined. */
+  lastBackup(portalId: string): { completedTime: string; stage: string } | undefined {
+    const rows = this.statement('lastBackup').all(portalId) as {
+      completedTime: string;
+      stage: string;
+    }[];
+    let newest: { completedTime: string; stage: string } | undefined;
+    for (const row of rows) {
+      const at = Date.parse(row.completedTime);
+      if (Number.isNaN(at)) continue;
+      if (!newest || at > Date.parse(newest.completedTime)) newest = row;
+    }
+    return newest;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The weeks of the overview's "created and updated per week" chart: weeks as the portal counts
+ * them (its time zone and business_details.week_start_day), each given by the instant it starts,
+ * written as the mirror writes its timestamps (ISO, UTC) so an index range of them counts a week.
+ */
+import { weekday } from '@portaldesk/portal-api/filter/civilDate';
+import { DEFAULT_WEEK_START_DAY } from '@portaldesk/portal-api/filter/datePresets';
+import { isValidTimeZone, localDay, startOfDay } from '@portaldesk/portal-api/filter/timeZone';
+
+/** Ours: at most five years of weeks are drawn; older records are counted together ("earlier"). */
+export const MAX_WEEKS = 260;
+
+export interface WeekSpan {
+  /** Local date (YYYY-MM-DD day numbers) of each week's first day, oldest first. */
+  days: number[];
+  /** ISO instant each week starts at, and one more: where the last week ends. */
+  bounds: string[];
+}
+
+/**
+ * The portal's zone, or UTC when the zone is one this runtime does not know (the mirror keeps
+ * what the service sent; a chart in UTC is better than none).
+ */
+export function chartTimeZone(timeZone: string): string {
+  return isValidTimeZone(timeZone) ? timeZone : 'UTC';
+}
+
+/** The first day (day number) of the week holding local day `day`. weekStartDay: 0 or 7 Sunday, 1 Monday … */
+export function weekOf(day: number, weekStartDay: number | null): number {
+  const first = (weekStartDay ?? DEFAULT_WEEK_START_DAY) % 7;
+  return day - ((weekday(day) - first + 7) % 7);
+}
+
+/**
+ * Every week from the one holding `first` to the one holding `last` (epoch ms), the last
+ * MAX_WEEKS of them when there are more. Pure but for Intl's zone data.
+ */
+export function weekSpan(
+  first: number,
+  last: number,
+  timeZone: string,
+  weekStartDay: number | null,
+): WeekSpan {
+  const zone = chartTimeZone(timeZone);
+  const lastWeek = weekOf(localDay(last, zone), weekStartDay);
+  const firstWeek = Math.max(
+    weekOf(localDay(first, zone), weekStartDay),
+    lastWeek - 7 * (MAX_WEEKS - 1),
+  );
+  const days: number[] = [];
+  for (let day = firstWeek; day <= lastWeek; day += 7) days.push(day);
+  const bounds = [...days, lastWeek + 7].map((day) =>
+    new Date(startOfDay(day, zone)).toISOString(),
+  );
+  return { days, bounds };
+}

@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CallFailure } from '../../../../shared/ipc/api';
+import type { PortalOverview } from '../../../../shared/ipc/areas/overview';
+import type { RecordsPortal } from '../../../../shared/ipc/areas/records';
+import { useApi } from '../../bridge/ApiContext';
+
+/** Ours: after the mirror or the outbox changed, the overview is read again at most this often. */
+export const REFRESH_AFTER_CHANGE_MS = 2_000;
+
+const PORTAL_KEY = 'portaldesk.overview.portal';
+
+export interface OverviewState {
+  portals: RecordsPortal[] | null;
+  portalId: string | null;
+  overview: PortalOverview | null;
+  /** What went wrong reading, in words; the last overview read stays shown. */
+  error: string | null;
+  /** A refresh asked for by the user is being read. */
+  loading: boolean;
+  selectPortal(portalId: string): void;
+  refresh(): void;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof CallFailure) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function remembered(): string | null {
+  try {
+    return localStorage.getItem(PORTAL_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The overview's reading of the engine: the mirrored portals, the chosen one's overview, read
+ * again after records or the outbox changed (at most every REFRESH_AFTER_CHANGE_MS).
+ */
+export function useOverview(): OverviewState {
+  const api = useApi();
+  const [portals, setPortals] = useState<RecordsPortal[] | null>(null);
+  const [portalId, setPortalId] = useState<string | null>(null);
+  const [overview, setOverview] = useState<PortalOverview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const reading = useRef(0);
+
+  const read = useCallback(
+    (id: string) => {
+      const ticket = ++reading.current;
+      api.overview.portal({ portalId: id }).then(
+        (result) => {
+          if (ticket !== reading.current) return;
+          setOverview(result);
+          setError(null);
+          setLoading(false);
+        },
+        (failure: unknown) => {
+          if (ticket !== reading.current) return;
+          setError(
+            `The overview could not be read: ${describe(failure)} What is shown was read before; choose Refresh to try again.`,
+          );
+          setLoading(false);
+        },
+      );
+    },
+    [api],
+  );
+
+  useEffect(() => {
+    let live = true;
+    api.records.portals().then(
+      (list) => {
+        if (!live) return;
+        setPortals(list);
+        const last = remembered();
+        const choice =
+          list.find((p) => p.id === last) ?? list.find((p) => p.isDefault) ?? list[0] ?? null;
+        setPortalId(choice?.id ?? null);
+      },
+      (failure: unknown) => {
+        if (live) setError(`The mirrored portals could not be read: ${describe(failure)}`);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  useEffect(() => {
+    if (portalId === null) return;
+    read(portalId);
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const later = () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        read(portalId);
+      }, REFRESH_AFTER_CHANGE_MS);
+    };
+    const offRecords = api.on('records.changed', (event) => {
+      if (event.portalId === portalId) later();
+    });
+    const offOutbox = api.on('outbox.changed', later);
+    return () => {
+      offRecords();
+      offOutbox();
+      if (timer) clearTimeout(timer);
+    };
+  }, [api, portalId, read]);
+
+  const selectPortal = useCallback((id: string) => {
+    try {
+      localStorage.setItem(PORTAL_KEY, id);
+    } catch {
+      // Not remembered: the default portal is shown next time.
+    }
+    setOverview(null);
+    setPortalId(id);
+  }, []);
+
+  const refresh = useCallback(() => {
+    if (portalId === null) return;
+    setLoading(true);
+    read(portalId);
+  }, [portalId, read]);
+
+  return { portals, portalId, overview, error, loading, selectPortal, refresh };
+}

@@ -1,0 +1,278 @@
+/**
+ * Property: the overview's counts (index ranges, overview.sql) equal a naive reading of the same
+ * mirror: every row of `records` and `record_edits` read whole, the recycle bin's left out by
+ * trashed_time, a record's status taken from its last status edit, and each record put in its week
+ * by walking back day by day in the portal's zone to its week start day. Random mirrors of two
+ * modules, after random record pulls (new, changed, older copies), local status edits and their
+ * undoing, offline creates, local trash and restore, and deletes.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatDate, weekday } from '@portaldesk/portal-api/filter/civilDate';
+import { localDay } from '@portaldesk/portal-api/filter/timeZone';
+import { OverviewCounts } from '../../../src/main/overview/overviewCounts';
+import { MAX_WEEKS } from '../../../src/main/overview/weekStarts';
+import type { MirrorRecord } from '../../../src/main/store/mirror/mirrorTypes';
+import { MODULE, PORTAL, STATUSES, makeRecord, mirroredPortal } from '../store/mirror/fixture';
+
+const OTHER_MODULE = 'm300';
+const DAY = 86_400_000;
+const BASE = Date.parse('2025-01-01T00:00:00.000Z');
+const ZONES = ['Asia/Kolkata', 'America/New_York', 'UTC', 'Pacific/Chatham', 'Europe/Berlin'];
+const STATUS_CHOICES = [...STATUSES.map((s) => s.id), '9999', null];
+
+const time = fc
+  .oneof(
+    fc.integer({ min: -400, max: 800 }).map((days) => BASE + days * DAY),
+    // Far back: more than MAX_WEEKS weeks before the others, counted as "earlier".
+    fc.integer({ min: -4000, max: -3000 }).map((days) => BASE + days * DAY),
+  )
+  .chain((day) =>
+    fc.integer({ min: 0, max: DAY - 1 }).map((ms) => new Date(day + ms).toISOString()),
+  );
+
+const pulled = fc.record({
+  ordinal: fc.integer({ min: 1, max: 30 }),
+  other: fc.boolean(),
+  status: fc.constantFrom(...STATUS_CHOICES),
+  created: time,
+  updated: time,
+  trashed: fc.boolean(),
+});
+
+type Pulled = typeof pulled extends fc.Arbitrary<infer T> ? T : never;
+
+type Action =
+  | { kind: 'pull'; records: Pulled[] }
+  | { kind: 'edit'; ordinal: number; status: string | null }
+  | { kind: 'unedit'; ordinal: number }
+  | { kind: 'create'; ordinal: number; status: string | null }
+  | { kind: 'trash'; ordinal: number; trashed: boolean }
+  | { kind: 'delete'; ordinal: number };
+
+const ordinal = fc.integer({ min: 1, max: 30 });
+const action: fc.Arbitrary<Action> = fc.oneof(
+  fc.record({ kind: fc.constant('pull' as const), records: fc.array(pulled, { maxLength: 12 }) }),
+  fc.record({
+    kind: fc.constant('edit' as const),
+    ordinal,
+    status: fc.constantFrom(...STATUS_CHOICES),
+  }),
+  fc.record({ kind: fc.constant('unedit' as const), ordinal }),
+  fc.record({
+    kind: fc.constant('create' as const),
+    ordinal,
+    status: fc.constantFrom(...STATUS_CHOICES),
+  }),
+  fc.record({ kind: fc.constant('trash' as const), ordinal, trashed: fc.boolean() }),
+  fc.record({ kind: fc.constant('delete' as const), ordinal }),
+);
+
+const idOf = (n: number) => String(1_000_000_000_000 + n);
+
+interface RawRecord {
+  id: string;
+  module_key: number;
+  status_id: string | null;
+  created_time: string;
+  last_updated_time: string;
+  trashed_time: string | null;
+}
+
+describe('overview counts', () => {
+  it('equal a naive reading of the mirror after pulls, edits, creates, trash and deletes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(action, { minLength: 1, maxLength: 14 }),
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: 0, max: 7 }),
+        (actions, timeZone, weekStartDay) => {
+          const { store, mirror } = mirroredPortal();
+          mirror.metadata.upsertPortals([
+            {
+              id: PORTAL,
+              accountId: 'acc1',
+              dc: 'us',
+              name: 'northwind',
+              orgName: null,
+              timeZone,
+              weekStartDay,
+              isDefault: true,
+              details: {},
+            },
+          ]);
+          const moduleOf = (id: string, plural: string) => ({
+            id,
+            apiName: plural.toLowerCase(),
+            singularName: plural,
+            pluralName: plural,
+            iconClass: null,
+            isActive: true,
+            isDefault: false,
+            createdTime: null,
+            details: {},
+          });
+          mirror.metadata.replaceModules(PORTAL, [
+            moduleOf(MODULE, 'Assets'),
+            moduleOf(OTHER_MODULE, 'Vendors'),
+          ]);
+          const moduleKey = (id: string) =>
+            store.db
+              .prepare('SELECT module_key FROM modules WHERE portal_id = ? AND id = ?')
+              .pluck()
+              .get(PORTAL, id) as number;
+          for (const step of actions) {
+            switch (step.kind) {
+              case 'pull': {
+                const records: MirrorRecord[] = step.records.map((r) => ({
+                  ...makeRecord(r.ordinal),
+                  moduleId: r.other ? OTHER_MODULE : MODULE,
+                  statusId: r.status,
+                  createdTime: r.created,
+                  lastUpdatedTime: r.updated,
+                  trashedTime: r.trashed ? r.updated : null,
+                }));
+                // One page holds a record once, as the API's pages do.
+                const unique = [...new Map(records.map((r) => [r.id, r])).values()];
+                mirror.records.upsertRecords(unique);
+                break;
+              }
+              case 'edit':
+                mirror.localEdits.writeOverlay(
+                  PORTAL,
+                  idOf(step.ordinal),
+                  new Map([
+                    [
+                      'status',
+                      {
+                        value: step.status === null ? null : { id: step.status, name: 'x' },
+                        base: null,
+                        editedAt: '2026-01-01T00:00:00.000Z',
+                      },
+                    ],
+                  ]),
+                );
+                break;
+              case 'unedit':
+                mirror.localEdits.writeOverlay(PORTAL, idOf(step.ordinal), new Map());
+                break;
+              case 'create':
+                if (!mirror.localEdits.record(PORTAL, `local-${step.ordinal}`)) {
+                  mirror.localEdits.insertLocalRecord(
+                    PORTAL,
+                    moduleKey(step.ordinal % 2 ? MODULE : OTHER_MODULE),
+                    `local-${step.ordinal}`,
+                    null,
+                    {
+                      name: 'Offline',
+                      description: '',
+                      statusId: step.status,
+                      isClosed: false,
+                      isExternal: false,
+                      custom: {},
+                    },
+                    new Date(BASE + step.ordinal * DAY).toISOString(),
+                  );
+                }
+                break;
+              case 'trash':
+                mirror.localEdits.setTrashed(
+                  PORTAL,
+                  idOf(step.ordinal),
+                  step.trashed ? '2026-01-02T00:00:00.000Z' : null,
+                );
+                break;
+              case 'delete':
+                mirror.records.deleteRecords(PORTAL, [idOf(step.ordinal)]);
+                break;
+            }
+          }
+
+          // The naive reading.
+          const rows = (
+            store.db
+              .prepare(
+                'SELECT id, module_key, status_id, created_time, last_updated_time, trashed_time FROM records WHERE portal_id = ?',
+              )
+              .all(PORTAL) as RawRecord[]
+          ).filter((r) => r.trashed_time === null);
+          const statusEdits = new Map(
+            (
+              store.db
+                .prepare(
+                  "SELECT record_id AS id, value FROM record_edits WHERE portal_id = ? AND field = 'status'",
+                )
+                .all(PORTAL) as { id: string; value: string }[]
+            ).map((e) => {
+              const value = JSON.parse(e.value) as { id?: string } | null;
+              return [e.id, value?.id ?? null] as const;
+            }),
+          );
+          const statusOf = (r: RawRecord) =>
+            statusEdits.has(r.id) ? (statusEdits.get(r.id) as string | null) : r.status_id;
+
+          const counts = new OverviewCounts(store.db);
+          const modules = counts.modules(PORTAL);
+          expect(modules.map((m) => [m.moduleId, m.records])).toEqual(
+            [MODULE, OTHER_MODULE].map((id) => [
+              id,
+              rows.filter((r) => r.module_key === moduleKey(id)).length,
+            ]),
+          );
+          const statuses = counts.statuses(PORTAL);
+          for (const id of [MODULE, OTHER_MODULE]) {
+            const naive = new Map<string | null, number>();
+            for (const r of rows.filter((row) => row.module_key === moduleKey(id))) {
+              naive.set(statusOf(r), (naive.get(statusOf(r)) ?? 0) + 1);
+            }
+            const counted = new Map(
+              (statuses.get(id) ?? [])
+                .filter((s) => s.records > 0)
+                .map((s) => [s.statusId, s.records]),
+            );
+            expect(counted).toEqual(naive);
+          }
+
+          // Weeks: each record's week found day by day.
+          const first = weekStartDay % 7;
+          const weekStart = (iso: string) => {
+            let day = localDay(Date.parse(iso), timeZone);
+            while (weekday(day) !== first) day--;
+            return day;
+          };
+          const created = new Map<number, number>();
+          const updated = new Map<number, number>();
+          for (const r of rows) {
+            const c = weekStart(r.created_time);
+            const u = weekStart(r.last_updated_time);
+            created.set(c, (created.get(c) ?? 0) + 1);
+            updated.set(u, (updated.get(u) ?? 0) + 1);
+          }
+          const weekly = counts.weeks(counts.portal(PORTAL)!);
+          if (rows.length === 0) {
+            expect(weekly.weeks).toEqual([]);
+            return;
+          }
+          const all = [...created.keys(), ...updated.keys()];
+          const last = Math.max(...all);
+          const firstShown = Math.max(Math.min(...all), last - 7 * (MAX_WEEKS - 1));
+          const expected = [];
+          for (let day = firstShown; day <= last; day += 7) {
+            expected.push({
+              start: formatDate(day),
+              created: created.get(day) ?? 0,
+              updated: updated.get(day) ?? 0,
+            });
+          }
+          const before = (map: Map<number, number>) =>
+            [...map].filter(([day]) => day < firstShown).reduce((sum, [, n]) => sum + n, 0);
+          expect(weekly).toEqual({
+            weeks: expected,
+            earlier: { created: before(created), updated: before(updated) },
+          });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

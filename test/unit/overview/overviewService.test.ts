@@ -1,0 +1,111 @@
+/**
+ * The overview's answer around the counts: statuses named in their module's order (unknown ones
+ * and "No status" after), the portal's own budgets only, its outbox per state and its newest
+ * completed backup; a portal not in the mirror is refused in words.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EndpointBudgetReport } from '../../../src/main/api/requestScheduler';
+import {
+  OverviewService,
+  PortalNotMirrored,
+  keyPortal,
+  namedStatuses,
+} from '../../../src/main/overview/overviewService';
+import { PORTAL, STATUSES, makeRecord, mirroredPortal } from '../store/mirror/fixture';
+
+const NOW = Date.parse('2026-03-05T10:00:00Z');
+
+function budget(key: string, spent: number, current = spent): EndpointBudgetReport {
+  return {
+    key,
+    limit: 200,
+    windowMs: 120_000,
+    spent,
+    remaining: 200 - spent,
+    nextSlotAt: NOW,
+    blockedUntil: null,
+    queued: 0,
+    inFlight: 0,
+    calls: { stepMs: 10_000, inWindow: [], current, previous: 0 },
+  };
+}
+
+describe('overview service', () => {
+  it('names statuses in the module order, unknown and empty ones after', () => {
+    const known = STATUSES.map((s) => ({
+      id: s.id,
+      moduleId: 'm',
+      name: s.name,
+      color: s.color ?? null,
+    }));
+    expect(
+      namedStatuses(known, [
+        { statusId: '2003', records: 4 },
+        { statusId: '9999', records: 2 },
+        { statusId: null, records: 1 },
+        { statusId: '8888', records: 0 },
+      ]),
+    ).toEqual([
+      { statusId: '2001', name: 'Open', color: '#2a64d6', records: 0 },
+      { statusId: '2002', name: 'In Review', color: '#b7791f', records: 0 },
+      { statusId: '2003', name: 'Approved', color: '#1f8a4c', records: 4 },
+      { statusId: '2004', name: 'Rejected', color: '#c53030', records: 0 },
+      { statusId: '9999', name: 'Status 9999 (not in the mirror)', color: null, records: 2 },
+      { statusId: null, name: 'No status', color: null, records: 1 },
+    ]);
+  });
+
+  it("reads a key's portal from its ` portal=<id>` ending", () => {
+    expect(keyPortal('us GET /api/v3/portal/{portal_id}/bin portal=123')).toBe('123');
+    expect(keyPortal('us GET /x/record comments portal=77')).toBe('77');
+    expect(keyPortal('us GET /api/v3/portals')).toBeUndefined();
+  });
+
+  it("answers with the portal's budgets, outbox and newest completed backup", () => {
+    const { store, mirror } = mirroredPortal();
+    mirror.records.upsertRecords([makeRecord(1), makeRecord(2)]);
+    const insertOp = store.db.prepare(
+      "INSERT INTO outbox_ops (portal_id, module_id, record_id, kind, state, queued_at, updated_at) VALUES (?, 'm', 'r', 'update', ?, 'x', 'x')",
+    );
+    for (const state of ['pending', 'pending', 'failed', 'conflict']) insertOp.run(PORTAL, state);
+    insertOp.run('other-portal', 'pending');
+    const insertBackup = store.db.prepare(
+      "INSERT INTO backups (account_id, portal_id, export_id, stage, completed_time, created_at) VALUES ('a', ?, ?, ?, ?, 'x')",
+    );
+    insertBackup.run(PORTAL, 'e1', 'ready', '2026-03-01T09:00:00.000Z');
+    insertBackup.run(PORTAL, 'e2', 'on_service', '2026-03-03T09:00:00+05:30');
+    insertBackup.run(PORTAL, 'e3', 'failed', '2026-03-04T09:00:00.000Z');
+    insertBackup.run('other-portal', 'e4', 'ready', '2026-03-05T09:00:00.000Z');
+    const budgets = [
+      budget(`us GET /a portal=${PORTAL}`, 5),
+      budget(`us GET /b portal=${PORTAL}`, 40),
+      budget(`us GET /idle portal=${PORTAL}`, 0),
+      budget('us GET /c portal=other-portal', 100),
+      budget('us GET /api/v3/portals', 2),
+    ];
+    const overview = new OverviewService(
+      store.db,
+      () => budgets,
+      () => NOW,
+    ).portal(PORTAL);
+    expect(overview.modules.map((m) => [m.name, m.records])).toEqual([['Assets', 2]]);
+    expect(overview.outbox).toEqual({ pending: 2, sending: 0, failed: 1, conflict: 1 });
+    expect(overview.budgets.map((b) => b.key)).toEqual([
+      `us GET /b portal=${PORTAL}`,
+      `us GET /a portal=${PORTAL}`,
+    ]);
+    expect(overview.lastBackup).toEqual({
+      completedTime: '2026-03-03T09:00:00+05:30',
+      stage: 'on_service',
+    });
+    expect(overview.timeZone).toBe('Asia/Kolkata');
+    expect(overview.at).toBe(NOW);
+  });
+
+  it('refuses a portal the mirror does not hold, saying what to do', () => {
+    const { store } = mirroredPortal();
+    const service = new OverviewService(store.db, () => []);
+    expect(() => service.portal('404')).toThrow(PortalNotMirrored);
+    expect(() => service.portal('404')).toThrow(/Sign in to it and let its first sync run/);
+  });
+});

@@ -1,0 +1,145 @@
+// @vitest-environment happy-dom
+/**
+ * The Overview: bars for modules and statuses are buttons that open the records workspace with
+ * that module (and status) applied, by click or keyboard; the weekly chart gets the weeks' series;
+ * a failed read says so next to the controls and keeps what was shown.
+ */
+import { createElement } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { BackupsContext } from '../../../../src/renderer/src/features/backups/BackupsContext';
+import { createBackupsStore } from '../../../../src/renderer/src/features/backups/backupsStore';
+import { OverviewView } from '../../../../src/renderer/src/features/overview/OverviewView';
+import { statusFilter } from '../../../../src/renderer/src/features/overview/overviewFormat';
+import { REFRESH_AFTER_CHANGE_MS } from '../../../../src/renderer/src/features/overview/useOverview';
+import type { PortalOverview } from '../../../../src/shared/ipc/areas/overview';
+import { useDomTestEnvironment } from '../support/dom';
+import { MODULE_ID, PORTAL_ID, openWorkspace } from '../support/recordsWorkspace';
+
+useDomTestEnvironment();
+
+/** uPlot draws on a canvas, which happy-dom lacks: a stand-in keeps what it was given. */
+const plots = vi.hoisted(() => [] as { data: unknown }[]);
+vi.mock('uplot', () => ({
+  default: class {
+    constructor(_options: unknown, data: unknown) {
+      plots.push({ data });
+    }
+    destroy() {}
+  },
+}));
+vi.mock('uplot/dist/uPlot.min.css', () => ({}));
+
+const OVERVIEW: PortalOverview = {
+  portalId: PORTAL_ID,
+  portalName: 'Bluefin',
+  timeZone: 'UTC',
+  modules: [
+    {
+      moduleId: MODULE_ID,
+      name: 'Assets',
+      records: 1234,
+      statuses: [
+        { statusId: '2001', name: 'Open', color: '#2a64d6', records: 1000 },
+        { statusId: '2003', name: 'Approved', color: '#1f8a4c', records: 230 },
+        { statusId: null, name: 'No status', color: null, records: 4 },
+      ],
+    },
+  ],
+  weeks: [
+    { start: '2026-11-09', created: 10, updated: 3 },
+    { start: '2026-11-16', created: 0, updated: 7 },
+  ],
+  earlier: { created: 1224, updated: 1224 },
+  outbox: { pending: 2, sending: 0, failed: 1, conflict: 0 },
+  budgets: [],
+  lastBackup: { completedTime: '2026-11-20T09:12:00.000Z', stage: 'ready' },
+  at: Date.parse('2026-11-22T10:00:00.000Z'),
+};
+
+async function renderOverview(answer: () => PortalOverview = () => OVERVIEW) {
+  const workspace = await openWorkspace({ overrides: { 'overview.portal': answer } });
+  const backups = createBackupsStore(workspace.engine.api);
+  render(
+    workspace.wrap(
+      createElement(
+        BackupsContext.Provider,
+        { value: backups },
+        createElement(OverviewView, { records: workspace.store }),
+      ),
+    ),
+  );
+  await screen.findByTestId('overview-modules');
+  return workspace;
+}
+
+describe('OverviewView', () => {
+  it('opens the records workspace on a status when its bar is chosen by keyboard', async () => {
+    const workspace = await renderOverview();
+    const statuses = screen.getByTestId(`overview-statuses-${MODULE_ID}`);
+    const approved = within(statuses).getByRole('button', {
+      name: 'Approved 230 records. Open the Assets with this status in Records.',
+    });
+    approved.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(workspace.store.getState().filter).toBe(statusFilter('2003')));
+    expect(workspace.store.getState().moduleId).toBe(MODULE_ID);
+    expect(workspace.store.getState().draft.criteria).toHaveLength(1);
+    await waitFor(() => expect(workspace.listedFilters().at(-1)).toBe(statusFilter('2003')));
+
+    // "No status" opens the records whose status is empty.
+    await userEvent.click(within(statuses).getByRole('button', { name: /^No status 4 records\./ }));
+    await waitFor(() => expect(workspace.store.getState().filter).toBe(statusFilter(null)));
+  });
+
+  it('opens a module without a filter from its bar, and draws the weeks', async () => {
+    const workspace = await renderOverview();
+    act(() => workspace.store.getState().applyFilter(statusFilter('2001')));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Assets 1,234 records. Open them in Records.' }),
+    );
+    await waitFor(() => expect(workspace.store.getState().filter).toBeUndefined());
+    expect(plots.at(-1)?.data).toEqual([
+      [Date.parse('2026-11-09T00:00:00Z') / 1000, Date.parse('2026-11-16T00:00:00Z') / 1000],
+      [10, 0],
+      [3, 7],
+    ]);
+    expect(screen.getByTestId('weekly-summary').textContent).toContain('1,234 records created');
+    expect(screen.getByTestId('overview-outbox').textContent).toContain('Failed1');
+  });
+
+  it("reads again once, 2 s after the portal's records or the outbox changed", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const workspace = await renderOverview();
+    const reads = () => workspace.engine.argsOf('overview.portal').length;
+    const before = reads();
+    act(() => {
+      workspace.engine.emit('records.changed', { portalId: PORTAL_ID, moduleId: MODULE_ID });
+      workspace.engine.emit('records.changed', { portalId: '999', moduleId: null });
+      workspace.engine.emit('records.changed', { portalId: PORTAL_ID, moduleId: null });
+    });
+    await act(() => vi.advanceTimersByTimeAsync(REFRESH_AFTER_CHANGE_MS - 1));
+    expect(reads()).toBe(before);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(reads()).toBe(before + 1);
+    // Another portal's changes read nothing.
+    act(() => workspace.engine.emit('records.changed', { portalId: '999', moduleId: null }));
+    await act(() => vi.advanceTimersByTimeAsync(REFRESH_AFTER_CHANGE_MS * 2));
+    expect(reads()).toBe(before + 1);
+  });
+
+  it('says a failed read next to the controls and keeps the overview shown', async () => {
+    let fail = false;
+    await renderOverview(() => {
+      if (fail) throw new Error('The mirror is being migrated.');
+      return OVERVIEW;
+    });
+    fail = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The overview could not be read: The mirror is being migrated. What is shown was read before; choose Refresh to try again.',
+    );
+    expect(screen.getByTestId('overview-modules')).toBeTruthy();
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { parseFilter } from '@portaldesk/portal-api/filter';
+import {
+  backupAge,
+  backupDays,
+  barPercent,
+  statusFilter,
+  weeklySummary,
+} from '../../../../src/renderer/src/features/overview/overviewFormat';
+import {
+  barShare,
+  busyEndpoints,
+  callsChartSummary,
+} from '../../../../src/renderer/src/features/sync/endpointCharts';
+import type { EndpointBudget } from '../../../../src/shared/ipc/areas/sync';
+
+const NOW = Date.parse('2026-11-22T10:00:00.000Z');
+
+function budget(key: string, current: number, previous: number): EndpointBudget {
+  return {
+    key,
+    limit: 200,
+    windowMs: 120_000,
+    spent: current,
+    remaining: 200 - current,
+    nextSlotAt: NOW,
+    blockedUntil: null,
+    queued: 0,
+    inFlight: 0,
+    calls: {
+      stepMs: 10_000,
+      inWindow: [...Array<number>(23).fill(previous), current],
+      current,
+      previous,
+    },
+  };
+}
+
+describe('overview wording and decisions', () => {
+  it('opens a status as the filter language reads it, and "no status" as empty', () => {
+    const is = parseFilter(statusFilter('2003'));
+    expect(is.ok && is.filter.criteria[0]).toMatchObject({
+      field_name: 'status',
+      criteria_condition: 'is',
+      value: ['2003'],
+    });
+    const empty = parseFilter(statusFilter(null));
+    expect(empty.ok && empty.filter.criteria[0]).toMatchObject({
+      criteria_condition: 'is_empty',
+    });
+  });
+
+  it('draws bars against the longest, a non-empty one always visible', () => {
+    expect(barPercent(0, 10)).toBe(0);
+    expect(barPercent(10, 10)).toBe(100);
+    expect(barPercent(1, 1_000_000)).toBe(1);
+    expect(barPercent(5, 0)).toBe(0);
+  });
+
+  it('tells the last backup’s age and where it is kept', () => {
+    expect(backupAge(null, NOW)).toBe('No backup of this portal yet.');
+    const ready = { completedTime: '2026-11-20T10:00:00.000Z', stage: 'ready' };
+    expect(backupAge(ready, NOW)).toMatch(/^Made 2 days ago .*downloaded and verified/);
+    expect(backupAge({ ...ready, stage: 'on_service' }, NOW)).toMatch(/not downloaded here\.$/);
+    expect(backupDays(ready, NOW)).toBe(2);
+    expect(backupDays(null, NOW)).toBeNull();
+  });
+
+  it('sums the weeks and what lies before them', () => {
+    expect(weeklySummary({ weeks: [], earlier: { created: 0, updated: 0 } })).toBe(
+      'No records in the mirror yet.',
+    );
+    expect(
+      weeklySummary({
+        weeks: [
+          { start: '2026-11-09', created: 2, updated: 1 },
+          { start: '2026-11-16', created: 5, updated: 6 },
+        ],
+        earlier: { created: 3, updated: 3 },
+      }),
+    ).toBe(
+      '2 weeks from 2026-11-09 to 2026-11-16: 10 records created, 10 last updated; most created in the week of 2026-11-16 (5). 3 created and 3 last updated before 2026-11-09 are not drawn.',
+    );
+  });
+
+  it('charts the busiest endpoints first and says each chart in words', () => {
+    const quiet = budget('us GET /a portal=1', 0, 0);
+    const busy = budget('us GET /b portal=1', 150, 200);
+    const older = budget('us GET /c portal=1', 0, 40);
+    expect(busyEndpoints([quiet, older, busy]).map((b) => b.key)).toEqual([busy.key, older.key]);
+    expect(busyEndpoints([quiet, older, busy], 1)).toEqual([busy]);
+    expect(callsChartSummary(busy)).toBe(
+      '150 of 200 calls in the current 2 min window, 200 in the previous one; the most in any 2 min window shown: 200.',
+    );
+    expect(barShare(200, 200)).toBeCloseTo(0.9);
+    expect(barShare(400, 200)).toBe(1);
+  });
+});
