@@ -22,6 +22,8 @@ import { feedRouter } from './routerFeeds';
 import { recordsHandlers } from './handlers/recordsHandlers';
 import { recordsExportHandlers } from './handlers/recordsExportHandlers';
 import { RecordsExports } from './recordsExport/recordsExports';
+import { RecordsImports } from './recordsImport/recordsImports';
+import { recordsImportHandlers } from './handlers/recordsImportHandlers';
 import { threadExportStarter } from './recordsExport/exportThread';
 import { EXPORT_WORKER_SCRIPT } from './recordsExport/exportWorkerScript';
 import { settingsHandlers } from './handlers/settingsHandlers';
@@ -216,6 +218,14 @@ export function startEngine(options: EngineOptions): Engine {
       : {}),
     log,
   });
+  const imports = new RecordsImports({
+    db: store.db,
+    dataDir: options.dataDir,
+    mirror,
+    outbox,
+    events,
+    log,
+  });
   // A sync may bring or remove portals, and with them what can be backed up.
   const stopBackupPortals = sync.onRunEnded(() => backups.portalsChanged());
   // Custom fields that lists filter and sort on get expression indexes, built by a worker thread.
@@ -267,6 +277,7 @@ export function startEngine(options: EngineOptions): Engine {
       moduleOverlay: (portalId) => configure.shownModules(portalId),
     }),
     ...recordsExportHandlers(exports),
+    ...recordsImportHandlers(imports),
     ...outboxHandlers(outbox),
     ...backupsHandlers(backups, options.fileShell),
     ...configureHandlers(
@@ -295,6 +306,7 @@ export function startEngine(options: EngineOptions): Engine {
       backups.close();
       // A running export stops; its partial file is deleted once its last write settles.
       void exports.close();
+      imports.close();
       outbox.close();
       sync.close();
       accountManager.close();

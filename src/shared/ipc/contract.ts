@@ -19,6 +19,7 @@ import { outboxEvents, outboxRequests } from './areas/outbox';
 import { outboxHistoryRequests } from './areas/outboxHistory';
 import { recordsEvents, recordsRequests } from './areas/records';
 import { recordsExportEvents, recordsExportRequests } from './areas/recordsExport';
+import { recordsImportEvents, recordsImportRequests } from './areas/recordsImport';
 import { routerEvents, routerRequests } from './areas/router';
 import { syncEvents, syncRequests } from './areas/sync';
 import { Settings, SettingsPatch } from './settings';
@@ -57,6 +58,7 @@ export const requests = {
   ...syncRequests,
   ...recordsRequests,
   ...recordsExportRequests,
+  ...recordsImportRequests,
   ...routerRequests,
   ...outboxRequests,
   ...outboxHistoryRequests,
@@ -74,6 +76,7 @@ export const events = {
   ...syncEvents,
   ...recordsEvents,
   ...recordsExportEvents,
+  ...recordsImportEvents,
   ...routerEvents,
   ...outboxEvents,
   ...backupsEvents,
