@@ -376,7 +376,8 @@ export class RecordsImports {
     const entry = this.require(importId);
     return {
       failures: entry.failures.slice(offset, offset + limit),
-      total: entry.progress.failing,
+      // Problems kept (a row may have several): the list's length, to page through.
+      total: entry.failures.length,
     };
   }
 
@@ -453,7 +454,13 @@ export class RecordsImports {
         recordId = found;
         form = this.options.outbox.form(portalId, moduleId, recordId);
       }
-      const row = planRow(cells, plan.columns, form!, entry.reading);
+      // A new record's form holds no values: every mapped cell is a value to set.
+      const row = planRow(
+        cells,
+        plan.columns,
+        recordId === null ? { fields: form!.fields } : form!,
+        entry.reading,
+      );
       if (row.problems.length > 0) fail(row.problems);
       else if (Object.keys(row.changes).length === 0) progress.unchanged++;
       else if (phase === 'checking') progress.ready++;
