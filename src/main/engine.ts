@@ -104,6 +104,8 @@ export interface Engine {
   readonly backups: BackupService;
   /** The records table's view written to CSV or XLSX files. */
   readonly exports: RecordsExports;
+  /** CSV and XLSX files read into a module through the outbox. */
+  readonly imports: RecordsImports;
   info(): AppInfo;
   close(): void;
 }
@@ -298,6 +300,7 @@ export function startEngine(options: EngineOptions): Engine {
     accounts: accountManager,
     backups,
     exports,
+    imports,
     info,
     close: () => {
       // Runs stop and budgets are written before the store they live in closes.

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { EditForm } from '../../shared/ipc/areas/outbox';
 import type { RecordRow } from '../../shared/ipc/areas/records';
 import {
@@ -45,8 +46,12 @@ export class RecordsImportError extends Error {}
 
 /** The data directory's folder of uploaded files; emptied when the engine starts. */
 export const IMPORTS_FOLDER = 'imports';
-/** Ours: rows checked or queued per turn of the event loop. */
-export const IMPORT_BATCH_ROWS = 250;
+/**
+ * Ours: the longest a check or queuing holds the engine's thread before it yields (a row takes
+ * about a millisecond: its record's form read, every cell parsed), so any other request waits
+ * about this long at most.
+ */
+export const IMPORT_SLICE_MS = 25;
 /** Field types whose value may identify one record (update matched by a unique field). */
 const MATCH_TYPES = new Set(['name', 'single_line', 'email', 'phone', 'url', 'number']);
 
@@ -427,6 +432,7 @@ export class RecordsImports {
     const newForm = plan.mode === 'create' ? this.newForm(portalId, moduleId) : null;
     let rowNumber = 0;
     let header = true;
+    let slice = performance.now();
     for await (const cells of readImportRows(entry.path, entry.file.format)) {
       rowNumber++;
       if (header) {
@@ -475,9 +481,10 @@ export class RecordsImports {
         }
       }
       entry.progress = progress;
-      if (progress.rows % IMPORT_BATCH_ROWS === 0) {
+      if (performance.now() - slice >= IMPORT_SLICE_MS) {
         this.push(entry, false);
         await nextTurn();
+        slice = performance.now();
         if (signal.aborted) break;
       }
     }
@@ -486,7 +493,7 @@ export class RecordsImports {
     if (phase === 'checking') {
       this.end(
         entry,
-        'checked',
+        signal.aborted ? 'cancelled' : 'checked',
         signal.aborted
           ? `Check cancelled after ${rows(p.rows)}. Nothing was queued.`
           : `${rows(p.ready)} ready, ${counts}. Nothing is queued until you confirm.`,
@@ -494,7 +501,7 @@ export class RecordsImports {
     } else {
       this.end(
         entry,
-        signal.aborted ? 'checked' : 'queued',
+        signal.aborted ? 'cancelled' : 'queued',
         signal.aborted
           ? `Stopped after ${rows(p.rows)}: ${rows(p.ready)} were queued and stay in the Outbox (discard them there); the rest were not.`
           : `Queued ${rows(p.ready)} in the Outbox; ${counts} (not queued).`,
@@ -556,6 +563,7 @@ export class RecordsImports {
       moduleId: entry.file.moduleId,
     });
     const byValue = new Map<string, string[]>();
+    let slice = performance.now();
     const options = {
       values: 'shown' as const,
       context: entry.reading.context,
@@ -567,7 +575,10 @@ export class RecordsImports {
         if (!keys.has(cell)) continue;
         byValue.set(cell, [...(byValue.get(cell) ?? []), record.id]);
       }
-      await nextTurn();
+      if (performance.now() - slice >= IMPORT_SLICE_MS) {
+        await nextTurn();
+        slice = performance.now();
+      }
     }
     return byValue;
   }

@@ -77,7 +77,15 @@ export const ImportCheckArgs = z
   .strict();
 export type ImportCheckArgs = z.infer<typeof ImportCheckArgs>;
 
-export const ImportPhase = z.enum(['checking', 'checked', 'queuing', 'queued', 'failed']);
+/** `cancelled`: a check or queuing stopped by the user; a check must run again before a queue. */
+export const ImportPhase = z.enum([
+  'checking',
+  'checked',
+  'queuing',
+  'queued',
+  'cancelled',
+  'failed',
+]);
 
 /** Where an import stands: its counts so far. */
 export const ImportProgress = z.object({
