@@ -1,8 +1,10 @@
 /**
  * The rows of a file to import, read streamed: a CSV through CsvReader (UTF-8, pieces of 64 KiB),
- * an XLSX through exceljs's streaming WorkbookReader (its first worksheet, shared strings kept,
- * styles ignored). Memory holds a piece and a row, never the file: a 50,000-row file is read in
- * the same space as a ten-row one (bench: bench/README.md, "Import").
+ * an XLSX through exceljs's streaming WorkbookReader (its first worksheet; shared strings and
+ * styles kept, as they say what a cell holds). Memory holds a piece and a row, never the rows
+ * read before: a 50,000-row file is read in about the space of a ten-row one (bench/README.md,
+ * "Import"). An XLSX saved with shared strings keeps its table of distinct texts in memory while
+ * it is read (the export writes none; a spreadsheet program does).
  */
 import ExcelJS from 'exceljs';
 import { createReadStream } from 'node:fs';
@@ -60,7 +62,8 @@ async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     worksheets: 'emit',
     sharedStrings: 'cache',
-    styles: 'ignore',
+    // Kept: a date is a number whose style says "date"; without styles it reads as 46086.
+    styles: 'cache',
     hyperlinks: 'ignore',
     entries: 'ignore',
   });

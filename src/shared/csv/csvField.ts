@@ -24,8 +24,11 @@ export function restoreDefused(text: string): string {
   return DEFUSED.test(text) ? text.slice(1) : text;
 }
 
+// A comma-separated field holding a semicolon is quoted too: an import finds the separator on
+// the first row outside quotes (csvReader.ts), and a header such as "Cost; net" must not make a
+// comma-separated file look semicolon-separated.
 const NEEDS_QUOTES = {
-  ',': /[",\r\n]|^\s|\s$/,
+  ',': /[",;\r\n]|^\s|\s$/,
   '\t': /["\t\r\n]|^\s|\s$/,
 } as const;
 
