@@ -430,6 +430,7 @@ export class RecordsImports {
         ? await this.recordsByValue(entry, matchColumn)
         : null;
     const newForm = plan.mode === 'create' ? this.newForm(portalId, moduleId) : null;
+    const formOf = this.options.outbox.formReader();
     let rowNumber = 0;
     let header = true;
     let slice = performance.now();
@@ -451,14 +452,25 @@ export class RecordsImports {
       let form: EditForm | null = newForm;
       let recordId: string | null = null;
       if (plan.mode === 'update') {
-        const found = this.recordOf(entry, cells[matchColumn] ?? null, byValue);
+        const found = this.recordOf(cells[matchColumn] ?? null, byValue, (id) => {
+          const read = this.formOf(formOf, portalId, moduleId, id);
+          form = read;
+          return read !== null;
+        });
         if (typeof found !== 'string') {
           fail([{ column: plan.columns[matchColumn]!.header, reason: found.reason }]);
           entry.progress = progress;
           continue;
         }
         recordId = found;
-        form = this.options.outbox.form(portalId, moduleId, recordId);
+        form ??= this.formOf(formOf, portalId, moduleId, recordId);
+        if (form === null) {
+          fail([
+            { column: null, reason: `record ${recordId} is not in the local mirror any more.` },
+          ]);
+          entry.progress = progress;
+          continue;
+        }
       }
       // A new record's form holds no values: every mapped cell is a value to set.
       const row = planRow(
@@ -509,19 +521,21 @@ export class RecordsImports {
     }
   }
 
-  /** The record a row names: by id, or by its unique value; else why none. */
+  /**
+   * The record a row names: by id (`exists` reads its form), or by its unique value; else why
+   * none.
+   */
   private recordOf(
-    entry: Import,
     cell: ImportCell,
     byValue: Map<string, string[]> | null,
+    exists: (recordId: string) => boolean,
   ): string | { reason: string } {
     const text = cellAsText(cell).trim();
     if (text === '') return { reason: 'empty: the row names no record to update.' };
     if (byValue === null) {
-      const form = this.formOf(entry, text);
-      return form === null
-        ? { reason: `no record of this module has the id ${text} in the local mirror.` }
-        : text;
+      return exists(text)
+        ? text
+        : { reason: `no record of this module has the id ${text} in the local mirror.` };
     }
     const ids = byValue.get(cellAsText(cell)) ?? [];
     if (ids.length === 1) return ids[0]!;
@@ -532,10 +546,16 @@ export class RecordsImports {
         };
   }
 
-  private formOf(entry: Import, recordId: string): EditForm | null {
+  /** A record's form, or null when the mirror has no such record of this module. */
+  private formOf(
+    read: (portalId: string, recordId: string) => EditForm,
+    portalId: string,
+    moduleId: string,
+    recordId: string,
+  ): EditForm | null {
     try {
-      const form = this.options.outbox.form(entry.file.portalId, entry.file.moduleId, recordId);
-      return form.moduleId === entry.file.moduleId ? form : null;
+      const form = read(portalId, recordId);
+      return form.moduleId === moduleId ? form : null;
     } catch (error) {
       if (error instanceof LedgerError) return null;
       throw error;
