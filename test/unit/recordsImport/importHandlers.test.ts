@@ -159,6 +159,26 @@ describe('records import through the contract', () => {
     ).toEqual([['update', 'Alpha', [['cf_tags', ['Critical']]]]]);
   });
 
+  it('a cancelled check stops between slices, and must run again before anything is queued', async () => {
+    const w = recordsWorkspace();
+    const rows = Array.from({ length: 20_000 }, (_, i) => `Asset ${i},Critical\r\n`).join('');
+    const file = await openFile(w, 'many.csv', `name,cf_tags\r\n${rows}`);
+    await w.ok('records.importCheck', {
+      importId: file.importId,
+      targets: ['name', 'cf_tags'],
+      mode: 'create',
+    });
+    await w.ok('records.importCancel', { importId: file.importId });
+    const state = await settled(w, file.importId);
+    expect(state.phase).toBe('cancelled');
+    expect(state.rows).toBeLessThan(20_000);
+    expect(state.message).toMatch(/^Check cancelled after [\d,]+ rows?\. Nothing was queued\.$/);
+    expect((await w.refused('records.importConfirm', { importId: file.importId })).message).toMatch(
+      /check them first/,
+    );
+    expect(await w.ok('outbox.list', {})).toEqual([]);
+  });
+
   it('refuses in words what it cannot take, and changes nothing', async () => {
     const w = recordsWorkspace();
     expect(

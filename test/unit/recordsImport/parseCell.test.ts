@@ -119,6 +119,10 @@ const TYPES: Record<
         .map((s) => ({ id: s.id, name: s.name, color: s.color, is_closed_type: s.isClosedType })),
   },
   check_box: { field: field('check_box'), value: () => fc.boolean() },
+  is_external: {
+    field: field('is_external', { key: 'is_external' }),
+    value: () => fc.boolean(),
+  },
   number: {
     field: field('number'),
     value: () => fc.integer({ min: -999_999_999, max: 999_999_999 }),
