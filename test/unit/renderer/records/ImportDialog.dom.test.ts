@@ -184,6 +184,34 @@ describe('the records import dialog', () => {
     );
   });
 
+  it("shows a check's end pushed before the check's own answer arrived", async () => {
+    const user = userEvent.setup();
+    let push: (progress: ImportProgress) => void = () => undefined;
+    const ws = await openWorkspace({
+      overrides: {
+        'records.importUpload': () => ({ uploadId: UPLOAD_ID, bytes: 4 }),
+        'records.importOpen': () => FILE,
+        'records.importCheck': () => {
+          // A small file: checked before the answer (which says "checking") is sent.
+          push(progress({ phase: 'checked', rows: 2, ready: 2, message: '2 rows ready.' }));
+          return progress({});
+        },
+        'records.importFailures': () => ({ failures: [], total: 0 }),
+      },
+    });
+    push = (p) => ws.engine.emit('records.importProgress', p);
+    render(ws.wrap(createElement(ImportDialog)));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import' });
+    await user.upload(within(dialog).getByLabelText('File'), new File(['a,b'], 'a.csv'));
+    await within(dialog).findByRole('table');
+    await user.click(within(dialog).getByRole('button', { name: 'Check rows' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status').textContent).toBe('2 rows ready.'),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Queue 2 rows' })).toBeTruthy();
+  });
+
   it('shows a refused file beside the file control, with the focus moved there', async () => {
     // A file the dialog's filter does not offer, chosen with "All files".
     const user = userEvent.setup({ applyAccept: false });

@@ -55,9 +55,12 @@ export function ImportDialog() {
   const checkErrorRef = useRef<HTMLParagraphElement>(null);
 
   const importId = file?.importId ?? null;
+  // The last progress pushed for each import: a small file's check may end before its answer.
+  const heard = useRef(new Map<string, ImportProgress>());
   useEffect(
     () =>
       api.on('records.importProgress', (pushed) => {
+        heard.current.set(pushed.importId, pushed);
         setProgress((shown) => (shown?.importId === pushed.importId ? pushed : shown));
       }),
     [api],
@@ -134,6 +137,7 @@ export function ImportDialog() {
     setCheckError(null);
     setFailures(null);
     setPage(0);
+    heard.current.delete(file.importId);
     api.records
       .importCheck({
         importId: file.importId,
@@ -142,18 +146,17 @@ export function ImportDialog() {
         ...(mode === 'update' ? { matchBy } : {}),
       })
       .then(
-        (first) =>
-          setProgress((shown) =>
-            shown?.importId === first.importId && shown.phase !== 'checking' ? shown : first,
-          ),
+        // What was pushed since the call (its end, for a small file) is newer than the answer.
+        (first) => setProgress(heard.current.get(first.importId) ?? first),
         (failure: unknown) => setCheckError(describeError(failure)),
       );
   };
   const confirm = () => {
     if (!file) return;
     setCheckError(null);
+    heard.current.delete(file.importId);
     api.records.importConfirm({ importId: file.importId }).then(
-      (first) => setProgress((shown) => (shown?.phase === 'queued' ? shown : first)),
+      (first) => setProgress(heard.current.get(first.importId) ?? first),
       (failure: unknown) => setCheckError(describeError(failure)),
     );
   };
