@@ -197,6 +197,7 @@ describe('the records import dialog', () => {
           return progress({});
         },
         'records.importFailures': () => ({ failures: [], total: 0 }),
+        'records.importCancel': () => progress({ phase: 'checked' }),
       },
     });
     push = (p) => ws.engine.emit('records.importProgress', p);
@@ -210,6 +211,11 @@ describe('the records import dialog', () => {
       expect(within(dialog).getByRole('status').textContent).toBe('2 rows ready.'),
     );
     expect(within(dialog).getByRole('button', { name: 'Queue 2 rows' })).toBeTruthy();
+    // Another file chosen: the first is dropped in the engine, the check's counts cleared.
+    await user.upload(within(dialog).getByLabelText('File'), new File(['c,d'], 'b.csv'));
+    expect(ws.engine.argsOf('records.importCancel')).toEqual([{ importId: IMPORT_ID }]);
+    await within(dialog).findByRole('table');
+    expect(within(dialog).queryByRole('status')).toBeNull();
   });
 
   it('shows a refused file beside the file control, with the focus moved there', async () => {

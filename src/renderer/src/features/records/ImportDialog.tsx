@@ -95,8 +95,12 @@ export function ImportDialog() {
     setCheckError(null);
   };
 
+  const busy = progress?.phase === 'checking' || progress?.phase === 'queuing';
   const choose = async (chosen: File | undefined) => {
     if (!chosen || portalId === null || moduleId === null) return;
+    // The file chosen before is dropped in the engine (its upload deleted); a failure to drop it
+    // changes nothing the user sees (the engine empties its imports folder when it starts).
+    if (file && !busy) api.records.importCancel({ importId: file.importId }).catch(() => undefined);
     reset();
     setFileError(null);
     setUploading(0);
@@ -131,7 +135,6 @@ export function ImportDialog() {
     }
   };
 
-  const busy = progress?.phase === 'checking' || progress?.phase === 'queuing';
   const check = () => {
     if (!file) return;
     setCheckError(null);
