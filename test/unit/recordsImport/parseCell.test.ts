@@ -10,6 +10,7 @@ import { formattedAmount } from '@portaldesk/portal-api/domain/fieldValueRules';
 import type { EditableField } from '../../../src/shared/ipc/areas/outbox';
 import { valueCell } from '../../../src/shared/recordValues/cellText';
 import { parseCell, splitItems } from '../../../src/shared/recordValues/parseCell';
+import { sameFieldValue } from '../../../src/shared/fieldValues/sameFieldValue';
 import {
   formatZonedDateTime,
   parseZonedDateTime,
@@ -191,6 +192,35 @@ describe('parseCell reads back the cells an export writes "as shown"', () => {
           },
         ),
         { numRuns: 60 },
+      );
+    });
+  }
+});
+
+describe('parseCell over a value a record holds already', () => {
+  for (const [type, { field: f, value }] of Object.entries(TYPES)) {
+    it(`${type}: parse(show(v)) with the record holding w is v, or "same" when v is w`, () => {
+      fc.assert(
+        fc.property(
+          setting.chain((s) => fc.tuple(fc.constant(s), value(s.timeZone), value(s.timeZone))),
+          ([{ locale, timeZone, defused }, v, w]) => {
+            const reading = { context: { locale, timeZone }, defused };
+            const cell = valueCell(f.type, v, {
+              values: 'shown',
+              context: reading.context,
+              defuse: defused,
+            });
+            const parsed = parseCell(f, cell, reading, w);
+            if (sameFieldValue(f.type, v, w)) expect(parsed).toEqual({ kind: 'same' });
+            else if (f.type === 'timestamp') {
+              // The record's own offset is kept (the editor's rule): the same instant.
+              expect(parsed.kind).toBe('value');
+              const got = (parsed as { value: string }).value;
+              expect(Date.parse(got)).toBe(Date.parse(v as string));
+            } else expect(parsed).toEqual({ kind: 'value', value: v });
+          },
+        ),
+        { numRuns: 40 },
       );
     });
   }
