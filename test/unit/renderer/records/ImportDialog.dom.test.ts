@@ -218,6 +218,29 @@ describe('the records import dialog', () => {
     expect(within(dialog).queryByRole('status')).toBeNull();
   });
 
+  it('shows a queuing that failed as an alert, saying what stays queued', async () => {
+    const user = userEvent.setup();
+    const ws = await openWorkspace({
+      overrides: {
+        'records.importUpload': () => ({ uploadId: UPLOAD_ID, bytes: 4 }),
+        'records.importOpen': () => FILE,
+        'records.importCheck': () => progress({}),
+      },
+    });
+    render(ws.wrap(createElement(ImportDialog)));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import' });
+    await user.upload(within(dialog).getByLabelText('File'), new File(['a,b'], 'a.csv'));
+    await within(dialog).findByRole('table');
+    await user.click(within(dialog).getByRole('button', { name: 'Check rows' }));
+    const message =
+      'The import stopped after 10 rows: disk I/O error. 8 rows were queued and stay in the Outbox.';
+    act(() =>
+      ws.engine.emit('records.importProgress', progress({ phase: 'failed', rows: 10, message })),
+    );
+    expect(within(dialog).getByRole('alert').textContent).toBe(message);
+  });
+
   it('shows a refused file beside the file control, with the focus moved there', async () => {
     // A file the dialog's filter does not offer, chosen with "All files".
     const user = userEvent.setup({ applyAccept: false });

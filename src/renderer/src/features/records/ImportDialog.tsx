@@ -336,7 +336,10 @@ export function ImportDialog() {
                       label={progress.phase === 'checking' ? 'Checking rows' : 'Queuing rows'}
                     />
                   )}
-                  <p className="hint" role="status">
+                  <p
+                    className={progress.phase === 'failed' ? 'field-error' : 'hint'}
+                    role={progress.phase === 'failed' ? 'alert' : 'status'}
+                  >
                     {progress.message ??
                       `${count.format(progress.rows)} rows read: ${count.format(progress.ready)} ready, ${count.format(progress.failing)} failing, ${count.format(progress.unchanged)} unchanged`}
                   </p>
