@@ -22,6 +22,8 @@ import { feedRouter } from './routerFeeds';
 import { recordsHandlers } from './handlers/recordsHandlers';
 import { recordsExportHandlers } from './handlers/recordsExportHandlers';
 import { RecordsExports } from './recordsExport/recordsExports';
+import { RecordsImports } from './recordsImport/recordsImports';
+import { recordsImportHandlers } from './handlers/recordsImportHandlers';
 import { threadExportStarter } from './recordsExport/exportThread';
 import { EXPORT_WORKER_SCRIPT } from './recordsExport/exportWorkerScript';
 import { settingsHandlers } from './handlers/settingsHandlers';
@@ -107,6 +109,8 @@ export interface Engine {
   readonly backups: BackupService;
   /** The records table's view written to CSV or XLSX files. */
   readonly exports: RecordsExports;
+  /** CSV and XLSX files read into a module through the outbox. */
+  readonly imports: RecordsImports;
   info(): AppInfo;
   close(): void;
 }
@@ -221,6 +225,14 @@ export function startEngine(options: EngineOptions): Engine {
       : {}),
     log,
   });
+  const imports = new RecordsImports({
+    db: store.db,
+    dataDir: options.dataDir,
+    mirror,
+    outbox,
+    events,
+    log,
+  });
   // A sync may bring or remove portals, and with them what can be backed up.
   const stopBackupPortals = sync.onRunEnded(() => backups.portalsChanged());
   // Custom fields that lists filter and sort on get expression indexes, built by a worker thread.
@@ -272,6 +284,7 @@ export function startEngine(options: EngineOptions): Engine {
       moduleOverlay: (portalId) => configure.shownModules(portalId),
     }),
     ...recordsExportHandlers(exports),
+    ...recordsImportHandlers(imports),
     ...outboxHandlers(outbox),
     ...backupsHandlers(backups, options.fileShell),
     ...configureHandlers(
@@ -303,6 +316,7 @@ export function startEngine(options: EngineOptions): Engine {
     accounts: accountManager,
     backups,
     exports,
+    imports,
     info,
     close: () => {
       // Runs stop and budgets are written before the store they live in closes.
@@ -311,6 +325,7 @@ export function startEngine(options: EngineOptions): Engine {
       backups.close();
       // A running export stops; its partial file is deleted once its last write settles.
       void exports.close();
+      imports.close();
       outbox.close();
       sync.close();
       accountManager.close();

@@ -30,4 +30,7 @@ export const PUSH_RATES: Partial<Record<EventName, PushRate>> = {
   // Ours: per export; its start and end show at once (RecordsExports flushes them), its rows about
   // four times a second.
   'records.exportProgress': { intervalMs: 250, leading: true },
+  // Ours: per import; its phases' starts and ends show at once (RecordsImports flushes them),
+  // its counts about four times a second.
+  'records.importProgress': { intervalMs: 250, leading: true },
 };

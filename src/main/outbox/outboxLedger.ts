@@ -24,8 +24,10 @@ import {
   newRecordCatalog,
   requireOp,
   requireRecord,
+  statusIdOf,
   type LedgerStores,
 } from './ledgerReads';
+import { overlayOf } from './overlayOf';
 import {
   dropQueue,
   insertLocalRecord,
@@ -88,6 +90,27 @@ export class OutboxLedger {
     const record = requireRecord(this.stores, portalId, recordId);
     const ops = this.repo.opsOfRecord(portalId, recordId);
     return recordForm(record, catalogFor(this.repo, record, ops), ops);
+  }
+
+  /**
+   * Reads the forms of many records one after another (an import's rows): a record's catalog
+   * (its layout's fields and the statuses its status may move to) is read once per layout and
+   * status and reused, where `form` reads it for every record (about 0.7 ms of a row's 0.8).
+   */
+  formReader(): (portalId: string, recordId: string) => EditForm {
+    const catalogs = new Map<string, EditCatalog>();
+    return (portalId, recordId) => {
+      const record = requireRecord(this.stores, portalId, recordId);
+      const ops = this.repo.opsOfRecord(portalId, recordId);
+      const statusId = statusIdOf(overlayOf(ops).get('status')?.value) ?? record.status_id;
+      const key = JSON.stringify([portalId, record.module_id, record.layout_id, statusId]);
+      let catalog = catalogs.get(key);
+      if (!catalog) {
+        catalog = catalogFor(this.repo, record, ops);
+        catalogs.set(key, catalog);
+      }
+      return recordForm(record, catalog, ops);
+    };
   }
 
   /** How configuration operations are shown; set by their owner (OutboxService.useConfig). */

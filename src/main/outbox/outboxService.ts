@@ -185,6 +185,11 @@ export class OutboxService {
     return this.ledger.form(portalId, moduleId, recordId);
   }
 
+  /** Forms of many records read one after another (OutboxLedger.formReader). */
+  formReader(): (portalId: string, recordId: string) => EditForm {
+    return this.ledger.formReader();
+  }
+
   edit(portalId: string, recordId: string, changes: Record<string, unknown>): EditResult {
     const { result, touched } = this.ledger.edit(portalId, recordId, changes);
     this.queued(touched);

@@ -9,13 +9,26 @@
 /**
  * Text a spreadsheet would run as a formula (=, +, -, @, a tab or carriage return first: OWASP's
  * "CSV injection") gets a leading apostrophe; record names come from the service, not from us.
+ * Text that already starts with apostrophes before such a character gets one more, so the guard
+ * can be undone exactly (`restoreDefused`): `'=x` is written `''=x`, never the same as `=x`'s.
  */
 export function defuseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return DEFUSABLE.test(text) ? `'${text}` : text;
 }
 
+const DEFUSABLE = /^'*[=+\-@\t\r]/;
+const DEFUSED = /^'+[=+\-@\t\r]/;
+
+/** The text `defuseFormula` was given, from what it made (an import of an exported CSV). */
+export function restoreDefused(text: string): string {
+  return DEFUSED.test(text) ? text.slice(1) : text;
+}
+
+// A comma-separated field holding a semicolon is quoted too: an import finds the separator on
+// the first row outside quotes (csvReader.ts), and a header such as "Cost; net" must not make a
+// comma-separated file look semicolon-separated.
 const NEEDS_QUOTES = {
-  ',': /[",\r\n]|^\s|\s$/,
+  ',': /[",;\r\n]|^\s|\s$/,
   '\t': /["\t\r\n]|^\s|\s$/,
 } as const;
 

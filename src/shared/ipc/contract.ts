@@ -21,6 +21,7 @@ import { outboxHistoryRequests } from './areas/outboxHistory';
 import { overviewRequests } from './areas/overview';
 import { recordsEvents, recordsRequests } from './areas/records';
 import { recordsExportEvents, recordsExportRequests } from './areas/recordsExport';
+import { recordsImportEvents, recordsImportRequests } from './areas/recordsImport';
 import { routerEvents, routerRequests } from './areas/router';
 import { syncEvents, syncRequests } from './areas/sync';
 import { Settings, SettingsPatch } from './settings';
@@ -59,6 +60,7 @@ export const requests = {
   ...syncRequests,
   ...recordsRequests,
   ...recordsExportRequests,
+  ...recordsImportRequests,
   ...routerRequests,
   ...outboxRequests,
   ...outboxHistoryRequests,
@@ -78,6 +80,7 @@ export const events = {
   ...syncEvents,
   ...recordsEvents,
   ...recordsExportEvents,
+  ...recordsImportEvents,
   ...routerEvents,
   ...outboxEvents,
   ...backupsEvents,

@@ -72,15 +72,17 @@ export function cellOf(
   row: RecordRow,
   options: CellOptions,
 ): CellValue {
-  const value = fieldValue(row, column.key);
+  return valueCell(column.type, fieldValue(row, column.key), options);
+}
+
+/** The cell of a value of a field of `type` (an import compares a file's cells with it). */
+export function valueCell(type: string, value: unknown, options: CellOptions): CellValue {
   const cell =
     options.values === 'raw'
       ? rawCell(value)
-      : viewText(describeValue(column.type, value, options.context));
+      : viewText(describeValue(type, value, options.context));
   if (!options.defuse || typeof cell !== 'string') return cell;
-  return options.values === 'shown' && shownFromNumber(column.type, value)
-    ? cell
-    : defuseFormula(cell);
+  return options.values === 'shown' && shownFromNumber(type, value) ? cell : defuseFormula(cell);
 }
 
 /** A row's cells for `columns`, in their order. */

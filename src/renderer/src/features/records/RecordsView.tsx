@@ -16,6 +16,7 @@ import type { RecordsModule } from '../../../../shared/ipc/areas/records';
 import { BUILT_IN_WHY } from './builtInModules';
 import { EmptyModule, EmptyPortal } from './EmptyModule';
 import { ExportDialog } from './ExportDialog';
+import { ImportDialog } from './ImportDialog';
 import { CopyRows } from './CopyRows';
 import { BulkEditDialog } from './BulkEditDialog';
 
@@ -172,6 +173,7 @@ export function RecordsView() {
             <ColumnChooser />
             <RecycleBin />
             {!browsing && <ExportDialog />}
+            {!browsing && <ImportDialog />}
             <CopyRows />
             {!browsing && <BulkEditDialog />}
           </>

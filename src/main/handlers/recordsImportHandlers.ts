@@ -1,0 +1,50 @@
+import { UserFacingError, type Handlers } from '../bridge/dispatcher';
+import { LedgerError } from '../outbox/ledgerError';
+import { RecordsImportError, type RecordsImports } from '../recordsImport/recordsImports';
+import { RecordQueryError } from '../store/mirror/recordQueryError';
+
+type RecordsImportRequest =
+  | 'records.importUpload'
+  | 'records.importOpen'
+  | 'records.importCheck'
+  | 'records.importFailures'
+  | 'records.importConfirm'
+  | 'records.importCancel'
+  | 'records.importState';
+
+/** The import's, the outbox's and the mirror's refusals are written for the user: passed on. */
+function userFacing<A extends unknown[], R>(
+  handler: (...args: A) => Promise<R> | R,
+): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      if (
+        error instanceof RecordsImportError ||
+        error instanceof RecordQueryError ||
+        error instanceof LedgerError
+      ) {
+        throw new UserFacingError(error.message);
+      }
+      throw error;
+    }
+  };
+}
+
+/** The records import: the file in pieces, its columns, the check, the failing rows, the queuing. */
+export function recordsImportHandlers(
+  imports: RecordsImports,
+): Pick<Handlers, RecordsImportRequest> {
+  return {
+    'records.importUpload': userFacing((args) => imports.upload(args)),
+    'records.importOpen': userFacing((args) => imports.open(args)),
+    'records.importCheck': userFacing((args) => imports.check(args)),
+    'records.importFailures': userFacing(({ importId, offset, limit }) =>
+      imports.failures(importId, offset, limit),
+    ),
+    'records.importConfirm': userFacing(({ importId }) => imports.confirm(importId)),
+    'records.importCancel': userFacing(({ importId }) => imports.cancel(importId)),
+    'records.importState': userFacing(({ importId }) => imports.state(importId)),
+  };
+}

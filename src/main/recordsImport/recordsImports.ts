@@ -1,0 +1,609 @@
+/**
+ * The records import's service: a file uploaded in pieces into the data directory's `imports`
+ * folder, opened (header, samples, columns matched to fields), checked whole (every row read
+ * streamed and planned by the editor's rules; nothing queued), and, once the user confirms,
+ * queued through the outbox: creates as queued creates, updates as edits the outbox coalesces
+ * into one PATCH per record. Checking and queuing run a batch of rows per turn of the event loop,
+ * so every other request is answered meanwhile; progress is pushed (`records.importProgress`).
+ *
+ * The file is read again to queue rather than the check's plans kept: a 50,000-row file is never
+ * held whole, and each row is planned against its record as it is when it is queued.
+ */
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { EditForm } from '../../shared/ipc/areas/outbox';
+import type { RecordRow } from '../../shared/ipc/areas/records';
+import {
+  IMPORT_COLUMNS_MAX,
+  IMPORT_FAILURES_KEPT,
+  IMPORT_FILE_MAX_BYTES,
+  IMPORT_SAMPLE_ROWS,
+  type ImportCheckArgs,
+  type ImportFailure,
+  type ImportFile,
+  type ImportMode,
+  type ImportProgress,
+  type ImportUploadArgs,
+} from '../../shared/ipc/areas/recordsImport';
+import { valueCell } from '../../shared/recordValues/cellText';
+import { fieldValue } from '../../shared/recordValues/describeValue';
+import type { CellReading, ImportCell } from '../../shared/recordValues/parseCell';
+import type { EventPusher } from '../bridge/eventHub';
+import { LedgerError } from '../outbox/ledgerError';
+import type { OutboxService } from '../outbox/outboxService';
+import type { Mirror } from '../store/mirror/mirror';
+import { RecordsReader } from '../records/recordsReader';
+import { SYSTEM_FIELD_TYPES } from '../outbox/outboxTypes';
+import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
+import type Database from 'better-sqlite3';
+import { ID_TARGET, matchColumns } from './columnTargets';
+import { cellAsText, importFormatOf, readImportRows, type ImportFormat } from './importRows';
+import { planRow, type PlannedColumn } from './planRow';
+
+export class RecordsImportError extends Error {}
+
+/** The data directory's folder of uploaded files; emptied when the engine starts. */
+export const IMPORTS_FOLDER = 'imports';
+/**
+ * Ours: the longest a check or queuing holds the engine's thread before it yields (a row takes
+ * about a millisecond: its record's form read, every cell parsed), so any other request waits
+ * about this long at most.
+ */
+export const IMPORT_SLICE_MS = 25;
+/** Field types whose value may identify one record (update matched by a unique field). */
+const MATCH_TYPES = new Set(['name', 'single_line', 'email', 'phone', 'url', 'number']);
+
+export interface RecordsImportsOptions {
+  db: Database.Database;
+  dataDir: string;
+  mirror: Mirror;
+  outbox: OutboxService;
+  events: EventPusher;
+  log?: { error(message: string, error?: unknown): void };
+}
+
+interface Upload {
+  file: string;
+  fileName: string;
+  bytes: number;
+  complete: boolean;
+}
+
+interface Import {
+  file: ImportFile;
+  path: string;
+  reading: CellReading;
+  plan: { columns: PlannedColumn[]; mode: ImportMode; matchBy: string } | null;
+  progress: ImportProgress;
+  failures: ImportFailure[];
+  /** Set while a check or queuing runs; aborted by a cancel. */
+  running: AbortController | null;
+  done: Promise<void>;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const count = (n: number) => n.toLocaleString('en-US');
+const rows = (n: number) => `${count(n)} ${n === 1 ? 'row' : 'rows'}`;
+const isBlank = (cells: readonly ImportCell[]) =>
+  cells.every((cell) => cell === null || cell === '');
+
+export class RecordsImports {
+  private readonly uploads = new Map<string, Upload>();
+  private readonly imports = new Map<string, Import>();
+  private readonly reader: RecordsReader;
+
+  constructor(private readonly options: RecordsImportsOptions) {
+    this.reader = new RecordsReader(options.db, options.mirror);
+    // Uploads of an earlier run are never resumed: their pieces are removed.
+    rmSync(this.folder, { recursive: true, force: true });
+  }
+
+  get folder(): string {
+    return path.join(this.options.dataDir, IMPORTS_FOLDER);
+  }
+
+  // ---- the file ---------------------------------------------------------------------------------
+
+  upload(args: ImportUploadArgs): { uploadId: string; bytes: number } {
+    const piece = Buffer.from(args.chunk, 'base64');
+    let uploadId = args.uploadId;
+    let upload: Upload | undefined;
+    if (uploadId === undefined) {
+      if (importFormatOf(args.fileName) === null) {
+        throw new RecordsImportError(
+          `${args.fileName} is not a CSV or XLSX file. Nothing was uploaded; save the sheet as .csv or .xlsx and choose it again.`,
+        );
+      }
+      uploadId = randomBytes(8).toString('hex');
+      mkdirSync(this.folder, { recursive: true });
+      upload = {
+        file: path.join(this.folder, `${uploadId}.upload`),
+        fileName: args.fileName,
+        bytes: 0,
+        complete: false,
+      };
+      writeFileSync(upload.file, '');
+      this.uploads.set(uploadId, upload);
+    } else {
+      upload = this.uploads.get(uploadId);
+      if (!upload || upload.complete) {
+        throw new RecordsImportError(
+          'This upload is not going on any more (the app restarted, or it ended). Choose the file again.',
+        );
+      }
+    }
+    if (upload.bytes + piece.length > IMPORT_FILE_MAX_BYTES) {
+      this.dropUpload(uploadId);
+      throw new RecordsImportError(
+        `${upload.fileName} is larger than ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MiB, the most an import takes. Nothing was kept; split the file and import the parts.`,
+      );
+    }
+    appendFileSync(upload.file, piece);
+    upload.bytes += piece.length;
+    upload.complete = args.last;
+    return { uploadId, bytes: upload.bytes };
+  }
+
+  private dropUpload(uploadId: string): void {
+    const upload = this.uploads.get(uploadId);
+    if (upload) rmSync(upload.file, { force: true });
+    this.uploads.delete(uploadId);
+  }
+
+  /** The header and first rows of an uploaded file, its columns matched to the module's fields. */
+  async open(args: {
+    portalId: string;
+    moduleId: string;
+    uploadId: string;
+    locale?: string;
+  }): Promise<ImportFile> {
+    const upload = this.uploads.get(args.uploadId);
+    if (!upload?.complete) {
+      throw new RecordsImportError(
+        'That file has not arrived whole. Nothing was read; choose the file again.',
+      );
+    }
+    const form = this.newForm(args.portalId, args.moduleId);
+    const format = importFormatOf(upload.fileName) as ImportFormat;
+    const { header, samples } = await this.head(upload.file, format, upload.fileName);
+    // Every field a record of the module may edit, on any layout, labelled as the table and the
+    // export label them (a file exported from PortalDesk maps itself).
+    const fields = this.reader
+      .columns(args.portalId, args.moduleId)
+      .fields.filter((f) =>
+        f.system ? SYSTEM_FIELD_TYPES[f.key] !== undefined : isCustomFieldType(f.type),
+      )
+      .map(({ key, label, type }) => ({ key, label, type }));
+    const targets = matchColumns(header, fields);
+    const importId = randomBytes(8).toString('hex');
+    const file: ImportFile = {
+      importId,
+      portalId: args.portalId,
+      moduleId: args.moduleId,
+      fileName: upload.fileName,
+      format,
+      columns: header.map((name, i) => ({
+        header: name,
+        sample: samples.map((row) => cellAsText(row[i])),
+        target: targets[i] ?? null,
+      })),
+      fields,
+      matchFields: [ID_TARGET, ...fields.filter((f) => MATCH_TYPES.has(f.type)).map((f) => f.key)],
+    };
+    this.uploads.delete(args.uploadId);
+    this.imports.set(importId, {
+      file,
+      path: upload.file,
+      reading: {
+        context: { timeZone: form.timeZone, ...(args.locale ? { locale: args.locale } : {}) },
+        // The export's formula guard is on a CSV's cells only (an XLSX cell is typed text).
+        defused: format === 'csv',
+      },
+      plan: null,
+      progress: this.progress(importId, 'checked', null),
+      failures: [],
+      running: null,
+      done: Promise.resolve(),
+    });
+    return file;
+  }
+
+  private progress(
+    importId: string,
+    phase: ImportProgress['phase'],
+    message: string | null,
+  ): ImportProgress {
+    return {
+      importId,
+      phase,
+      rows: 0,
+      ready: 0,
+      failing: 0,
+      unchanged: 0,
+      total: null,
+      message,
+    };
+  }
+
+  private newForm(portalId: string, moduleId: string): EditForm {
+    try {
+      return this.options.outbox.form(portalId, moduleId);
+    } catch (error) {
+      if (error instanceof LedgerError) throw new RecordsImportError(error.message);
+      throw error;
+    }
+  }
+
+  private async head(file: string, format: ImportFormat, fileName: string) {
+    let header: string[] | null = null;
+    const samples: ImportCell[][] = [];
+    try {
+      for await (const cells of readImportRows(file, format)) {
+        if (header === null) {
+          if (isBlank(cells)) continue;
+          header = cells.map(cellAsText);
+          continue;
+        }
+        if (isBlank(cells)) continue;
+        samples.push(cells);
+        if (samples.length >= IMPORT_SAMPLE_ROWS) break;
+      }
+    } catch (error) {
+      throw new RecordsImportError(
+        `${fileName} could not be read as ${format === 'csv' ? 'CSV' : 'an XLSX workbook'} (${error instanceof Error ? error.message : String(error)}). Nothing was imported; save it again from the spreadsheet and choose it again.`,
+      );
+    }
+    if (header === null) {
+      throw new RecordsImportError(
+        `${fileName} is empty. Nothing was imported; its first row must name the columns.`,
+      );
+    }
+    if (header.length > IMPORT_COLUMNS_MAX) {
+      throw new RecordsImportError(
+        `${fileName} has ${header.length} columns; an import takes at most ${IMPORT_COLUMNS_MAX}. Nothing was imported; remove the columns not needed.`,
+      );
+    }
+    return { header, samples };
+  }
+
+  private require(importId: string): Import {
+    const entry = this.imports.get(importId);
+    if (!entry) {
+      throw new RecordsImportError(
+        'This import is not open any more (the app restarted, or it was closed). Choose the file again.',
+      );
+    }
+    return entry;
+  }
+
+  private requireIdle(entry: Import): void {
+    if (entry.running) {
+      throw new RecordsImportError(
+        `This import is ${entry.progress.phase === 'checking' ? 'checking its rows' : 'queuing its rows'}. Nothing new was started; wait for it or cancel it.`,
+      );
+    }
+  }
+
+  // ---- checking and queuing ---------------------------------------------------------------------
+
+  /** Starts checking every row with these targets and mode; answers at once. */
+  check(args: ImportCheckArgs): ImportProgress {
+    const entry = this.require(args.importId);
+    this.requireIdle(entry);
+    const { columns: fileColumns, fields, matchFields } = entry.file;
+    if (args.targets.length !== fileColumns.length) {
+      throw new RecordsImportError(
+        `The file has ${fileColumns.length} columns but ${args.targets.length} were mapped. Nothing was checked; map the columns again.`,
+      );
+    }
+    const known = new Set([ID_TARGET, ...fields.map((f) => f.key)]);
+    const seen = new Set<string>();
+    for (const target of args.targets) {
+      if (target === null) continue;
+      if (!known.has(target)) {
+        throw new RecordsImportError(
+          `"${target}" is not a field of this module. Nothing was checked; map that column again.`,
+        );
+      }
+      if (seen.has(target)) {
+        const label = fields.find((f) => f.key === target)?.label ?? 'ID';
+        throw new RecordsImportError(
+          `Two columns are mapped to ${label}. Nothing was checked; map one of them to another field, or ignore it.`,
+        );
+      }
+      seen.add(target);
+    }
+    const matchBy = args.matchBy ?? ID_TARGET;
+    if (args.mode === 'update') {
+      if (!matchFields.includes(matchBy)) {
+        throw new RecordsImportError(
+          `Records cannot be matched by "${matchBy}". Nothing was checked; match them by ID or by a text field whose value is unique.`,
+        );
+      }
+      if (!args.targets.includes(matchBy)) {
+        const label = fields.find((f) => f.key === matchBy)?.label ?? 'ID';
+        throw new RecordsImportError(
+          `No column is mapped to ${label}, which matches rows to records. Nothing was checked; map the column that holds it.`,
+        );
+      }
+    } else if (args.targets.every((t) => t === null || t === ID_TARGET)) {
+      throw new RecordsImportError(
+        'No column is mapped to a field. Nothing was checked; map at least the name.',
+      );
+    }
+    entry.plan = {
+      columns: fileColumns.map((c, i) => ({ header: c.header, target: args.targets[i] ?? null })),
+      mode: args.mode,
+      matchBy,
+    };
+    return this.run(entry, 'checking');
+  }
+
+  /** Queues what the check found ready; answers at once. */
+  confirm(importId: string): ImportProgress {
+    const entry = this.require(importId);
+    this.requireIdle(entry);
+    if (entry.plan === null || entry.progress.phase !== 'checked') {
+      throw new RecordsImportError(
+        entry.progress.phase === 'queued'
+          ? 'These rows are queued already. Nothing more was queued; see the Outbox.'
+          : 'The rows have not been checked with these columns. Nothing was queued; check them first.',
+      );
+    }
+    if (entry.progress.ready === 0) {
+      throw new RecordsImportError('No row is ready to queue. Nothing was queued.');
+    }
+    return this.run(entry, 'queuing');
+  }
+
+  cancel(importId: string): ImportProgress {
+    const entry = this.require(importId);
+    if (entry.running) entry.running.abort();
+    else {
+      rmSync(entry.path, { force: true });
+      this.imports.delete(importId);
+    }
+    return entry.progress;
+  }
+
+  state(importId: string): ImportProgress {
+    return this.require(importId).progress;
+  }
+
+  /** Resolves once the import's running check or queuing has ended (tests, close). */
+  settled(importId: string): Promise<void> {
+    return this.require(importId).done;
+  }
+
+  failures(importId: string, offset: number, limit: number) {
+    const entry = this.require(importId);
+    return {
+      failures: entry.failures.slice(offset, offset + limit),
+      // Problems kept (a row may have several): the list's length, to page through.
+      total: entry.failures.length,
+    };
+  }
+
+  private run(entry: Import, phase: 'checking' | 'queuing'): ImportProgress {
+    const controller = new AbortController();
+    const total = phase === 'queuing' ? entry.progress.ready : null;
+    entry.running = controller;
+    entry.failures = [];
+    entry.progress = { ...this.progress(entry.file.importId, phase, null), total };
+    this.push(entry, true);
+    entry.done = this.walk(entry, phase, controller.signal).then(
+      () => undefined,
+      (error: unknown) => {
+        this.options.log?.error(`records import ${entry.file.fileName} failed`, error);
+        const reason = error instanceof Error ? error.message : String(error);
+        this.end(
+          entry,
+          'failed',
+          `The import stopped after ${rows(entry.progress.rows)}: ${reason}.${phase === 'queuing' ? ` ${rows(entry.progress.ready)} were queued and stay in the Outbox.` : ' Nothing was queued.'}`,
+        );
+      },
+    );
+    return entry.progress;
+  }
+
+  private end(entry: Import, phase: ImportProgress['phase'], message: string): void {
+    entry.running = null;
+    entry.progress = { ...entry.progress, phase, message };
+    this.push(entry, true);
+  }
+
+  private push(entry: Import, now: boolean): void {
+    const { events } = this.options;
+    const progress = entry.progress;
+    events.push('records.importProgress', progress.importId, () => entry.progress);
+    if (now) events.flush('records.importProgress');
+  }
+
+  private async walk(entry: Import, phase: 'checking' | 'queuing', signal: AbortSignal) {
+    const plan = entry.plan!;
+    const { portalId, moduleId } = entry.file;
+    const matchColumn = plan.columns.findIndex((c) => c.target === plan.matchBy);
+    const byValue =
+      plan.mode === 'update' && plan.matchBy !== ID_TARGET
+        ? await this.recordsByValue(entry, matchColumn)
+        : null;
+    const newForm = plan.mode === 'create' ? this.newForm(portalId, moduleId) : null;
+    const formOf = this.options.outbox.formReader();
+    let rowNumber = 0;
+    let header = true;
+    let slice = performance.now();
+    for await (const cells of readImportRows(entry.path, entry.file.format)) {
+      rowNumber++;
+      if (header) {
+        header = isBlank(cells);
+        continue;
+      }
+      if (isBlank(cells)) continue;
+      const progress = { ...entry.progress, rows: entry.progress.rows + 1 };
+      const fail = (problems: Omit<ImportFailure, 'row'>[]) => {
+        progress.failing++;
+        for (const problem of problems) {
+          if (entry.failures.length < IMPORT_FAILURES_KEPT)
+            entry.failures.push({ row: rowNumber, ...problem });
+        }
+      };
+      let form: EditForm | null = newForm;
+      let recordId: string | null = null;
+      if (plan.mode === 'update') {
+        const found = this.recordOf(cells[matchColumn] ?? null, byValue, (id) => {
+          const read = this.formOf(formOf, portalId, moduleId, id);
+          form = read;
+          return read !== null;
+        });
+        if (typeof found !== 'string') {
+          fail([{ column: plan.columns[matchColumn]!.header, reason: found.reason }]);
+          entry.progress = progress;
+          continue;
+        }
+        recordId = found;
+        form ??= this.formOf(formOf, portalId, moduleId, recordId);
+        if (form === null) {
+          fail([
+            { column: null, reason: `record ${recordId} is not in the local mirror any more.` },
+          ]);
+          entry.progress = progress;
+          continue;
+        }
+      }
+      // A new record's form holds no values: every mapped cell is a value to set.
+      const row = planRow(
+        cells,
+        plan.columns,
+        recordId === null ? { fields: form!.fields } : form!,
+        entry.reading,
+      );
+      if (row.problems.length > 0) fail(row.problems);
+      else if (Object.keys(row.changes).length === 0) progress.unchanged++;
+      else if (phase === 'checking') progress.ready++;
+      else {
+        try {
+          if (recordId === null) this.options.outbox.create(portalId, moduleId, row.changes);
+          else this.options.outbox.edit(portalId, recordId, row.changes);
+          progress.ready++;
+        } catch (error) {
+          if (!(error instanceof LedgerError)) throw error;
+          fail([{ column: null, reason: error.message }]);
+        }
+      }
+      entry.progress = progress;
+      if (performance.now() - slice >= IMPORT_SLICE_MS) {
+        this.push(entry, false);
+        await nextTurn();
+        slice = performance.now();
+        if (signal.aborted) break;
+      }
+    }
+    const p = entry.progress;
+    const counts = `${rows(p.failing)} failing, ${rows(p.unchanged)} unchanged`;
+    if (phase === 'checking') {
+      this.end(
+        entry,
+        signal.aborted ? 'cancelled' : 'checked',
+        signal.aborted
+          ? `Check cancelled after ${rows(p.rows)}. Nothing was queued.`
+          : `${rows(p.ready)} ready, ${counts}. Nothing is queued until you confirm.`,
+      );
+    } else {
+      this.end(
+        entry,
+        signal.aborted ? 'cancelled' : 'queued',
+        signal.aborted
+          ? `Stopped after ${rows(p.rows)}: ${rows(p.ready)} were queued and stay in the Outbox (discard them there); the rest were not.`
+          : `Queued ${rows(p.ready)} in the Outbox; ${counts} (not queued).`,
+      );
+    }
+  }
+
+  /**
+   * The record a row names: by id (`exists` reads its form), or by its unique value; else why
+   * none.
+   */
+  private recordOf(
+    cell: ImportCell,
+    byValue: Map<string, string[]> | null,
+    exists: (recordId: string) => boolean,
+  ): string | { reason: string } {
+    const text = cellAsText(cell).trim();
+    if (text === '') return { reason: 'empty: the row names no record to update.' };
+    if (byValue === null) {
+      return exists(text)
+        ? text
+        : { reason: `no record of this module has the id ${text} in the local mirror.` };
+    }
+    const ids = byValue.get(cellAsText(cell)) ?? [];
+    if (ids.length === 1) return ids[0]!;
+    return ids.length === 0
+      ? { reason: `no record of this module holds "${text}".` }
+      : {
+          reason: `${ids.length} records hold "${text}" (ids ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}); match by ID instead.`,
+        };
+  }
+
+  /** A record's form, or null when the mirror has no such record of this module. */
+  private formOf(
+    read: (portalId: string, recordId: string) => EditForm,
+    portalId: string,
+    moduleId: string,
+    recordId: string,
+  ): EditForm | null {
+    try {
+      const form = read(portalId, recordId);
+      return form.moduleId === moduleId ? form : null;
+    } catch (error) {
+      if (error instanceof LedgerError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Record ids by the cell the match field shows in the file, for the values the file holds:
+   * the file's column read first, then the module's records a batch at a time (as the export
+   * reads them), so memory holds the file's keys and their records, never the module.
+   */
+  private async recordsByValue(entry: Import, column: number): Promise<Map<string, string[]>> {
+    const keys = new Set<string>();
+    let header = true;
+    for await (const cells of readImportRows(entry.path, entry.file.format)) {
+      if (header) {
+        header = isBlank(cells);
+        continue;
+      }
+      keys.add(cellAsText(cells[column]));
+    }
+    const field = entry.file.fields.find((f) => f.key === entry.plan!.matchBy)!;
+    const view = this.options.mirror.query.openView({
+      portalId: entry.file.portalId,
+      moduleId: entry.file.moduleId,
+    });
+    const byValue = new Map<string, string[]>();
+    let slice = performance.now();
+    const options = {
+      values: 'shown' as const,
+      context: entry.reading.context,
+      defuse: entry.reading.defused,
+    };
+    for (let from = 0; from < view.total; from += 1000) {
+      for (const record of view.read(from, 1000) as RecordRow[]) {
+        const cell = String(valueCell(field.type, fieldValue(record, field.key), options));
+        if (!keys.has(cell)) continue;
+        byValue.set(cell, [...(byValue.get(cell) ?? []), record.id]);
+      }
+      if (performance.now() - slice >= IMPORT_SLICE_MS) {
+        await nextTurn();
+        slice = performance.now();
+      }
+    }
+    return byValue;
+  }
+
+  close(): void {
+    for (const entry of this.imports.values()) entry.running?.abort();
+  }
+}

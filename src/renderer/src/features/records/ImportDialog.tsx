@@ -1,0 +1,394 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  IMPORT_CHUNK_BYTES,
+  type ImportFailure,
+  type ImportFile,
+  type ImportMode,
+  type ImportProgress,
+} from '../../../../shared/ipc/areas/recordsImport';
+import { useApi } from '../../bridge/ApiContext';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { progressPercent } from '../sync/syncFormat';
+import { describeError } from './recordsStore';
+import { useRecords } from './RecordsContext';
+import { usePopover } from './usePopover';
+
+const count = new Intl.NumberFormat();
+/** The locale the table formats numbers and dates in: a file it exported is read the same way. */
+const TABLE_LOCALE = new Intl.NumberFormat().resolvedOptions().locale;
+/** Failing rows shown per page. */
+export const FAILURES_PAGE = 20;
+const IGNORE = '';
+
+/** A file's bytes as base64, a piece at a time (no spread of a large array into a call). */
+function base64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(text);
+}
+
+/**
+ * The toolbar's Import: a CSV or XLSX file chosen (the system's file dialog, desktop and browser
+ * alike), sent to the engine in pieces, its columns mapped to fields (matched by name, each
+ * editable or ignored, with a sample), create or update (matched by ID or a unique field), every
+ * row checked with the counts and the failing rows (row, column, reason; paged), and nothing
+ * queued until "Queue" is pressed. Errors are shown beside the control that caused them.
+ */
+export function ImportDialog() {
+  const api = useApi();
+  const portalId = useRecords((s) => s.portalId);
+  const moduleId = useRecords((s) => s.moduleId);
+  const { open, setOpen, anchorProps } = usePopover();
+  const [file, setFile] = useState<ImportFile | null>(null);
+  const [targets, setTargets] = useState<(string | null)[]>([]);
+  const [mode, setMode] = useState<ImportMode>('update');
+  const [matchBy, setMatchBy] = useState('id');
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [failures, setFailures] = useState<{ list: ImportFailure[]; total: number } | null>(null);
+  const [page, setPage] = useState(0);
+  const [uploading, setUploading] = useState<number | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const fileErrorRef = useRef<HTMLParagraphElement>(null);
+  const checkErrorRef = useRef<HTMLParagraphElement>(null);
+
+  const importId = file?.importId ?? null;
+  // The last progress pushed for each import: a small file's check may end before its answer.
+  const heard = useRef(new Map<string, ImportProgress>());
+  useEffect(
+    () =>
+      api.on('records.importProgress', (pushed) => {
+        heard.current.set(pushed.importId, pushed);
+        setProgress((shown) => (shown?.importId === pushed.importId ? pushed : shown));
+      }),
+    [api],
+  );
+  // A check that has ended: its first page of failing rows.
+  const checkedAt = progress?.phase === 'checked' ? progress : null;
+  useEffect(() => {
+    if (importId === null || checkedAt === null) return;
+    let live = true;
+    api.records
+      .importFailures({ importId, offset: page * FAILURES_PAGE, limit: FAILURES_PAGE })
+      .then(
+        (answer) => live && setFailures({ list: answer.failures, total: answer.total }),
+        (failure: unknown) => live && setCheckError(describeError(failure)),
+      );
+    return () => {
+      live = false;
+    };
+  }, [api, importId, checkedAt, page]);
+  useEffect(() => {
+    if (fileError) fileErrorRef.current?.focus();
+  }, [fileError]);
+  useEffect(() => {
+    if (checkError) checkErrorRef.current?.focus();
+  }, [checkError]);
+
+  const reset = () => {
+    setFile(null);
+    setProgress(null);
+    setFailures(null);
+    setPage(0);
+    setCheckError(null);
+  };
+
+  const busy = progress?.phase === 'checking' || progress?.phase === 'queuing';
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen || portalId === null || moduleId === null) return;
+    // The file chosen before is dropped in the engine (its upload deleted); a failure to drop it
+    // changes nothing the user sees (the engine empties its imports folder when it starts).
+    if (file && !busy) api.records.importCancel({ importId: file.importId }).catch(() => undefined);
+    reset();
+    setFileError(null);
+    setUploading(0);
+    try {
+      const bytes = new Uint8Array(await chosen.arrayBuffer());
+      let uploadId: string | undefined;
+      for (let at = 0; at === 0 || at < bytes.length; at += IMPORT_CHUNK_BYTES) {
+        const answer = await api.records.importUpload({
+          ...(uploadId === undefined ? {} : { uploadId }),
+          fileName: chosen.name,
+          chunk: base64(bytes.subarray(at, at + IMPORT_CHUNK_BYTES)),
+          last: at + IMPORT_CHUNK_BYTES >= bytes.length,
+        });
+        uploadId = answer.uploadId;
+        setUploading(progressPercent(answer.bytes, bytes.length));
+      }
+      const opened = await api.records.importOpen({
+        portalId,
+        moduleId,
+        uploadId: uploadId!,
+        locale: TABLE_LOCALE,
+      });
+      setFile(opened);
+      setTargets(opened.columns.map((c) => c.target));
+      const byId = opened.columns.some((c) => c.target === 'id');
+      setMode(byId ? 'update' : 'create');
+      setMatchBy('id');
+    } catch (failure) {
+      setFileError(describeError(failure));
+    } finally {
+      setUploading(null);
+    }
+  };
+
+  const check = () => {
+    if (!file) return;
+    setCheckError(null);
+    setFailures(null);
+    setPage(0);
+    heard.current.delete(file.importId);
+    api.records
+      .importCheck({
+        importId: file.importId,
+        targets,
+        mode,
+        ...(mode === 'update' ? { matchBy } : {}),
+      })
+      .then(
+        // What was pushed since the call (its end, for a small file) is newer than the answer.
+        (first) => setProgress(heard.current.get(first.importId) ?? first),
+        (failure: unknown) => setCheckError(describeError(failure)),
+      );
+  };
+  const confirm = () => {
+    if (!file) return;
+    setCheckError(null);
+    heard.current.delete(file.importId);
+    api.records.importConfirm({ importId: file.importId }).then(
+      (first) => setProgress(heard.current.get(first.importId) ?? first),
+      (failure: unknown) => setCheckError(describeError(failure)),
+    );
+  };
+  const cancel = () => {
+    if (!file) return;
+    api.records
+      .importCancel({ importId: file.importId })
+      .catch((failure: unknown) => setCheckError(describeError(failure)));
+  };
+  const retarget = (index: number, target: string) => {
+    setTargets((now) => now.map((t, i) => (i === index ? (target === IGNORE ? null : target) : t)));
+    // A mapping changed: the last check no longer says what would be queued.
+    setProgress(null);
+    setFailures(null);
+  };
+
+  const label = (key: string) =>
+    key === 'id' ? 'ID' : (file?.fields.find((f) => f.key === key)?.label ?? key);
+  const pages = failures ? Math.ceil(failures.total / FAILURES_PAGE) : 0;
+  const percent = progress
+    ? progress.phase === 'queuing'
+      ? progressPercent(progress.ready + progress.failing, progress.total ?? 0)
+      : null
+    : null;
+
+  return (
+    <div {...anchorProps}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="records-import"
+        onClick={() => setOpen(!open)}
+      >
+        Import
+      </button>
+      {open && (
+        <div
+          className="popover records-import"
+          id="records-import"
+          role="dialog"
+          aria-label="Import"
+        >
+          <h3 className="records-export__title">Import a CSV or XLSX file</h3>
+          <label className="records-import__file">
+            File{' '}
+            <input
+              type="file"
+              accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              disabled={busy || uploading !== null}
+              onChange={(event) => void choose(event.target.files?.[0])}
+            />
+          </label>
+          {uploading !== null && (
+            <ProgressBar percent={uploading} label="Sending the file to PortalDesk" />
+          )}
+          {fileError && (
+            <p className="field-error" role="alert" tabIndex={-1} ref={fileErrorRef}>
+              {fileError}
+            </p>
+          )}
+          {file && (
+            <>
+              <table className="records-import__columns">
+                <caption>
+                  {file.fileName}: {file.columns.length}{' '}
+                  {file.columns.length === 1 ? 'column' : 'columns'}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Column</th>
+                    <th scope="col">Sample</th>
+                    <th scope="col">Field</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {file.columns.map((column, i) => (
+                    <tr key={i}>
+                      <th scope="row">{column.header || `(column ${i + 1})`}</th>
+                      <td className="records-import__sample">
+                        {column.sample.filter((s) => s !== '').join(' · ') || '—'}
+                      </td>
+                      <td>
+                        <select
+                          aria-label={`Field for column ${column.header || i + 1}`}
+                          value={targets[i] ?? IGNORE}
+                          disabled={busy}
+                          onChange={(event) => retarget(i, event.target.value)}
+                        >
+                          <option value={IGNORE}>Ignore this column</option>
+                          <option value="id">ID (matches records)</option>
+                          {file.fields.map((field) => (
+                            <option key={field.key} value={field.key}>
+                              {field.label}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <fieldset disabled={busy}>
+                <legend>Rows</legend>
+                <label>
+                  <input
+                    type="radio"
+                    name="import-mode"
+                    checked={mode === 'update'}
+                    onChange={() => {
+                      setMode('update');
+                      setProgress(null);
+                    }}
+                  />{' '}
+                  Update existing records, matched by{' '}
+                  <select
+                    aria-label="Match records by"
+                    value={matchBy}
+                    disabled={mode !== 'update'}
+                    onChange={(event) => {
+                      setMatchBy(event.target.value);
+                      setProgress(null);
+                    }}
+                  >
+                    {file.matchFields.map((key) => (
+                      <option key={key} value={key}>
+                        {label(key)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  <input
+                    type="radio"
+                    name="import-mode"
+                    checked={mode === 'create'}
+                    onChange={() => {
+                      setMode('create');
+                      setProgress(null);
+                    }}
+                  />{' '}
+                  Create new records
+                </label>
+              </fieldset>
+              <div className="actions">
+                <button type="button" onClick={check} disabled={busy}>
+                  Check rows
+                </button>
+                {progress?.phase === 'checked' && (
+                  <button
+                    type="button"
+                    className="primary"
+                    onClick={confirm}
+                    disabled={progress.ready === 0}
+                  >
+                    Queue {count.format(progress.ready)} {progress.ready === 1 ? 'row' : 'rows'}
+                  </button>
+                )}
+                {busy && (
+                  <button type="button" onClick={cancel}>
+                    Cancel
+                  </button>
+                )}
+              </div>
+              {checkError && (
+                <p className="field-error" role="alert" tabIndex={-1} ref={checkErrorRef}>
+                  {checkError}
+                </p>
+              )}
+              {progress && (
+                <div className="records-export__progress">
+                  {busy && (
+                    <ProgressBar
+                      percent={percent}
+                      label={progress.phase === 'checking' ? 'Checking rows' : 'Queuing rows'}
+                    />
+                  )}
+                  <p
+                    className={progress.phase === 'failed' ? 'field-error' : 'hint'}
+                    role={progress.phase === 'failed' ? 'alert' : 'status'}
+                  >
+                    {progress.message ??
+                      `${count.format(progress.rows)} rows read: ${count.format(progress.ready)} ready, ${count.format(progress.failing)} failing, ${count.format(progress.unchanged)} unchanged`}
+                  </p>
+                </div>
+              )}
+              {failures && failures.total > 0 && (
+                <>
+                  <table className="records-import__failures">
+                    <caption>Rows that fail (not queued)</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Row</th>
+                        <th scope="col">Column</th>
+                        <th scope="col">Reason</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {failures.list.map((failure, i) => (
+                        <tr key={`${failure.row}-${i}`}>
+                          <td>{failure.row}</td>
+                          <td>{failure.column ?? '—'}</td>
+                          <td>{failure.reason}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                  {pages > 1 && (
+                    <div className="actions" aria-label="Pages of failing rows">
+                      <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                        Previous
+                      </button>
+                      <span className="hint">
+                        Page {page + 1} of {pages}
+                      </span>
+                      <button
+                        type="button"
+                        disabled={page + 1 >= pages}
+                        onClick={() => setPage(page + 1)}
+                      >
+                        Next
+                      </button>
+                    </div>
+                  )}
+                </>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * One cell of an imported file read as a value of a field: the inverse of the cell an export "as
+ * shown" writes (cellText.ts), checked by the editor's own rules (validateFieldValue). Users and
+ * options by their names, amounts with their code, dates and times as the portal's zone shows
+ * them, Yes/No for check boxes, several items joined by ", "; a CSV's formula guard undone. A
+ * cell that still shows what the record holds is "same": nothing the user did not change is
+ * rewritten, even where the shown text is coarser than the value (an instant's seconds, an
+ * amount's third decimal). An empty cell empties the field. Pure.
+ */
+import { restoreDefused } from '../csv/csvField';
+import { sameFieldValue } from '../fieldValues/sameFieldValue';
+import { validateFieldValue } from '../fieldValues/validateFieldValue';
+import type { EditableField } from '../ipc/areas/outbox';
+import { valueCell } from './cellText';
+import type { ValueContext } from './describeValue';
+import {
+  readShownAmount,
+  readShownDate,
+  readShownInstant,
+  readShownNumber,
+  readShownPercentage,
+} from './readShownText';
+
+/** A cell as a file holds it: CSV cells are text; XLSX ones may be typed. */
+export type ImportCell = string | number | boolean | null;
+
+export interface CellReading {
+  context: ValueContext;
+  /** The file is a CSV whose text cells went through the formula guard (defuseFormula). */
+  defused: boolean;
+}
+
+export type ParsedCell =
+  { kind: 'same' } | { kind: 'value'; value: unknown } | { kind: 'fail'; rule: string };
+
+const NUMERIC_TYPES = new Set(['number', 'decimal', 'percentage', 'currency']);
+
+/**
+ * `text` split at ", " into items each of which is one of `names` (names may hold ", "
+ * themselves: the split that makes known names wins); null when no split does.
+ */
+export function splitItems(text: string, names: ReadonlySet<string>): string[] | null {
+  const pieces = text.split(', ');
+  // best[i]: a split of pieces[0..i) into known names, or undefined.
+  const best: (string[] | undefined)[] = [[]];
+  for (let end = 1; end <= pieces.length; end++) {
+    for (let start = 0; start < end; start++) {
+      const before = best[start];
+      if (before === undefined) continue;
+      const item = pieces.slice(start, end).join(', ');
+      if (names.has(item)) {
+        best[end] = [...before, item];
+        break;
+      }
+    }
+  }
+  return best[pieces.length] ?? null;
+}
+
+function userName(user: unknown): string | null {
+  if (typeof user !== 'object' || user === null) return null;
+  const name = (user as { name?: unknown }).name;
+  return typeof name === 'string' && name !== '' ? name : null;
+}
+
+function zpuidOf(user: unknown): string | null {
+  if (typeof user !== 'object' || user === null) return null;
+  const zpuid = (user as { zpuid?: unknown }).zpuid;
+  return typeof zpuid === 'string' ? zpuid : null;
+}
+
+/** The users a name may mean: the field's and those the field holds now, by shown name. */
+function usersByName(field: EditableField, current: unknown): Map<string, string[]> {
+  const byName = new Map<string, string[]>();
+  const add = (name: string | null, zpuid: string | null) => {
+    if (zpuid === null) return;
+    const shown = name ?? `User ${zpuid}`;
+    const ids = byName.get(shown) ?? [];
+    if (!ids.includes(zpuid)) ids.push(zpuid);
+    byName.set(shown, ids);
+  };
+  for (const held of Array.isArray(current) ? current : [current]) {
+    add(userName(held), zpuidOf(held));
+  }
+  for (const user of field.users) add(user.name, user.zpuid);
+  return byName;
+}
+
+type Reading = { ok: true; input: unknown } | { ok: false; rule: string };
+
+function user(name: string, byName: Map<string, string[]>): Reading {
+  const ids = byName.get(name) ?? byName.get(`User ${name}`);
+  if (ids === undefined) {
+    // A zpuid written as it is (`User 123` is how a user without a name is shown).
+    const id = /^(?:User )?(\d{1,20})$/.exec(name)?.[1];
+    return id === undefined
+      ? { ok: false, rule: `no user of this portal is named "${name}".` }
+      : { ok: true, input: { zpuid: id } };
+  }
+  if (ids.length > 1) {
+    return {
+      ok: false,
+      rule: `${ids.length} users are named "${name}": write the one meant by its id (${ids.join(', ')}).`,
+    };
+  }
+  return { ok: true, input: { zpuid: ids[0] } };
+}
+
+const YES = new Set(['yes', 'true', '1', '✓']);
+const NO = new Set(['no', 'false', '0', '✗']);
+
+/** The editor's input for `text` (a cell, the guard undone) of `field`, or why there is none. */
+function readInput(
+  field: EditableField,
+  cell: string | number | boolean,
+  current: unknown,
+  context: ValueContext,
+): Reading {
+  const text = typeof cell === 'string' ? cell : String(cell);
+  const unread = (what: string): Reading => ({
+    ok: false,
+    rule: `"${text}" is not ${what}.`,
+  });
+  switch (field.type) {
+    case 'check_box':
+    case 'is_external': {
+      if (typeof cell === 'boolean') return { ok: true, input: cell };
+      const word = text.trim().toLowerCase();
+      if (YES.has(word)) return { ok: true, input: true };
+      if (NO.has(word)) return { ok: true, input: false };
+      return unread('Yes or No');
+    }
+    case 'number':
+    case 'decimal': {
+      if (typeof cell === 'number') return { ok: true, input: cell };
+      const n = readShownNumber(text, context);
+      return n === null ? unread('a number') : { ok: true, input: n };
+    }
+    case 'percentage': {
+      if (typeof cell === 'number') return { ok: true, input: cell };
+      const n = readShownPercentage(text, context);
+      return n === null ? unread('a percentage') : { ok: true, input: n };
+    }
+    case 'currency': {
+      if (typeof cell === 'number') return { ok: true, input: cell };
+      const amount = readShownAmount(text, context);
+      if (amount === null) return unread('an amount (such as USD 12.50)');
+      return {
+        ok: true,
+        input:
+          amount.currencyCode === null
+            ? amount.amount
+            : { amount: amount.amount, currency_code: amount.currencyCode },
+      };
+    }
+    case 'date': {
+      const date = readShownDate(text, context);
+      return date === null ? unread('a date') : { ok: true, input: date };
+    }
+    case 'timestamp': {
+      const instant = readShownInstant(text, context);
+      return instant === null ? unread('a date and time') : { ok: true, input: instant };
+    }
+    case 'multi_select': {
+      const held = Array.isArray(current) ? current.filter((c) => typeof c === 'string') : [];
+      const names = new Set<string>([...field.options.map((o) => o.name), ...held]);
+      // An unknown name stays an item of its own: the rules then name it in their reason.
+      return { ok: true, input: splitItems(text, names) ?? text.split(', ') };
+    }
+    case 'user_pick_list':
+    case 'owner':
+      return user(text.trim(), usersByName(field, current));
+    case 'multi_user': {
+      const byName = usersByName(field, current);
+      const names = splitItems(text, new Set(byName.keys())) ?? text.split(', ');
+      const users: unknown[] = [];
+      for (const name of names) {
+        const one = user(name.trim(), byName);
+        if (!one.ok) return one;
+        users.push(one.input);
+      }
+      return { ok: true, input: users };
+    }
+    default:
+      return { ok: true, input: text };
+  }
+}
+
+/**
+ * The cell read as a value of `field` in the API's shape (`value`), "same" when it shows what the
+ * field holds now (`current`; undefined for a new record), or the rule it breaks.
+ */
+export function parseCell(
+  field: EditableField,
+  cell: ImportCell,
+  reading: CellReading,
+  current?: unknown,
+): ParsedCell {
+  const { context } = reading;
+  if (current !== undefined) {
+    const shown = valueCell(field.type, current, {
+      values: 'shown',
+      context,
+      defuse: reading.defused,
+    });
+    if (cell === shown || (cell === null && shown === '')) return { kind: 'same' };
+  }
+  let input: unknown;
+  if (cell === null || cell === '') input = null;
+  else {
+    const given =
+      typeof cell === 'string' && reading.defused && !NUMERIC_TYPES.has(field.type)
+        ? restoreDefused(cell)
+        : cell;
+    const read = readInput(field, given, current, context);
+    if (!read.ok) return { kind: 'fail', rule: read.rule };
+    input = read.input;
+  }
+  const check = validateFieldValue(field, input, {
+    timeZone: context.timeZone,
+    ...(current === undefined ? {} : { current }),
+  });
+  if (!check.ok) return { kind: 'fail', rule: check.rule };
+  if (current !== undefined && sameFieldValue(field.type, check.value, current)) {
+    return { kind: 'same' };
+  }
+  return { kind: 'value', value: check.value };
+}

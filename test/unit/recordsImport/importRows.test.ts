@@ -1,0 +1,93 @@
+/**
+ * The import's file readers: an XLSX read through exceljs's streaming reader (written by
+ * exceljs's own writer, as a spreadsheet would save it: typed numbers, yes/no, dates, rich text,
+ * formulas with their results, rows left out) gives the same rows as the sheet holds, row numbers
+ * kept; a CSV read in 64 KiB pieces gives what CsvReader gives for the whole text.
+ */
+import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  importFormatOf,
+  readImportRows,
+  sheetCell,
+} from '../../../src/main/recordsImport/importRows';
+import { delimitedLine } from '../../../src/shared/csv/delimitedText';
+import type { ImportCell } from '../../../src/shared/recordValues/parseCell';
+import { tempDir } from '../../support/tempDir';
+
+async function all(rows: AsyncIterable<ImportCell[]>): Promise<ImportCell[][]> {
+  const out: ImportCell[][] = [];
+  for await (const row of rows) out.push(row);
+  return out;
+}
+
+describe('readImportRows', () => {
+  it('streams an XLSX: typed cells, rich text, formulas, and rows the sheet leaves out', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Assets');
+    sheet.addRow(['ID', 'Name', 'Quantity', 'Insured', 'Bought']);
+    sheet.addRow(['101', 'Laptop', 3, true, new Date(Date.UTC(2026, 2, 5))]);
+    // Row 3 is left out of the file; row 4 has rich text, a formula and a time of day.
+    sheet.getRow(4).values = [
+      '102',
+      { richText: [{ text: 'Desk ' }, { text: 'XL', font: { bold: true } }] },
+      { formula: '1+1', result: 2 },
+      false,
+      new Date(Date.UTC(2026, 2, 5, 15, 30)),
+    ];
+    // A second sheet is not read.
+    workbook.addWorksheet('Notes').addRow(['ignored']);
+    const file = path.join(tempDir('portaldesk-import-'), 'a.xlsx');
+    await workbook.xlsx.writeFile(file);
+    expect(await all(readImportRows(file, 'xlsx'))).toEqual([
+      ['ID', 'Name', 'Quantity', 'Insured', 'Bought'],
+      ['101', 'Laptop', 3, true, '2026-03-05'],
+      [],
+      ['102', 'Desk XL', 2, false, '2026-03-05T15:30'],
+    ]);
+  });
+
+  it('streams an XLSX of many rows the same as it was written', async () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      filename: path.join(tempDir('portaldesk-import-'), 'big.xlsx'),
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet('Assets');
+    const rows = Array.from({ length: 3000 }, (_, i) => [`id-${i}`, `name ${i % 7}`, i * 1.5]);
+    for (const row of rows) sheet.addRow(row).commit();
+    sheet.commit();
+    await workbook.commit();
+    const file = (workbook as unknown as { stream: { path: string } }).stream.path;
+    expect(await all(readImportRows(file, 'xlsx'))).toEqual(rows);
+  });
+
+  it('reads a CSV in pieces the same as whole (rows longer than a piece included)', async () => {
+    const dir = tempDir('portaldesk-import-');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.string({ maxLength: 40_000 }), { minLength: 1, maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        async (rows) => {
+          const file = path.join(dir, 'a.csv');
+          writeFileSync(file, `\ufeff${rows.map((r) => delimitedLine(r)).join('')}`);
+          expect(await all(readImportRows(file, 'csv'))).toEqual(rows);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it('knows a file by its name, and a cell by its type', () => {
+    expect(importFormatOf('a.CSV')).toBe('csv');
+    expect(importFormatOf('a.xlsx')).toBe('xlsx');
+    expect(importFormatOf('a.xls')).toBeNull();
+    expect(sheetCell(null)).toBeNull();
+    expect(sheetCell({ text: 'site', hyperlink: 'https://example.com' })).toBe('site');
+    expect(sheetCell({ error: '#N/A' } as ExcelJS.CellErrorValue)).toBe('#N/A');
+  });
+});
