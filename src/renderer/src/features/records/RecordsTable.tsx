@@ -3,8 +3,11 @@ import {
   memo,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
+  useState,
+  type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent,
@@ -16,6 +19,8 @@ import { FieldValue } from './FieldValue';
 import { useRecords, useRecordsStore } from './RecordsContext';
 import { isSelected } from './rowSelection';
 import { copyToClipboard } from './copyToClipboard';
+import { nextCell } from './gridFocus';
+import { pinnedRow, tabStopRow } from './pinnedRow';
 
 /** CSS pixels per row (also in records.css). 1,000,000 rows stay under Chromium's ~33.5M px limit. */
 export const ROW_HEIGHT = 30;
@@ -33,6 +38,8 @@ interface RowProps {
   widths: Record<string, number>;
   selected: boolean;
   focused: boolean;
+  /** The column holding the table's one tab stop when it is in this row, otherwise null. */
+  tabCol: number | null;
   start: number;
   context: ValueContext;
   onPick(index: number, row: RecordRow | undefined, event: MouseEvent): void;
@@ -45,6 +52,7 @@ const Row = memo(function Row({
   widths,
   selected,
   focused,
+  tabCol,
   start,
   context,
   onPick,
@@ -61,10 +69,12 @@ const Row = memo(function Row({
       data-record-id={row?.id}
     >
       {row ? (
-        columns.map((column) => (
+        columns.map((column, col) => (
           <div
             key={column.key}
             role="gridcell"
+            aria-colindex={col + 1}
+            tabIndex={tabCol === col ? 0 : -1}
             className="grid-cell"
             style={{ width: widths[column.key] }}
           >
@@ -78,7 +88,14 @@ const Row = memo(function Row({
         ))
       ) : (
         // One element for a row still on its way: a fast scroll passes thousands of them.
-        <div role="gridcell" className="grid-cell grid-cell--loading" aria-label="Loading" />
+        <div
+          role="gridcell"
+          aria-colindex={1}
+          aria-colspan={Math.max(1, columns.length)}
+          tabIndex={tabCol === null ? -1 : 0}
+          className="grid-cell grid-cell--loading"
+          aria-label="Loading"
+        />
       )}
     </div>
   );
@@ -208,10 +225,14 @@ export function RecordsTable({ label }: { label: string }) {
     return () => clearTimeout(timer);
   }, [focused, detailOpen, store]);
 
+  // The column of the one tab stop; its row is the store's focused row.
+  const [focusCol, setFocusCol] = useState(0);
   const onPick = useCallback(
     (index: number, row: RecordRow | undefined, event: MouseEvent) => {
       const state = store.getState();
       if (event.button !== 0) return;
+      const cell = (event.target as Element).closest('[aria-colindex]');
+      if (cell) setFocusCol(Number(cell.getAttribute('aria-colindex')) - 1);
       if (event.shiftKey)
         state.focusRow(index, event.ctrlKey || event.metaKey ? 'extend-keep' : 'extend');
       else if (event.ctrlKey || event.metaKey) state.focusRow(index, 'toggle');
@@ -244,30 +265,67 @@ export function RecordsTable({ label }: { label: string }) {
   const timeZone = columns?.timeZone ?? 'UTC';
   const context = useMemo<ValueContext>(() => ({ timeZone }), [timeZone]);
 
+  const colCount = visible.length;
+  const tabRow = tabStopRow(focused, total);
+  const tabCol = Math.max(0, Math.min(colCount - 1, focusCol));
+  const pinned = pinnedRow(tabRow, { first, last, rendered: items.length > 0 });
+
+  // The cell with the tab stop takes the DOM focus whenever the focus is in the table's body
+  // (set on focus in, cleared when it leaves for another element), so a key that moves the stop,
+  // or a loading row replaced by its cells, never leaves the focus on an old cell or the body.
+  const keepFocus = useRef(false);
+  useLayoutEffect(() => {
+    if (!keepFocus.current) return;
+    const cell = scroller.current?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]');
+    if (cell && !cell.contains(document.activeElement)) cell.focus();
+  });
+  const onBodyFocus = () => {
+    keepFocus.current = true;
+  };
+  const onBodyBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const to = event.relatedTarget;
+    if (to instanceof Node && event.currentTarget.contains(to)) return;
+    if (to !== null) {
+      keepFocus.current = false;
+      return;
+    }
+    // No new target: a cell taken out of the page keeps the focus in the table, anything else
+    // (a click on nothing, another window) lets it go.
+    const left = event.target;
+    setTimeout(() => {
+      if (left.isConnected) keepFocus.current = false;
+    });
+  };
+  // The grid itself is focusable for scripts (and old habits): it hands the focus to its stop.
+  const onGridFocus = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget || tabRow === null) return;
+    keepFocus.current = true;
+    scroller.current?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]')?.focus();
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys pressed in the header's buttons and handles are theirs.
+    const from = event.target as Element;
+    if (from !== event.currentTarget && from.getAttribute('role') !== 'gridcell') return;
     const state = store.getState();
-    const page = Math.max(1, last - first - 2);
-    const extend = event.shiftKey ? 'extend' : event.ctrlKey || event.metaKey ? 'move' : 'only';
-    let target: number | null = null;
+    const primary = event.ctrlKey || event.metaKey;
+    const move = nextCell(
+      { row: state.focused, col: tabCol },
+      { key: event.key, primary },
+      { rows: total, cols: Math.max(1, colCount), pageRows: last - first - 2 },
+    );
+    if (move) {
+      event.preventDefault();
+      // Shift extends the selection, Ctrl/Cmd moves without selecting (Ctrl+Home/End too).
+      const rowMoved = move.row !== state.focused;
+      if (rowMoved || !state.selection.ranges.length)
+        state.focusRow(move.row, event.shiftKey ? 'extend' : primary ? 'move' : 'only');
+      setFocusCol(move.col);
+      keepFocus.current = true;
+      virtualizer.scrollToIndex(move.row, { align: 'auto' });
+      return;
+    }
     switch (event.key) {
-      case 'ArrowDown':
-        target = state.focused + 1;
-        break;
-      case 'ArrowUp':
-        target = state.focused - 1;
-        break;
-      case 'PageDown':
-        target = state.focused + page;
-        break;
-      case 'PageUp':
-        target = state.focused - page;
-        break;
-      case 'Home':
-        target = 0;
-        break;
-      case 'End':
-        target = total - 1;
-        break;
       case 'Enter': {
         const row = state.row(state.focused);
         if (row) void state.openRecord(row.id);
@@ -300,11 +358,23 @@ export function RecordsTable({ label }: { label: string }) {
       default:
         return;
     }
-    event.preventDefault();
-    const clamped = Math.max(0, Math.min(total - 1, target));
-    state.focusRow(clamped, extend);
-    virtualizer.scrollToIndex(clamped, { align: 'auto' });
   };
+
+  const rowAt = (index: number, start: number) => (
+    <Row
+      key={index}
+      index={index}
+      row={store.getState().row(index)}
+      columns={visible}
+      widths={widths}
+      selected={isSelected(selection, index)}
+      focused={index === focused}
+      tabCol={index === tabRow ? tabCol : null}
+      start={start}
+      context={context}
+      onPick={onPick}
+    />
+  );
 
   return (
     <div
@@ -314,10 +384,11 @@ export function RecordsTable({ label }: { label: string }) {
       aria-rowcount={total + 1}
       aria-colcount={visible.length}
       aria-multiselectable="true"
-      aria-activedescendant={total > 0 ? `records-row-${focused}` : undefined}
       aria-busy={listLoading}
-      tabIndex={0}
+      // The tab stop is a cell; an empty table is one itself, so the keyboard still finds it.
+      tabIndex={tabRow === null ? 0 : -1}
       onKeyDown={onKeyDown}
+      onFocus={onGridFocus}
       data-generation={generation}
       data-total={total}
     >
@@ -337,25 +408,18 @@ export function RecordsTable({ label }: { label: string }) {
         ref={scroller}
         className="grid-body"
         role="rowgroup"
+        onFocus={onBodyFocus}
+        onBlur={onBodyBlur}
         onScroll={(event) => {
           if (header.current) header.current.scrollLeft = event.currentTarget.scrollLeft;
         }}
       >
         <div className="grid-sizer" style={{ height: virtualizer.getTotalSize(), width }}>
-          {items.map((item) => (
-            <Row
-              key={item.index}
-              index={item.index}
-              row={store.getState().row(item.index)}
-              columns={visible}
-              widths={widths}
-              selected={isSelected(selection, item.index)}
-              focused={item.index === focused}
-              start={item.start}
-              context={context}
-              onPick={onPick}
-            />
-          ))}
+          {/* One list keyed by row: the focused row keeps its element when it becomes pinned. */}
+          {[
+            ...items.map((item) => rowAt(item.index, item.start)),
+            ...(pinned === null ? [] : [rowAt(pinned, pinned * ROW_HEIGHT)]),
+          ]}
         </div>
       </div>
     </div>
