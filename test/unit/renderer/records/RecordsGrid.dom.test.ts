@@ -139,9 +139,16 @@ describe('the records grid', () => {
       fireEvent.scroll(body);
     });
     await waitFor(() => expect(focusedPlace()).toEqual([TOTAL + 1, 3]));
+    expect(ws.store.getState().selection.ranges).toEqual([[TOTAL - 1, TOTAL - 1]]);
     expect(document.activeElement!.textContent).not.toContain('Dock');
     await user.keyboard('{Control>}{Home}{/Control}');
     await waitFor(() => expect(focusedPlace()).toEqual([2, 1]));
+    // Ctrl+Home/End select where they land; Ctrl with an arrow moves on without selecting.
+    expect(ws.store.getState().selection.ranges).toEqual([[0, 0]]);
+    await user.keyboard('{Control>}{ArrowDown}{/Control}');
+    expect(focusedPlace()).toEqual([3, 1]);
+    expect(ws.store.getState().selection.ranges).toEqual([[0, 0]]);
+    await user.keyboard('{ArrowUp}');
     expect(tabStops(grid)).toHaveLength(1);
     // Tab leaves the table from its one stop, Shift+Tab comes back to it.
     await user.tab();

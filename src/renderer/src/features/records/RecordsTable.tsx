@@ -316,10 +316,12 @@ export function RecordsTable({ label }: { label: string }) {
     );
     if (move) {
       event.preventDefault();
-      // Shift extends the selection, Ctrl/Cmd moves without selecting (Ctrl+Home/End too).
+      // Shift extends the selection; Ctrl/Cmd with an arrow or page key moves without selecting
+      // (Ctrl+Home/End are keys of their own: they select where they land, as Home/End did).
+      const keepSelection = primary && event.key !== 'Home' && event.key !== 'End';
       const rowMoved = move.row !== state.focused;
       if (rowMoved || !state.selection.ranges.length)
-        state.focusRow(move.row, event.shiftKey ? 'extend' : primary ? 'move' : 'only');
+        state.focusRow(move.row, event.shiftKey ? 'extend' : keepSelection ? 'move' : 'only');
       setFocusCol(move.col);
       keepFocus.current = true;
       virtualizer.scrollToIndex(move.row, { align: 'auto' });
