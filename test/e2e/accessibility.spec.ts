@@ -129,13 +129,21 @@ const VIEWS: View[] = [
     name: 'configure',
     open: async (page) => {
       await openSection(page, 'Configure');
-      await expect(page.locator('.configure-view, main').first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'New module' })).toBeVisible({
+        timeout: ENGINE_TIMEOUT_MS,
+      });
+      // The module's layouts, with their sections' Move up and Move down.
+      await expect(page.locator('button[data-move]').first()).toBeVisible({
+        timeout: ENGINE_TIMEOUT_MS,
+      });
     },
   },
   {
     name: 'router',
     open: async (page) => {
       await openSection(page, 'Event router');
+      // The demo's sign-in and syncs are events of the built-in publishers.
+      await expect(page.getByText(/^\d+ events?$/)).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
     },
   },
   {
