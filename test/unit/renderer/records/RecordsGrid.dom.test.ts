@@ -9,7 +9,8 @@ import { createElement } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RecordRow } from '../../../../src/shared/ipc/areas/records';
+import type { RecordDetail, RecordRow } from '../../../../src/shared/ipc/areas/records';
+import { RecordDetailPanel } from '../../../../src/renderer/src/features/records/RecordDetailPanel';
 import {
   RecordsTable,
   ROW_HEIGHT,
@@ -196,6 +197,56 @@ describe('the records grid', () => {
     await user.click(within(grid).getByText('Dock #4'));
     expect(focusedPlace()).toEqual([6, 1]);
     expect(tabStops(grid)).toHaveLength(1);
+  });
+
+  it('takes the focus back when the record panel closes from inside', async () => {
+    const user = userEvent.setup();
+    const ws = await openWorkspace({
+      overrides: {
+        'records.query': ({ offset, limit }) => ({
+          rows: Array.from({ length: Math.max(0, Math.min(limit, 50 - offset)) }, (_, k) =>
+            row(offset + k),
+          ),
+          total: 50,
+        }),
+        'records.get': ({ recordId }): RecordDetail => ({
+          record: sampleRow({ id: recordId, name: 'Dock #2' }),
+          trashedTime: null,
+          layout: null,
+          timeline: [],
+          comments: [],
+          commentsSyncedAt: null,
+          timeZone: 'UTC',
+        }),
+        'records.viewed': () => [],
+      },
+    });
+    act(() => ws.store.setState({ layout: { visible: COLUMNS, widths: {} } }));
+    render(
+      ws.wrap(
+        createElement(
+          'div',
+          { className: 'records__main' },
+          createElement(RecordsTable, { label: 'Assets records' }),
+          createElement(RecordDetailPanel),
+        ),
+      ),
+    );
+    const grid = screen.getByRole('grid', { name: 'Assets records' });
+    await waitFor(() => expect(within(grid).getByText('Dock #2')).toBeTruthy());
+    await user.click(within(grid).getByText('Dock #2'));
+    const close = await screen.findByRole('button', { name: 'Close details (Esc)' });
+    // By its button: the table's focused cell (the record's row) has the focus again.
+    await user.click(close);
+    expect(screen.queryByTestId('record-detail')).toBeNull();
+    expect(focusedPlace()).toEqual([4, 1]);
+    // By Escape, pressed inside the panel.
+    await user.keyboard('{Enter}');
+    const panel = await screen.findByTestId('record-detail');
+    act(() => panel.focus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('record-detail')).toBeNull();
+    expect(focusedPlace()).toEqual([4, 1]);
   });
 
   it('is one tab stop itself while it has no rows', async () => {
