@@ -282,8 +282,8 @@ async function focusState(page: Page): Promise<FocusState> {
 
 /** The main views the Tab walk goes through, each opened from the sidebar. */
 const TAB_WALK = ['Records', 'Outbox', 'Sync', 'Backups', 'Configure', 'Event router', 'Settings'];
-/** Tabs per view: past the sidebar and into the view's own controls. */
-const TABS_PER_VIEW = 30;
+/** Tabs per view: past the sidebar and the records toolbar and header, into the view's own. */
+const TABS_PER_VIEW = 60;
 
 test('Tab walks every main view with the focus always visible and never on the body', async ({
   page,
@@ -338,4 +338,12 @@ test('Tab walks every main view with the focus always visible and never on the b
   await page.screenshot({ path: 'test-results/a11y-grid-focus.png' });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: 'test-results/a11y-grid-focus-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The panel closed from inside hands the focus back to the table's cell, not to the body.
+  await detail(page).getByRole('button', { name: 'Close details (Esc)' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(detail(page)).toHaveCount(0);
+  await expect(cell()).toHaveAttribute('role', 'gridcell');
+  await expect(cell().locator('xpath=..')).toHaveAttribute('aria-rowindex', '2');
 });
