@@ -331,7 +331,17 @@ test('Tab walks every main view with the focus always visible and never on the b
   );
   await page.keyboard.press('Control+Home');
   await expect(cell().locator('xpath=..')).toHaveAttribute('aria-rowindex', '2');
-  expect(await grid.locator('[role="gridcell"][tabindex="0"]').count()).toBe(1);
+  expect(await grid.locator('[tabindex="0"]').count()).toBe(1);
+  // ArrowUp from the first record reaches the header (its sort button), ringed too.
+  await page.keyboard.press('ArrowUp');
+  await expect(cell().locator('xpath=ancestor::*[@role="columnheader"]')).toHaveAttribute(
+    'aria-colindex',
+    '1',
+  );
+  expect(await focusState(page)).toMatchObject({ kind: 'element', visible: true });
+  await page.screenshot({ path: 'test-results/a11y-grid-header-focus.png' });
+  await page.keyboard.press('ArrowDown');
+  await expect(cell()).toHaveAttribute('role', 'gridcell');
   // Enter opens the record; Escape closes it.
   await page.keyboard.press('Enter');
   await expect(detail(page).getByRole('heading', { level: 2 })).toBeVisible();

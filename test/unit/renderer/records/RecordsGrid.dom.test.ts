@@ -66,19 +66,12 @@ function focusedPlace(): [number, number] {
   ];
 }
 
-/**
- * Tabs into the table's body: past each column header's sort button and resize handle, the next
- * Tab is the one cell, the one after leaves the table.
- */
+/** Tabs into the table: the one stop is its focused cell (the header's buttons are not stops). */
 async function tabIntoBody(user: ReturnType<typeof userEvent.setup>): Promise<void> {
-  for (let i = 0; i < COLUMNS.length * 2; i++) {
-    await user.tab();
-    expect((document.activeElement as HTMLElement).closest('.grid-header')).not.toBeNull();
-  }
   await user.tab();
 }
 
-const tabStops = (grid: HTMLElement) => grid.querySelectorAll('[role="gridcell"][tabindex="0"]');
+const tabStops = (grid: HTMLElement) => grid.querySelectorAll('[tabindex="0"]');
 
 describe('the records grid', () => {
   it('tells the size of the whole virtual table and the place of every rendered cell', async () => {
@@ -124,7 +117,7 @@ describe('the records grid', () => {
     expect(focusedPlace()).toEqual([4, 3]);
     await user.keyboard('{Home}');
     expect(focusedPlace()).toEqual([4, 1]);
-    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(focusedPlace()).toEqual([2, 1]);
     // A page is the rows on screen less two of context.
     await user.keyboard('{PageDown}');
@@ -186,7 +179,7 @@ describe('the records grid', () => {
     await waitFor(() => expect(focusedPlace()).toEqual([4, 2]));
   });
 
-  it('hands the focus from the grid to its tab stop, opens on Enter, and is a stop itself when empty', async () => {
+  it('hands the focus from the grid to its tab stop, opens on Enter, follows a click', async () => {
     const user = userEvent.setup();
     const { ws, grid } = await showTable();
     act(() => grid.focus());
@@ -249,10 +242,48 @@ describe('the records grid', () => {
     expect(focusedPlace()).toEqual([4, 1]);
   });
 
-  it('is one tab stop itself while it has no rows', async () => {
+  it('reaches the header by ArrowUp: Left/Right along it, Enter sorts, Shift+arrows resize', async () => {
+    const user = userEvent.setup();
+    const { ws, grid } = await showTable();
+    await tabIntoBody(user);
+    await user.keyboard('{ArrowRight}{ArrowUp}');
+    const header = () => document.activeElement!.closest('[role="columnheader"]')!;
+    expect(header().getAttribute('aria-colindex')).toBe('2');
+    expect(header().textContent).toContain('Status');
+    // The header holds the one stop now: no cell does.
+    expect(tabStops(grid)).toHaveLength(1);
+    expect(grid.querySelectorAll('[role="gridcell"][tabindex="0"]')).toHaveLength(0);
+    await user.keyboard('{ArrowUp}{PageUp}');
+    expect(header().getAttribute('aria-colindex')).toBe('2');
+    await user.keyboard('{ArrowRight}');
+    expect(header().textContent).toContain('Cost');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(header().getAttribute('aria-sort')).toBe('ascending'));
+    const width = () => parseFloat((header() as HTMLElement).style.width);
+    const before = width();
+    await user.keyboard('{Shift>}{ArrowRight}{ArrowRight}{/Shift}');
+    expect(width()).toBe(before + 32);
+    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}');
+    expect(width()).toBe(before + 16);
+    expect(ws.store.getState().layout?.widths.cf_cost).toBe(before + 16);
+    // Home/End along the header; ArrowDown back into the records, at the same column.
+    await user.keyboard('{Home}');
+    expect(header().textContent).toContain('Name');
+    await user.keyboard('{End}{ArrowDown}');
+    await waitFor(() => expect(focusedPlace()).toEqual([2, 3]));
+  });
+
+  it('gives the stop to the header while it has no rows', async () => {
+    const user = userEvent.setup();
     const { grid } = await showTable(0);
     expect(grid.getAttribute('aria-rowcount')).toBe('1');
-    expect(tabStops(grid)).toHaveLength(0);
-    expect(grid.tabIndex).toBe(0);
+    expect(grid.tabIndex).toBe(-1);
+    expect(tabStops(grid)).toHaveLength(1);
+    await user.tab();
+    expect(document.activeElement!.closest('[role="columnheader"]')?.textContent).toContain('Name');
+    await user.keyboard('{ArrowDown}{ArrowRight}');
+    expect(document.activeElement!.closest('[role="columnheader"]')?.textContent).toContain(
+      'Status',
+    );
   });
 });

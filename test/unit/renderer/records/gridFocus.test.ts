@@ -4,7 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextCell, type GridShape } from '../../../../src/renderer/src/features/records/gridFocus';
+import {
+  HEADER_ROW,
+  nextCell,
+  type GridShape,
+} from '../../../../src/renderer/src/features/records/gridFocus';
 
 const SHAPE: GridShape = { rows: 100, cols: 5, pageRows: 20 };
 const press = (key: string, primary = false) => ({ key, primary });
@@ -39,6 +43,40 @@ describe('nextCell', () => {
       row: 4,
       col: 0,
     });
+  });
+
+  it('reaches the header row by ArrowUp from the first record only', () => {
+    const withHeader = { ...SHAPE, header: true };
+    const header = { row: HEADER_ROW, col: 2 };
+    expect(nextCell({ row: 0, col: 2 }, press('ArrowUp'), withHeader)).toEqual(header);
+    expect(nextCell(header, press('ArrowUp'), withHeader)).toEqual(header);
+    expect(nextCell(header, press('ArrowRight'), withHeader)).toEqual({ row: HEADER_ROW, col: 3 });
+    expect(nextCell(header, press('End'), withHeader)).toEqual({ row: HEADER_ROW, col: 4 });
+    expect(nextCell(header, press('ArrowDown'), withHeader)).toEqual({ row: 0, col: 2 });
+    expect(nextCell(header, press('PageUp'), withHeader)).toEqual(header);
+    expect(nextCell({ row: 10, col: 2 }, press('PageUp'), withHeader)).toEqual({ row: 0, col: 2 });
+    expect(nextCell(header, press('Home', true), withHeader)).toEqual({ row: 0, col: 0 });
+    // Without records the header is the whole grid.
+    const empty = { ...withHeader, rows: 0 };
+    expect(nextCell(header, press('ArrowDown'), empty)).toEqual(header);
+    expect(nextCell(header, press('End', true), empty)).toEqual({ row: HEADER_ROW, col: 4 });
+  });
+
+  it('enters the header only by ArrowUp, from the first record or within the header', () => {
+    fc.assert(
+      fc.property(cases, ({ shape, at, key, primary }) => {
+        const from = { row: Math.min(at.row, shape.rows - 1), col: at.col };
+        const to = nextCell(from, { key, primary }, { ...shape, header: true })!;
+        expect(to.row).toBeGreaterThanOrEqual(HEADER_ROW);
+        expect(to.row).toBeLessThan(shape.rows);
+        if (to.row === HEADER_ROW) {
+          expect(key).toBe('ArrowUp');
+          expect(from.row).toBe(0);
+        }
+        // Without the header, the same keys give the same answers below it.
+        if (to.row !== HEADER_ROW) expect(to).toEqual(nextCell(from, { key, primary }, shape));
+      }),
+    );
   });
 
   it('leaves other keys and empty grids alone', () => {

@@ -19,7 +19,7 @@ import { FieldValue } from './FieldValue';
 import { useRecords, useRecordsStore } from './RecordsContext';
 import { isSelected } from './rowSelection';
 import { copyToClipboard } from './copyToClipboard';
-import { nextCell } from './gridFocus';
+import { HEADER_ROW, nextCell } from './gridFocus';
 import { pinnedRow, tabStopRow } from './pinnedRow';
 
 /** CSS pixels per row (also in records.css). 1,000,000 rows stay under Chromium's ~33.5M px limit. */
@@ -75,6 +75,7 @@ const Row = memo(function Row({
             role="gridcell"
             aria-colindex={col + 1}
             tabIndex={tabCol === col ? 0 : -1}
+            data-tab-stop={tabCol === col || undefined}
             className="grid-cell"
             style={{ width: widths[column.key] }}
           >
@@ -93,6 +94,7 @@ const Row = memo(function Row({
           aria-colindex={1}
           aria-colspan={Math.max(1, columns.length)}
           tabIndex={tabCol === null ? -1 : 0}
+          data-tab-stop={tabCol !== null || undefined}
           className="grid-cell grid-cell--loading"
           aria-label="Loading"
         />
@@ -123,7 +125,8 @@ function ResizeHandle({ column, width }: { column: RecordsField; width: number }
       aria-orientation="vertical"
       aria-label={`Resize ${column.label}`}
       aria-valuenow={width}
-      tabIndex={0}
+      // Not a tab stop of its own: Shift+←/→ on the column's header resize it (the grid's one stop).
+      tabIndex={-1}
       className="grid-resize"
       onPointerDown={onPointerDown}
       onKeyDown={(event) => {
@@ -137,23 +140,35 @@ function ResizeHandle({ column, width }: { column: RecordsField; width: number }
 
 interface HeaderCellProps {
   column: RecordsField;
+  /** Position among the columns shown (0 = the first). */
+  col: number;
+  /** Whether this header holds the grid's one tab stop. */
+  tabStop: boolean;
   width: number;
   /** For the column the list is sorted by: the currencies of the rows on screen (currency only). */
   currencies: readonly string[];
 }
 
-function HeaderCell({ column, width, currencies }: HeaderCellProps) {
+function HeaderCell({ column, col, tabStop, width, currencies }: HeaderCellProps) {
   const sort = useRecords((s) => s.sort);
   const setSort = useRecords((s) => s.setSort);
   const direction =
     sort?.field === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none';
   const title = headerTitle(column, direction !== 'none', currencies);
   return (
-    <div role="columnheader" aria-sort={direction} className="grid-header-cell" style={{ width }}>
+    <div
+      role="columnheader"
+      aria-colindex={col + 1}
+      aria-sort={direction}
+      className="grid-header-cell"
+      style={{ width }}
+    >
       {column.sortable ? (
         <button
           type="button"
           className="grid-sort"
+          tabIndex={tabStop ? 0 : -1}
+          data-tab-stop={tabStop || undefined}
           onClick={() => setSort(column.key)}
           title={title}
         >
@@ -163,7 +178,12 @@ function HeaderCell({ column, width, currencies }: HeaderCellProps) {
           </span>
         </button>
       ) : (
-        <span className="grid-sort grid-sort--static" title={title}>
+        <span
+          className="grid-sort grid-sort--static"
+          tabIndex={tabStop ? 0 : -1}
+          data-tab-stop={tabStop || undefined}
+          title={title}
+        >
           <span className="grid-sort__label">{column.label}</span>
         </span>
       )}
@@ -266,9 +286,14 @@ export function RecordsTable({ label }: { label: string }) {
   const context = useMemo<ValueContext>(() => ({ timeZone }), [timeZone]);
 
   const colCount = visible.length;
-  const tabRow = tabStopRow(focused, total);
   const tabCol = Math.max(0, Math.min(colCount - 1, focusCol));
+  // The header holds the stop once the keyboard (or a click) went there, and while no row does.
+  const [inHeader, setInHeader] = useState(false);
+  const headerStop = colCount > 0 && (inHeader || total === 0);
+  const tabRow = headerStop ? null : tabStopRow(focused, total);
   const pinned = pinnedRow(tabRow, { first, last, rendered: items.length > 0 });
+  const root = useRef<HTMLDivElement>(null);
+  const stopElement = () => root.current?.querySelector<HTMLElement>('[data-tab-stop]');
 
   // The cell with the tab stop takes the DOM focus whenever the focus is in the table's body
   // (set on focus in, cleared when it leaves for another element), so a key that moves the stop,
@@ -276,13 +301,26 @@ export function RecordsTable({ label }: { label: string }) {
   const keepFocus = useRef(false);
   useLayoutEffect(() => {
     if (!keepFocus.current) return;
-    const cell = scroller.current?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]');
-    if (cell && !cell.contains(document.activeElement)) cell.focus();
+    const stop = stopElement();
+    if (stop && !stop.contains(document.activeElement)) stop.focus();
   });
-  const onBodyFocus = () => {
+  // The stop follows the focus wherever it lands in the grid (a click on a cell or a header).
+  const onGridFocus = (event: FocusEvent<HTMLDivElement>) => {
     keepFocus.current = true;
+    const target = event.target as Element;
+    // The grid itself is focusable by script (and old habits): it hands the focus to its stop.
+    if (target === event.currentTarget) {
+      stopElement()?.focus();
+      return;
+    }
+    const header = target.closest('[role="columnheader"]');
+    const place = header ?? target.closest('[role="gridcell"]');
+    // A row still loading is one cell for the whole row: the column stays what it was.
+    if (!place || place.hasAttribute('aria-colspan')) return;
+    setInHeader(header !== null);
+    setFocusCol(Number(place.getAttribute('aria-colindex') ?? 1) - 1);
   };
-  const onBodyBlur = (event: FocusEvent<HTMLDivElement>) => {
+  const onGridBlur = (event: FocusEvent<HTMLDivElement>) => {
     const to = event.relatedTarget;
     if (to instanceof Node && event.currentTarget.contains(to)) return;
     if (to !== null) {
@@ -296,37 +334,43 @@ export function RecordsTable({ label }: { label: string }) {
       if (left.isConnected) keepFocus.current = false;
     });
   };
-  // The grid itself is focusable for scripts (and old habits): it hands the focus to its stop.
-  const onGridFocus = (event: FocusEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget || tabRow === null) return;
-    keepFocus.current = true;
-    scroller.current?.querySelector<HTMLElement>('[role="gridcell"][tabindex="0"]')?.focus();
-  };
-
+  const resize = useRecords((s) => s.resizeColumn);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // Keys pressed in the header's buttons and handles are theirs.
     const from = event.target as Element;
-    if (from !== event.currentTarget && from.getAttribute('role') !== 'gridcell') return;
+    // A resize handle focused by a click keeps its own arrows.
+    if (from.getAttribute('role') === 'separator') return;
+    const atHeader = from.closest('.grid-header') !== null;
+    const column = visible[tabCol];
+    if (atHeader && event.shiftKey && column && /^Arrow(Left|Right)$/.test(event.key)) {
+      event.preventDefault();
+      const step = event.key === 'ArrowRight' ? RESIZE_STEP : -RESIZE_STEP;
+      resize(column.key, (widths[column.key] ?? 160) + step);
+      return;
+    }
     const state = store.getState();
     const primary = event.ctrlKey || event.metaKey;
     const move = nextCell(
-      { row: state.focused, col: tabCol },
+      { row: atHeader ? HEADER_ROW : state.focused, col: tabCol },
       { key: event.key, primary },
-      { rows: total, cols: Math.max(1, colCount), pageRows: last - first - 2 },
+      { rows: total, cols: colCount, pageRows: last - first - 2, header: true },
     );
     if (move) {
       event.preventDefault();
+      keepFocus.current = true;
+      setFocusCol(move.col);
+      setInHeader(move.row === HEADER_ROW);
+      if (move.row === HEADER_ROW) return;
       // Shift extends the selection; Ctrl/Cmd with an arrow or page key moves without selecting
       // (Ctrl+Home/End are keys of their own: they select where they land, as Home/End did).
       const keepSelection = primary && event.key !== 'Home' && event.key !== 'End';
       const rowMoved = move.row !== state.focused;
       if (rowMoved || !state.selection.ranges.length)
         state.focusRow(move.row, event.shiftKey ? 'extend' : keepSelection ? 'move' : 'only');
-      setFocusCol(move.col);
-      keepFocus.current = true;
       virtualizer.scrollToIndex(move.row, { align: 'auto' });
       return;
     }
+    // Enter and Space on a header are its sort button's.
+    if (atHeader) return;
     switch (event.key) {
       case 'Enter': {
         const row = state.row(state.focused);
@@ -380,6 +424,7 @@ export function RecordsTable({ label }: { label: string }) {
 
   return (
     <div
+      ref={root}
       className="grid"
       role="grid"
       aria-label={label}
@@ -387,19 +432,22 @@ export function RecordsTable({ label }: { label: string }) {
       aria-colcount={visible.length}
       aria-multiselectable="true"
       aria-busy={listLoading}
-      // The tab stop is a cell; an empty table is one itself, so the keyboard still finds it.
-      tabIndex={tabRow === null ? 0 : -1}
+      // The tab stop is a cell or a header; a table without columns is one itself.
+      tabIndex={colCount === 0 ? 0 : -1}
       onKeyDown={onKeyDown}
       onFocus={onGridFocus}
+      onBlur={onGridBlur}
       data-generation={generation}
       data-total={total}
     >
       <div className="grid-header" ref={header} role="rowgroup">
         <div role="row" aria-rowindex={1} className="grid-header-row" style={{ width }}>
-          {visible.map((column) => (
+          {visible.map((column, col) => (
             <HeaderCell
               key={column.key}
               column={column}
+              col={col}
+              tabStop={headerStop && col === tabCol}
               width={widths[column.key] ?? 160}
               currencies={column.key === sort?.field ? currencies : []}
             />
@@ -410,8 +458,6 @@ export function RecordsTable({ label }: { label: string }) {
         ref={scroller}
         className="grid-body"
         role="rowgroup"
-        onFocus={onBodyFocus}
-        onBlur={onBodyBlur}
         onScroll={(event) => {
           if (header.current) header.current.scrollLeft = event.currentTarget.scrollLeft;
         }}
