@@ -190,16 +190,16 @@ describe('placing and moving fields in the Layouts panel', () => {
   it('moves a field up and down from the keyboard; the ends are disabled; the focus stays with it', async () => {
     const user = userEvent.setup();
     const { engine } = await opened();
-    expect(screen.getByRole('button', { name: 'Move Equipment name up' })).toHaveProperty(
+    expect(screen.getByRole('button', { name: 'Move up: Equipment name' })).toHaveProperty(
       'disabled',
       true,
     );
-    expect(screen.getByRole('button', { name: 'Move Purchase date down' })).toHaveProperty(
+    expect(screen.getByRole('button', { name: 'Move down: Purchase date' })).toHaveProperty(
       'disabled',
       true,
     );
     // A system field moves too.
-    screen.getByRole('button', { name: 'Move Status down' }).focus();
+    screen.getByRole('button', { name: 'Move down: Status' }).focus();
     await user.keyboard('{Enter}');
     await waitFor(() =>
       expect(fieldsOf('Standard', 'General')).toEqual([
@@ -221,12 +221,14 @@ describe('placing and moving fields in the Layouts panel', () => {
       },
     ]);
     await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Status down' })),
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Move down: Status' }),
+      ),
     );
     // Down once more reaches the end: the focus goes to its Move up.
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Status up' })),
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move up: Status' })),
     );
     expect(fieldsOf('Standard', 'General').at(-1)).toBe('Status');
     await user.keyboard(' ');
@@ -243,7 +245,7 @@ describe('placing and moving fields in the Layouts panel', () => {
   it('moves a field to another section at a chosen place; Escape closes the choice', async () => {
     const user = userEvent.setup();
     const { engine } = await opened();
-    const trigger = screen.getByRole('button', { name: 'Move Serial number to another section' });
+    const trigger = screen.getByRole('button', { name: 'Move to section: Serial number' });
     await user.click(trigger);
     let form = screen.getByRole('form', { name: 'Move Serial number to another section' });
     await user.keyboard('{Escape}');
@@ -273,7 +275,7 @@ describe('placing and moving fields in the Layouts panel', () => {
     expect(screen.queryByRole('form', { name: /Move Serial number/ })).toBeNull();
     await waitFor(() =>
       expect(document.activeElement).toBe(
-        screen.getByRole('button', { name: 'Move Serial number to another section' }),
+        screen.getByRole('button', { name: 'Move to section: Serial number' }),
       ),
     );
   });
@@ -337,17 +339,15 @@ describe('placing and moving fields in the Layouts panel', () => {
       'notes',
     ]);
     // The only field of Basics: no move within it, and no other section to move to.
-    expect(screen.getByRole('button', { name: 'Move Equipment name up' })).toHaveProperty(
+    expect(screen.getByRole('button', { name: 'Move up: Equipment name' })).toHaveProperty(
       'disabled',
       true,
     );
-    expect(screen.getByRole('button', { name: 'Move Equipment name down' })).toHaveProperty(
+    expect(screen.getByRole('button', { name: 'Move down: Equipment name' })).toHaveProperty(
       'disabled',
       true,
     );
-    expect(
-      screen.queryByRole('button', { name: 'Move Equipment name to another section' }),
-    ).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Move to section: Equipment name' })).toBeNull();
   });
 
   it("shows the engine's refusal beside the control that asked, in its words", async () => {
@@ -362,7 +362,7 @@ describe('placing and moving fields in the Layouts panel', () => {
         throw new Error('Module 2001 is not in this portal’s configuration here.');
       },
     });
-    const down = screen.getByRole('button', { name: 'Move Last service down' });
+    const down = screen.getByRole('button', { name: 'Move down: Last service' });
     await user.click(down);
     await waitFor(() => expect(describedBy(down)).toContain('can go at places 1 to 2'));
     const item = within(sectionItem('Standard', 'Maintenance')).getByRole('listitem', {

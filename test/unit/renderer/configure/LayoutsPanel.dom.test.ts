@@ -539,10 +539,10 @@ describe('the Layouts panel', () => {
     expect((name as HTMLInputElement).value).toBe('');
 
     const maintenanceUp = within(sectionItem('Standard', 'Maintenance')).getByRole('button', {
-      name: 'Move Maintenance up',
+      name: 'Move up: Maintenance',
     });
     expect(
-      within(sectionItem('Standard', 'General')).getByRole('button', { name: 'Move General up' }),
+      within(sectionItem('Standard', 'General')).getByRole('button', { name: 'Move up: General' }),
     ).toHaveProperty('disabled', true);
     await user.click(maintenanceUp);
     await waitFor(() => expect(engine.argsOf('configure.putSection')).toHaveLength(2));
@@ -558,10 +558,10 @@ describe('the Layouts panel', () => {
       expect(previewHeadings('Standard')).toEqual(['Maintenance', 'General', 'Warranty']),
     );
     // Now first: its Move up is disabled, so the focus went to its Move down.
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Maintenance down');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Move down: Maintenance');
     await user.click(
       within(sectionItem('Standard', 'Maintenance')).getByRole('button', {
-        name: 'Move Maintenance down',
+        name: 'Move down: Maintenance',
       }),
     );
     await waitFor(() => expect(engine.argsOf('configure.putSection')).toHaveLength(3));

@@ -100,7 +100,7 @@ export function FieldMoveControls({
           data-field-move={`${field.key}:up`}
           // Positions are 1-based: up is the place of the one before.
           disabled={index === 0 || busy}
-          aria-label={`Move ${field.label} up`}
+          aria-label={`Move up: ${field.label}`}
           aria-describedby={describedBy}
           onClick={() => void move(section.id, index, 'up')}
         >
@@ -111,7 +111,7 @@ export function FieldMoveControls({
           className="layouts-small"
           data-field-move={`${field.key}:down`}
           disabled={index === section.fields.length - 1 || busy}
-          aria-label={`Move ${field.label} down`}
+          aria-label={`Move down: ${field.label}`}
           aria-describedby={describedBy}
           onClick={() => void move(section.id, index + 2, 'down')}
         >
@@ -124,7 +124,7 @@ export function FieldMoveControls({
             className="layouts-small"
             data-field-move={`${field.key}:section`}
             disabled={busy}
-            aria-label={`Move ${field.label} to another section`}
+            aria-label={`Move to section: ${field.label}`}
             aria-expanded={opened}
             aria-describedby={describedBy}
             onClick={() => {

@@ -179,7 +179,7 @@ function SectionItem({
           className="layouts-small"
           data-move={`${section.id}:up`}
           disabled={index === 0 || moveBusy}
-          aria-label={`Move ${section.name} up`}
+          aria-label={`Move up: ${section.name}`}
           aria-describedby={moveError ? `${ids}-move` : undefined}
           onClick={() => move('up')}
         >
@@ -190,7 +190,7 @@ function SectionItem({
           className="layouts-small"
           data-move={`${section.id}:down`}
           disabled={index === sections.length - 1 || moveBusy}
-          aria-label={`Move ${section.name} down`}
+          aria-label={`Move down: ${section.name}`}
           aria-describedby={moveError ? `${ids}-move` : undefined}
           onClick={() => move('down')}
         >

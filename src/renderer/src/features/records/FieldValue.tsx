@@ -86,6 +86,8 @@ export const FieldValue = memo(function FieldValue({
           href={view.href}
           target="_blank"
           rel="noopener noreferrer"
+          // In the table the cell holds the one tab stop (the grid pattern): its link is clicked.
+          tabIndex={variant === 'cell' ? -1 : undefined}
           onClick={open}
           // A middle click opens a new tab by default: it goes through the opener like a click.
           onAuxClick={(event) => {

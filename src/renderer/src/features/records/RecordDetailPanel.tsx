@@ -141,6 +141,14 @@ export function RecordDetailPanel() {
     if (focusRequest !== 0) panel.current?.focus();
   }, [focusRequest]);
   if (!detail) return null;
+  // Closed from inside (its button, Escape), the panel would take the focus away with it: the
+  // focus goes back to the table beside it, which hands it to its focused cell.
+  const closeToTable = () => {
+    const root = panel.current;
+    if (root?.contains(document.activeElement))
+      root.parentElement?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+    close();
+  };
   const isEditing = data !== null && editing === data.record.id;
 
   // The record may belong to another module than the table (opened from search or recent).
@@ -161,7 +169,7 @@ export function RecordDetailPanel() {
       aria-busy={detail.loading}
       data-testid="record-detail"
       onKeyDown={(event) => {
-        if (event.key === 'Escape') close();
+        if (event.key === 'Escape') closeToTable();
       }}
     >
       <header className="record-detail__header">
@@ -180,7 +188,7 @@ export function RecordDetailPanel() {
           type="button"
           className="icon-button"
           aria-label="Close details (Esc)"
-          onClick={close}
+          onClick={closeToTable}
         >
           ×
         </button>

@@ -3,8 +3,11 @@ import {
   memo,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
+  useState,
+  type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent,
@@ -16,6 +19,8 @@ import { FieldValue } from './FieldValue';
 import { useRecords, useRecordsStore } from './RecordsContext';
 import { isSelected } from './rowSelection';
 import { copyToClipboard } from './copyToClipboard';
+import { HEADER_ROW, nextCell } from './gridFocus';
+import { pinnedRow, tabStopRow } from './pinnedRow';
 
 /** CSS pixels per row (also in records.css). 1,000,000 rows stay under Chromium's ~33.5M px limit. */
 export const ROW_HEIGHT = 30;
@@ -33,6 +38,8 @@ interface RowProps {
   widths: Record<string, number>;
   selected: boolean;
   focused: boolean;
+  /** The column holding the table's one tab stop when it is in this row, otherwise null. */
+  tabCol: number | null;
   start: number;
   context: ValueContext;
   onPick(index: number, row: RecordRow | undefined, event: MouseEvent): void;
@@ -45,6 +52,7 @@ const Row = memo(function Row({
   widths,
   selected,
   focused,
+  tabCol,
   start,
   context,
   onPick,
@@ -61,10 +69,13 @@ const Row = memo(function Row({
       data-record-id={row?.id}
     >
       {row ? (
-        columns.map((column) => (
+        columns.map((column, col) => (
           <div
             key={column.key}
             role="gridcell"
+            aria-colindex={col + 1}
+            tabIndex={tabCol === col ? 0 : -1}
+            data-tab-stop={tabCol === col || undefined}
             className="grid-cell"
             style={{ width: widths[column.key] }}
           >
@@ -78,7 +89,15 @@ const Row = memo(function Row({
         ))
       ) : (
         // One element for a row still on its way: a fast scroll passes thousands of them.
-        <div role="gridcell" className="grid-cell grid-cell--loading" aria-label="Loading" />
+        <div
+          role="gridcell"
+          aria-colindex={1}
+          aria-colspan={Math.max(1, columns.length)}
+          tabIndex={tabCol === null ? -1 : 0}
+          data-tab-stop={tabCol !== null || undefined}
+          className="grid-cell grid-cell--loading"
+          aria-label="Loading"
+        />
       )}
     </div>
   );
@@ -106,7 +125,8 @@ function ResizeHandle({ column, width }: { column: RecordsField; width: number }
       aria-orientation="vertical"
       aria-label={`Resize ${column.label}`}
       aria-valuenow={width}
-      tabIndex={0}
+      // Not a tab stop of its own: Shift+←/→ on the column's header resize it (the grid's one stop).
+      tabIndex={-1}
       className="grid-resize"
       onPointerDown={onPointerDown}
       onKeyDown={(event) => {
@@ -120,23 +140,35 @@ function ResizeHandle({ column, width }: { column: RecordsField; width: number }
 
 interface HeaderCellProps {
   column: RecordsField;
+  /** Position among the columns shown (0 = the first). */
+  col: number;
+  /** Whether this header holds the grid's one tab stop. */
+  tabStop: boolean;
   width: number;
   /** For the column the list is sorted by: the currencies of the rows on screen (currency only). */
   currencies: readonly string[];
 }
 
-function HeaderCell({ column, width, currencies }: HeaderCellProps) {
+function HeaderCell({ column, col, tabStop, width, currencies }: HeaderCellProps) {
   const sort = useRecords((s) => s.sort);
   const setSort = useRecords((s) => s.setSort);
   const direction =
     sort?.field === column.key ? (sort.descending ? 'descending' : 'ascending') : 'none';
   const title = headerTitle(column, direction !== 'none', currencies);
   return (
-    <div role="columnheader" aria-sort={direction} className="grid-header-cell" style={{ width }}>
+    <div
+      role="columnheader"
+      aria-colindex={col + 1}
+      aria-sort={direction}
+      className="grid-header-cell"
+      style={{ width }}
+    >
       {column.sortable ? (
         <button
           type="button"
           className="grid-sort"
+          tabIndex={tabStop ? 0 : -1}
+          data-tab-stop={tabStop || undefined}
           onClick={() => setSort(column.key)}
           title={title}
         >
@@ -146,7 +178,12 @@ function HeaderCell({ column, width, currencies }: HeaderCellProps) {
           </span>
         </button>
       ) : (
-        <span className="grid-sort grid-sort--static" title={title}>
+        <span
+          className="grid-sort grid-sort--static"
+          tabIndex={tabStop ? 0 : -1}
+          data-tab-stop={tabStop || undefined}
+          title={title}
+        >
           <span className="grid-sort__label">{column.label}</span>
         </span>
       )}
@@ -208,10 +245,14 @@ export function RecordsTable({ label }: { label: string }) {
     return () => clearTimeout(timer);
   }, [focused, detailOpen, store]);
 
+  // The column of the one tab stop; its row is the store's focused row.
+  const [focusCol, setFocusCol] = useState(0);
   const onPick = useCallback(
     (index: number, row: RecordRow | undefined, event: MouseEvent) => {
       const state = store.getState();
       if (event.button !== 0) return;
+      const cell = (event.target as Element).closest('[aria-colindex]');
+      if (cell) setFocusCol(Number(cell.getAttribute('aria-colindex')) - 1);
       if (event.shiftKey)
         state.focusRow(index, event.ctrlKey || event.metaKey ? 'extend-keep' : 'extend');
       else if (event.ctrlKey || event.metaKey) state.focusRow(index, 'toggle');
@@ -244,30 +285,93 @@ export function RecordsTable({ label }: { label: string }) {
   const timeZone = columns?.timeZone ?? 'UTC';
   const context = useMemo<ValueContext>(() => ({ timeZone }), [timeZone]);
 
+  const colCount = visible.length;
+  const tabCol = Math.max(0, Math.min(colCount - 1, focusCol));
+  // The header holds the stop once the keyboard (or a click) went there, and while no row does.
+  const [inHeader, setInHeader] = useState(false);
+  const headerStop = colCount > 0 && (inHeader || total === 0);
+  const tabRow = headerStop ? null : tabStopRow(focused, total);
+  const pinned = pinnedRow(tabRow, { first, last, rendered: items.length > 0 });
+  const root = useRef<HTMLDivElement>(null);
+  const stopElement = () => root.current?.querySelector<HTMLElement>('[data-tab-stop]');
+
+  // The cell with the tab stop takes the DOM focus whenever the focus is in the table's body
+  // (set on focus in, cleared when it leaves for another element), so a key that moves the stop,
+  // or a loading row replaced by its cells, never leaves the focus on an old cell or the body.
+  const keepFocus = useRef(false);
+  useLayoutEffect(() => {
+    if (!keepFocus.current) return;
+    const stop = stopElement();
+    if (stop && !stop.contains(document.activeElement)) stop.focus();
+  });
+  // The stop follows the focus wherever it lands in the grid (a click on a cell or a header).
+  const onGridFocus = (event: FocusEvent<HTMLDivElement>) => {
+    keepFocus.current = true;
+    const target = event.target as Element;
+    // The grid itself is focusable by script (and old habits): it hands the focus to its stop.
+    if (target === event.currentTarget) {
+      stopElement()?.focus();
+      return;
+    }
+    const header = target.closest('[role="columnheader"]');
+    const place = header ?? target.closest('[role="gridcell"]');
+    // A row still loading is one cell for the whole row: the column stays what it was.
+    if (!place || place.hasAttribute('aria-colspan')) return;
+    setInHeader(header !== null);
+    setFocusCol(Number(place.getAttribute('aria-colindex') ?? 1) - 1);
+  };
+  const onGridBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const to = event.relatedTarget;
+    if (to instanceof Node && event.currentTarget.contains(to)) return;
+    if (to !== null) {
+      keepFocus.current = false;
+      return;
+    }
+    // No new target: a cell taken out of the page keeps the focus in the table, anything else
+    // (a click on nothing, another window) lets it go.
+    const left = event.target;
+    setTimeout(() => {
+      if (left.isConnected) keepFocus.current = false;
+    });
+  };
+  const resize = useRecords((s) => s.resizeColumn);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = event.target as Element;
+    // A resize handle focused by a click keeps its own arrows.
+    if (from.getAttribute('role') === 'separator') return;
+    const atHeader = from.closest('.grid-header') !== null;
+    const column = visible[tabCol];
+    if (atHeader && event.shiftKey && column && /^Arrow(Left|Right)$/.test(event.key)) {
+      event.preventDefault();
+      const step = event.key === 'ArrowRight' ? RESIZE_STEP : -RESIZE_STEP;
+      resize(column.key, (widths[column.key] ?? 160) + step);
+      return;
+    }
     const state = store.getState();
-    const page = Math.max(1, last - first - 2);
-    const extend = event.shiftKey ? 'extend' : event.ctrlKey || event.metaKey ? 'move' : 'only';
-    let target: number | null = null;
+    const primary = event.ctrlKey || event.metaKey;
+    const move = nextCell(
+      { row: atHeader ? HEADER_ROW : state.focused, col: tabCol },
+      { key: event.key, primary },
+      { rows: total, cols: colCount, pageRows: last - first - 2, header: true },
+    );
+    if (move) {
+      event.preventDefault();
+      keepFocus.current = true;
+      setFocusCol(move.col);
+      setInHeader(move.row === HEADER_ROW);
+      if (move.row === HEADER_ROW) return;
+      // Shift extends the selection; Ctrl/Cmd with an arrow or page key moves without selecting
+      // (Ctrl+Home/End are keys of their own: they select where they land, as Home/End did).
+      const keepSelection = primary && event.key !== 'Home' && event.key !== 'End';
+      const rowMoved = move.row !== state.focused;
+      if (rowMoved || !state.selection.ranges.length)
+        state.focusRow(move.row, event.shiftKey ? 'extend' : keepSelection ? 'move' : 'only');
+      virtualizer.scrollToIndex(move.row, { align: 'auto' });
+      return;
+    }
+    // Enter and Space on a header are its sort button's.
+    if (atHeader) return;
     switch (event.key) {
-      case 'ArrowDown':
-        target = state.focused + 1;
-        break;
-      case 'ArrowUp':
-        target = state.focused - 1;
-        break;
-      case 'PageDown':
-        target = state.focused + page;
-        break;
-      case 'PageUp':
-        target = state.focused - page;
-        break;
-      case 'Home':
-        target = 0;
-        break;
-      case 'End':
-        target = total - 1;
-        break;
       case 'Enter': {
         const row = state.row(state.focused);
         if (row) void state.openRecord(row.id);
@@ -300,33 +404,50 @@ export function RecordsTable({ label }: { label: string }) {
       default:
         return;
     }
-    event.preventDefault();
-    const clamped = Math.max(0, Math.min(total - 1, target));
-    state.focusRow(clamped, extend);
-    virtualizer.scrollToIndex(clamped, { align: 'auto' });
   };
+
+  const rowAt = (index: number, start: number) => (
+    <Row
+      key={index}
+      index={index}
+      row={store.getState().row(index)}
+      columns={visible}
+      widths={widths}
+      selected={isSelected(selection, index)}
+      focused={index === focused}
+      tabCol={index === tabRow ? tabCol : null}
+      start={start}
+      context={context}
+      onPick={onPick}
+    />
+  );
 
   return (
     <div
+      ref={root}
       className="grid"
       role="grid"
       aria-label={label}
       aria-rowcount={total + 1}
       aria-colcount={visible.length}
       aria-multiselectable="true"
-      aria-activedescendant={total > 0 ? `records-row-${focused}` : undefined}
       aria-busy={listLoading}
-      tabIndex={0}
+      // The tab stop is a cell or a header; a table without columns is one itself.
+      tabIndex={colCount === 0 ? 0 : -1}
       onKeyDown={onKeyDown}
+      onFocus={onGridFocus}
+      onBlur={onGridBlur}
       data-generation={generation}
       data-total={total}
     >
       <div className="grid-header" ref={header} role="rowgroup">
         <div role="row" aria-rowindex={1} className="grid-header-row" style={{ width }}>
-          {visible.map((column) => (
+          {visible.map((column, col) => (
             <HeaderCell
               key={column.key}
               column={column}
+              col={col}
+              tabStop={headerStop && col === tabCol}
               width={widths[column.key] ?? 160}
               currencies={column.key === sort?.field ? currencies : []}
             />
@@ -342,20 +463,11 @@ export function RecordsTable({ label }: { label: string }) {
         }}
       >
         <div className="grid-sizer" style={{ height: virtualizer.getTotalSize(), width }}>
-          {items.map((item) => (
-            <Row
-              key={item.index}
-              index={item.index}
-              row={store.getState().row(item.index)}
-              columns={visible}
-              widths={widths}
-              selected={isSelected(selection, item.index)}
-              focused={item.index === focused}
-              start={item.start}
-              context={context}
-              onPick={onPick}
-            />
-          ))}
+          {/* One list keyed by row: the focused row keeps its element when it becomes pinned. */}
+          {[
+            ...items.map((item) => rowAt(item.index, item.start)),
+            ...(pinned === null ? [] : [rowAt(pinned, pinned * ROW_HEIGHT)]),
+          ]}
         </div>
       </div>
     </div>

@@ -205,7 +205,8 @@ export function RecordsView() {
         <RecordDetailPanel />
       </div>
       <p className="records__keys hint">
-        ↑↓ move · Enter opens · Shift/Ctrl+click selects · Ctrl+C copies · / searches · Esc closes
+        Arrows move · Enter opens · Shift/Ctrl+click selects · Ctrl+C copies · / searches · Esc
+        closes
       </p>
     </div>
   );
