@@ -28,6 +28,7 @@ import { Mirror } from '../src/main/store/mirror/mirror';
 import { Store } from '../src/main/store/store';
 import type { ExportFormat } from '../src/shared/ipc/areas/recordsExport';
 import { workerBundle } from '../test/support/workerBundle';
+import { startCpuProfile } from './cpuProfile';
 import { MODULE, PORTAL, record, writeMetadata } from './syntheticRecords';
 
 const ROWS = Number(process.env.EXPORT_BENCH_ROWS ?? 1_000_000);
@@ -82,6 +83,9 @@ it('export benchmark', async () => {
     }, 20);
 
     const run = async (format: ExportFormat) => {
+      // EXPORT_BENCH_PROFILE=FILE: a CPU profile of this thread over each export (FILE.csv, …).
+      const profileTo = process.env.EXPORT_BENCH_PROFILE;
+      const profile = await startCpuProfile(profileTo ? `${profileTo}.${format}` : undefined);
       const loadBefore = os.loadavg()[0]!;
       const cpuBefore = process.cpuUsage();
       const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -100,6 +104,7 @@ it('export benchmark', async () => {
       await exports.idle();
       const ms = performance.now() - started;
       loop.disable();
+      await profile.stop();
       // Process CPU: both threads when the export has its own.
       const cpu = process.cpuUsage(cpuBefore);
       const file = path.join(exports.folder, first.fileName);

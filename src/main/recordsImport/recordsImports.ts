@@ -80,6 +80,13 @@ interface Import {
   failures: ImportFailure[];
   /** Set while a check or queuing runs; aborted by a cancel. */
   running: AbortController | null;
+  /**
+   * Rows (numbers in the file) this import queued as new records. A queuing cancelled half way
+   * leaves them in the Outbox; checked and confirmed again, they count as unchanged and are not
+   * created twice (an update needs no such list: its record's form holds the queued edit, so
+   * the row asks no change any more).
+   */
+  created: Set<number>;
   done: Promise<void>;
 }
 
@@ -205,6 +212,7 @@ export class RecordsImports {
       progress: this.progress(importId, 'checked', null),
       failures: [],
       running: null,
+      created: new Set(),
       done: Promise.resolve(),
     });
     return file;
@@ -480,12 +488,15 @@ export class RecordsImports {
         entry.reading,
       );
       if (row.problems.length > 0) fail(row.problems);
-      else if (Object.keys(row.changes).length === 0) progress.unchanged++;
-      else if (phase === 'checking') progress.ready++;
+      else if (Object.keys(row.changes).length === 0 || entry.created.has(rowNumber)) {
+        progress.unchanged++;
+      } else if (phase === 'checking') progress.ready++;
       else {
         try {
-          if (recordId === null) this.options.outbox.create(portalId, moduleId, row.changes);
-          else this.options.outbox.edit(portalId, recordId, row.changes);
+          if (recordId === null) {
+            this.options.outbox.create(portalId, moduleId, row.changes);
+            entry.created.add(rowNumber);
+          } else this.options.outbox.edit(portalId, recordId, row.changes);
           progress.ready++;
         } catch (error) {
           if (!(error instanceof LedgerError)) throw error;

@@ -179,6 +179,40 @@ describe('records import through the contract', () => {
     expect(await w.ok('outbox.list', {})).toEqual([]);
   });
 
+  it('a queuing cancelled half way, checked and confirmed again, creates each row once', async () => {
+    const w = recordsWorkspace();
+    const total = 5_000;
+    const rows = Array.from({ length: total }, (_, i) => `Asset ${i},Critical\r\n`).join('');
+    const file = await openFile(w, 'many.csv', `name,cf_tags\r\n${rows}`);
+    const check = async () => {
+      await w.ok('records.importCheck', {
+        importId: file.importId,
+        targets: ['name', 'cf_tags'],
+        mode: 'create',
+      });
+      return settled(w, file.importId);
+    };
+    expect((await check()).ready).toBe(total);
+    await w.ok('records.importConfirm', { importId: file.importId });
+    await w.ok('records.importCancel', { importId: file.importId });
+    const stopped = await settled(w, file.importId);
+    expect(stopped.phase).toBe('cancelled');
+    const first = (await w.ok('outbox.list', {})).length;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(total);
+    expect(stopped.ready).toBe(first);
+
+    // Checked again: the rows queued already are in the Outbox, so only the rest are ready.
+    const again = await check();
+    expect(again.ready).toBe(total - first);
+    expect(again.unchanged).toBe(first);
+    await w.ok('records.importConfirm', { importId: file.importId });
+    expect((await settled(w, file.importId)).phase).toBe('queued');
+    const names = (await w.ok('outbox.list', {})).map((e) => e.recordName);
+    expect(names).toHaveLength(total);
+    expect(new Set(names).size).toBe(total);
+  });
+
   it('refuses in words what it cannot take, and changes nothing', async () => {
     const w = recordsWorkspace();
     expect(
