@@ -56,17 +56,38 @@ export function outboxEntry(
   };
 }
 
+export interface OutboxListFilter {
+  portalId?: string;
+  recordId?: string;
+  /** At most this many operations of each state, the oldest (in queue order). */
+  perState?: number;
+}
+
+/**
+ * The first `limit` operations of each state, in their order. Chosen before the entries are
+ * made: an entry reads its record and module, which is what a long queue costs.
+ */
+export function oldestPerState(ops: readonly OutboxOp[], limit: number): OutboxOp[] {
+  const taken = new Map<string, number>();
+  return ops.filter((op) => {
+    const count = taken.get(op.state) ?? 0;
+    taken.set(op.state, count + 1);
+    return count < limit;
+  });
+}
+
 /** The queue (of a portal, or of one record), each module's catalog read once. */
 export function outboxEntries(
   repo: OutboxRepository,
   edits: LocalEditsRepository,
-  filter: { portalId?: string; recordId?: string },
+  filter: OutboxListFilter,
   describeConfig?: ConfigDescriber,
 ): OutboxEntry[] {
-  const ops =
+  const all =
     filter.portalId !== undefined && filter.recordId !== undefined
       ? repo.opsOfRecord(filter.portalId, filter.recordId)
       : repo.allOps(filter.portalId);
+  const ops = filter.perState === undefined ? all : oldestPerState(all, filter.perState);
   const catalogs = new Map<string, EditCatalog | undefined>();
   const catalogOf = (op: OutboxOp) => {
     const key = `${op.portalId}/${op.moduleId}`;

@@ -36,7 +36,12 @@ import {
   refreshOverlay,
   updateLocalRecord,
 } from './ledgerWrites';
-import { outboxEntries, pendingComments, type ConfigDescriber } from './outboxEntries';
+import {
+  outboxEntries,
+  pendingComments,
+  type ConfigDescriber,
+  type OutboxListFilter,
+} from './outboxEntries';
 import type { OutboxRepository } from './outboxRepository';
 import {
   COMMENT_KINDS,
@@ -116,7 +121,7 @@ export class OutboxLedger {
   /** How configuration operations are shown; set by their owner (OutboxService.useConfig). */
   describeConfig: ConfigDescriber | undefined;
 
-  list(filter: { portalId?: string; recordId?: string } = {}): OutboxEntry[] {
+  list(filter: OutboxListFilter = {}): OutboxEntry[] {
     return outboxEntries(this.repo, this.edits, filter, this.describeConfig);
   }
 

@@ -35,7 +35,7 @@ import type { OutboxEvents, ReplayedChange } from './outboxEvents';
 import { OutboxLedger } from './outboxLedger';
 import { OutboxRepository } from './outboxRepository';
 import { OutboxReplayer, type ReplayerOptions } from './outboxReplayer';
-import type { ConfigDescriber } from './outboxEntries';
+import type { ConfigDescriber, OutboxListFilter } from './outboxEntries';
 import type { Touched } from './outboxTypes';
 import type { Send } from './sendContext';
 
@@ -224,7 +224,7 @@ export class OutboxService {
     return this.ledger.pendingComments(portalId, recordId);
   }
 
-  list(filter?: { portalId?: string; recordId?: string }): OutboxEntry[] {
+  list(filter?: OutboxListFilter): OutboxEntry[] {
     return this.ledger.list(filter);
   }
 

@@ -332,7 +332,19 @@ export const outboxRequests = {
     "A record's comment changes waiting in the outbox.",
   ),
   'outbox.list': request(
-    z.object({ portalId: PortalId.optional(), recordId: RecordId.optional() }).strict().optional(),
+    z
+      .object({
+        portalId: PortalId.optional(),
+        recordId: RecordId.optional(),
+        /**
+         * At most this many of each state (the oldest): the Outbox view's, so that a bulk edit's
+         * 10,000 queued updates are not read, sent and drawn again at every change (the counts
+         * come from outbox.status). Left out: every one.
+         */
+        perState: z.number().int().min(1).max(100_000).optional(),
+      })
+      .strict()
+      .optional(),
     z.array(OutboxEntry),
     'Queued operations, oldest first: pending, sending, failed and in conflict.',
   ),

@@ -19,6 +19,7 @@ import {
   requestBody,
 } from './outboxFormat';
 import { useOutbox } from './OutboxContext';
+import { OUTBOX_SHOWN_PER_STATE } from './outboxStore';
 import { SentHistory } from './SentHistory';
 import { BulkEditGroups } from './BulkEditGroups';
 import { WorkOfflineToggle } from './WorkOfflineToggle';
@@ -213,6 +214,8 @@ function QueuedView({
   const notice = useOutbox((s) => s.notice);
   const dismiss = useOutbox((s) => s.dismissNotice);
   const retry = useOutbox((s) => s.retry);
+  const perState = useOutbox((s) => s.perState);
+  const showMore = useOutbox((s) => s.showMore);
   const [editing, setEditing] = useState<OutboxEntry | null>(null);
   const groups = groupEntries(entries);
   const onEdit = (entry: OutboxEntry) => (onEditRecord ? onEditRecord(entry) : setEditing(entry));
@@ -272,16 +275,30 @@ function QueuedView({
         GROUP_ORDER.map((group) => {
           const list = groups.get(group) ?? [];
           if (list.length === 0) return null;
+          // The list holds the oldest `perState` of a state; the status counts them all.
+          const all = Math.max(list.length, status?.counts[group] ?? 0);
+          const capped = list.length >= perState && all > list.length;
           return (
             <section key={group} aria-labelledby={`outbox-${group}`}>
               <h2 id={`outbox-${group}`}>
-                {GROUP_LABEL[group]} <span className="muted">({list.length})</span>
+                {GROUP_LABEL[group]} <span className="muted">({all.toLocaleString()})</span>
               </h2>
               <ul className="outbox-list">
                 {list.map((entry) => (
                   <Entry key={entry.id} entry={entry} onEdit={onEdit} />
                 ))}
               </ul>
+              {capped && (
+                <p className="outbox-more" data-testid={`outbox-more-${group}`}>
+                  <span>
+                    The oldest {list.length.toLocaleString()} of {all.toLocaleString()} are listed;
+                    the rest go out after them, in order.
+                  </span>{' '}
+                  <button type="button" onClick={() => void showMore()}>
+                    Show {Math.min(OUTBOX_SHOWN_PER_STATE, all - list.length).toLocaleString()} more
+                  </button>
+                </p>
+              )}
             </section>
           );
         })

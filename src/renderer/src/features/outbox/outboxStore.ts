@@ -21,6 +21,8 @@ export interface OutboxState {
   /** The last refused action, in the user's words. */
   error: string | null;
   busy: boolean;
+  /** At most this many entries of each state are listed (the oldest); `showMore` raises it. */
+  perState: number;
   load(): Promise<void>;
   received(changed: OutboxChanged): void;
   refresh(): Promise<void>;
@@ -33,12 +35,21 @@ export interface OutboxState {
   ): Promise<void>;
   setWorkOffline(on: boolean): Promise<void>;
   dismissNotice(): void;
+  showMore(): Promise<void>;
 }
+
+/**
+ * Ours: entries of each state listed at first, and how many more each "Show more" adds. The list
+ * is read again at every change (5 a second while a replay sends), so a bulk edit's 10,000
+ * updates would be read, sent over the bridge and drawn each time; the counts come from the
+ * status, whole.
+ */
+export const OUTBOX_SHOWN_PER_STATE = 200;
 
 /** Before the first load (and where no outbox is provided): nothing known, nothing queued. */
 const EMPTY_OUTBOX: Pick<
   OutboxState,
-  'status' | 'entries' | 'notice' | 'remapped' | 'error' | 'busy'
+  'status' | 'entries' | 'notice' | 'remapped' | 'error' | 'busy' | 'perState'
 > = {
   status: null,
   entries: [],
@@ -46,6 +57,7 @@ const EMPTY_OUTBOX: Pick<
   remapped: [],
   error: null,
   busy: false,
+  perState: OUTBOX_SHOWN_PER_STATE,
 };
 
 function describe(error: unknown): string {
@@ -96,7 +108,7 @@ export function createOutboxStore(api: Api) {
       },
       refresh: async () => {
         try {
-          set({ entries: await api.outbox.list() });
+          set({ entries: await api.outbox.list({ perState: get().perState }) });
         } catch (error) {
           set({ error: describe(error) });
         }
@@ -107,6 +119,10 @@ export function createOutboxStore(api: Api) {
         act(() => api.outbox.resolve({ id, fields, ...(record ? { record } : {}) })),
       setWorkOffline: (on) => act(() => api.outbox.setWorkOffline({ on })),
       dismissNotice: () => set({ notice: null }),
+      showMore: async () => {
+        set({ perState: get().perState + OUTBOX_SHOWN_PER_STATE });
+        await get().refresh();
+      },
     };
   });
   api.on('outbox.changed', (changed) => store.getState().received(changed));
