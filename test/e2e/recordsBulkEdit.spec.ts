@@ -74,6 +74,16 @@ test('a bulk edit of every record matching a filter is previewed, queued, groupe
   await expect(group).toContainText('Description set to “Checked in the bulk audit”');
   await expect(group).toContainText(`${shown} Assets records · ${shown} still queued`);
   await bothThemes(page, page.locator('.outbox-bulk'), 'outbox-bulk-group');
+  // The queue lists its oldest 200 and counts them all; more on request.
+  const waiting = page.getByRole('region', { name: /Waiting to be sent/ });
+  await expect(waiting.getByRole('heading')).toContainText(`(${shown})`);
+  await expect(waiting.getByTestId('outbox-entry')).toHaveCount(200);
+  const more = waiting.getByTestId('outbox-more-pending');
+  await expect(more).toContainText(`The oldest 200 of ${shown} are listed`);
+  await more.getByRole('button', { name: 'Show 200 more' }).click();
+  await expect(waiting.getByTestId('outbox-entry')).toHaveCount(400);
+  await more.scrollIntoViewIfNeeded();
+  await bothThemes(page, page.locator('main'), 'outbox-long-queue');
 
   await group.getByRole('button', { name: /^Undo the bulk edit/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Undone' })).toHaveText(
