@@ -33,7 +33,13 @@ import {
   type RowSelection,
 } from './rowSelection';
 import { BLOCK_ROWS, RowWindows } from './rowWindows';
-import { CopyRefused, rowsAsText, rowsInRanges, selectedRows } from './selectedRowsText';
+import {
+  CopyRefused,
+  rowsAsText,
+  rowsInRanges,
+  selectedRows,
+  type CopySource,
+} from './selectedRowsText';
 
 export interface DetailState {
   recordId: string;
@@ -205,6 +211,28 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
   let detailSeq = 0;
 
   const store = createStore<RecordsState>()((set, get) => {
+    /**
+     * The list on screen (its filter and sort as they are now) for reading a selection: the rows
+     * loaded as they are, the rest in windows from the mirror (Copy rows, a bulk edit's ids).
+     */
+    const listedRows = (portalId: string, moduleId: string): CopySource => {
+      const { filter, sort } = get();
+      return {
+        loaded: (index) => windows.row(index),
+        read: async (offset, limit) =>
+          (
+            await api.records.query({
+              ...scope,
+              portalId,
+              moduleId,
+              offset,
+              limit,
+              ...(filter === undefined ? {} : { filter }),
+              ...(sort === undefined ? {} : { sort }),
+            })
+          ).rows,
+      };
+    };
     const pump = (): void => {
       const state = get();
       const { portalId, moduleId } = state;
@@ -554,49 +582,21 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       selectEverything: () => set((s) => ({ selection: selectAll(s.total ?? 0) })),
 
       selectedIds: async () => {
-        const { portalId, moduleId, selection, filter, sort } = get();
+        const { portalId, moduleId, selection } = get();
         if (portalId === null || moduleId === null) return [];
-        const rows = await rowsInRanges(selection, {
-          loaded: (index) => windows.row(index),
-          read: async (offset, limit) =>
-            (
-              await api.records.query({
-                ...scope,
-                portalId,
-                moduleId,
-                offset,
-                limit,
-                ...(filter === undefined ? {} : { filter }),
-                ...(sort === undefined ? {} : { sort }),
-              })
-            ).rows,
-        });
+        const rows = await rowsInRanges(selection, listedRows(portalId, moduleId));
         return rows.map((row) => row.id);
       },
 
       copySelection: async (write) => {
         const state = get();
-        const { portalId, moduleId, columns, layout, selection, filter, sort } = state;
+        const { portalId, moduleId, columns, layout, selection } = state;
         if (portalId === null || moduleId === null || !columns || !layout || state.copying) return;
         const shown = layout.visible.flatMap((key) => columns.fields.filter((f) => f.key === key));
         const generation = state.generation;
         set({ copying: true });
         try {
-          const rows = await selectedRows(selection, {
-            loaded: (index) => windows.row(index),
-            read: async (offset, limit) =>
-              (
-                await api.records.query({
-                  ...scope,
-                  portalId,
-                  moduleId,
-                  offset,
-                  limit,
-                  ...(filter === undefined ? {} : { filter }),
-                  ...(sort === undefined ? {} : { sort }),
-                })
-              ).rows,
-          });
+          const rows = await selectedRows(selection, listedRows(portalId, moduleId));
           if (get().generation !== generation) {
             throw new CopyRefused(
               'The list changed while the rows were read (a new filter, sort or module). Nothing was copied; select the rows again.',
