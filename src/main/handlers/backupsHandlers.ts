@@ -1,6 +1,7 @@
 import type { Handlers } from '../bridge/dispatcher';
 import { UserFacingError } from '../bridge/dispatcher';
 import { BackupRefused, type BackupService } from '../backups/backupService';
+import { userFacingFor } from './userFacing';
 
 type BackupsRequest =
   | 'backups.overview'
@@ -28,18 +29,7 @@ export interface FileShell {
 }
 
 /** The service's refusals are written for the user: pass them on as they are. */
-function userFacing<A extends unknown[], R>(
-  handler: (...args: A) => Promise<R> | R,
-): (...args: A) => Promise<R> {
-  return async (...args) => {
-    try {
-      return await handler(...args);
-    } catch (error) {
-      if (error instanceof BackupRefused) throw new UserFacingError(error.message);
-      throw error;
-    }
-  };
-}
+const userFacing = userFacingFor(BackupRefused);
 
 /** A ready backup's file, by id: the renderer never names a path. */
 function fileOf(backups: BackupService, id: string): string {

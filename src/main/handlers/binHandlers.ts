@@ -1,22 +1,12 @@
 import type { Handlers } from '../bridge/dispatcher';
-import { UserFacingError } from '../bridge/dispatcher';
+
 import { BinRefused, type PortalBinService } from '../configure/portalBinService';
+import { userFacingFor } from './userFacing';
 
 type BinRequest = 'bin.list' | 'bin.restore' | 'bin.delete' | 'bin.empty';
 
 /** The service's refusals are written for the user: pass them on as they are. */
-function userFacing<A extends unknown[], R>(
-  handler: (...args: A) => Promise<R> | R,
-): (...args: A) => Promise<R> {
-  return async (...args) => {
-    try {
-      return await handler(...args);
-    } catch (error) {
-      if (error instanceof BinRefused) throw new UserFacingError(error.message);
-      throw error;
-    }
-  };
-}
+const userFacing = userFacingFor(BinRefused);
 
 /** The portal's recycle bin: read online (kept for offline), every change queued. */
 export function binHandlers(bin: PortalBinService): Pick<Handlers, BinRequest> {

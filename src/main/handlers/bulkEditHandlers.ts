@@ -1,26 +1,15 @@
 import type { Handlers } from '../bridge/dispatcher';
-import { UserFacingError } from '../bridge/dispatcher';
+
 import type { BulkEditService } from '../bulkEdit/bulkEditService';
 import { LedgerError } from '../outbox/ledgerError';
 import { RecordQueryError } from '../store/mirror/recordQueryError';
+import { userFacingFor } from './userFacing';
 
 type BulkEditRequest =
   'bulkEdit.preview' | 'bulkEdit.apply' | 'bulkEdit.groups' | 'bulkEdit.undo' | 'bulkEdit.trash';
 
 /** Refusals of the ledger and of the list (a filter the mirror cannot apply) are the user's to read. */
-function userFacing<A extends unknown[], R>(
-  handler: (...args: A) => R | Promise<R>,
-): (...args: A) => Promise<R> {
-  return async (...args) => {
-    try {
-      return await handler(...args);
-    } catch (error) {
-      if (error instanceof LedgerError || error instanceof RecordQueryError)
-        throw new UserFacingError(error.message);
-      throw error;
-    }
-  };
-}
+const userFacing = userFacingFor(LedgerError, RecordQueryError);
 
 /** Bulk edits of records (issue 20): preview, queue, undo, and trash or restore many records. */
 export function bulkEditHandlers(bulk: BulkEditService): Pick<Handlers, BulkEditRequest> {

@@ -1,22 +1,14 @@
 import type { Handlers } from '../bridge/dispatcher';
-import { UserFacingError } from '../bridge/dispatcher';
+
 import { ConfigRefused } from '../configure/configureService';
 import type { ConfigCopyService } from '../configure/copy/configCopyService';
+import { userFacingFor } from './userFacing';
 
 type ConfigCopyRequest =
   'configure.exportConfiguration' | 'configure.planCopy' | 'configure.applyCopy';
 
 /** Refusals are written for the user (a file that is not a configuration, a changed plan). */
-function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
-  return (...args) => {
-    try {
-      return handler(...args);
-    } catch (error) {
-      if (error instanceof ConfigRefused) throw new UserFacingError(error.message);
-      throw error;
-    }
-  };
-}
+const userFacing = userFacingFor(ConfigRefused);
 
 /** Copying configuration between portals (or from a file) as a reviewed plan. */
 export function configCopyHandlers(copy: ConfigCopyService): Pick<Handlers, ConfigCopyRequest> {

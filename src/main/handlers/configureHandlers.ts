@@ -2,6 +2,7 @@ import type { Handlers } from '../bridge/dispatcher';
 import { UserFacingError } from '../bridge/dispatcher';
 import { ConfigRefused, type ConfigureService } from '../configure/configureService';
 import { type IntegrationFields, IntegrationUnavailable } from '../configure/integrationFields';
+import { userFacingFor } from './userFacing';
 
 type ConfigureRequest =
   | 'configure.modules'
@@ -31,16 +32,7 @@ type ConfigureRequest =
   | 'configure.changeOptions';
 
 /** The service's refusals are written for the user: pass them on as they are. */
-export function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
-  return (...args) => {
-    try {
-      return handler(...args);
-    } catch (error) {
-      if (error instanceof ConfigRefused) throw new UserFacingError(error.message);
-      throw error;
-    }
-  };
-}
+export const userFacing = userFacingFor(ConfigRefused);
 
 /** A portal's configuration: read with queued changes laid over; every change queued. */
 export function configureHandlers(

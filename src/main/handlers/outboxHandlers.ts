@@ -1,7 +1,8 @@
 import type { Handlers } from '../bridge/dispatcher';
-import { UserFacingError } from '../bridge/dispatcher';
+
 import { LedgerError } from '../outbox/ledgerError';
 import type { OutboxService } from '../outbox/outboxService';
+import { userFacingFor } from './userFacing';
 
 type OutboxRequest =
   | 'outbox.form'
@@ -22,16 +23,7 @@ type OutboxRequest =
   | 'outbox.exportHistory';
 
 /** The ledger's refusals are written for the user: pass them on as they are. */
-function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
-  return (...args) => {
-    try {
-      return handler(...args);
-    } catch (error) {
-      if (error instanceof LedgerError) throw new UserFacingError(error.message);
-      throw error;
-    }
-  };
-}
+const userFacing = userFacingFor(LedgerError);
 
 /** The outbox: local edits queued for replay, their conflicts, and the offline switch. */
 export function outboxHandlers(outbox: OutboxService): Pick<Handlers, OutboxRequest> {

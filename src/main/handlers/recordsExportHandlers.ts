@@ -1,6 +1,7 @@
-import { UserFacingError, type Handlers } from '../bridge/dispatcher';
+import type { Handlers } from '../bridge/dispatcher';
 import { RecordsExportError, type RecordsExports } from '../recordsExport/recordsExports';
 import { RecordQueryError } from '../store/mirror/recordQueryError';
+import { userFacingFor } from './userFacing';
 
 type RecordsExportRequest =
   | 'records.export'
@@ -10,20 +11,7 @@ type RecordsExportRequest =
   | 'records.showExport';
 
 /** The export's and the mirror's refusals are written for the user: pass them on as they are. */
-function userFacing<A extends unknown[], R>(
-  handler: (...args: A) => Promise<R> | R,
-): (...args: A) => Promise<R> {
-  return async (...args) => {
-    try {
-      return await handler(...args);
-    } catch (error) {
-      if (error instanceof RecordsExportError || error instanceof RecordQueryError) {
-        throw new UserFacingError(error.message);
-      }
-      throw error;
-    }
-  };
-}
+const userFacing = userFacingFor(RecordsExportError, RecordQueryError);
 
 /** The records export: start, cancel, and the finished file offered (web: link; desktop: folder). */
 export function recordsExportHandlers(

@@ -7,6 +7,7 @@ import { RecordsReader } from '../records/recordsReader';
 import { SavedFilters } from '../records/savedFilters';
 import type { Mirror } from '../store/mirror/mirror';
 import { RecordQueryError } from '../store/mirror/recordQueryError';
+import { userFacingFor } from './userFacing';
 
 /** Hits one search returns when the caller does not say (a screenful of results). */
 export const DEFAULT_SEARCH_HITS = 50;
@@ -65,16 +66,7 @@ export function filterFieldsOf(columns: RecordsColumns): FilterField[] {
 }
 
 /** The mirror's refusals are written for the user: pass them on as they are. */
-function userFacing<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
-  return (...args) => {
-    try {
-      return handler(...args);
-    } catch (error) {
-      if (error instanceof RecordQueryError) throw new UserFacingError(error.message);
-      throw error;
-    }
-  };
-}
+const userFacing = userFacingFor(RecordQueryError);
 
 /** The records workspace: read-only over the mirror, plus saved filters and recent records. */
 export function recordsHandlers(deps: RecordsHandlerDeps): Pick<Handlers, RecordsRequest> {

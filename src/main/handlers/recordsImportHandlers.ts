@@ -1,7 +1,8 @@
-import { UserFacingError, type Handlers } from '../bridge/dispatcher';
+import type { Handlers } from '../bridge/dispatcher';
 import { LedgerError } from '../outbox/ledgerError';
 import { RecordsImportError, type RecordsImports } from '../recordsImport/recordsImports';
 import { RecordQueryError } from '../store/mirror/recordQueryError';
+import { userFacingFor } from './userFacing';
 
 type RecordsImportRequest =
   | 'records.importUpload'
@@ -13,24 +14,7 @@ type RecordsImportRequest =
   | 'records.importState';
 
 /** The import's, the outbox's and the mirror's refusals are written for the user: passed on. */
-function userFacing<A extends unknown[], R>(
-  handler: (...args: A) => Promise<R> | R,
-): (...args: A) => Promise<R> {
-  return async (...args) => {
-    try {
-      return await handler(...args);
-    } catch (error) {
-      if (
-        error instanceof RecordsImportError ||
-        error instanceof RecordQueryError ||
-        error instanceof LedgerError
-      ) {
-        throw new UserFacingError(error.message);
-      }
-      throw error;
-    }
-  };
-}
+const userFacing = userFacingFor(RecordsImportError, RecordQueryError, LedgerError);
 
 /** The records import: the file in pieces, its columns, the check, the failing rows, the queuing. */
 export function recordsImportHandlers(
