@@ -457,6 +457,12 @@ export class RecordsImports {
             entry.failures.push({ row: rowNumber, ...problem });
         }
       };
+      const misfit = this.misfit(entry, cells);
+      if (misfit !== null) {
+        fail([{ column: null, reason: misfit }]);
+        entry.progress = progress;
+        continue;
+      }
       let form: EditForm | null = newForm;
       let recordId: string | null = null;
       if (plan.mode === 'update') {
@@ -530,6 +536,25 @@ export class RecordsImports {
           : `Queued ${rows(p.ready)} in the Outbox; ${counts} (not queued).`,
       );
     }
+  }
+
+  /**
+   * Why a row's cells do not line up with the header, or null when they do. A value holding an
+   * unquoted separator shifts every cell after it, and a CSV row cut short would empty the fields
+   * it has no cells for: read as they come, both queue wrong values. Empty cells past the header
+   * (a trailing separator) and an XLSX row's missing last cells (a sheet does not store empty
+   * cells) are fine.
+   */
+  private misfit(entry: Import, cells: readonly ImportCell[]): string | null {
+    const width = entry.file.columns.length;
+    const extra = cells.slice(width).some((cell) => cell !== null && cell !== '');
+    const short = entry.file.format === 'csv' && cells.length < width;
+    if (!extra && !short) return null;
+    return `${cells.length} cells under a header of ${width} columns: ${
+      extra
+        ? 'a value holding the separator without quotes shifts the cells after it'
+        : 'the row ends before its last columns'
+    }. Nothing of this row was checked; fix the row in the file and upload it again.`;
   }
 
   /**
