@@ -40,6 +40,25 @@ let n = 0;
 const fileIn = (dir: string, ext: string) => path.join(dir, `export-${++n}.${ext}`);
 
 describe('CsvFileWriter', () => {
+  it('waiting for the disk many times leaves no listener behind (no MaxListenersExceededWarning)', async () => {
+    const dir = tempDir();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const writer = new CsvFileWriter(fileIn(dir, 'csv'));
+      await writer.header(['a']);
+      // Each batch is larger than the stream's 16 KiB buffer, so each write waits for 'drain'.
+      const batch = Array.from({ length: 2_000 }, (_, i) => [`row ${i} ${'x'.repeat(20)}`]);
+      for (let i = 0; i < 30; i++) await writer.rows(batch);
+      await writer.finish();
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
+
   it('any cell text round-trips through the writer and an RFC 4180 reader', async () => {
     const dir = tempDir();
     await fc.assert(
