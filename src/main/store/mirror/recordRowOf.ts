@@ -42,7 +42,7 @@ export function recordRowOf(
     lastUpdatedTime: row.last_updated_time,
     custom: parseJsonObject(row.custom),
     localOnly: row.local_only === 1,
-    pendingFields: [...new Set(edits.map((e) => e.field))],
+    pendingFields: edits.length === 0 ? [] : [...new Set(edits.map((e) => e.field))],
     commentsMirrored: stored.comments_mirrored === 1,
   };
 }
