@@ -18,6 +18,7 @@ async function openFile(w: Workspace, fileName: string, text: string) {
     const answer = await w.ok('records.importUpload', {
       ...(uploadId ? { uploadId } : {}),
       fileName,
+      offset: i * third,
       chunk: bytes.subarray(i * third, (i + 1) * third).toString('base64'),
       last: i === 2,
     });
@@ -216,8 +217,14 @@ describe('records import through the contract', () => {
   it('refuses in words what it cannot take, and changes nothing', async () => {
     const w = recordsWorkspace();
     expect(
-      (await w.refused('records.importUpload', { fileName: 'a.pdf', chunk: '', last: true }))
-        .message,
+      (
+        await w.refused('records.importUpload', {
+          fileName: 'a.pdf',
+          offset: 0,
+          chunk: '',
+          last: true,
+        })
+      ).message,
     ).toMatch(/not a CSV or XLSX file/);
     const file = await openFile(w, 'a.csv', 'name,cf_serial\r\nx,y\r\n');
     expect(
