@@ -39,7 +39,7 @@ import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldType
 import type Database from 'better-sqlite3';
 import { ID_TARGET, matchColumns } from './columnTargets';
 import { cellAsText, importFormatOf, readImportRows, type ImportFormat } from './importRows';
-import { ImportUploads } from './importUploads';
+import { IMPORT_UPLOAD_IDLE_MS, IMPORT_UPLOAD_SWEEP_MS, ImportUploads } from './importUploads';
 import { RecordsImportError } from './recordsImportError';
 import { planRow, type PlannedColumn } from './planRow';
 
@@ -63,6 +63,10 @@ export interface RecordsImportsOptions {
   outbox: OutboxService;
   events: EventPusher;
   log?: { error(message: string, error?: unknown): void };
+  /** The clock uploads' idle time is measured by (default Date.now). */
+  now?: () => number;
+  /** Default IMPORT_UPLOADS_MAX_BYTES; tests make it small. */
+  uploadsMaxBytes?: number;
 }
 
 interface Import {
@@ -94,12 +98,19 @@ export class RecordsImports {
   private readonly uploads: ImportUploads;
   private readonly imports = new Map<string, Import>();
   private readonly reader: RecordsReader;
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly options: RecordsImportsOptions) {
     this.reader = new RecordsReader(options.db, options.mirror);
-    this.uploads = new ImportUploads(this.folder);
+    this.uploads = new ImportUploads(this.folder, {
+      now: options.now ?? Date.now,
+      ...(options.uploadsMaxBytes === undefined ? {} : { maxBytes: options.uploadsMaxBytes }),
+    });
     // Uploads of an earlier run are never resumed: their pieces are removed.
     rmSync(this.folder, { recursive: true, force: true });
+    // An abandoned upload is removed even when no other piece arrives to notice it.
+    this.sweeper = setInterval(() => this.expireIdleUploads(), IMPORT_UPLOAD_SWEEP_MS);
+    this.sweeper.unref();
   }
 
   get folder(): string {
@@ -112,6 +123,11 @@ export class RecordsImports {
     return this.uploads.append(args);
   }
 
+  /** Removes the uploads no piece reached for IMPORT_UPLOAD_IDLE_MS (every minute, and tests). */
+  expireIdleUploads(): void {
+    this.uploads.expireIdle();
+  }
+
   /** The header and first rows of an uploaded file, its columns matched to the module's fields. */
   async open(args: {
     portalId: string;
@@ -122,7 +138,7 @@ export class RecordsImports {
     const upload = this.uploads.whole(args.uploadId);
     if (!upload) {
       throw new RecordsImportError(
-        'That file has not arrived whole. Nothing was read; choose the file again.',
+        `That file has not arrived whole, or was left unopened for ${IMPORT_UPLOAD_IDLE_MS / 60_000} minutes. Nothing was read; choose the file again.`,
       );
     }
     const form = this.newForm(args.portalId, args.moduleId);
@@ -593,6 +609,7 @@ export class RecordsImports {
   }
 
   close(): void {
+    clearInterval(this.sweeper);
     for (const entry of this.imports.values()) entry.running?.abort();
   }
 }

@@ -4,7 +4,7 @@
  * words with the upload left as it was, so the file on disk is always the file's beginning; the
  * last piece sent again with the same bytes (a retried call) gets the same answer.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -154,5 +154,114 @@ describe('an upload in pieces', () => {
     ).toBe(
       'The first piece of assets.csv starts at byte 512 instead of the beginning. Nothing was uploaded; choose the file again.',
     );
+  });
+});
+
+describe('uploads not yet opened', () => {
+  const MINUTE = 60_000;
+  /** `size` bytes of a one-column CSV file. */
+  const csv = (size: number) => Buffer.from(`name\r\n${'x'.repeat(size - 8)}\r\n`);
+
+  it('are bounded together: a piece past the bound is refused in words, and an opened file frees its share', async () => {
+    const w = recordsWorkspace({ imports: { uploadsMaxBytes: 1000 } });
+    const a = csv(900);
+    const { uploadId } = await w.ok('records.importUpload', {
+      fileName: 'a.csv',
+      offset: 0,
+      chunk: base64(a.subarray(0, 600)),
+      last: false,
+    });
+    expect(
+      (
+        await w.refused('records.importUpload', {
+          fileName: 'b.csv',
+          offset: 0,
+          chunk: base64(csv(500)),
+          last: true,
+        })
+      ).message,
+    ).toBe(
+      'Files uploaded for import and not yet opened take 600 bytes already; b.csv would take them past 1,000 bytes, the most kept at once. Nothing of b.csv was uploaded; finish or close the other imports (an upload no piece reaches for 10 minutes is removed), then choose the file again.',
+    );
+    // The upload under way goes on; arrived whole, it still counts until it is opened.
+    await w.ok('records.importUpload', {
+      uploadId,
+      fileName: 'a.csv',
+      offset: 600,
+      chunk: base64(a.subarray(600)),
+      last: true,
+    });
+    const c = await w.ok('records.importUpload', {
+      fileName: 'c.csv',
+      offset: 0,
+      chunk: base64(Buffer.from('name\r\n')),
+      last: false,
+    });
+    // A later piece past the bound: that upload is dropped (the dialog cannot resume it).
+    expect(
+      (
+        await w.refused('records.importUpload', {
+          uploadId: c.uploadId,
+          fileName: 'c.csv',
+          offset: 6,
+          chunk: base64(Buffer.from('y'.repeat(100))),
+          last: true,
+        })
+      ).message,
+    ).toMatch(
+      /^Files uploaded for import and not yet opened take 906 bytes already; .* Nothing of c\.csv was kept;/,
+    );
+    expect(existsSync(path.join(w.engine.imports.folder, `${c.uploadId}.upload`))).toBe(false);
+    await w.ok('records.importOpen', { portalId: PORTAL, moduleId: MODULE, uploadId });
+    expect(
+      await w.ok('records.importUpload', {
+        fileName: 'b.csv',
+        offset: 0,
+        chunk: base64(csv(500)),
+        last: true,
+      }),
+    ).toMatchObject({ bytes: 500 });
+  });
+
+  it('are removed, their files deleted and their bytes freed, once no piece reached them for 10 minutes', async () => {
+    let now = 0;
+    const w = recordsWorkspace({ imports: { now: () => now, uploadsMaxBytes: 1000 } });
+    const a = csv(900);
+    const onDisk = (uploadId: string) =>
+      existsSync(path.join(w.engine.imports.folder, `${uploadId}.upload`));
+    const piece = (uploadId: string | undefined, from: number, to: number) => ({
+      ...(uploadId ? { uploadId } : {}),
+      fileName: 'a.csv',
+      offset: from,
+      chunk: base64(a.subarray(from, to)),
+      last: to === a.length,
+    });
+    const { uploadId } = await w.ok('records.importUpload', piece(undefined, 0, 300));
+    // A slow upload is not idle: each piece restarts its 10 minutes.
+    now += 9 * MINUTE;
+    await w.ok('records.importUpload', piece(uploadId, 300, 600));
+    now += 9 * MINUTE;
+    await w.ok('records.importUpload', piece(uploadId, 600, 700));
+    // Abandoned (the dialog closed, the window reloaded): gone after 10 minutes, making room.
+    now += 10 * MINUTE;
+    expect(onDisk(uploadId)).toBe(true);
+    expect(
+      await w.ok('records.importUpload', {
+        fileName: 'b.csv',
+        offset: 0,
+        chunk: base64(csv(500)),
+        last: false,
+      }),
+    ).toMatchObject({ bytes: 500 });
+    expect(onDisk(uploadId)).toBe(false);
+    expect((await w.refused('records.importUpload', piece(uploadId, 700, 900))).message).toBe(
+      'This upload is not going on any more (the app restarted, it ended, or no piece reached it for 10 minutes). Choose the file again.',
+    );
+
+    // Without any other upload, the minutely sweep removes it.
+    const left = await w.ok('records.importUpload', piece(undefined, 0, 300));
+    now += 10 * MINUTE;
+    w.engine.imports.expireIdleUploads();
+    expect(onDisk(left.uploadId)).toBe(false);
   });
 });
