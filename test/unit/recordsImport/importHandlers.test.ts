@@ -61,12 +61,6 @@ describe('records import through the contract', () => {
       mode: 'create',
     });
     const checked = await settled(w, file.importId);
-    console.log(
-      'DBG',
-      JSON.stringify(
-        await w.ok('records.importFailures', { importId: file.importId, offset: 0, limit: 20 }),
-      ),
-    );
     expect(checked).toMatchObject({
       phase: 'checked',
       rows: 4,
