@@ -60,6 +60,7 @@ it('import benchmark', async () => {
       uploadId = imports.upload({
         ...(uploadId ? { uploadId } : {}),
         fileName: 'assets.csv',
+        offset: at,
         chunk: bytes.subarray(at, at + IMPORT_CHUNK_BYTES).toString('base64'),
         last: at + IMPORT_CHUNK_BYTES >= bytes.length,
       }).uploadId;

@@ -22,7 +22,7 @@ import { feedRouter } from './routerFeeds';
 import { recordsHandlers } from './handlers/recordsHandlers';
 import { recordsExportHandlers } from './handlers/recordsExportHandlers';
 import { RecordsExports } from './recordsExport/recordsExports';
-import { RecordsImports } from './recordsImport/recordsImports';
+import { RecordsImports, type RecordsImportsOptions } from './recordsImport/recordsImports';
 import { recordsImportHandlers } from './handlers/recordsImportHandlers';
 import { threadExportStarter } from './recordsExport/exportThread';
 import { EXPORT_WORKER_SCRIPT } from './recordsExport/exportWorkerScript';
@@ -89,6 +89,8 @@ export interface EngineOptions {
   fileShell?: FileShell;
   /** Test hooks for backups (downloads' fetch, waits, clock); `autoStart` false drives them by hand. */
   backups?: Pick<BackupServiceOptions, 'fetch' | 'sleep' | 'now' | 'autoStart'>;
+  /** Test hooks for the records import: the clock uploads expire by, the bound on what they hold. */
+  imports?: Pick<RecordsImportsOptions, 'now' | 'uploadsMaxBytes'>;
 }
 
 /**
@@ -232,6 +234,7 @@ export function startEngine(options: EngineOptions): Engine {
     outbox,
     events,
     log,
+    ...options.imports,
   });
   // A sync may bring or remove portals, and with them what can be backed up.
   const stopBackupPortals = sync.onRunEnded(() => backups.portalsChanged());

@@ -10,7 +10,7 @@
  * held whole, and each row is planned against its record as it is when it is queued.
  */
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { EditForm } from '../../shared/ipc/areas/outbox';
@@ -18,7 +18,6 @@ import type { RecordRow } from '../../shared/ipc/areas/records';
 import {
   IMPORT_COLUMNS_MAX,
   IMPORT_FAILURES_KEPT,
-  IMPORT_FILE_MAX_BYTES,
   IMPORT_SAMPLE_ROWS,
   type ImportCheckArgs,
   type ImportFailure,
@@ -40,9 +39,11 @@ import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldType
 import type Database from 'better-sqlite3';
 import { ID_TARGET, matchColumns } from './columnTargets';
 import { cellAsText, importFormatOf, readImportRows, type ImportFormat } from './importRows';
+import { IMPORT_UPLOAD_IDLE_MS, IMPORT_UPLOAD_SWEEP_MS, ImportUploads } from './importUploads';
+import { RecordsImportError } from './recordsImportError';
 import { planRow, type PlannedColumn } from './planRow';
 
-export class RecordsImportError extends Error {}
+export { RecordsImportError };
 
 /** The data directory's folder of uploaded files; emptied when the engine starts. */
 export const IMPORTS_FOLDER = 'imports';
@@ -62,13 +63,10 @@ export interface RecordsImportsOptions {
   outbox: OutboxService;
   events: EventPusher;
   log?: { error(message: string, error?: unknown): void };
-}
-
-interface Upload {
-  file: string;
-  fileName: string;
-  bytes: number;
-  complete: boolean;
+  /** The clock uploads' idle time is measured by (default Date.now). */
+  now?: () => number;
+  /** Default IMPORT_UPLOADS_MAX_BYTES; tests make it small. */
+  uploadsMaxBytes?: number;
 }
 
 interface Import {
@@ -97,14 +95,22 @@ const isBlank = (cells: readonly ImportCell[]) =>
   cells.every((cell) => cell === null || cell === '');
 
 export class RecordsImports {
-  private readonly uploads = new Map<string, Upload>();
+  private readonly uploads: ImportUploads;
   private readonly imports = new Map<string, Import>();
   private readonly reader: RecordsReader;
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly options: RecordsImportsOptions) {
     this.reader = new RecordsReader(options.db, options.mirror);
+    this.uploads = new ImportUploads(this.folder, {
+      now: options.now ?? Date.now,
+      ...(options.uploadsMaxBytes === undefined ? {} : { maxBytes: options.uploadsMaxBytes }),
+    });
     // Uploads of an earlier run are never resumed: their pieces are removed.
     rmSync(this.folder, { recursive: true, force: true });
+    // An abandoned upload is removed even when no other piece arrives to notice it.
+    this.sweeper = setInterval(() => this.expireIdleUploads(), IMPORT_UPLOAD_SWEEP_MS);
+    this.sweeper.unref();
   }
 
   get folder(): string {
@@ -114,49 +120,12 @@ export class RecordsImports {
   // ---- the file ---------------------------------------------------------------------------------
 
   upload(args: ImportUploadArgs): { uploadId: string; bytes: number } {
-    const piece = Buffer.from(args.chunk, 'base64');
-    let uploadId = args.uploadId;
-    let upload: Upload | undefined;
-    if (uploadId === undefined) {
-      if (importFormatOf(args.fileName) === null) {
-        throw new RecordsImportError(
-          `${args.fileName} is not a CSV or XLSX file. Nothing was uploaded; save the sheet as .csv or .xlsx and choose it again.`,
-        );
-      }
-      uploadId = randomBytes(8).toString('hex');
-      mkdirSync(this.folder, { recursive: true });
-      upload = {
-        file: path.join(this.folder, `${uploadId}.upload`),
-        fileName: args.fileName,
-        bytes: 0,
-        complete: false,
-      };
-      writeFileSync(upload.file, '');
-      this.uploads.set(uploadId, upload);
-    } else {
-      upload = this.uploads.get(uploadId);
-      if (!upload || upload.complete) {
-        throw new RecordsImportError(
-          'This upload is not going on any more (the app restarted, or it ended). Choose the file again.',
-        );
-      }
-    }
-    if (upload.bytes + piece.length > IMPORT_FILE_MAX_BYTES) {
-      this.dropUpload(uploadId);
-      throw new RecordsImportError(
-        `${upload.fileName} is larger than ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MiB, the most an import takes. Nothing was kept; split the file and import the parts.`,
-      );
-    }
-    appendFileSync(upload.file, piece);
-    upload.bytes += piece.length;
-    upload.complete = args.last;
-    return { uploadId, bytes: upload.bytes };
+    return this.uploads.append(args);
   }
 
-  private dropUpload(uploadId: string): void {
-    const upload = this.uploads.get(uploadId);
-    if (upload) rmSync(upload.file, { force: true });
-    this.uploads.delete(uploadId);
+  /** Removes the uploads no piece reached for IMPORT_UPLOAD_IDLE_MS (every minute, and tests). */
+  expireIdleUploads(): void {
+    this.uploads.expireIdle();
   }
 
   /** The header and first rows of an uploaded file, its columns matched to the module's fields. */
@@ -166,10 +135,10 @@ export class RecordsImports {
     uploadId: string;
     locale?: string;
   }): Promise<ImportFile> {
-    const upload = this.uploads.get(args.uploadId);
-    if (!upload?.complete) {
+    const upload = this.uploads.whole(args.uploadId);
+    if (!upload) {
       throw new RecordsImportError(
-        'That file has not arrived whole. Nothing was read; choose the file again.',
+        `That file has not arrived whole, or was left unopened for ${IMPORT_UPLOAD_IDLE_MS / 60_000} minutes. Nothing was read; choose the file again.`,
       );
     }
     const form = this.newForm(args.portalId, args.moduleId);
@@ -199,7 +168,7 @@ export class RecordsImports {
       fields,
       matchFields: [ID_TARGET, ...fields.filter((f) => MATCH_TYPES.has(f.type)).map((f) => f.key)],
     };
-    this.uploads.delete(args.uploadId);
+    this.uploads.release(args.uploadId);
     this.imports.set(importId, {
       file,
       path: upload.file,
@@ -640,6 +609,7 @@ export class RecordsImports {
   }
 
   close(): void {
+    clearInterval(this.sweeper);
     for (const entry of this.imports.values()) entry.running?.abort();
   }
 }

@@ -39,6 +39,7 @@ describe('import as create, replayed', () => {
     s.outbox.setWorkOffline(true);
     const { uploadId } = imports.upload({
       fileName: 'new.xlsx',
+      offset: 0,
       chunk: readFileSync(file).toString('base64'),
       last: true,
     });

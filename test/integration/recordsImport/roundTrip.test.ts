@@ -155,6 +155,7 @@ function upload(imports: RecordsImports, file: string, fileName: string): string
     uploadId = imports.upload({
       ...(uploadId === undefined ? {} : { uploadId }),
       fileName,
+      offset: at,
       chunk: piece.toString('base64'),
       last,
     }).uploadId;

@@ -10,6 +10,7 @@ import type {
   RequestName,
   RequestResult,
 } from '../../../src/shared/ipc/contract';
+import type { EngineOptions } from '../../../src/main/engine';
 import type { MirrorRecord } from '../../../src/main/store/mirror/mirrorTypes';
 import { testEngine } from '../../support/engine';
 import { FIELDS, makeRecord, STATUSES, TAGS, USERS } from '../store/mirror/fixture';
@@ -23,8 +24,9 @@ export function record(i: number, patch: Partial<MirrorRecord> = {}): MirrorReco
   return { ...makeRecord(i), portalId: PORTAL, moduleId: MODULE, layoutId: LAYOUT, ...patch };
 }
 
-export function recordsWorkspace() {
-  const engine = testEngine();
+/** `options`: the engine's test hooks (the import's clock and bound, …). */
+export function recordsWorkspace(options: Partial<EngineOptions> = {}) {
+  const engine = testEngine(options);
   const { mirror } = engine;
   mirror.metadata.upsertPortals([
     {

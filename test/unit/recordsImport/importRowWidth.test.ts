@@ -11,6 +11,7 @@ type Workspace = ReturnType<typeof recordsWorkspace>;
 async function checkUpdate(w: Workspace, text: string) {
   const { uploadId } = await w.ok('records.importUpload', {
     fileName: 'changes.csv',
+    offset: 0,
     chunk: Buffer.from(text, 'utf8').toString('base64'),
     last: true,
   });

@@ -32,7 +32,12 @@ export const ImportUploadArgs = z
     /** Absent on the first piece; then the id the first piece's answer gave. */
     uploadId: ImportId.optional(),
     fileName: z.string().min(1).max(255),
-    /** The piece, base64; pieces arrive in order. */
+    /**
+     * Where the piece starts in the file (bytes): a piece is taken only where the bytes received
+     * so far end, so pieces out of order or sent twice cannot scramble the file.
+     */
+    offset: z.number().int().nonnegative().max(IMPORT_FILE_MAX_BYTES),
+    /** The piece, base64. */
     chunk: z.string().max(Math.ceil(IMPORT_CHUNK_BYTES / 3) * 4),
     /** The last piece: the file is complete. */
     last: z.boolean(),

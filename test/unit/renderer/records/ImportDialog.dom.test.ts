@@ -11,10 +11,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ImportDialog } from '../../../../src/renderer/src/features/records/ImportDialog';
-import type {
-  ImportFailure,
-  ImportFile,
-  ImportProgress,
+import {
+  IMPORT_CHUNK_BYTES,
+  type ImportFailure,
+  type ImportFile,
+  type ImportProgress,
 } from '../../../../src/shared/ipc/areas/recordsImport';
 import { useDomTestEnvironment } from '../support/dom';
 import { MODULE_ID, openWorkspace, PORTAL_ID } from '../support/recordsWorkspace';
@@ -93,7 +94,7 @@ describe('the records import dialog', () => {
     );
     // The file went whole, base64, in one piece (it is smaller than a piece).
     expect(ws.engine.argsOf('records.importUpload')).toEqual([
-      { fileName: 'assets.csv', chunk: btoa(text), last: true },
+      { fileName: 'assets.csv', offset: 0, chunk: btoa(text), last: true },
     ]);
     expect(ws.engine.argsOf('records.importOpen')[0]).toMatchObject({
       portalId: PORTAL_ID,
@@ -182,6 +183,38 @@ describe('the records import dialog', () => {
         /^Queued 70 rows in the Outbox/,
       ),
     );
+  });
+
+  it('sends a file larger than a piece in pieces, each saying where in the file it starts', async () => {
+    const user = userEvent.setup();
+    let received = 0;
+    const ws = await openWorkspace({
+      overrides: {
+        'records.importUpload': ({ chunk }) => {
+          received += atob(chunk).length;
+          return { uploadId: UPLOAD_ID, bytes: received };
+        },
+        'records.importOpen': () => FILE,
+      },
+    });
+    render(ws.wrap(createElement(ImportDialog)));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import' });
+    const size = 2 * IMPORT_CHUNK_BYTES + 10;
+    await user.upload(
+      within(dialog).getByLabelText('File'),
+      new File([new Uint8Array(size).fill(65)], 'assets.csv', { type: 'text/csv' }),
+    );
+    await within(dialog).findByRole('table');
+    expect(
+      ws.engine
+        .argsOf('records.importUpload')
+        .map(({ uploadId, offset, chunk, last }) => [uploadId, offset, atob(chunk).length, last]),
+    ).toEqual([
+      [undefined, 0, IMPORT_CHUNK_BYTES, false],
+      [UPLOAD_ID, IMPORT_CHUNK_BYTES, IMPORT_CHUNK_BYTES, false],
+      [UPLOAD_ID, 2 * IMPORT_CHUNK_BYTES, 10, true],
+    ]);
   });
 
   it("shows a check's end pushed before the check's own answer arrived", async () => {

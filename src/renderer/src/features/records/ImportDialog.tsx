@@ -111,6 +111,7 @@ export function ImportDialog() {
         const answer = await api.records.importUpload({
           ...(uploadId === undefined ? {} : { uploadId }),
           fileName: chosen.name,
+          offset: at,
           chunk: base64(bytes.subarray(at, at + IMPORT_CHUNK_BYTES)),
           last: at + IMPORT_CHUNK_BYTES >= bytes.length,
         });
