@@ -12,7 +12,9 @@
  * thread's event loop is watched meanwhile: `loop_max_ms` is the longest it was held, which a
  * `records.query` would have waited. EXPORT_BENCH_WHERE: `thread` (the built app's way, the
  * worker bundled from its sources; default) or `engine` (on the engine's thread, as under
- * vitest). EXPORT_BENCH_SORT: the field sorted by (default `name`). Writes one JSON object to
+ * vitest). EXPORT_BENCH_SORT: the field sorted by (default `name`). EXPORT_BENCH_HELPERS: the
+ * export thread's helper threads (default: the app's choice for this machine, exportHelperCount;
+ * 0: the export thread reads and encodes every batch itself). Writes one JSON object to
  * EXPORT_BENCH_OUT (or prints it); asserts nothing.
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { it } from 'vitest';
 import { EventHub } from '../src/main/bridge/eventHub';
+import { exportHelperCount } from '../src/main/recordsExport/exportHelpers';
 import { threadExportStarter } from '../src/main/recordsExport/exportThread';
 import { RecordsExports } from '../src/main/recordsExport/recordsExports';
 import { RecordsReader } from '../src/main/records/recordsReader';
@@ -35,6 +38,11 @@ const ROWS = Number(process.env.EXPORT_BENCH_ROWS ?? 1_000_000);
 const OUT = process.env.EXPORT_BENCH_OUT;
 const WHERE = process.env.EXPORT_BENCH_WHERE === 'engine' ? 'engine' : 'thread';
 const SORT = process.env.EXPORT_BENCH_SORT ?? 'name';
+/** Helper threads per export (`thread` only; default: as the app chooses for this machine). */
+const HELPERS =
+  process.env.EXPORT_BENCH_HELPERS === undefined || process.env.EXPORT_BENCH_HELPERS === ''
+    ? exportHelperCount(os.availableParallelism())
+    : Number(process.env.EXPORT_BENCH_HELPERS);
 /** Records upserted per transaction while filling the mirror (not measured). */
 const FILL_PAGE = 1000;
 const MB = 1024 * 1024;
@@ -67,7 +75,13 @@ it('export benchmark', async () => {
       dataDir: dir,
       events: new EventHub(),
       ...(WHERE === 'thread'
-        ? { starter: threadExportStarter({ script: await bundle.script(), file: store.file }) }
+        ? {
+            starter: threadExportStarter({
+              script: await bundle.script(),
+              file: store.file,
+              helpers: HELPERS,
+            }),
+          }
         : {}),
     });
 
@@ -133,6 +147,7 @@ it('export benchmark', async () => {
       heap_growth_mb: Math.round((peakHeap - heapBefore) / MB),
       rss_growth_mb: Math.round((peakRss - rssBefore) / MB),
       where: WHERE,
+      helpers: WHERE === 'thread' ? HELPERS : 0,
       sort: SORT,
       columns: columns.length,
       fill_ms: Math.round(fillMs),

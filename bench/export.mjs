@@ -2,7 +2,7 @@
 // (see bench/export.bench.ts for what is measured). Runs the benchmark through vitest
 // (bench/runVitestBench.mjs); stdout gets exactly one JSON line. Needs no build.
 //
-//   node bench/export.mjs [--rows 1000000] [--where thread|engine] [--sort name]
+//   node bench/export.mjs [--rows 1000000] [--where thread|engine] [--sort name] [--helpers N]
 import { parseArgs } from 'node:util';
 import { runVitestBench } from './runVitestBench.mjs';
 
@@ -11,6 +11,7 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '1000000' },
     where: { type: 'string', default: 'thread' },
     sort: { type: 'string', default: 'name' },
+    helpers: { type: 'string', default: '' },
   },
 });
 
@@ -21,6 +22,7 @@ await runVitestBench({
     EXPORT_BENCH_ROWS: args.rows,
     EXPORT_BENCH_WHERE: args.where,
     EXPORT_BENCH_SORT: args.sort,
+    EXPORT_BENCH_HELPERS: args.helpers,
   },
   outVariable: 'EXPORT_BENCH_OUT',
 });

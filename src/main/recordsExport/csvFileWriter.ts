@@ -1,14 +1,16 @@
 /**
  * The export as CSV, streamed to `<file>.part` and renamed when complete: UTF-8 with a byte order
  * mark (spreadsheet programs then read it as UTF-8), RFC 4180 fields and CRLF rows
- * (src/shared/csv/delimitedText.ts). A batch is one write; the next waits while the disk is behind.
+ * (src/shared/csv/delimitedText.ts, laid out where the batch is encoded: exportEncoding.ts). A
+ * batch is one write; the next waits while the disk is behind.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import { delimitedLine, headerLine } from '../../shared/csv/delimitedText';
-import type { CellValue } from '../../shared/recordValues/cellText';
+import { headerLine } from '../../shared/csv/delimitedText';
+import type { EncodedBatch } from './exportEncoding';
 import type { ExportFileWriter } from './exportFileWriter';
+import { streamDrained } from './streamDrained';
 
 export class CsvFileWriter implements ExportFileWriter {
   private readonly part: string;
@@ -23,18 +25,7 @@ export class CsvFileWriter implements ExportFileWriter {
 
   private async write(text: string): Promise<void> {
     if (this.failure) throw this.failure;
-    if (!this.stream.write(text, 'utf8')) {
-      // Whichever comes first ends the wait and removes the other's listener: a raced `once` left
-      // one 'error' listener behind per wait (11 of them warned of a leak within 100,000 rows).
-      const settled = new AbortController();
-      const { signal } = settled;
-      await Promise.race([
-        once(this.stream, 'drain', { signal }),
-        once(this.stream, 'error', { signal }),
-      ])
-        .catch(() => undefined)
-        .finally(() => settled.abort());
-    }
+    if (!this.stream.write(text, 'utf8')) await streamDrained(this.stream);
     if (this.failure) throw this.failure;
   }
 
@@ -42,10 +33,9 @@ export class CsvFileWriter implements ExportFileWriter {
     return this.write(`\uFEFF${headerLine(labels)}`);
   }
 
-  rows(rows: readonly (readonly CellValue[])[]): Promise<void> {
-    let text = '';
-    for (const row of rows) text += delimitedLine(row);
-    return this.write(text);
+  rows(batch: EncodedBatch): Promise<void> {
+    if (batch.format !== 'csv') throw new Error(`a CSV file was given ${batch.format} rows`);
+    return this.write(batch.text);
   }
 
   async finish(): Promise<void> {

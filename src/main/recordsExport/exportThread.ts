@@ -2,12 +2,15 @@
  * Exports on a thread of their own (exportWorker.ts): the engine's thread hands the plan over and
  * hears the total, the rows written and the end, so opening a million-row view (its whole order,
  * seconds with an unindexed sort) and writing it never hold up `records.query` or any other
- * answer. One worker per export; it ends with the export.
+ * answer. One worker per export, with its helper threads (exportHelpers.ts); they end with it.
  */
 import { rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RecordQueryError } from '../store/mirror/recordQueryError';
 import type { ExportJobEnd } from './exportJob';
+import { exportHelperCount } from './exportHelpers';
 import type { ExportStarter } from './exportPlan';
 import type { ExportThreadCancel, ExportThreadData, ExportThreadMessage } from './exportWorker';
 
@@ -16,6 +19,10 @@ export interface ExportThreadOptions {
   /** The store's database file. */
   file: string;
   nativeBinding?: string | undefined;
+  /** Helper threads per export (default: exportHelperCount of this machine's processors). */
+  helpers?: number;
+  /** Rows a batch holds (default EXPORT_BATCH_ROWS; tests make many small ones). */
+  batchRows?: number;
 }
 
 export function threadExportStarter(options: ExportThreadOptions): ExportStarter {
@@ -26,6 +33,11 @@ export function threadExportStarter(options: ExportThreadOptions): ExportStarter
         file: options.file,
         ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
         plan,
+        script: String(
+          options.script instanceof URL ? fileURLToPath(options.script) : options.script,
+        ),
+        helpers: options.helpers ?? exportHelperCount(availableParallelism()),
+        ...(options.batchRows ? { batchRows: options.batchRows } : {}),
       };
       const worker = new Worker(options.script, { workerData });
       let opened = false;

@@ -3,6 +3,8 @@
  * connection to the store's file, on which it opens the view (the whole list's order: seconds at
  * a million rows with an unindexed sort), reads the rows, lays out the cells and writes the file.
  * The engine's thread meanwhile answers the UI; it hears the total, the rows written and the end.
+ * Started with ExportHelperData instead, the same script is one of an export's helper threads
+ * (exportHelperThread.ts), which read and encode the batches this thread writes.
  *
  * Built by electron-vite as a file of its own (imported with `?modulePath`, see
  * exportWorkerScript.ts). Imported any other way (vitest runs the sources) it does nothing: it
@@ -12,6 +14,8 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { openWorkerConnection, tuneConnection } from '../store/connectionSettings';
 import { Mirror } from '../store/mirror/mirror';
 import { RecordQueryError } from '../store/mirror/recordQueryError';
+import { isExportHelperData, runExportHelper } from './exportHelperThread';
+import { helperBatches } from './exportHelpers';
 import type { ExportJobEnd } from './exportJob';
 import type { ExportPlan } from './exportPlan';
 import { inlineExportStarter } from './inlineExport';
@@ -23,6 +27,11 @@ export interface ExportThreadData {
   /** better-sqlite3's binary for this runtime's ABI (the desktop app's Electron build). */
   nativeBinding?: string;
   plan: ExportPlan;
+  /** This thread's own script, for its helper threads (exportHelpers.ts). */
+  script: string;
+  /** Helper threads to read and encode the batches; 0: this thread does it all. */
+  helpers: number;
+  batchRows?: number;
 }
 
 /** The thread's messages, in this order: opened (or refused/failed), rows..., end (or failed). */
@@ -66,9 +75,19 @@ async function runThread(data: ExportThreadData): Promise<void> {
     db.pragma(`cache_size = -${EXPORT_PAGE_CACHE_KIB}`);
     let started;
     try {
-      started = await inlineExportStarter(new Mirror(db))(data.plan, (rows) =>
-        post({ kind: 'rows', rows }),
-      );
+      const helpers = { script: data.script, file: data.file, nativeBinding: data.nativeBinding };
+      started = await inlineExportStarter(new Mirror(db), (view, layout, plan) =>
+        helperBatches(
+          {
+            ...helpers,
+            helpers: data.helpers,
+            ...(data.batchRows ? { batchRows: data.batchRows } : {}),
+          },
+          view,
+          layout,
+          plan,
+        ),
+      )(data.plan, (rows) => post({ kind: 'rows', rows }));
     } catch (error) {
       post(
         error instanceof RecordQueryError
@@ -94,3 +113,4 @@ async function runThread(data: ExportThreadData): Promise<void> {
 }
 
 if (!isMainThread && isExportData(workerData)) void runThread(workerData);
+else if (!isMainThread && isExportHelperData(workerData)) runExportHelper(workerData, parentPort!);

@@ -1,21 +1,35 @@
 /**
  * An export run where it is called: the view opened on this connection, then written a batch per
  * turn of the event loop (exportJob.ts). The engine's thread uses it when no export thread is
- * built (vitest runs the sources); the export thread runs this same code on its own connection.
+ * built (vitest runs the sources); the export thread runs this same code on its own connection,
+ * its batches made by helper threads (`batchesOf`, exportHelpers.ts).
  */
 import type { Mirror } from '../store/mirror/mirror';
+import type { RecordViewRows } from '../store/mirror/recordQuery';
+import { viewBatches, type ExportBatches } from './exportBatches';
+import type { BatchLayout } from './exportEncoding';
 import { runExportJob } from './exportJob';
-import { exportWriter, type ExportStarter } from './exportPlan';
+import { exportWriter, type ExportPlan, type ExportStarter } from './exportPlan';
 
-export function inlineExportStarter(mirror: Mirror): ExportStarter {
+/** Where an opened view's batches come from (default: read and encoded on this thread). */
+export type BatchesOf = (
+  view: RecordViewRows,
+  layout: BatchLayout,
+  plan: ExportPlan,
+) => ExportBatches;
+
+export function inlineExportStarter(
+  mirror: Mirror,
+  batchesOf: BatchesOf = (view, layout) => viewBatches(view, layout),
+): ExportStarter {
   return (plan, onRows) => {
     // Opened before the file is made: a view the mirror refuses writes nothing.
     const view = mirror.query.openView(plan.view);
     const controller = new AbortController();
+    const layout: BatchLayout = { format: plan.format, columns: plan.columns, cells: plan.cells };
     const done = runExportJob({
-      view,
-      columns: plan.columns,
-      cells: plan.cells,
+      batches: batchesOf(view, layout, plan),
+      labels: plan.columns.map((column) => column.label),
       writer: exportWriter(plan),
       signal: controller.signal,
       onRows,

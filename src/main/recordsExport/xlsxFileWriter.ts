@@ -8,27 +8,10 @@ import ExcelJS from 'exceljs';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import type { CellValue } from '../../shared/recordValues/cellText';
+import type { EncodedBatch } from './exportEncoding';
 import type { ExportFileWriter } from './exportFileWriter';
-
-/**
- * Characters an XML 1.0 file cannot hold (controls but tab and line breaks, U+FFFE/U+FFFF,
- * unpaired surrogates): written as they are they make the whole workbook unreadable, so each
- * becomes U+FFFD. (A carriage return is kept, but XML reads it back as a line break.)
- */
-const NOT_XML =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * A cell as the XML of a sheet can hold it. A sheet holds no negative zero either: -0 (which a
- * JSON number can be) is written as 0, as the table shows it, rather than left to exceljs's
- * number formatting (its reader gives 0 back; the writer's property test met a -0 and expected it).
- */
-export function xmlCell(value: CellValue): CellValue {
-  if (typeof value === 'string') return value.replace(NOT_XML, '\uFFFD');
-  return Object.is(value, -0) ? 0 : value;
-}
+import { streamDrained } from './streamDrained';
+import { xmlCell } from './xmlCell';
 
 /** Excel's limit for a sheet name, and the characters it refuses in one. */
 const SHEET_NAME_MAX = 31;
@@ -85,7 +68,7 @@ export class XlsxFileWriter implements ExportFileWriter {
     // Let the zip and the disk work: rows wait in exceljs's buffers until the loop turns.
     await new Promise((resolve) => setImmediate(resolve));
     while (this.stream.writableLength > AHEAD_BYTES && !this.failure) {
-      await Promise.race([once(this.stream, 'drain'), once(this.stream, 'error')]);
+      await streamDrained(this.stream);
     }
     if (this.failure) throw this.failure;
   }
@@ -95,8 +78,10 @@ export class XlsxFileWriter implements ExportFileWriter {
     return this.caughtUp();
   }
 
-  rows(rows: readonly (readonly CellValue[])[]): Promise<void> {
-    for (const row of rows) this.sheet.addRow(row.map(xmlCell)).commit();
+  rows(batch: EncodedBatch): Promise<void> {
+    if (batch.format !== 'xlsx') throw new Error(`an XLSX file was given ${batch.format} rows`);
+    // The cells are XML-safe already (exportEncoding.ts, xmlCell).
+    for (const row of batch.cells) this.sheet.addRow(row).commit();
     return this.caughtUp();
   }
 

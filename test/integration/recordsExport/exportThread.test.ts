@@ -52,13 +52,22 @@ async function workspaceWithEdits(n: number): Promise<Workspace> {
   return workspace;
 }
 
-function threadExports(workspace: Workspace): RecordsExports {
+/**
+ * Several helper threads and small batches, so that a view of a thousand rows is dozens of batches
+ * made out of order by three helpers, yet written in the view's order.
+ */
+const MANY_HELPERS = { helpers: 3, batchRows: 37 };
+
+function threadExports(
+  workspace: Workspace,
+  helpers: { helpers?: number; batchRows?: number } = MANY_HELPERS,
+): RecordsExports {
   return new RecordsExports({
     db: workspace.engine.store.db,
     mirror: workspace.mirror,
     dataDir: tempDir(),
     events: new EventHub(),
-    starter: threadExportStarter({ script, file: workspace.engine.store.file }),
+    starter: threadExportStarter({ script, file: workspace.engine.store.file, ...helpers }),
   });
 }
 

@@ -9,7 +9,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CsvFileWriter } from '../../../src/main/recordsExport/csvFileWriter';
-import { sheetName, xmlCell, XlsxFileWriter } from '../../../src/main/recordsExport/xlsxFileWriter';
+import { encodeCells } from '../../../src/main/recordsExport/exportEncoding';
+import { sheetName, XlsxFileWriter } from '../../../src/main/recordsExport/xlsxFileWriter';
+import { xmlCell } from '../../../src/main/recordsExport/xmlCell';
 import { defuseFormula } from '../../../src/shared/csv/csvField';
 import type { CellValue } from '../../../src/shared/recordValues/cellText';
 import { rowCells } from '../../../src/shared/recordValues/cellText';
@@ -50,7 +52,7 @@ describe('CsvFileWriter', () => {
       await writer.header(['a']);
       // Each batch is larger than the stream's 16 KiB buffer, so each write waits for 'drain'.
       const batch = Array.from({ length: 2_000 }, (_, i) => [`row ${i} ${'x'.repeat(20)}`]);
-      for (let i = 0; i < 30; i++) await writer.rows(batch);
+      for (let i = 0; i < 30; i++) await writer.rows(encodeCells('csv', batch));
       await writer.finish();
       await new Promise((resolve) => setImmediate(resolve));
     } finally {
@@ -70,7 +72,7 @@ describe('CsvFileWriter', () => {
           const writer = new CsvFileWriter(file);
           await writer.header(labels);
           const cells = rows.map((row) => row.slice(0, labels.length));
-          await writer.rows(cells);
+          await writer.rows(encodeCells('csv', cells));
           await writer.finish();
           const text = readFileSync(file, 'utf8');
           expect(text.startsWith('\uFEFF')).toBe(true);
@@ -106,7 +108,7 @@ describe('CsvFileWriter', () => {
           const file = fileIn(dir, 'csv');
           const writer = new CsvFileWriter(file);
           await writer.header(['Name', 'Serial', 'Cost']);
-          await writer.rows([cells]);
+          await writer.rows(encodeCells('csv', [cells]));
           await writer.finish();
           const [, read] = readCsv(readFileSync(file, 'utf8').slice(1));
           const shown = text === '' ? '' : defuseFormula(text);
@@ -124,7 +126,7 @@ describe('CsvFileWriter', () => {
     const file = fileIn(dir, 'csv');
     const writer = new CsvFileWriter(file);
     await writer.header(['a']);
-    await writer.rows([['1'], ['2']]);
+    await writer.rows(encodeCells('csv', [['1'], ['2']]));
     await writer.abort();
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -160,7 +162,7 @@ describe('XlsxFileWriter', () => {
           const file = fileIn(dir, 'xlsx');
           const writer = new XlsxFileWriter(file, 'Assets');
           await writer.header(['Name', '=Cost', 'Tags']);
-          await writer.rows(rows);
+          await writer.rows(encodeCells('xlsx', rows));
           await writer.finish();
           const read = await readXlsx(file, 3);
           expect(read.name).toBe('Assets');
@@ -179,7 +181,12 @@ describe('XlsxFileWriter', () => {
     const file = fileIn(dir, 'xlsx');
     const writer = new XlsxFileWriter(file, 'Assets');
     await writer.header(['a']);
-    await writer.rows(Array.from({ length: 2000 }, (_, i) => [`row ${i}`]));
+    await writer.rows(
+      encodeCells(
+        'xlsx',
+        Array.from({ length: 2000 }, (_, i) => [`row ${i}`]),
+      ),
+    );
     await writer.abort();
     expect(existsSync(file)).toBe(false);
     expect(readdirSync(dir)).toEqual([]);

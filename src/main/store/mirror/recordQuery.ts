@@ -54,6 +54,8 @@ export interface CustomFieldIndexUse {
 export interface RecordViewRows {
   /** How many rows the list held when it was opened. */
   readonly total: number;
+  /** The list's row keys, in its order, as it was opened (`rowsOfKeys` reads them elsewhere). */
+  readonly keys: readonly number[];
   /** Rows from..from + count of the list as it was opened, with their values as they are now. */
   read(from: number, count: number): MirrorRecordView[];
 }
@@ -181,11 +183,33 @@ export class RecordQuery {
       sortedWindows: new SortedWindows(this.statements),
     };
     const keys = total === 0 ? [] : windowKeys(reader, { ...ask, limit: total }, total);
+    return this.viewRows(context, input.moduleId, keys);
+  }
+
+  /**
+   * The rows of a list `openView` opened, perhaps on another connection (an export's helper
+   * threads each read their share of one view): `keys` in their order, read as `openView`'s rows
+   * are. Throws RecordQueryError for an unknown portal or module.
+   */
+  rowsOfKeys(
+    input: Pick<RecordQueryInput, 'portalId' | 'moduleId'>,
+    keys: readonly number[],
+  ): RecordViewRows {
+    this.refresh();
+    return this.viewRows(this.context(input.portalId, input.moduleId), input.moduleId, keys);
+  }
+
+  private viewRows(
+    context: ModuleContext,
+    moduleId: string,
+    keys: readonly number[],
+  ): RecordViewRows {
     const { statements } = this;
     return {
       total: keys.length,
+      keys,
       read: (from, count) =>
-        recordViews(statements, context, input.moduleId, keys.slice(from, from + count)),
+        recordViews(statements, context, moduleId, keys.slice(from, from + count)),
     };
   }
 
