@@ -90,10 +90,13 @@ it('export benchmark', async () => {
     const rssBefore = process.memoryUsage().rss;
     let peakHeap = heapBefore;
     let peakRss = rssBefore;
+    /** The peak of the run under way (each run's own `rss_growth_mb`). */
+    let runPeakRss = rssBefore;
     const sampler = setInterval(() => {
       const memory = process.memoryUsage();
       peakHeap = Math.max(peakHeap, memory.heapUsed);
       peakRss = Math.max(peakRss, memory.rss);
+      runPeakRss = Math.max(runPeakRss, memory.rss);
     }, 20);
 
     const run = async (format: ExportFormat) => {
@@ -102,6 +105,8 @@ it('export benchmark', async () => {
       const profile = await startCpuProfile(profileTo ? `${profileTo}.${format}` : undefined);
       const loadBefore = os.loadavg()[0]!;
       const cpuBefore = process.cpuUsage();
+      const runRssBefore = process.memoryUsage().rss;
+      runPeakRss = runRssBefore;
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
       const started = performance.now();
@@ -130,6 +135,7 @@ it('export benchmark', async () => {
         bytes: statSync(file).size,
         rows_per_s: Math.round(first.total / (ms / 1000)),
         loop_max_ms: Math.round(loop.max / 1e6),
+        rss_growth_mb: Math.round((runPeakRss - runRssBefore) / MB),
         load_before: Number(loadBefore.toFixed(2)),
       };
     };

@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import type { EncodedBatch } from './exportEncoding';
 import type { ExportFileWriter } from './exportFileWriter';
 import { streamDrained } from './streamDrained';
@@ -30,7 +31,7 @@ export function sheetName(name: string): string {
  * the default 6 for a file about a fifth larger.
  */
 const ZIP_LEVEL = 1;
-/** Ours: bytes the zip may hold ahead of the disk before the next batch waits. */
+/** Ours: bytes the zip's input, or the file, may hold before the next batch waits. */
 const AHEAD_BYTES = 8 * 1024 * 1024;
 
 export class XlsxFileWriter implements ExportFileWriter {
@@ -63,12 +64,33 @@ export class XlsxFileWriter implements ExportFileWriter {
     return (this.workbook as unknown as { zip: NodeJS.ReadableStream }).zip;
   }
 
+  /**
+   * The zip's input for the sheet (exceljs's sheet buffer pipes into it; not in its typings).
+   * exceljs writes the sheet's XML into it without waiting, so when deflating is slower than the
+   * rows come (XLSX on helper threads) the XML piles up there: 400 MB of it at a million rows,
+   * before this writer waited on it.
+   */
+  private get zipInput(): Writable | undefined {
+    const sheet = this.sheet as unknown as { _stream?: { pipes?: Writable[] } };
+    return sheet._stream?.pipes?.[0];
+  }
+
+  /** Bytes `stream` holds unwritten; archiver's streams (readable-stream 2) lack writableLength. */
+  private static held(stream: Writable): number {
+    const state = (stream as unknown as { _writableState?: { length?: number } })._writableState;
+    return stream.writableLength ?? state?.length ?? 0;
+  }
+
   private async caughtUp(): Promise<void> {
     if (this.failure) throw this.failure;
     // Let the zip and the disk work: rows wait in exceljs's buffers until the loop turns.
     await new Promise((resolve) => setImmediate(resolve));
-    while (this.stream.writableLength > AHEAD_BYTES && !this.failure) {
-      await streamDrained(this.stream);
+    for (;;) {
+      const input = this.zipInput;
+      if (this.failure) break;
+      if (input && XlsxFileWriter.held(input) > AHEAD_BYTES) await streamDrained(input);
+      else if (this.stream.writableLength > AHEAD_BYTES) await streamDrained(this.stream);
+      else break;
     }
     if (this.failure) throw this.failure;
   }

@@ -145,6 +145,33 @@ async function readXlsx(file: string, width: number): Promise<{ name: string; ro
 }
 
 describe('XlsxFileWriter', () => {
+  it('holds a bounded amount of the sheet’s XML in memory, however many rows are written', async () => {
+    const writer = new XlsxFileWriter(fileIn(tempDir(), 'xlsx'), 'Assets');
+    await writer.header(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']);
+    const batch = encodeCells(
+      'xlsx',
+      Array.from({ length: 1000 }, (_, i) =>
+        Array.from({ length: 10 }, (_, j) => `cell ${i} ${j} of a row`),
+      ),
+    );
+    // What the zip has not yet taken (exceljs pipes the sheet's XML into it without waiting).
+    const zipHeld = () => {
+      const sheet = (writer as unknown as { sheet: { _stream?: { pipes?: unknown[] } } }).sheet;
+      const input = sheet._stream?.pipes?.[0] as
+        { _writableState?: { length: number } } | undefined;
+      return input?._writableState?.length ?? 0;
+    };
+    let most = 0;
+    // About 60 MB of XML in all.
+    for (let i = 0; i < 100; i++) {
+      await writer.rows(batch);
+      most = Math.max(most, zipHeld());
+    }
+    await writer.finish();
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(16 * 1024 * 1024);
+  }, 60_000);
+
   it('any cell comes back from exceljs’s reader as written: text as text, numbers and yes/no typed', async () => {
     const dir = tempDir();
     const cell: fc.Arbitrary<CellValue> = fc.oneof(
