@@ -19,6 +19,8 @@ export interface QueryProbeOptions {
 export interface QueryProbeFigures {
   /** Milliseconds from due to answered, in the order they were due. */
   samples: number[];
+  /** Milliseconds each answered query itself took (from its start), in the same order. */
+  own: number[];
   /** Due times with nothing to ask yet. */
   skipped: number;
   /** This process's CPU time spent in the queries themselves (µs). */
@@ -32,7 +34,7 @@ export interface QueryProbe {
 export function startQueryProbe({ intervalMs, ask }: QueryProbeOptions): QueryProbe {
   const first = performance.now() + intervalMs;
   const due = (slot: number) => first + slot * intervalMs;
-  const figures: QueryProbeFigures = { samples: [], skipped: 0, cpuUs: 0 };
+  const figures: QueryProbeFigures = { samples: [], own: [], skipped: 0, cpuUs: 0 };
   let slot = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -42,11 +44,14 @@ export function startQueryProbe({ intervalMs, ask }: QueryProbeOptions): QueryPr
     const now = performance.now();
     while (!stopped && due(slot) <= now) {
       const cpu = process.cpuUsage();
+      const startedAt = performance.now();
       const asked = ask(slot);
       const answeredAt = performance.now();
       figures.cpuUs += cpuMicrosSince(cpu);
-      if (asked) figures.samples.push(answeredAt - due(slot));
-      else figures.skipped += 1;
+      if (asked) {
+        figures.samples.push(answeredAt - due(slot));
+        figures.own.push(answeredAt - startedAt);
+      } else figures.skipped += 1;
       slot += 1;
     }
     if (!stopped) timer = setTimeout(tick, Math.max(0, due(slot) - performance.now()));
