@@ -217,6 +217,41 @@ describe('the records import dialog', () => {
     ]);
   });
 
+  it('stops sending a file when the workspace is left, and opens nothing', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let received = 0;
+    const ws = await openWorkspace({
+      overrides: {
+        'records.importUpload': async ({ chunk }) => {
+          await held;
+          received += atob(chunk).length;
+          return { uploadId: UPLOAD_ID, bytes: received };
+        },
+        'records.importOpen': () => FILE,
+      },
+    });
+    const view = render(ws.wrap(createElement(ImportDialog)));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import' });
+    await user.upload(
+      within(dialog).getByLabelText('File'),
+      new File([new Uint8Array(3 * IMPORT_CHUNK_BYTES).fill(65)], 'assets.csv', {
+        type: 'text/csv',
+      }),
+    );
+    await waitFor(() => expect(ws.engine.argsOf('records.importUpload')).toHaveLength(1));
+    view.unmount();
+    await act(async () => {
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    // The piece under way ends; no other is sent, and nothing is opened in the engine.
+    expect(ws.engine.argsOf('records.importUpload')).toHaveLength(1);
+    expect(ws.engine.argsOf('records.importOpen')).toEqual([]);
+  });
+
   it("shows a check's end pushed before the check's own answer arrived", async () => {
     const user = userEvent.setup();
     let push: (progress: ImportProgress) => void = () => undefined;

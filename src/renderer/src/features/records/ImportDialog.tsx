@@ -57,6 +57,14 @@ export function ImportDialog() {
   const importId = file?.importId ?? null;
   // The last progress pushed for each import: a small file's check may end before its answer.
   const heard = useRef(new Map<string, ImportProgress>());
+  /** The upload under way (choose); bumped when the dialog goes, which stops it. */
+  const uploadRun = useRef(0);
+  useEffect(
+    () => () => {
+      uploadRun.current += 1;
+    },
+    [],
+  );
   useEffect(
     () =>
       api.on('records.importProgress', (pushed) => {
@@ -98,6 +106,11 @@ export function ImportDialog() {
   const busy = progress?.phase === 'checking' || progress?.phase === 'queuing';
   const choose = async (chosen: File | undefined) => {
     if (!chosen || portalId === null || moduleId === null) return;
+    // This upload stops (between pieces) once the dialog is gone (the workspace left, another
+    // module opened); a piece already sent is left to the engine, which deletes an upload left
+    // idle, and an import opened meanwhile is cancelled.
+    const run = ++uploadRun.current;
+    const stale = () => uploadRun.current !== run;
     // The file chosen before is dropped in the engine (its upload deleted); a failure to drop it
     // changes nothing the user sees (the engine empties its imports folder when it starts).
     if (file && !busy) api.records.importCancel({ importId: file.importId }).catch(() => undefined);
@@ -108,6 +121,7 @@ export function ImportDialog() {
       const bytes = new Uint8Array(await chosen.arrayBuffer());
       let uploadId: string | undefined;
       for (let at = 0; at === 0 || at < bytes.length; at += IMPORT_CHUNK_BYTES) {
+        if (stale()) return;
         const answer = await api.records.importUpload({
           ...(uploadId === undefined ? {} : { uploadId }),
           fileName: chosen.name,
@@ -116,23 +130,29 @@ export function ImportDialog() {
           last: at + IMPORT_CHUNK_BYTES >= bytes.length,
         });
         uploadId = answer.uploadId;
+        if (stale()) return;
         setUploading(progressPercent(answer.bytes, bytes.length));
       }
+      if (stale()) return;
       const opened = await api.records.importOpen({
         portalId,
         moduleId,
         uploadId: uploadId!,
         locale: TABLE_LOCALE,
       });
+      if (stale()) {
+        api.records.importCancel({ importId: opened.importId }).catch(() => undefined);
+        return;
+      }
       setFile(opened);
       setTargets(opened.columns.map((c) => c.target));
       const byId = opened.columns.some((c) => c.target === 'id');
       setMode(byId ? 'update' : 'create');
       setMatchBy('id');
     } catch (failure) {
-      setFileError(describeError(failure));
+      if (!stale()) setFileError(describeError(failure));
     } finally {
-      setUploading(null);
+      if (!stale()) setUploading(null);
     }
   };
 
