@@ -252,6 +252,40 @@ describe('the records import dialog', () => {
     expect(ws.engine.argsOf('records.importOpen')).toEqual([]);
   });
 
+  it('starts empty for another module, the file opened for the one before dropped in the engine', async () => {
+    const user = userEvent.setup();
+    const module = (id: string, pluralName: string) => ({
+      id,
+      apiName: pluralName.toLowerCase(),
+      singularName: pluralName.slice(0, -1),
+      pluralName,
+      isActive: true,
+      builtIn: false,
+      records: 0,
+    });
+    const ws = await openWorkspace({
+      overrides: {
+        'records.modules': () => [module(MODULE_ID, 'Assets'), module('9000000000001', 'Vendors')],
+        'records.importUpload': ({ chunk }) => ({ uploadId: UPLOAD_ID, bytes: atob(chunk).length }),
+        'records.importOpen': () => FILE,
+        'records.importCancel': () => progress({ phase: 'cancelled' }),
+      },
+    });
+    render(ws.wrap(createElement(ImportDialog)));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import' });
+    await user.upload(
+      within(dialog).getByLabelText('File'),
+      new File(['ID,Name\r\n101,Laptop\r\n'], 'assets.csv', { type: 'text/csv' }),
+    );
+    await within(dialog).findByRole('table');
+    await act(() => ws.store.getState().selectModule('9000000000001'));
+    await waitFor(() =>
+      expect(ws.engine.argsOf('records.importCancel')).toEqual([{ importId: IMPORT_ID }]),
+    );
+    expect(screen.queryByRole('table', { name: /assets\.csv/ })).toBeNull();
+  });
+
   it("shows a check's end pushed before the check's own answer arrived", async () => {
     const user = userEvent.setup();
     let push: (progress: ImportProgress) => void = () => undefined;

@@ -37,6 +37,13 @@ function base64(bytes: Uint8Array): string {
  * queued until "Queue" is pressed. Errors are shown beside the control that caused them.
  */
 export function ImportDialog() {
+  const portalId = useRecords((s) => s.portalId);
+  const moduleId = useRecords((s) => s.moduleId);
+  // One dialog per module: another module shown, the one before (its upload, its file) goes.
+  return <ModuleImportDialog key={`${portalId ?? ''}/${moduleId ?? ''}`} />;
+}
+
+function ModuleImportDialog() {
   const api = useApi();
   const portalId = useRecords((s) => s.portalId);
   const moduleId = useRecords((s) => s.moduleId);
@@ -59,12 +66,21 @@ export function ImportDialog() {
   const heard = useRef(new Map<string, ImportProgress>());
   /** The upload under way (choose); bumped when the dialog goes, which stops it. */
   const uploadRun = useRef(0);
-  useEffect(
-    () => () => {
-      uploadRun.current += 1;
-    },
-    [],
-  );
+  // The file opened and whether it is checking or queuing, for the clean-up below.
+  const held = useRef<{ file: ImportFile | null; busy: boolean }>({ file: null, busy: false });
+  // The dialog gone (the workspace left, another module shown: ImportDialog's key): an upload under
+  // way stops, and a file opened but not checking or queuing is dropped in the engine, since
+  // nothing can reach it again (one checking or queuing goes on, its operations in the Outbox).
+  useEffect(() => {
+    const run = uploadRun;
+    return () => {
+      run.current += 1;
+      const { file: before, busy: running } = held.current;
+      if (before && !running) {
+        api.records.importCancel({ importId: before.importId }).catch(() => undefined);
+      }
+    };
+  }, [api]);
   useEffect(
     () =>
       api.on('records.importProgress', (pushed) => {
@@ -104,6 +120,9 @@ export function ImportDialog() {
   };
 
   const busy = progress?.phase === 'checking' || progress?.phase === 'queuing';
+  useEffect(() => {
+    held.current = { file, busy };
+  }, [file, busy]);
   const choose = async (chosen: File | undefined) => {
     if (!chosen || portalId === null || moduleId === null) return;
     // This upload stops (between pieces) once the dialog is gone (the workspace left, another
