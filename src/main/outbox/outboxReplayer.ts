@@ -74,6 +74,8 @@ export class OutboxReplayer {
   private readonly random: () => number;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private timerAt = Infinity;
+  /** A look for work (`pump`) is due in the next turn of the event loop. */
+  private lookScheduled = false;
   /** While the connection is down, nothing starts before this (epoch ms). */
   private heldUntil = 0;
   private networkFailures = 0;
@@ -153,10 +155,18 @@ export class OutboxReplayer {
     this.kick();
   }
 
-  /** Look for work now. */
+  /**
+   * Look for work in the next turn of the event loop. Kicks before it share that one look: a
+   * records import queues a slice of rows per turn (a microtask between rows), and a look per row
+   * made queuing N rows cost N looks.
+   */
   kick(): void {
-    if (this.closed) return;
-    queueMicrotask(() => this.pump());
+    if (this.closed || this.lookScheduled) return;
+    this.lookScheduled = true;
+    setImmediate(() => {
+      this.lookScheduled = false;
+      this.pump();
+    });
   }
 
   /** Resolves when nothing is in flight and nothing is ready to go (waiting ops may remain). */
@@ -212,7 +222,7 @@ export class OutboxReplayer {
         this.active.set(key, op.seq);
         void this.run(op).finally(() => {
           this.active.delete(key);
-          this.pump();
+          this.kick();
         });
       }
       // With every slot busy, a finishing record pumps again; otherwise wake for the next backoff.

@@ -71,6 +71,8 @@ export class OutboxService {
   private deliveredSinceIdle = false;
   private pendingRemaps: Remap[] = [];
   private wasBusy = false;
+  /** Local changes flushed in this turn of the event loop: none, one, or more waiting for its end. */
+  private turnFlush: 'none' | 'flushed' | 'more' = 'none';
   private closed = false;
   private readonly unsubscribe: () => void;
   private readonly purgeTimer: ReturnType<typeof setInterval>;
@@ -287,9 +289,24 @@ export class OutboxService {
     this.replayer.close();
   }
 
+  /**
+   * A local change: the first of a turn of the event loop shows at once; those after it in the
+   * same turn (an import's slice of rows) show together when the turn ends. A flush per change
+   * counted the whole log per change (`status`), and queuing N changes cost N² (bench/outboxQueue).
+   */
   private queued(touched: Touched | null): void {
     this.changed(touched);
-    this.flush();
+    if (this.turnFlush === 'none') {
+      this.flush();
+      this.turnFlush = 'flushed';
+      setImmediate(() => {
+        const more = this.turnFlush === 'more';
+        this.turnFlush = 'none';
+        if (more) this.flush();
+      });
+    } else {
+      this.turnFlush = 'more';
+    }
     this.replayer.kick();
   }
 

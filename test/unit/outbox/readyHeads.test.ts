@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OutboxRepository } from '../../../src/main/outbox/outboxRepository';
+import outboxSql from '../../../src/main/outbox/queries/outbox.sql?raw';
+import { parseNamedQueries } from '../../../src/main/store/sqlFile';
 import { Store } from '../../../src/main/store/store';
 import { tempDir } from '../../support/tempDir';
 
@@ -62,6 +64,56 @@ describe('OutboxRepository.readyHeads: what the replay may start', () => {
     expect(repo.nextAttemptAt(0)).toBe(7_000);
     expect(repo.nextAttemptAt(7_000)).toBe(9_000);
     expect(repo.nextAttemptAt(9_000)).toBeNull();
+    store.close();
+  });
+
+  it('gives heads whose backoff ended first, earliest end first, then the others oldest first', () => {
+    const { store, repo, queue } = outboxLog();
+    const fresh = queue('a');
+    const endsLate = queue('b');
+    const endsEarly = queue('c');
+    const stillWaiting = queue('d');
+    const claimed = queue('e');
+    expect(repo.claim(claimed)).toBe(true);
+    repo.markWaiting(endsLate, { nextAttemptAt: 3_000, error: 'HTTP 503', keepSent: false });
+    repo.markWaiting(endsEarly, { nextAttemptAt: 2_000, error: 'HTTP 503', keepSent: false });
+    repo.markWaiting(stillWaiting, { nextAttemptAt: 9_000, error: 'HTTP 503', keepSent: false });
+    expect(repo.readyHeads(5_000).map((head) => head.seq)).toEqual([
+      endsEarly,
+      endsLate,
+      fresh,
+      claimed,
+    ]);
+    expect(repo.readyHeads(5_000, 3).map((head) => head.seq)).toEqual([endsEarly, endsLate, fresh]);
+    store.close();
+  });
+
+  it('reads what it answers from an index: no walk of the whole log, no sort but of its answer', () => {
+    // Each look ran once per queued change and walked every queued operation: queuing 4,000
+    // changes took 10 s. The plans are what keeps each look's cost to the rows it gives.
+    const { store } = outboxLog();
+    const queries = parseNamedQueries(outboxSql);
+    const plan = (name: string) =>
+      (
+        store.db
+          .prepare(`EXPLAIN QUERY PLAN ${queries[name]}`)
+          .all({ now: 0, limit: 32, running: '[]' }) as { parent: number; detail: string }[]
+      ).map((row) => ({ top: row.parent === 0, detail: row.detail }));
+
+    const heads = plan('readyHeads');
+    const reads = heads.filter((row) => /^(SCAN|SEARCH) o\b/.test(row.detail));
+    expect(reads.map((row) => row.detail)).toEqual([
+      'SEARCH o USING INDEX outbox_ops_due (state=? AND next_attempt_at<?)',
+      'SEARCH o USING INDEX outbox_ops_due (state=? AND next_attempt_at=?)',
+      'SEARCH o USING INDEX outbox_ops_state (state=?)',
+    ]);
+    expect(heads.filter((row) => row.detail.includes('TEMP B-TREE'))).toEqual([
+      { top: true, detail: 'USE TEMP B-TREE FOR ORDER BY' },
+    ]);
+
+    const next = plan('nextAttemptAt').map((row) => row.detail);
+    expect(next).toContain('SEARCH o USING INDEX outbox_ops_due (state=? AND next_attempt_at>?)');
+    expect(next.filter((detail) => detail.includes('TEMP B-TREE'))).toEqual([]);
     store.close();
   });
 });

@@ -40,26 +40,56 @@ SELECT * FROM outbox_ops WHERE portal_id = ? ORDER BY seq;
 
 -- name: readyHeads
 -- The first operation of a record's queue is its head: only heads may go out (order per record).
--- Heads that may go now (not failed, in conflict or waiting out a backoff), oldest first, keys
--- only, leaving out those in flight (@running: a JSON array of seqs), at most @limit (-1: all):
--- the replay asks after every finished record, so it reads the rows it will start, not the whole
--- log (`+` keeps the walk in seq order, stopping at the limit, instead of sorting every pending
--- row of the state index).
-SELECT o.seq, o.portal_id AS portalId, o.record_id AS recordId FROM outbox_ops o
-WHERE +o.state IN ('pending', 'sending')
-  AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= @now)
-  AND o.seq NOT IN (SELECT value FROM json_each(@running))
-  AND NOT EXISTS (SELECT 1 FROM outbox_ops p
-                  WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
-ORDER BY o.seq
+-- Heads that may go now (not failed, in conflict or waiting out a backoff), keys only, leaving out
+-- those in flight (@running: a JSON array of seqs), at most @limit (-1: all): those whose backoff
+-- ended first (earliest end first), then the others oldest first. The replay asks after every
+-- finished record, so each part reads only the rows it returns (and queue followers it skips)
+-- from outbox_ops_due (0020): a part in seq order over the backoffs that ended would sort them
+-- all at every look, and after a sign-in those are every queued head.
+SELECT seq, portalId, recordId FROM (
+  SELECT * FROM (
+    SELECT o.seq, o.portal_id AS portalId, o.record_id AS recordId, o.next_attempt_at AS dueAt
+    FROM outbox_ops o
+    WHERE o.state = 'pending' AND o.next_attempt_at <= @now
+      AND o.seq NOT IN (SELECT value FROM json_each(@running))
+      AND NOT EXISTS (SELECT 1 FROM outbox_ops p
+                      WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
+    ORDER BY o.next_attempt_at, o.seq
+    LIMIT @limit)
+  UNION ALL
+  SELECT * FROM (
+    SELECT o.seq, o.portal_id AS portalId, o.record_id AS recordId, NULL AS dueAt
+    FROM outbox_ops o
+    WHERE o.state = 'pending' AND o.next_attempt_at IS NULL
+      AND o.seq NOT IN (SELECT value FROM json_each(@running))
+      AND NOT EXISTS (SELECT 1 FROM outbox_ops p
+                      WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
+    ORDER BY o.seq
+    LIMIT @limit)
+  UNION ALL
+  -- Claimed and not in flight: left by a crash or a close, it goes again (few: at most one per
+  -- record replayed at once).
+  SELECT * FROM (
+    SELECT o.seq, o.portal_id AS portalId, o.record_id AS recordId, NULL AS dueAt
+    FROM outbox_ops o
+    WHERE o.state = 'sending' AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= @now)
+      AND o.seq NOT IN (SELECT value FROM json_each(@running))
+      AND NOT EXISTS (SELECT 1 FROM outbox_ops p
+                      WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
+    ORDER BY o.seq
+    LIMIT @limit)
+)
+ORDER BY dueAt IS NULL, dueAt, seq
 LIMIT @limit;
 
 -- name: nextAttemptAt
--- When the earliest head waiting out a backoff may go.
-SELECT min(o.next_attempt_at) FROM outbox_ops o
+-- When the earliest head waiting out a backoff may go: the first head in outbox_ops_due's order.
+SELECT o.next_attempt_at FROM outbox_ops o
 WHERE o.state = 'pending' AND o.next_attempt_at > @now
   AND NOT EXISTS (SELECT 1 FROM outbox_ops p
-                  WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq);
+                  WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
+ORDER BY o.next_attempt_at
+LIMIT 1;
 
 -- name: counts
 SELECT state, count(*) AS n FROM outbox_ops GROUP BY state;
