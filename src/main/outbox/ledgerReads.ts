@@ -77,8 +77,14 @@ export function newRecordCatalog(
   repo: OutboxRepository,
   portalId: string,
   moduleId: string,
+  memo?: Map<string, EditCatalog>,
 ): EditCatalog {
+  // A key catalogFor never makes (its keys start with a module id, never with a NUL).
+  const key = `\u0000new\u0000${moduleId}`;
+  const kept = memo?.get(key);
+  if (kept) return kept;
   const catalog = loadEditCatalog(repo, portalId, moduleId, null, null);
+  if (catalog) memo?.set(key, catalog);
   if (!catalog) {
     throw new LedgerError(
       `Module ${moduleId} of portal ${portalId} is not in the local mirror, so nothing can be created in it. Nothing was queued; sync the portal first.`,

@@ -131,12 +131,17 @@ export class OutboxLedger {
 
   // ---- field changes -----------------------------------------------------------------------------
 
+  /**
+   * `catalogs`: a caller queuing many edits one after another (an import's rows) passes one map
+   * to read each catalog once (see editFrom).
+   */
   edit(
     portalId: string,
     recordId: string,
     changes: Record<string, unknown>,
+    catalogs?: Map<string, EditCatalog>,
   ): { result: EditResult; touched: Touched } {
-    const source = this.editFrom(portalId, recordId);
+    const source = this.editFrom(portalId, recordId, catalogs);
     const valid = validateChanges(source.catalog, changes, source.current);
     const { seq, plan } = this.repo.transaction(() => this.writeEdit(source, valid));
     return {
@@ -255,12 +260,17 @@ export class OutboxLedger {
     this.refreshOverlay(record.portalId, record.recordId);
   }
 
+  /**
+   * `catalogs`: as for `edit`; an import's new rows then read the module's catalog once, where
+   * each create read it again (about half of a created row's 0.5–0.7 ms).
+   */
   create(
     portalId: string,
     moduleId: string,
     values: Record<string, unknown>,
+    catalogs?: Map<string, EditCatalog>,
   ): { result: EditResult; touched: Touched } {
-    const catalog = newRecordCatalog(this.repo, portalId, moduleId);
+    const catalog = newRecordCatalog(this.repo, portalId, moduleId, catalogs);
     const withStatus =
       values.status === undefined && catalog.defaultStatusId !== null
         ? { ...values, status: catalog.defaultStatusId }

@@ -5,6 +5,7 @@
  * connectivity's (src/main/connectivity/): the replay holds while the switch is on and goes again
  * as soon as the service answers after it did not.
  */
+import type { EditCatalog } from './editCatalog';
 import type Database from 'better-sqlite3';
 import {
   HISTORY_EXPORT_MAX,
@@ -192,14 +193,25 @@ export class OutboxService {
     return this.ledger.formReader();
   }
 
-  edit(portalId: string, recordId: string, changes: Record<string, unknown>): EditResult {
-    const { result, touched } = this.ledger.edit(portalId, recordId, changes);
+  /** `catalogs`: see OutboxLedger.edit (many edits queued one after another). */
+  edit(
+    portalId: string,
+    recordId: string,
+    changes: Record<string, unknown>,
+    catalogs?: Map<string, EditCatalog>,
+  ): EditResult {
+    const { result, touched } = this.ledger.edit(portalId, recordId, changes, catalogs);
     this.queued(touched);
     return result;
   }
 
-  create(portalId: string, moduleId: string, values: Record<string, unknown>): EditResult {
-    const { result, touched } = this.ledger.create(portalId, moduleId, values);
+  create(
+    portalId: string,
+    moduleId: string,
+    values: Record<string, unknown>,
+    catalogs?: Map<string, EditCatalog>,
+  ): EditResult {
+    const { result, touched } = this.ledger.create(portalId, moduleId, values, catalogs);
     this.queued(touched);
     return result;
   }

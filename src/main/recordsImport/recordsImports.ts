@@ -31,6 +31,7 @@ import { fieldValue } from '../../shared/recordValues/describeValue';
 import type { CellReading, ImportCell } from '../../shared/recordValues/parseCell';
 import type { EventPusher } from '../bridge/eventHub';
 import { LedgerError } from '../outbox/ledgerError';
+import type { EditCatalog } from '../outbox/editCatalog';
 import type { OutboxService } from '../outbox/outboxService';
 import type { Mirror } from '../store/mirror/mirror';
 import { RecordsReader } from '../records/recordsReader';
@@ -408,6 +409,8 @@ export class RecordsImports {
         : null;
     const newForm = plan.mode === 'create' ? this.newForm(portalId, moduleId) : null;
     const formOf = this.options.outbox.formReader();
+    // The catalogs the queued rows are checked against, read once for the whole walk.
+    const catalogs = new Map<string, EditCatalog>();
     let rowNumber = 0;
     let header = true;
     let slice = performance.now();
@@ -469,9 +472,9 @@ export class RecordsImports {
       else {
         try {
           if (recordId === null) {
-            this.options.outbox.create(portalId, moduleId, row.changes);
+            this.options.outbox.create(portalId, moduleId, row.changes, catalogs);
             entry.created.add(rowNumber);
-          } else this.options.outbox.edit(portalId, recordId, row.changes);
+          } else this.options.outbox.edit(portalId, recordId, row.changes, catalogs);
           progress.ready++;
         } catch (error) {
           if (!(error instanceof LedgerError)) throw error;
