@@ -64,6 +64,52 @@ describe('readImportRows', () => {
     expect(await all(readImportRows(file, 'xlsx'))).toEqual(rows);
   });
 
+  it('reads any text of an XLSX whole, a character cut by a chunk of the zip included', async () => {
+    const dir = tempDir('portaldesk-import-');
+    // Two- to four-byte characters among ASCII, in texts long enough to cross zlib's 16 KiB chunks.
+    const text = fc
+      .array(fc.constantFrom('a', ' ', 'é', 'ü', '中', '😀', 'ß', '\u0301', 'Ж'), {
+        minLength: 4_000,
+        maxLength: 12_000,
+      })
+      .map((chars) => chars.join(''));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        async (rows, sharedStrings) => {
+          const file = path.join(dir, `t-${sharedStrings}.xlsx`);
+          if (sharedStrings) {
+            // A spreadsheet program's way: texts in the shared strings part.
+            const workbook = new ExcelJS.Workbook();
+            const sheet = workbook.addWorksheet('Assets');
+            for (const row of rows) sheet.addRow(row);
+            await workbook.xlsx.writeFile(file);
+          } else {
+            // The export's way: texts inline in the sheet.
+            const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+              filename: file,
+              useSharedStrings: false,
+            });
+            const sheet = workbook.addWorksheet('Assets');
+            for (const row of rows) sheet.addRow(row).commit();
+            sheet.commit();
+            await workbook.commit();
+          }
+          expect(await all(readImportRows(file, 'xlsx'))).toEqual(rows);
+        },
+      ),
+      // A failure is reported as found: shrinking texts of thousands of characters takes minutes.
+      { numRuns: 12, endOnFailure: true },
+    );
+  }, 60_000);
+
+  it('refuses a file that is not a workbook, in words', async () => {
+    const file = path.join(tempDir('portaldesk-import-'), 'not.xlsx');
+    writeFileSync(file, 'ID,Name\r\n1,Laptop\r\n');
+    await expect(all(readImportRows(file, 'xlsx'))).rejects.toThrow(/\w/);
+  });
+
   it('reads a CSV in pieces the same as whole (rows longer than a piece included)', async () => {
     const dir = tempDir('portaldesk-import-');
     await fc.assert(
