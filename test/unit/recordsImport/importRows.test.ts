@@ -16,6 +16,7 @@ import {
 } from '../../../src/main/recordsImport/importRows';
 import { delimitedLine } from '../../../src/shared/csv/delimitedText';
 import type { ImportCell } from '../../../src/shared/recordValues/parseCell';
+import { writeSharedStringsXlsx } from '../../support/sharedStringsXlsx';
 import { tempDir } from '../../support/tempDir';
 
 async function all(rows: AsyncIterable<ImportCell[]>): Promise<ImportCell[][]> {
@@ -80,11 +81,9 @@ describe('readImportRows', () => {
         async (rows, sharedStrings) => {
           const file = path.join(dir, `t-${sharedStrings}.xlsx`);
           if (sharedStrings) {
-            // A spreadsheet program's way: texts in the shared strings part.
-            const workbook = new ExcelJS.Workbook();
-            const sheet = workbook.addWorksheet('Assets');
-            for (const row of rows) sheet.addRow(row);
-            await workbook.xlsx.writeFile(file);
+            // A spreadsheet program's way: texts in the shared strings part (stored after the
+            // sheet, the workbook last).
+            await writeSharedStringsXlsx(file, rows);
           } else {
             // The export's way: texts inline in the sheet.
             const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
