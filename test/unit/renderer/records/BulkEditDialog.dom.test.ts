@@ -129,6 +129,42 @@ describe('the bulk edit dialog', () => {
     );
   });
 
+  it('does not show a preview made in another module, nor its Queue button', async () => {
+    const user = userEvent.setup();
+    const module = (id: string, pluralName: string) => ({
+      id,
+      apiName: pluralName.toLowerCase(),
+      singularName: pluralName.slice(0, -1),
+      pluralName,
+      isActive: true,
+      builtIn: false,
+      records: 0,
+    });
+    const ws = await openWorkspace({
+      overrides: {
+        'records.modules': () => [module(MODULE_ID, 'Assets'), module('9000000000001', 'Vendors')],
+        'outbox.form': () => form,
+        'bulkEdit.preview': () => preview(),
+      },
+    });
+    act(() => ws.store.setState({ total: 1200 }));
+    act(() => ws.store.getState().selectEverything());
+    render(ws.wrap(createElement(BulkEditDialog)));
+    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
+    await user.selectOptions(
+      await within(dialog).findByRole('combobox', { name: 'Field' }),
+      'cf_tags',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Add options' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Remote' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByTestId('bulk-preview');
+    await act(() => ws.store.getState().selectModule('9000000000001'));
+    expect(screen.queryByTestId('bulk-preview')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Queue / })).toBeNull();
+  });
+
   it('shows the progress the engine pushes while it queues', async () => {
     const user = userEvent.setup();
     let finish: (() => void) | undefined;

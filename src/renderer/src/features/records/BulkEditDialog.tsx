@@ -71,7 +71,13 @@ export function BulkEditDialog() {
   const [value, setValue] = useState<unknown>(undefined);
   const [options, setOptions] = useState<string[]>([]);
   const [wholeAsked, setWholeAsked] = useState(false);
-  const [preview, setPreview] = useState<BulkPreview | null>(null);
+  // A preview belongs to the module it was made in: another module shown, it is not shown (nor
+  // its Queue button), since Queue reads the module on screen.
+  const shownModule = `${portalId ?? ''}/${moduleId ?? ''}`;
+  const [previewed, setPreviewed] = useState<{ module: string; preview: BulkPreview } | null>(null);
+  const preview = previewed?.module === shownModule ? previewed.preview : null;
+  const setPreview = (made: BulkPreview | null) =>
+    setPreviewed(made && { module: shownModule, preview: made });
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const [applied, setApplied] = useState<BulkApplied | null>(null);
   const [trashed, setTrashed] = useState<string | null>(null);
