@@ -6,14 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { OutboxRepository } from '../../../src/main/outbox/outboxRepository';
 import { MODULE, PORTAL, recordsWorkspace } from '../records/workspace';
-
-async function settled(w: ReturnType<typeof recordsWorkspace>, importId: string) {
-  for (;;) {
-    const state = await w.ok('records.importState', { importId });
-    if (state.phase !== 'checking' && state.phase !== 'queuing') return state;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+import { settled } from './importSteps';
 
 describe('an import queuing its rows', () => {
   it('reads the module’s catalog a few times, whatever the rows', async () => {

@@ -6,39 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MODULE, PORTAL, record, recordsWorkspace } from '../records/workspace';
-
-type Workspace = ReturnType<typeof recordsWorkspace>;
-
-async function openFile(w: Workspace, fileName: string, text: string) {
-  const bytes = Buffer.from(text, 'utf8');
-  // Three pieces, as a larger file would travel.
-  const third = Math.ceil(bytes.length / 3);
-  let uploadId: string | undefined;
-  for (let i = 0; i < 3; i++) {
-    const answer = await w.ok('records.importUpload', {
-      ...(uploadId ? { uploadId } : {}),
-      fileName,
-      offset: i * third,
-      chunk: bytes.subarray(i * third, (i + 1) * third).toString('base64'),
-      last: i === 2,
-    });
-    uploadId = answer.uploadId;
-  }
-  return w.ok('records.importOpen', {
-    portalId: PORTAL,
-    moduleId: MODULE,
-    uploadId: uploadId!,
-    locale: 'en-GB',
-  });
-}
-
-async function settled(w: Workspace, importId: string) {
-  for (;;) {
-    const state = await w.ok('records.importState', { importId });
-    if (state.phase !== 'checking' && state.phase !== 'queuing') return state;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+import { openFile, settled } from './importSteps';
 
 describe('records import through the contract', () => {
   it('creates: semicolons found, columns matched, failing rows listed with reasons, nothing queued until confirmed', async () => {

@@ -19,7 +19,13 @@ import type { BulkPreview } from '../../../../src/shared/ipc/areas/bulkEdit';
 import type { EditForm } from '../../../../src/shared/ipc/areas/outbox';
 import { useDomTestEnvironment } from '../support/dom';
 import { fakeEngine } from '../support/fakeEngine';
-import { MODULE_ID, openWorkspace, PORTAL_ID } from '../support/recordsWorkspace';
+import {
+  MODULE_ID,
+  openWorkspace,
+  OTHER_MODULE_ID,
+  PORTAL_ID,
+  twoModules,
+} from '../support/recordsWorkspace';
 import { editableField } from '../outbox/editableField';
 import { sampleRow } from './sampleRow';
 
@@ -131,18 +137,9 @@ describe('the bulk edit dialog', () => {
 
   it('does not show a preview made in another module, nor its Queue button', async () => {
     const user = userEvent.setup();
-    const module = (id: string, pluralName: string) => ({
-      id,
-      apiName: pluralName.toLowerCase(),
-      singularName: pluralName.slice(0, -1),
-      pluralName,
-      isActive: true,
-      builtIn: false,
-      records: 0,
-    });
     const ws = await openWorkspace({
       overrides: {
-        'records.modules': () => [module(MODULE_ID, 'Assets'), module('9000000000001', 'Vendors')],
+        'records.modules': twoModules,
         'outbox.form': () => form,
         'bulkEdit.preview': () => preview(),
       },
@@ -160,7 +157,7 @@ describe('the bulk edit dialog', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Remote' }));
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     await within(dialog).findByTestId('bulk-preview');
-    await act(() => ws.store.getState().selectModule('9000000000001'));
+    await act(() => ws.store.getState().selectModule(OTHER_MODULE_ID));
     expect(screen.queryByTestId('bulk-preview')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Queue / })).toBeNull();
   });

@@ -18,7 +18,13 @@ import {
   type ImportProgress,
 } from '../../../../src/shared/ipc/areas/recordsImport';
 import { useDomTestEnvironment } from '../support/dom';
-import { MODULE_ID, openWorkspace, PORTAL_ID } from '../support/recordsWorkspace';
+import {
+  MODULE_ID,
+  openWorkspace,
+  OTHER_MODULE_ID,
+  PORTAL_ID,
+  twoModules,
+} from '../support/recordsWorkspace';
 
 useDomTestEnvironment();
 
@@ -254,18 +260,9 @@ describe('the records import dialog', () => {
 
   it('starts empty for another module, the file opened for the one before dropped in the engine', async () => {
     const user = userEvent.setup();
-    const module = (id: string, pluralName: string) => ({
-      id,
-      apiName: pluralName.toLowerCase(),
-      singularName: pluralName.slice(0, -1),
-      pluralName,
-      isActive: true,
-      builtIn: false,
-      records: 0,
-    });
     const ws = await openWorkspace({
       overrides: {
-        'records.modules': () => [module(MODULE_ID, 'Assets'), module('9000000000001', 'Vendors')],
+        'records.modules': twoModules,
         'records.importUpload': ({ chunk }) => ({ uploadId: UPLOAD_ID, bytes: atob(chunk).length }),
         'records.importOpen': () => FILE,
         'records.importCancel': () => progress({ phase: 'cancelled' }),
@@ -279,7 +276,7 @@ describe('the records import dialog', () => {
       new File(['ID,Name\r\n101,Laptop\r\n'], 'assets.csv', { type: 'text/csv' }),
     );
     await within(dialog).findByRole('table');
-    await act(() => ws.store.getState().selectModule('9000000000001'));
+    await act(() => ws.store.getState().selectModule(OTHER_MODULE_ID));
     await waitFor(() =>
       expect(ws.engine.argsOf('records.importCancel')).toEqual([{ importId: IMPORT_ID }]),
     );

@@ -21,6 +21,28 @@ import { fakeEngine, type FakeEngine, type FakeHandlers } from './fakeEngine';
 export { COLUMNS, MODULE_ID, PORTAL_ID } from './recordsColumns';
 import { COLUMNS, MODULE_ID, PORTAL } from './recordsColumns';
 
+/** A second module, for tests that switch modules. */
+export const OTHER_MODULE_ID = '9000000000001';
+
+/** A custom module as `records.modules` lists it. */
+export function moduleListing(id: string, pluralName: string) {
+  return {
+    id,
+    apiName: pluralName.toLowerCase(),
+    singularName: pluralName.slice(0, -1),
+    pluralName,
+    isActive: true,
+    builtIn: false,
+    records: 0,
+  };
+}
+
+/** `records.modules` answering the workspace's module and OTHER_MODULE_ID. */
+export const twoModules = () => [
+  moduleListing(MODULE_ID, 'Assets'),
+  moduleListing(OTHER_MODULE_ID, 'Vendors'),
+];
+
 export interface Workspace {
   engine: FakeEngine;
   store: RecordsStore;
