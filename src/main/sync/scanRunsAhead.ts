@@ -6,6 +6,7 @@ import type { ListPage } from '../api/client/endpointTypes';
 import type { SkippedItem } from '@portaldesk/portal-api/domain/parseEach';
 import { PAGES_AHEAD, RUN_RECORDS } from './pagesAhead';
 import {
+  compareIds,
   nextWindowIndex,
   readScanWindow,
   SCAN_START,
@@ -22,10 +23,12 @@ import {
 export const SCAN_SORT = 'ASC(id)';
 
 /**
- * Ours: windows in a row that bring nothing new (every record in them read already) before the
- * scan stops with an error. It takes records joining the list ahead of the reading point by the
- * window-full to see one such window; a service that ignored `index` would answer the same
- * window forever.
+ * Ours: windows in a row that bring nothing new (every record in them read already) and end no
+ * further on than the one before, before the scan stops with an error: a service that ignored
+ * `index` would answer the same window forever. Windows of records read already that do end
+ * further on are the scan catching up with records restored behind its reading point (a window's
+ * length at a time) and do not count, however many (a property test met 5 of them with windows
+ * of 2 records and 5 records restored).
  */
 export const STALLED_WINDOWS_MAX = 4;
 
@@ -116,6 +119,8 @@ export async function* scanRunsAhead<A extends ScanArgs, T extends { id: string 
   let total = knownTotal;
   let misses = 0;
   let stalled = 0;
+  /** The last id of the latest window that brought nothing new (null: the latest brought some). */
+  let stalledLast: string | null = null;
   let base = from.index;
   for (;;) {
     // One pipeline of windows from `base`, until the list ends or a window does not join.
@@ -203,7 +208,21 @@ export async function* scanRunsAhead<A extends ScanArgs, T extends { id: string 
               'page_info.has_next_page: true on an empty page',
             );
           }
-          stalled = reading.firstNew < reply.received ? 0 : stalled + 1;
+          if (reading.firstNew < reply.received) {
+            stalled = 0;
+            stalledLast = null;
+          } else {
+            // Every record of the window was read already. The list grew behind the reading point
+            // (records restored there) as long as each such window ends further on than the one
+            // before: the scan is catching up, a window's length at a time. A service ignoring
+            // `index` answers the same window again, which is what counts towards the stop.
+            const ids = idsOf(reply);
+            const last = ids[ids.length - 1] ?? null;
+            const movedOn =
+              stalledLast !== null && last !== null && compareIds(last, stalledLast) > 0;
+            if (!movedOn) stalled++;
+            stalledLast = last;
+          }
           if (stalled > STALLED_WINDOWS_MAX) {
             throw malformed(
               list,

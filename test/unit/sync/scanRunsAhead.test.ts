@@ -149,7 +149,34 @@ describe('scanRunsAhead', () => {
           for (const n of presentThroughout) expect(handed).toContain(id(n));
         },
       ),
-      { numRuns: 300 },
+      {
+        numRuns: 300,
+        examples: [
+          // Found by CI: 5 records restored behind the reading point of windows of 2 made 5
+          // windows in a row of records read already, taken for a service ignoring `index`.
+          [
+            8,
+            2,
+            1,
+            [
+              [{ kind: 'remove', at: 0 }],
+              [],
+              [],
+              [],
+              [
+                { kind: 'insert', at: 9895 },
+                { kind: 'insert', at: 0 },
+              ],
+              [
+                { kind: 'insert', at: 3216 },
+                { kind: 'insert', at: 8561 },
+                { kind: 'insert', at: 4213 },
+              ],
+            ],
+            undefined,
+          ],
+        ],
+      },
     );
   });
 
