@@ -9,6 +9,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RecordsImportError } from '../../../src/main/recordsImport/recordsImports';
+import { IMPORT_CHUNK_BYTES } from '../../../src/shared/ipc/areas/recordsImport';
 import { testEngine } from '../../support/engine';
 import { MODULE, PORTAL, recordsWorkspace } from '../records/workspace';
 
@@ -138,6 +139,48 @@ describe('an upload in pieces', () => {
     expect(file.columns).toEqual([
       expect.objectContaining({ header: 'name', sample: ['Laptop', 'Desk'] }),
     ]);
+  });
+
+  it('refuses a piece that is not base64, or too large, and keeps the upload as it was', async () => {
+    const w = recordsWorkspace();
+    const bytes = Buffer.from('name\r\nLaptop\r\n');
+    const { uploadId } = await w.ok('records.importUpload', {
+      fileName: 'assets.csv',
+      offset: 0,
+      chunk: base64(bytes.subarray(0, 6)),
+      last: false,
+    });
+    const hostile = [
+      // Characters outside the alphabet (Node's decoder would skip them and take the rest).
+      'TGFw dG9w',
+      'TGFw*G9w',
+      'TGFwdG9w\u0000',
+      // Not a whole number of quads, padding in the middle.
+      'TGFwdG9',
+      'TG==dG9w',
+      // Larger than a piece may be.
+      'A'.repeat(Math.ceil(IMPORT_CHUNK_BYTES / 3) * 4 + 4),
+    ];
+    for (const chunk of hostile) {
+      const refusal = await w.refused('records.importUpload', {
+        uploadId,
+        fileName: 'assets.csv',
+        offset: 6,
+        chunk,
+        last: true,
+      });
+      expect(refusal.message).toMatch(/^Chunk: .*Nothing was changed\.$/);
+    }
+    // Nothing was taken: the right piece still goes where the first one ended.
+    expect(
+      await w.ok('records.importUpload', {
+        uploadId,
+        fileName: 'assets.csv',
+        offset: 6,
+        chunk: base64(bytes.subarray(6)),
+        last: true,
+      }),
+    ).toEqual({ uploadId, bytes: bytes.length });
   });
 
   it('refuses a first piece that does not start the file', async () => {

@@ -37,8 +37,14 @@ export const ImportUploadArgs = z
      * so far end, so pieces out of order or sent twice cannot scramble the file.
      */
     offset: z.number().int().nonnegative().max(IMPORT_FILE_MAX_BYTES),
-    /** The piece, base64. */
-    chunk: z.string().max(Math.ceil(IMPORT_CHUNK_BYTES / 3) * 4),
+    /**
+     * The piece, base64 (standard alphabet, padded). Anything else is refused: Node's decoder
+     * skips characters outside the alphabet, so a damaged piece would be taken with bytes missing.
+     */
+    chunk: z
+      .string()
+      .max(Math.ceil(IMPORT_CHUNK_BYTES / 3) * 4)
+      .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'base64'),
     /** The last piece: the file is complete. */
     last: z.boolean(),
   })
