@@ -3,6 +3,7 @@
  * edits merged, its status's name and colour, its owner's name and whether its comments are
  * mirrored, in the window's order.
  */
+import type Database from 'better-sqlite3';
 import { editsByRecord, type EditRow } from './editedRows';
 import { listQueries as queries, type StatementCache } from './listStatements';
 import { mergeRecordEdits, type StoredRecordRow } from './mergeRecordEdits';
@@ -77,15 +78,21 @@ function rowOf(a: unknown[]): RowWithJoins {
   };
 }
 
+/** Statements whose columns were checked (once each: a window's read is a hot path). */
+const checked = new WeakSet<Database.Statement>();
+
 /** rowsByKeys, raw, after checking its columns are ROW_COLUMNS (a changed SELECT fails loudly). */
-function rowsStatement(statements: StatementCache) {
-  const statement = statements.get(queries.rowsByKeys).raw(true);
+function rowsStatement(statements: StatementCache): Database.Statement {
+  const statement = statements.get(queries.rowsByKeys);
+  if (checked.has(statement)) return statement;
   const names = statement.columns().map((column) => column.name);
   if (names.length !== ROW_COLUMNS.length || names.some((name, i) => name !== ROW_COLUMNS[i])) {
     throw new Error(
       `rowsByKeys selects ${names.join(', ')}; recordViews reads ${ROW_COLUMNS.join(', ')}`,
     );
   }
+  statement.raw(true);
+  checked.add(statement);
   return statement;
 }
 
