@@ -63,19 +63,6 @@ export interface OutboxListFilter {
   perState?: number;
 }
 
-/**
- * The first `limit` operations of each state, in their order. Chosen before the entries are
- * made: an entry reads its record and module, which is what a long queue costs.
- */
-export function oldestPerState(ops: readonly OutboxOp[], limit: number): OutboxOp[] {
-  const taken = new Map<string, number>();
-  return ops.filter((op) => {
-    const count = taken.get(op.state) ?? 0;
-    taken.set(op.state, count + 1);
-    return count < limit;
-  });
-}
-
 /** The queue (of a portal, or of one record), each module's catalog read once. */
 export function outboxEntries(
   repo: OutboxRepository,
@@ -83,11 +70,14 @@ export function outboxEntries(
   filter: OutboxListFilter,
   describeConfig?: ConfigDescriber,
 ): OutboxEntry[] {
-  const all =
-    filter.portalId !== undefined && filter.recordId !== undefined
-      ? repo.opsOfRecord(filter.portalId, filter.recordId)
-      : repo.allOps(filter.portalId);
-  const ops = filter.perState === undefined ? all : oldestPerState(all, filter.perState);
+  // With perState, only the operations listed are read and parsed: an entry reads its record
+  // and module, and a long queue (a bulk edit's 10,000) is mostly operations no one will see.
+  const ops =
+    filter.perState !== undefined
+      ? repo.oldestOpsPerState(filter, filter.perState)
+      : filter.portalId !== undefined && filter.recordId !== undefined
+        ? repo.opsOfRecord(filter.portalId, filter.recordId)
+        : repo.allOps(filter.portalId);
   const catalogs = new Map<string, EditCatalog | undefined>();
   const catalogOf = (op: OutboxOp) => {
     const key = `${op.portalId}/${op.moduleId}`;

@@ -20,6 +20,7 @@ const NAMES = [
   'op',
   'opsOfRecord',
   'allOps',
+  'oldestOpsPerState',
   'opsOfPortal',
   'readyHeads',
   'nextAttemptAt',
@@ -233,6 +234,22 @@ export class OutboxRepository {
       portalId === undefined
         ? (this.statement('allOps').all() as OpRow[])
         : (this.statement('opsOfPortal').all(portalId) as OpRow[]);
+    return rows.map(parseOp);
+  }
+
+  /**
+   * The first `perState` operations of each state, in queue order: of one record (both ids),
+   * one portal, or all.
+   */
+  oldestOpsPerState(
+    filter: { portalId?: string | undefined; recordId?: string | undefined },
+    perState: number,
+  ): OutboxOp[] {
+    const rows = this.statement('oldestOpsPerState').all({
+      portalId: filter.portalId ?? null,
+      recordId: filter.portalId === undefined ? null : (filter.recordId ?? null),
+      perState,
+    }) as OpRow[];
     return rows.map(parseOp);
   }
 

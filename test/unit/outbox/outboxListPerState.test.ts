@@ -1,7 +1,7 @@
 /**
  * `outbox.list` with `perState`: the oldest operations of each state, in queue order — exactly
  * the whole list with each state cut after its first `perState` (fast-check over queues of
- * edits in random states, of one portal or all).
+ * edits in random states, of one record, one portal or all).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -34,10 +34,15 @@ describe('outbox.list with perState', () => {
       fc.asyncProperty(
         fc.array(fc.constantFrom(...STATES), { minLength: seqs.length, maxLength: seqs.length }),
         fc.integer({ min: 1, max: 45 }),
-        fc.boolean(),
-        async (states, perState, onePortal) => {
+        fc.constantFrom('all', 'portal', 'record'),
+        async (states, perState, scope) => {
           seqs.forEach((seq, i) => setState.run(states[i], seq));
-          const filter = onePortal ? { portalId: PORTAL } : {};
+          const filter =
+            scope === 'all'
+              ? {}
+              : scope === 'portal'
+                ? { portalId: PORTAL }
+                : { portalId: PORTAL, recordId: records[perState % records.length]!.id };
           const whole = await w.ok('outbox.list', filter);
           const taken = new Map<string, number>();
           const expected = whole.filter((entry) => {

@@ -38,6 +38,18 @@ SELECT * FROM outbox_ops ORDER BY seq;
 -- name: opsOfPortal
 SELECT * FROM outbox_ops WHERE portal_id = ? ORDER BY seq;
 
+-- name: oldestOpsPerState
+-- The first @perState operations of each state, in queue order, of one record (@portalId and
+-- @recordId), one portal (@recordId null) or all (both null): what the Outbox view lists. Cut here, only those rows are read and parsed
+-- (a bulk edit queues 10,000).
+SELECT * FROM outbox_ops WHERE seq IN (
+  SELECT seq FROM (
+    SELECT seq, row_number() OVER (PARTITION BY state ORDER BY seq) AS n FROM outbox_ops
+    WHERE (@portalId IS NULL OR portal_id = @portalId)
+      AND (@recordId IS NULL OR record_id = @recordId))
+  WHERE n <= @perState)
+ORDER BY seq;
+
 -- name: readyHeads
 -- The first operation of a record's queue is its head: only heads may go out (order per record).
 -- Heads that may go now (not failed, in conflict or waiting out a backoff), keys only, leaving out
