@@ -5,7 +5,7 @@
  * in the order `order` gives (by default the sheet before the shared strings and the workbook
  * last, the order exceljs's streaming reader once lost the workbook in).
  */
-import { TextReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
+import { TextReader, Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { writeFileSync } from 'node:fs';
 
 const escapeXml = (text: string) =>
@@ -16,6 +16,8 @@ const column = (i: number) => String.fromCharCode(65 + i);
 export async function writeSharedStringsXlsx(
   file: string,
   rows: readonly (readonly string[])[],
+  /** Bytes to store as the sheet instead of its XML (damaged files). */
+  sheetBytes?: Uint8Array,
 ): Promise<void> {
   const strings: string[] = [];
   const sheetRows = rows
@@ -61,6 +63,9 @@ export async function writeSharedStringsXlsx(
     ],
   ];
   const zip = new ZipWriter(new Uint8ArrayWriter(), { useWebWorkers: false });
-  for (const [name, text] of parts) await zip.add(name, new TextReader(text));
+  for (const [name, text] of parts) {
+    const bytes = name === 'xl/worksheets/sheet1.xml' ? sheetBytes : undefined;
+    await zip.add(name, bytes ? new Uint8ArrayReader(bytes) : new TextReader(text));
+  }
   writeFileSync(file, await zip.close());
 }

@@ -17,7 +17,7 @@ import {
 import { useLargeInflateChunks } from './inflateStream';
 import { JsonElementSplitter } from './jsonElements';
 import { ARCHIVE_FORMATS, type ArchiveCounts, type ArchiveFormat } from './portalArchiveFormat';
-import { Utf8Chunks, Utf8Error } from './utf8Chunks';
+import { Utf8Chunks, Utf8Error } from '../utf8Chunks';
 
 /** Ours: the largest single JSON element (one record) verification parses whole. */
 export const MAX_ELEMENT_BYTES = 16 * 1024 * 1024;

@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs';
 import { createReadStream, openAsBlob } from 'node:fs';
 import { Readable } from 'node:stream';
 import { CsvReader } from '../../shared/csv/csvReader';
+import { Utf8Chunks } from '../utf8Chunks';
 import type { ImportCell } from '../../shared/recordValues/parseCell';
 
 export type ImportFormat = 'csv' | 'xlsx';
@@ -91,15 +92,16 @@ interface WorkbookReaderSteps {
 /** Characters handed to the XML parser at once. */
 const TEXT_PIECE_CHARS = 16 * 1024;
 
-/** An entry's bytes as text, decoded as one stream (a character may span two chunks). */
+/** An entry's bytes as text, decoded as one stream (a character may span two chunks): Utf8Chunks. */
 async function* entryText(entry: FileEntry): AsyncGenerator<string> {
   const bytes = new TransformStream<Uint8Array, Uint8Array>();
   const copied = entry.getData(bytes.writable);
   // Its failure (a damaged entry) reaches the reader through the stream; awaited below too.
   copied.catch(() => undefined);
-  const decoder = new TextDecoder('utf-8');
+  // Invalid bytes are refused (Utf8Error, in words) rather than read as U+FFFD.
+  const decoder = new Utf8Chunks();
   for await (const chunk of bytes.readable as unknown as AsyncIterable<Uint8Array>) {
-    const text = decoder.decode(chunk, { stream: true });
+    const text = decoder.decode(chunk);
     // zip.js gives chunks of 256 KiB or more; the XML parser's events for one are gathered in one
     // array, so pieces this size keep those arrays short-lived (a 50,000-row sheet read in 0.9 s
     // instead of 1.5).
@@ -112,8 +114,7 @@ async function* entryText(entry: FileEntry): AsyncGenerator<string> {
       at = end;
     }
   }
-  const rest = decoder.decode();
-  if (rest !== '') yield rest;
+  decoder.end();
   await copied;
 }
 

@@ -103,6 +103,18 @@ describe('readImportRows', () => {
     );
   }, 60_000);
 
+  it('refuses a sheet that is not UTF-8, in words, instead of reading U+FFFD', async () => {
+    const file = path.join(tempDir('portaldesk-import-'), 'bad.xlsx');
+    const xml = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>M\u00fcller</t></is></c></row></sheetData></worksheet>',
+    );
+    // The ü's second byte replaced by one that cannot follow it.
+    const at = xml.indexOf(Buffer.from('\u00fc')) + 1;
+    xml[at] = 0x41;
+    await writeSharedStringsXlsx(file, [['x']], xml);
+    await expect(all(readImportRows(file, 'xlsx'))).rejects.toThrow(/not valid UTF-8/);
+  });
+
   it('refuses a file that is not a workbook, in words', async () => {
     const file = path.join(tempDir('portaldesk-import-'), 'not.xlsx');
     writeFileSync(file, 'ID,Name\r\n1,Laptop\r\n');

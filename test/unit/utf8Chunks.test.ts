@@ -1,7 +1,7 @@
 /** Utf8Chunks against TextDecoder (fatal): the same text, or an error, however the bytes are cut. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Utf8Chunks } from '../../../src/main/backups/utf8Chunks';
+import { Utf8Chunks } from '../../src/main/utf8Chunks';
 
 function reference(bytes: Uint8Array): string | 'error' {
   try {
