@@ -4,7 +4,7 @@
  * one job: read the batch it is asked for and encode it for the file (exportEncoding.ts).
  */
 import type { MessagePort } from 'node:worker_threads';
-import { openWorkerConnection, tuneConnection } from '../store/connectionSettings';
+import { HELPER_PAGE_CACHE_KIB, openExportConnection } from './exportConnection';
 import { Mirror } from '../store/mirror/mirror';
 import { encodeRecords, type BatchLayout, type EncodedBatch } from './exportEncoding';
 
@@ -22,11 +22,6 @@ export interface ExportHelperData {
 /** What a helper answers: a batch it was asked for, or why it cannot make any. */
 export type ExportHelperMessage = { batch: number; encoded: EncodedBatch } | { failed: string };
 
-/** Reads wait this long for a writer's checkpoint at most; a read never needs the write lock. */
-const READ_BUSY_TIMEOUT_MS = 5_000;
-/** A helper's page cache (KiB): it reads each row once, the OS caches the file anyway. */
-const HELPER_PAGE_CACHE_KIB = 8_192;
-
 export function isExportHelperData(data: unknown): data is ExportHelperData {
   return (
     typeof data === 'object' &&
@@ -39,10 +34,7 @@ export function runExportHelper(data: ExportHelperData, port: MessagePort): void
   const post = (message: ExportHelperMessage) => port.postMessage(message);
   let rows;
   try {
-    const db = openWorkerConnection(data.file, data.nativeBinding);
-    tuneConnection(db, { busyTimeoutMs: READ_BUSY_TIMEOUT_MS });
-    db.pragma('query_only = ON');
-    db.pragma(`cache_size = -${HELPER_PAGE_CACHE_KIB}`);
+    const db = openExportConnection(data.file, data.nativeBinding, HELPER_PAGE_CACHE_KIB);
     rows = new Mirror(db).query.rowsOfKeys(data.view, Array.from(data.keys));
   } catch (error) {
     post({ failed: error instanceof Error ? error.message : String(error) });

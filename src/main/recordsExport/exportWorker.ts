@@ -11,9 +11,9 @@
  * acts only in a worker started with its workerData.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { openWorkerConnection, tuneConnection } from '../store/connectionSettings';
 import { Mirror } from '../store/mirror/mirror';
 import { RecordQueryError } from '../store/mirror/recordQueryError';
+import { EXPORT_PAGE_CACHE_KIB, openExportConnection } from './exportConnection';
 import { isExportHelperData, runExportHelper } from './exportHelperThread';
 import { helperBatches } from './exportHelpers';
 import type { ExportJobEnd } from './exportJob';
@@ -47,11 +47,6 @@ export interface ExportThreadCancel {
   cancel: true;
 }
 
-/** Reads wait this long for a writer's checkpoint at most; a read never needs the write lock. */
-const READ_BUSY_TIMEOUT_MS = 5_000;
-/** The export connection's page cache (KiB). */
-const EXPORT_PAGE_CACHE_KIB = 16_384;
-
 function isExportData(data: unknown): data is ExportThreadData {
   return (
     typeof data === 'object' &&
@@ -65,14 +60,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 async function runThread(data: ExportThreadData): Promise<void> {
   const port = parentPort!;
   const post = (message: ExportThreadMessage) => port.postMessage(message);
-  const db = openWorkerConnection(data.file, data.nativeBinding);
+  const db = openExportConnection(data.file, data.nativeBinding, EXPORT_PAGE_CACHE_KIB);
   try {
-    tuneConnection(db, { busyTimeoutMs: READ_BUSY_TIMEOUT_MS });
-    // An export only reads: the connection cannot change the store, whatever runs on it.
-    db.pragma('query_only = ON');
-    // It reads each row once: the writers' large page cache would only fill with them (the
-    // bench's resident memory grew 765 MB with it at 200,000 rows). The OS caches the file anyway.
-    db.pragma(`cache_size = -${EXPORT_PAGE_CACHE_KIB}`);
     let started;
     try {
       const helpers = { script: data.script, file: data.file, nativeBinding: data.nativeBinding };
