@@ -8,36 +8,22 @@
  * `heap_growth_mb` is its peak over the heap before the check. `loop_max_ms`: the longest the
  * engine's event loop was held (what any other request would have waited). Asserts nothing.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { it } from 'vitest';
-import { startEngine } from '../src/main/engine';
 import { IMPORT_CHUNK_BYTES } from '../src/shared/ipc/areas/recordsImport';
-import { MODULE, PORTAL, record, writeMetadata } from './syntheticRecords';
+import { benchEngine } from './benchEngine';
+import { MODULE, PORTAL } from './syntheticRecords';
 
 const ROWS = Number(process.env.IMPORT_BENCH_ROWS ?? 50_000);
 const OUT = process.env.IMPORT_BENCH_OUT;
 const MB = 1024 * 1024;
 
 it('import benchmark', async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-bench-import-'));
-  const engine = startEngine({
-    dataDir: dir,
-    mode: 'web',
-    version: '0.0.0-bench',
-    autoSync: false,
-    log: { warn: () => undefined, error: () => undefined },
-  });
+  const { engine, close } = benchEngine('import', ROWS);
   try {
-    writeMetadata(engine.mirror, { accountId: 'bench' });
-    for (let first = 1; first <= ROWS; first += 1000) {
-      const count = Math.min(1000, ROWS - first + 1);
-      engine.mirror.records.upsertRecords(
-        Array.from({ length: count }, (_, i) => record(first + i)),
-      );
-    }
     const columns = engine.mirror.metadata
       .fields(PORTAL, MODULE)
       .filter((f) => !f.isDefault)
@@ -112,7 +98,6 @@ it('import benchmark', async () => {
     if (OUT) writeFileSync(OUT, line);
     else console.log(line);
   } finally {
-    engine.close();
-    rmSync(dir, { recursive: true, force: true });
+    close();
   }
 }, 600_000);

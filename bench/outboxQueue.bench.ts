@@ -16,15 +16,15 @@
  * "work offline" on instead (the replay starts nothing). One JSON line per N. Asserts nothing.
  * OUTBOX_QUEUE_BENCH_PROFILE=FILE writes a CPU profile of the last size's import and bulk edit.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { it } from 'vitest';
-import { startEngine, type Engine } from '../src/main/engine';
+import type { Engine } from '../src/main/engine';
 import type { RequestArgs, RequestName, RequestResult } from '../src/shared/ipc/contract';
 import { startCpuProfile } from './cpuProfile';
-import { MODULE, PORTAL, record, writeMetadata } from './syntheticRecords';
+import { benchEngine } from './benchEngine';
+import { MODULE, PORTAL, recordId } from './syntheticRecords';
 
 const SIZES = (process.env.OUTBOX_QUEUE_BENCH_N ?? '1000,4000,16000').split(',').map(Number);
 const OFFLINE = process.env.OUTBOX_QUEUE_BENCH_OFFLINE === '1';
@@ -49,24 +49,9 @@ async function ok<N extends RequestName>(
 }
 
 async function measure(n: number): Promise<Record<string, unknown>> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-bench-queue-'));
-  const engine = startEngine({
-    dataDir: dir,
-    mode: 'web',
-    version: '0.0.0-bench',
-    autoSync: false,
-    log: { warn: () => undefined, error: () => undefined },
-  });
+  const { engine, close } = benchEngine('queue', n + EDITS);
   try {
-    writeMetadata(engine.mirror, { accountId: 'bench' });
-    const ids: string[] = [];
-    for (let first = 1; first <= n + EDITS; first += 1000) {
-      const batch = Array.from({ length: Math.min(1000, n + EDITS - first + 1) }, (_, i) =>
-        record(first + i),
-      );
-      engine.mirror.records.upsertRecords(batch);
-      ids.push(...batch.map((r) => r.id));
-    }
+    const ids = Array.from({ length: n + EDITS }, (_, i) => recordId(i + 1));
     if (OFFLINE) await ok(engine, 'outbox.setWorkOffline', { on: true });
 
     // The import: N creates.
@@ -152,8 +137,7 @@ async function measure(n: number): Promise<Record<string, unknown>> {
       load: round(os.loadavg()[0]!, 2),
     };
   } finally {
-    engine.close();
-    rmSync(dir, { recursive: true, force: true });
+    close();
   }
 }
 
