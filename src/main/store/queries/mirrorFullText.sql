@@ -25,9 +25,14 @@ INSERT INTO records_fts (records_fts, rowid, name, description, portal_id)
 SELECT 'delete', row_key, old_name, old_description, old_portal_id FROM records_fts_queue;
 
 -- name: recordsAddQueued
+-- Every join here reads the queue and looks each row up by row_key: CROSS JOIN keeps SQLite to
+-- that order. Left to choose, it scanned a whole records index per flush step for
+-- namesAddQueued (1.3 million entries, ~50 ms, at every step of 1,000 new rows even with the
+-- queue empty: most of the writer thread's time in bench:scale). fullTextPlans.test.ts holds
+-- every statement here to searches of records and comments.
 INSERT INTO records_fts (rowid, name, description, portal_id)
 SELECT r.row_key, r.name, r.description, r.portal_id
-FROM records_fts_queue q JOIN records r ON r.row_key = q.row_key;
+FROM records_fts_queue q CROSS JOIN records r ON r.row_key = q.row_key;
 
 -- name: namesRemoveQueued
 -- A contentless FTS5 row goes by its old text (NULL: the row was not in the trigrams). Rows whose
@@ -40,7 +45,7 @@ WHERE q.old_name_fold IS NOT NULL AND q.old_name_fold IS NOT r.name_fold;
 -- name: namesAddQueued
 INSERT INTO record_name_trigrams (rowid, name_fold)
 SELECT r.row_key, r.name_fold
-FROM records_fts_queue q JOIN records r ON r.row_key = q.row_key
+FROM records_fts_queue q CROSS JOIN records r ON r.row_key = q.row_key
 WHERE q.old_name_fold IS NOT r.name_fold;
 
 -- name: recordsClearQueue
@@ -79,7 +84,7 @@ SELECT 'delete', row_key, old_content, old_portal_id FROM comments_fts_queue;
 -- name: commentsAddQueued
 INSERT INTO comments_fts (rowid, content, portal_id)
 SELECT c.row_key, c.content, c.portal_id
-FROM comments_fts_queue q JOIN comments c ON c.row_key = q.row_key;
+FROM comments_fts_queue q CROSS JOIN comments c ON c.row_key = q.row_key;
 
 -- name: commentsClearQueue
 DELETE FROM comments_fts_queue;
