@@ -35,6 +35,7 @@ import { percentile, startQueryProbe } from './queryProbe';
 import { scrollDuringSync, type ScrollDuringSync } from './scaleUi';
 import { benchSyncEngine } from './benchSyncEngine';
 import { startBenchEmulator } from './startBenchEmulator';
+import { threadCpuSeconds, threadCpuSince } from './threadCpu';
 import { cpuMicrosSince, recordKeyFigures } from './syncFigures';
 
 const env = process.env;
@@ -121,6 +122,7 @@ it('syncs many endpoint keys at once and answers meanwhile', async () => {
     const profile = await startCpuProfile(process.env.SCALE_BENCH_PROFILE);
     const emulatorCpuBefore = emulator.cpuSeconds();
     const cpuBefore = process.cpuUsage();
+    const threadsBefore = threadCpuSeconds();
     const began = performance.now();
     const running = probe();
     loopDelay.enable();
@@ -131,6 +133,7 @@ it('syncs many endpoint keys at once and answers meanwhile', async () => {
     const probed = running.stop();
     const wallS = (performance.now() - began) / 1000;
     const clientCpuUs = cpuMicrosSince(cpuBefore) - probed.cpuUs;
+    const threads = threadCpuSince(threadsBefore);
     const emulatorCpuAfter = emulator.cpuSeconds();
     log(`sync ${result.state} in ${wallS.toFixed(1)} s; ${probed.samples.length} queries timed`);
     if (result.state !== 'done') {
@@ -187,6 +190,9 @@ it('syncs many endpoint keys at once and answers meanwhile', async () => {
       key_windows_min: keyFigures.key_windows_min,
       calls: callsPerKey.reduce((sum, calls) => sum + calls, 0),
       client_cpu_s: round(clientCpuUs / 1e6, 2),
+      // The client's CPU by thread (the probe's queries are in engine): the writer thread is
+      // the busiest other; V8's collector helpers and libuv's pool share the rest.
+      client_threads_cpu: threads,
       sync_state: result.state,
       query: {
         samples: probed.samples.length,
