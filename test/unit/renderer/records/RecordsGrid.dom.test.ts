@@ -16,7 +16,7 @@ import {
   ROW_HEIGHT,
 } from '../../../../src/renderer/src/features/records/RecordsTable';
 import { useDomTestEnvironment } from '../support/dom';
-import { openWorkspace, type Workspace } from '../support/recordsWorkspace';
+import { MODULE_ID, openWorkspace, PORTAL_ID, type Workspace } from '../support/recordsWorkspace';
 import { sampleRow } from './sampleRow';
 
 useDomTestEnvironment();
@@ -38,21 +38,25 @@ afterEach(() => {
   if (height) Object.defineProperty(HTMLElement.prototype, 'clientHeight', height);
 });
 
-async function showTable(total = TOTAL): Promise<{ ws: Workspace; grid: HTMLElement }> {
+/** `total`: the list's size, or a function read at every query (a list that changes). */
+async function showTable(
+  total: number | (() => number) = TOTAL,
+): Promise<{ ws: Workspace; grid: HTMLElement }> {
+  const size = typeof total === 'number' ? () => total : total;
   const ws = await openWorkspace({
     overrides: {
       'records.query': ({ offset, limit }) => ({
-        rows: Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, k) =>
+        rows: Array.from({ length: Math.max(0, Math.min(limit, size() - offset)) }, (_, k) =>
           row(offset + k),
         ),
-        total,
+        total: size(),
       }),
     },
   });
   act(() => ws.store.setState({ layout: { visible: COLUMNS, widths: {} } }));
   render(ws.wrap(createElement(RecordsTable, { label: 'Assets records' })));
   const grid = screen.getByRole('grid', { name: 'Assets records' });
-  if (total > 0) await waitFor(() => expect(within(grid).getByText('Dock #0')).toBeTruthy());
+  if (size() > 0) await waitFor(() => expect(within(grid).getByText('Dock #0')).toBeTruthy());
   return { ws, grid };
 }
 
@@ -100,6 +104,36 @@ describe('the records grid', () => {
     expect(tabStops(grid)).toHaveLength(1);
     expect(tabStops(grid)[0]!.textContent).toContain('Dock #0');
     expect(grid.tabIndex).toBe(-1);
+  });
+
+  it('keeps the focus and the selection on rows that exist when a refresh shortens the list', async () => {
+    const user = userEvent.setup();
+    let total = TOTAL;
+    const { ws, grid } = await showTable(() => total);
+    await tabIntoBody(user);
+    await user.keyboard('{Control>}{End}{/Control}');
+    const body = grid.querySelector<HTMLElement>('.grid-body')!;
+    act(() => {
+      body.scrollTop = TOTAL * ROW_HEIGHT;
+      fireEvent.scroll(body);
+    });
+    await waitFor(() => expect(focusedPlace()).toEqual([TOTAL + 1, 1]));
+    await user.keyboard('{Shift>}{ArrowUp}{ArrowUp}{/Shift}');
+    expect(ws.store.getState().selection.ranges).toEqual([[TOTAL - 3, TOTAL - 1]]);
+    // A sync's reconciliation removed 900 records: the engine says records changed.
+    total = 100;
+    act(() => ws.store.getState().changed({ portalId: PORTAL_ID, moduleId: MODULE_ID }));
+    await waitFor(() => expect(grid.getAttribute('aria-rowcount')).toBe('101'));
+    const state = ws.store.getState();
+    expect(state.focused).toBe(99);
+    expect(state.selection.ranges).toEqual([]);
+    expect(state.selection.anchor).toBe(99);
+    // Enter opens the row the focus is on; Shift+Up selects from there, within the list.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(ws.store.getState().detail?.recordId).toBe(String(1100000000099)));
+    act(() => ws.store.getState().closeDetail());
+    await user.keyboard('{Shift>}{ArrowUp}{/Shift}');
+    expect(ws.store.getState().selection.ranges).toEqual([[98, 99]]);
   });
 
   it('moves the one tab stop with the arrows, Home/End, Page Up/Down and Ctrl+Home/End', async () => {

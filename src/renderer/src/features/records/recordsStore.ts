@@ -25,6 +25,7 @@ import {
 import { parseFilter } from '@portaldesk/portal-api/filter';
 import { clampWidth, reconcileLayout, toggleColumn, type ColumnLayout } from './columnLayout';
 import {
+  clipSelection,
   extendTo,
   NO_SELECTION,
   selectAll,
@@ -176,6 +177,21 @@ function writeStorage(key: string, value: unknown): void {
 }
 
 /** The filter language's catalog of the module, as the mirror filters it. */
+/**
+ * The focused row and the selection within a list of `total` rows: a refresh that keeps the
+ * position (records.changed) can bring a shorter list, and the focus and selection must not stay
+ * on rows that are gone (Enter would open nothing; Copy and Bulk edit would count them).
+ */
+function withinTotal(
+  state: { focused: number; selection: RowSelection },
+  total: number,
+): { focused: number; selection: RowSelection } {
+  return {
+    focused: Math.max(0, Math.min(state.focused, total - 1)),
+    selection: clipSelection(state.selection, total),
+  };
+}
+
 export function filterFieldsOf(columns: RecordsColumns | null): FilterField[] {
   if (!columns) return [];
   return columns.fields.flatMap((field) =>
@@ -263,6 +279,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
               windows = pending.windows;
               pending = null;
               set((s) => ({
+                ...withinTotal(s, result.total),
                 total: result.total,
                 shownGeneration: generation,
                 rowsVersion: s.rowsVersion + 1,
@@ -270,7 +287,11 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
                 listLoading: false,
               }));
             } else {
-              set((s) => ({ total: result.total, rowsVersion: s.rowsVersion + 1 }));
+              set((s) => ({
+                ...withinTotal(s, result.total),
+                total: result.total,
+                rowsVersion: s.rowsVersion + 1,
+              }));
             }
             pump();
           },

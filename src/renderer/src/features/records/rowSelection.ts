@@ -65,3 +65,21 @@ export function selectAll(total: number): RowSelection {
 export function selectedCount(selection: RowSelection): number {
   return selection.ranges.reduce((sum, [a, b]) => sum + b - a + 1, 0);
 }
+
+/**
+ * The selection within a list of `total` rows: rows at or past the end are no longer selected,
+ * and an anchor past it moves to the last row. A refresh that shortens the list (records
+ * deleted, a sync's reconciliation) must not leave rows that no longer exist counted as
+ * selected, nor Copy and Bulk edit acting on them.
+ */
+export function clipSelection(selection: RowSelection, total: number): RowSelection {
+  const last = total - 1;
+  if (selection.ranges.every(([, b]) => b <= last) && (selection.anchor ?? -1) <= last) {
+    return selection;
+  }
+  const ranges = selection.ranges
+    .filter(([a]) => a <= last)
+    .map(([a, b]): [number, number] => [a, Math.min(b, last)]);
+  const anchor = selection.anchor === null || last < 0 ? null : Math.min(selection.anchor, last);
+  return { ranges, anchor };
+}
