@@ -136,6 +136,20 @@ describe('the records grid', () => {
     expect(ws.store.getState().selection.ranges).toEqual([[98, 99]]);
   });
 
+  it('marks the sorted column alone with aria-sort', async () => {
+    const { ws, grid } = await showTable();
+    const sorted = () =>
+      within(grid)
+        .getAllByRole('columnheader')
+        .filter((header) => header.hasAttribute('aria-sort'))
+        .map((header) => [header.getAttribute('aria-colindex'), header.getAttribute('aria-sort')]);
+    expect(sorted()).toEqual([]);
+    act(() => ws.store.getState().setSort('status'));
+    await waitFor(() => expect(sorted()).toEqual([['2', 'ascending']]));
+    act(() => ws.store.getState().setSort('name'));
+    await waitFor(() => expect(sorted()).toEqual([['1', 'ascending']]));
+  });
+
   it('moves the one tab stop with the arrows, Home/End, Page Up/Down and Ctrl+Home/End', async () => {
     const user = userEvent.setup();
     const { ws, grid } = await showTable();
@@ -153,10 +167,12 @@ describe('the records grid', () => {
     expect(focusedPlace()).toEqual([4, 1]);
     await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(focusedPlace()).toEqual([2, 1]);
-    // A page is the rows on screen less two of context.
+    // A page is the rows on screen (10 in 300 px) less two of context: none skipped unseen.
     await user.keyboard('{PageDown}');
-    const [paged] = focusedPlace();
-    expect(paged).toBeGreaterThan(5);
+    expect(focusedPlace()).toEqual([2 + 8, 1]);
+    await user.keyboard('{PageDown}');
+    expect(focusedPlace()).toEqual([2 + 16, 1]);
+    await user.keyboard('{PageUp}');
     await user.keyboard('{PageUp}');
     expect(focusedPlace()).toEqual([2, 1]);
     await user.keyboard('{Control>}{End}{/Control}');

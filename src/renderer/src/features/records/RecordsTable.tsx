@@ -149,6 +149,15 @@ interface HeaderCellProps {
   currencies: readonly string[];
 }
 
+/**
+ * Rows Page Up/Down move by: the rows the body shows less two of context (at least one). From the
+ * body's height, not the virtualiser's range, which holds OVERSCAN rows more on each side: a page
+ * of those skipped rows the person never saw.
+ */
+function pageRows(body: HTMLElement | null): number {
+  return Math.max(1, Math.floor((body?.clientHeight ?? 0) / ROW_HEIGHT) - 2);
+}
+
 function HeaderCell({ column, col, tabStop, width, currencies }: HeaderCellProps) {
   const sort = useRecords((s) => s.sort);
   const setSort = useRecords((s) => s.setSort);
@@ -159,7 +168,8 @@ function HeaderCell({ column, col, tabStop, width, currencies }: HeaderCellProps
     <div
       role="columnheader"
       aria-colindex={col + 1}
-      aria-sort={direction}
+      // On the sorted column's header only (ARIA: one header at a time carries aria-sort).
+      aria-sort={direction === 'none' ? undefined : direction}
       className="grid-header-cell"
       style={{ width }}
     >
@@ -352,7 +362,7 @@ export function RecordsTable({ label }: { label: string }) {
     const move = nextCell(
       { row: atHeader ? HEADER_ROW : state.focused, col: tabCol },
       { key: event.key, primary },
-      { rows: total, cols: colCount, pageRows: last - first - 2, header: true },
+      { rows: total, cols: colCount, pageRows: pageRows(scroller.current), header: true },
     );
     if (move) {
       event.preventDefault();
