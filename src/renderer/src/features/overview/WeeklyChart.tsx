@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { PortalOverview } from '../../../../shared/ipc/areas/overview';
 import { weeklySeries, weeklySummary } from './overviewFormat';
+import { weeklyChartOptions } from './weeklyChartOptions';
 
 const HEIGHT = 220;
 
@@ -27,21 +28,13 @@ export function WeeklyChart({ overview }: { overview: Pick<PortalOverview, 'week
     let chart: uPlot | null = null;
     const draw = () => {
       chart?.destroy();
-      const text = themeColor('--text', '#1c2128');
-      const grid = themeColor('--border', '#dde1e7');
-      const axis = { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } };
       chart = new uPlot(
-        {
-          width: Math.max(320, element.clientWidth || 640),
-          height: HEIGHT,
-          scales: { x: { time: true } },
-          axes: [axis, { ...axis, size: 60 }],
-          series: [
-            { label: 'Week of' },
-            { label: 'Created', stroke: themeColor('--accent', '#2a64d6'), width: 2 },
-            { label: 'Updated', stroke: themeColor('--warn', '#b7791f'), width: 2 },
-          ],
-        },
+        weeklyChartOptions(Math.max(320, element.clientWidth || 640), HEIGHT, {
+          text: themeColor('--text', '#1c2128'),
+          grid: themeColor('--border', '#dde1e7'),
+          created: themeColor('--accent', '#2a64d6'),
+          updated: themeColor('--warn', '#b7791f'),
+        }),
         weeklySeries(weeks),
         element,
       );
