@@ -6,14 +6,12 @@
  * west of UTC and one with a half-hour offset (found by a review of the overview's counts).
  */
 import uPlot from 'uplot';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { weeklySeries } from '../../../../src/renderer/src/features/overview/overviewFormat';
 import { weeklyChartOptions } from '../../../../src/renderer/src/features/overview/weeklyChartOptions';
 
-const zoneBefore = process.env.TZ;
-afterAll(() => {
-  if (zoneBefore === undefined) delete process.env.TZ;
-  else process.env.TZ = zoneBefore;
+afterEach(() => {
+  vi.unstubAllEnvs();
 });
 
 const COLORS = { text: '#000', grid: '#ccc', created: '#00f', updated: '#f80' };
@@ -24,7 +22,7 @@ const asDate = uPlot.fmtDate('{YYYY}-{MM}-{DD}');
 describe('weekly chart options', () => {
   for (const zone of ['America/New_York', 'Asia/Kolkata', 'Pacific/Honolulu']) {
     it(`shows each week by its start date in ${zone}`, () => {
-      process.env.TZ = zone;
+      vi.stubEnv('TZ', zone);
       const options = weeklyChartOptions(640, 220, COLORS);
       const [xs] = weeklySeries(weeks);
       expect(xs.map((x) => asDate(options.tzDate!(x)))).toEqual(STARTS);
