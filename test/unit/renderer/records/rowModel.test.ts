@@ -89,6 +89,30 @@ describe('row windows', () => {
     expect(windows.has(0)).toBe(true);
     expect(windows.has(MAX_BLOCKS + 4)).toBe(false);
   });
+
+  it('keeps the focused row’s block however far the screen goes, and fetches it back', () => {
+    const windows = new RowWindows();
+    const focused = 5; // block 0, where the focus stayed while the list scrolled away
+    windows.started(0);
+    windows.finished(0, rows(0), 0, focused);
+    for (let block = 1000; block < 1000 + MAX_BLOCKS + 20; block += 1) {
+      windows.started(block);
+      windows.finished(block, rows(block), block * BLOCK_ROWS, focused);
+    }
+    expect(windows.size).toBe(MAX_BLOCKS);
+    expect(windows.row(focused)?.id).toBe('5');
+    // A block of the focused row that is not here (a new list) comes after the screen's.
+    const fresh = new RowWindows();
+    const screen = [200, 201, 202];
+    for (const block of screen) {
+      fresh.started(block);
+      fresh.finished(block, rows(block), 20_100, 70);
+    }
+    expect(fresh.nextToFetch(20_100, 20_150, 1_000_000, 70)).toBe(0);
+    expect(fresh.nextToFetch(20_100, 20_150, 1_000_000)).toBeUndefined();
+    // Never past the end of the list.
+    expect(fresh.nextToFetch(20_100, 20_150, 60, 70)).toBeUndefined();
+  });
 });
 
 describe('column layout', () => {

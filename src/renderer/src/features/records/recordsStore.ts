@@ -256,7 +256,12 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       const target = pending ?? { windows, generation: state.shownGeneration };
       const total = pending ? null : state.total;
       // A new list's total is unknown until its first window: ask for the screen's blocks.
-      const next = target.windows.nextToFetch(wanted.first, wanted.last, total ?? wanted.last + 1);
+      const next = target.windows.nextToFetch(
+        wanted.first,
+        wanted.last,
+        total ?? wanted.last + 1,
+        state.focused,
+      );
       if (next === undefined) return;
       const { generation } = target;
       const list = target.windows;
@@ -273,7 +278,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         })
         .then(
           (result) => {
-            list.finished(next, result.rows, wanted.first);
+            list.finished(next, result.rows, wanted.first, get().focused);
             if (generation !== get().generation) return;
             if (pending && pending.generation === generation) {
               windows = pending.windows;
@@ -296,7 +301,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
             pump();
           },
           (error: unknown) => {
-            list.finished(next, undefined, wanted.first);
+            list.finished(next, undefined, wanted.first, get().focused);
             if (generation !== get().generation) return;
             if (pending && pending.generation === generation) pending = null;
             set({ listError: describeError(error), listLoading: false });

@@ -31,9 +31,11 @@ export class RowWindows {
 
   /**
    * The next block to fetch for rows first..last on screen (plus one block either side), nearest
-   * to the middle of the screen first; undefined when all are here or enough are in flight.
+   * to the middle of the screen first, then the block of `keepRow` (the focused row, which the
+   * table keeps rendered wherever the screen is); undefined when all are here or enough are in
+   * flight.
    */
-  nextToFetch(first: number, last: number, total: number): number | undefined {
+  nextToFetch(first: number, last: number, total: number, keepRow?: number): number | undefined {
     if (this.inFlight.size >= MAX_IN_FLIGHT || total === 0) return undefined;
     const lastBlock = Math.floor((total - 1) / BLOCK_ROWS);
     const from = Math.max(0, Math.floor(first / BLOCK_ROWS) - 1);
@@ -44,6 +46,10 @@ export class RowWindows {
       if (!this.blocks.has(block) && !this.inFlight.has(block)) wanted.push(block);
     }
     wanted.sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle));
+    if (wanted.length === 0 && keepRow !== undefined && keepRow < total) {
+      const kept = Math.floor(keepRow / BLOCK_ROWS);
+      if (!this.blocks.has(kept) && !this.inFlight.has(kept)) return kept;
+    }
     return wanted[0];
   }
 
@@ -51,16 +57,26 @@ export class RowWindows {
     this.inFlight.add(block);
   }
 
-  /** A fetch ended (rows undefined: it failed, so the block may be asked for again). */
-  finished(block: number, rows: RecordRow[] | undefined, focusRow: number): void {
+  /**
+   * A fetch ended (rows undefined: it failed, so the block may be asked for again). Past
+   * MAX_BLOCKS, the blocks farthest from `screenRow` go, never the one holding `keepRow` (the
+   * focused row: dropped, it showed as "Loading" under the focus, and Enter opened nothing).
+   */
+  finished(
+    block: number,
+    rows: RecordRow[] | undefined,
+    screenRow: number,
+    keepRow?: number,
+  ): void {
     this.inFlight.delete(block);
     if (!rows) return;
     this.blocks.set(block, rows);
     if (this.blocks.size <= MAX_BLOCKS) return;
-    const focus = Math.floor(focusRow / BLOCK_ROWS);
-    const farthest = [...this.blocks.keys()].sort(
-      (a, b) => Math.abs(b - focus) - Math.abs(a - focus),
-    );
+    const screen = Math.floor(screenRow / BLOCK_ROWS);
+    const kept = keepRow === undefined ? undefined : Math.floor(keepRow / BLOCK_ROWS);
+    const farthest = [...this.blocks.keys()]
+      .filter((b) => b !== kept)
+      .sort((a, b) => Math.abs(b - screen) - Math.abs(a - screen));
     for (const drop of farthest.slice(0, this.blocks.size - MAX_BLOCKS)) this.blocks.delete(drop);
   }
 }
