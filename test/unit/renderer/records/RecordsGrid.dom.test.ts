@@ -136,6 +136,19 @@ describe('the records grid', () => {
     expect(ws.store.getState().selection.ranges).toEqual([[98, 99]]);
   });
 
+  it('names each column header by its label alone, and tells its resize keys', async () => {
+    const { grid } = await showTable();
+    // Exact names: the resize handle inside made them "Status Resize Status".
+    const headers = ['Name', 'Status', 'Cost'].map((name) =>
+      within(grid).getByRole('columnheader', { name }),
+    );
+    for (const header of headers) {
+      expect(header.querySelector('[aria-keyshortcuts]')!.getAttribute('aria-keyshortcuts')).toBe(
+        'Shift+ArrowLeft Shift+ArrowRight',
+      );
+    }
+  });
+
   it('marks the sorted column alone with aria-sort', async () => {
     const { ws, grid } = await showTable();
     const sorted = () =>

@@ -103,6 +103,9 @@ const Row = memo(function Row({
   );
 });
 
+/** A header's keys beyond the grid's movement: Shift+←/→ narrow and widen its column. */
+const RESIZE_KEYS = 'Shift+ArrowLeft Shift+ArrowRight';
+
 function ResizeHandle({ column, width }: { column: RecordsField; width: number }) {
   const resize = useRecords((s) => s.resizeColumn);
   const onPointerDown = (event: PointerEvent<HTMLSpanElement>) => {
@@ -119,23 +122,10 @@ function ResizeHandle({ column, width }: { column: RecordsField; width: number }
     target.addEventListener('pointermove', move);
     target.addEventListener('pointerup', up);
   };
-  return (
-    <span
-      role="separator"
-      aria-orientation="vertical"
-      aria-label={`Resize ${column.label}`}
-      aria-valuenow={width}
-      // Not a tab stop of its own: Shift+←/→ on the column's header resize it (the grid's one stop).
-      tabIndex={-1}
-      className="grid-resize"
-      onPointerDown={onPointerDown}
-      onKeyDown={(event) => {
-        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-        event.preventDefault();
-        resize(column.key, width + (event.key === 'ArrowRight' ? RESIZE_STEP : -RESIZE_STEP));
-      }}
-    />
-  );
+  // Pointer only, and hidden from assistive technology: inside the column header it made the
+  // header's name "Status Resize Status". The keyboard resizes from the header itself (Shift+←/→
+  // on the grid's one stop), which says so in aria-keyshortcuts.
+  return <span aria-hidden="true" className="grid-resize" onPointerDown={onPointerDown} />;
 }
 
 interface HeaderCellProps {
@@ -181,6 +171,7 @@ function HeaderCell({ column, col, tabStop, width, currencies }: HeaderCellProps
           data-tab-stop={tabStop || undefined}
           onClick={() => setSort(column.key)}
           title={title}
+          aria-keyshortcuts={RESIZE_KEYS}
         >
           <span className="grid-sort__label">{column.label}</span>
           <span className="grid-sort__arrow" aria-hidden="true">
@@ -193,6 +184,7 @@ function HeaderCell({ column, col, tabStop, width, currencies }: HeaderCellProps
           tabIndex={tabStop ? 0 : -1}
           data-tab-stop={tabStop || undefined}
           title={title}
+          aria-keyshortcuts={RESIZE_KEYS}
         >
           <span className="grid-sort__label">{column.label}</span>
         </span>
