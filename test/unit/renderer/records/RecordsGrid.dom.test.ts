@@ -218,6 +218,32 @@ describe('the records grid', () => {
     expect(ws.store.getState().selection.ranges).toEqual([[1, 1]]);
   });
 
+  it('selects with Space and toggles with Ctrl+Space', async () => {
+    const user = userEvent.setup();
+    const { ws } = await showTable();
+    const selected = () => ws.store.getState().selection.ranges;
+    await tabIntoBody(user);
+    await user.keyboard('{ArrowDown}');
+    expect(selected()).toEqual([[1, 1]]);
+    // Space on the row the arrow selected keeps it selected.
+    await user.keyboard(' ');
+    expect(selected()).toEqual([[1, 1]]);
+    // Rows apart: Ctrl+arrows move without selecting, Space adds.
+    await user.keyboard('{Control>}{ArrowDown}{ArrowDown}{/Control}');
+    await user.keyboard(' ');
+    expect(selected()).toEqual([
+      [1, 1],
+      [3, 3],
+    ]);
+    await user.keyboard('{Control>} {/Control}');
+    expect(selected()).toEqual([[1, 1]]);
+    await user.keyboard('{Control>} {/Control}');
+    expect(selected()).toEqual([
+      [1, 1],
+      [3, 3],
+    ]);
+  });
+
   it('keeps the focused cell rendered and focused when the table scrolls far away from it', async () => {
     const user = userEvent.setup();
     const { grid } = await showTable();

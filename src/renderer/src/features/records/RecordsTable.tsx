@@ -381,7 +381,9 @@ export function RecordsTable({ label }: { label: string }) {
         return;
       }
       case ' ':
-        state.focusRow(state.focused, 'toggle');
+        // Space selects the focused row (keeping the others), Ctrl/Cmd+Space toggles it: the arrows
+        // already select the row they land on, and a plain Space that toggled un-selected it.
+        state.focusRow(state.focused, event.ctrlKey || event.metaKey ? 'toggle' : 'add');
         event.preventDefault();
         return;
       case 'a':

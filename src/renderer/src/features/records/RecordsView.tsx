@@ -205,8 +205,9 @@ export function RecordsView() {
         <RecordDetailPanel />
       </div>
       <p className="records__keys hint">
-        Arrows move · Enter opens · Shift/Ctrl+click selects · Ctrl+C copies · / searches · Esc
-        closes
+        Arrows move and select · Shift+arrows extend · Ctrl+arrows move only · Space adds,
+        Ctrl+Space toggles · Ctrl+A selects all · Shift/Ctrl+click selects · Enter opens · Ctrl+C
+        copies · / searches · Esc closes
       </p>
     </div>
   );

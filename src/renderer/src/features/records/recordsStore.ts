@@ -27,6 +27,7 @@ import { clampWidth, reconcileLayout, toggleColumn, type ColumnLayout } from './
 import {
   clipSelection,
   extendTo,
+  isSelected,
   NO_SELECTION,
   selectAll,
   selectOnly,
@@ -120,7 +121,10 @@ export interface RecordsState {
   /** The table's rows on screen: fetches what is missing. */
   showRows(first: number, last: number): void;
   row(index: number): RecordRow | undefined;
-  focusRow(index: number, mode?: 'only' | 'toggle' | 'extend' | 'extend-keep' | 'move'): void;
+  focusRow(
+    index: number,
+    mode?: 'only' | 'toggle' | 'add' | 'extend' | 'extend-keep' | 'move',
+  ): void;
   selectEverything(): void;
   /**
    * Copies the selected rows, as the table shows them with a header row, as tab-separated text
@@ -595,13 +599,15 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         const next =
           mode === 'only'
             ? selectOnly(focused)
-            : mode === 'toggle'
+            : mode === 'toggle' || (mode === 'add' && !isSelected(selection, focused))
               ? toggleRow(selection, focused)
-              : mode === 'extend'
-                ? extendTo(selection, focused)
-                : mode === 'extend-keep'
-                  ? extendTo(selection, focused, true)
-                  : selection;
+              : mode === 'add'
+                ? { ranges: selection.ranges, anchor: focused }
+                : mode === 'extend'
+                  ? extendTo(selection, focused)
+                  : mode === 'extend-keep'
+                    ? extendTo(selection, focused, true)
+                    : selection;
         set({ focused, selection: next });
       },
 
