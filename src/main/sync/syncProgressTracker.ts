@@ -13,8 +13,11 @@ export interface ProgressScope {
   calls: number;
   skipped: number;
   message: string | null;
-  /** Calls still to make and the endpoint key they go to, for the ETA; null when none. */
-  pending: { key: string; calls: number } | null;
+  /**
+   * Calls still to make and the endpoint key they go to, for the ETA; null when none. Changed
+   * through SyncProgressTracker.update only (it keeps the sums per key).
+   */
+  readonly pending: { key: string; calls: number } | null;
 }
 
 type ScopeStart = Pick<ProgressScope, 'portalId' | 'moduleId' | 'module' | 'phase'>;
@@ -26,6 +29,12 @@ type ScopeStart = Pick<ProgressScope, 'portalId' | 'moduleId' | 'module' | 'phas
  */
 export class SyncProgressTracker {
   private readonly scopes = new Map<string, ProgressScope>();
+  /**
+   * Every scope's remaining calls summed by endpoint key, kept as scopes change: summing them
+   * over every scope at every progress event cost a run of 256 modules a scan of 256 scopes per
+   * page (bench/README.md, issue 18).
+   */
+  private readonly remaining = new Map<string, number>();
   calls = 0;
   records = 0;
 
@@ -61,7 +70,10 @@ export class SyncProgressTracker {
 
   /** Applies `patch` and emits the scope's progress. */
   update(scope: ProgressScope, patch: Partial<Omit<ProgressScope, 'portalId' | 'moduleId'>>): void {
+    const pendingChanges = 'pending' in patch;
+    if (pendingChanges) this.countPending(scope, -1);
     Object.assign(scope, patch);
+    if (pendingChanges) this.countPending(scope, 1);
     this.emit({
       ...this.base,
       portalId: scope.portalId,
@@ -79,20 +91,23 @@ export class SyncProgressTracker {
 
   /** Remaining calls of every scope, by endpoint key. */
   remainingCalls(): Map<string, number> {
-    const byKey = new Map<string, number>();
-    for (const scope of this.scopes.values()) {
-      if (!scope.pending || scope.pending.calls <= 0) continue;
-      byKey.set(scope.pending.key, (byKey.get(scope.pending.key) ?? 0) + scope.pending.calls);
-    }
-    return byKey;
+    return new Map(this.remaining);
+  }
+
+  /** Adds (sign 1) or takes away (sign -1) `scope`'s remaining calls from its key's sum. */
+  private countPending(scope: ProgressScope, sign: 1 | -1): void {
+    const pending = scope.pending;
+    if (!pending || !(pending.calls > 0)) return;
+    const sum = (this.remaining.get(pending.key) ?? 0) + sign * pending.calls;
+    if (sum > 0) this.remaining.set(pending.key, sum);
+    else this.remaining.delete(pending.key);
   }
 
   private etaMs(scope: ProgressScope): number | null {
     if (scope.phase === 'done' || scope.phase === 'failed') return 0;
-    const byKey = this.remainingCalls();
     const own = scope.pending
-      ? new Map([[scope.pending.key, byKey.get(scope.pending.key) ?? 0]])
-      : byKey;
+      ? new Map([[scope.pending.key, this.remaining.get(scope.pending.key) ?? 0]])
+      : this.remaining;
     if (own.size === 0) return scope.total === null ? null : 0;
     return estimateEtaMs(own, this.budgets(), this.now());
   }

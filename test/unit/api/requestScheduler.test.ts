@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BudgetStore } from '../../../src/main/api/budgetStore';
 import { FakeClock } from '../../support/fakeClock';
@@ -652,5 +653,36 @@ describe('RequestScheduler: throughput', () => {
     scheduler.close();
     await Promise.all(limited);
     db.close();
+  });
+});
+
+describe('RequestScheduler: the report', () => {
+  it('lists every key seen so far, sorted, however keys and reports interleave', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom('report'), fc.stringMatching(/^[a-e]{1,2}$/)), {
+          maxLength: 30,
+        }),
+        (steps) => {
+          const clock = new FakeClock();
+          const { send } = recorder(clock, 1_000);
+          const scheduler = newScheduler(clock, { concurrency: 1 });
+          const seen = new Set<string>();
+          for (const step of steps) {
+            if (step === 'report') {
+              expect(scheduler.report().map((row) => row.key)).toEqual([...seen].sort());
+            } else {
+              seen.add(step);
+              scheduler
+                .schedule({ key: step, priority: 'background', send: send(step) })
+                .catch(() => undefined);
+            }
+          }
+          expect(scheduler.report().map((row) => row.key)).toEqual([...seen].sort());
+          scheduler.close();
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
