@@ -205,6 +205,7 @@ export function RecordsTable({ label }: { label: string }) {
   const generation = useRecords((s) => s.shownGeneration);
   const detailOpen = useRecords((s) => s.detail !== null);
   const listLoading = useRecords((s) => s.listLoading);
+  const listRefreshing = useRecords((s) => s.listRefreshing);
   const sort = useRecords((s) => s.sort);
   useRecords((s) => s.rowsVersion);
   const scroller = useRef<HTMLDivElement>(null);
@@ -435,7 +436,7 @@ export function RecordsTable({ label }: { label: string }) {
       aria-rowcount={total + 1}
       aria-colcount={visible.length}
       aria-multiselectable="true"
-      aria-busy={listLoading}
+      aria-busy={listLoading && !listRefreshing}
       // The tab stop is a cell or a header; a table without columns is one itself.
       tabIndex={colCount === 0 ? 0 : -1}
       onKeyDown={onKeyDown}

@@ -97,6 +97,7 @@ export function RecordsView() {
   const columnsError = useRecords((s) => s.columnsError);
   const total = useRecords((s) => s.total);
   const listLoading = useRecords((s) => s.listLoading);
+  const announcedTotal = useRecords((s) => s.announcedTotal);
   const filterOpen = useRecords((s) => s.filterOpen);
   const setFilterOpen = useRecords((s) => s.setFilterOpen);
   const criteria = useRecords((s) => s.draft.criteria.length);
@@ -154,8 +155,16 @@ export function RecordsView() {
       <div className="records__toolbar">
         <h2 className="records__title">
           {module?.pluralName ?? '…'}
-          <span className="records__count" data-testid="records-total" aria-live="polite">
+          <span className="records__count" data-testid="records-total">
             {total === null ? '' : `${count.format(total)} records`}
+          </span>
+          {/* Told to screen readers for the lists the person asks for, not every sync refresh. */}
+          <span
+            className="visually-hidden"
+            aria-live="polite"
+            data-testid="records-total-announced"
+          >
+            {announcedTotal === null ? '' : `${count.format(announcedTotal)} records`}
           </span>
           {listLoading && total !== null && <span className="records__count">updating…</span>}
         </h2>

@@ -85,6 +85,18 @@ export interface RecordsState {
   listError: string | null;
   /** A list is being read (a new filter, sort or module) while the previous one stays on screen. */
   listLoading: boolean;
+  /**
+   * The list being read is the same one again (its records changed: a sync's pages, a replayed
+   * edit), not one the person asked for: the grid is not marked busy for it (aria-busy), since
+   * during a sync that comes up to once a second while they work in it.
+   */
+  listRefreshing: boolean;
+  /**
+   * The total of the last list the person asked for (module, filter, sort), for the count screen
+   * readers are told of; a refresh of the same list changes `total` but not this, so a sync does
+   * not announce a new count every second.
+   */
+  announcedTotal: number | null;
   /** Bumped when a new list should be shown from its top (not for a refresh of the same one). */
   scrollReset: number;
   focused: number;
@@ -223,7 +235,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
   };
   let windows = new RowWindows();
   /** The next list's rows, until its first window arrives (the old rows stay on screen). */
-  let pending: { windows: RowWindows; generation: number } | null = null;
+  let pending: { windows: RowWindows; generation: number; refresh: boolean } | null = null;
   let wanted = { first: 0, last: FIRST_SCREEN_ROWS };
   let applyTimer: ReturnType<typeof setTimeout> | undefined;
   let countsTimer: ReturnType<typeof setTimeout> | undefined;
@@ -286,8 +298,11 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
             if (generation !== get().generation) return;
             if (pending && pending.generation === generation) {
               windows = pending.windows;
+              const refresh = pending.refresh;
               pending = null;
               set((s) => ({
+                ...(refresh ? {} : { announcedTotal: result.total }),
+                listRefreshing: false,
                 ...withinTotal(s, result.total),
                 total: result.total,
                 shownGeneration: generation,
@@ -308,7 +323,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
             list.finished(next, undefined, wanted.first, get().focused);
             if (generation !== get().generation) return;
             if (pending && pending.generation === generation) pending = null;
-            set({ listError: describeError(error), listLoading: false });
+            set({ listError: describeError(error), listLoading: false, listRefreshing: false });
           },
         );
       pump();
@@ -317,7 +332,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
     /** Starts reading the list again (new module, filter or sort, or changed data). */
     const restart = (options: { keepPosition: boolean }): void => {
       const generation = get().generation + 1;
-      pending = { windows: new RowWindows(), generation };
+      pending = { windows: new RowWindows(), generation, refresh: options.keepPosition };
       if (!options.keepPosition) {
         const screen = wanted.last - wanted.first;
         wanted = { first: 0, last: screen };
@@ -325,6 +340,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       set({
         generation,
         listLoading: true,
+        listRefreshing: options.keepPosition,
         listError: null,
       });
       if (!options.keepPosition) {
@@ -392,6 +408,8 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       rowsVersion: 0,
       listError: null,
       listLoading: false,
+      listRefreshing: false,
+      announcedTotal: null,
       scrollReset: 0,
       focused: 0,
       selection: NO_SELECTION,
@@ -441,6 +459,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
           moduleId: null,
           columns: null,
           total: null,
+          announcedTotal: null,
           detail: null,
           searchHits: null,
           searchText: '',
@@ -470,6 +489,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
           filter: undefined,
           draft: EMPTY_DRAFT,
           total: null,
+          announcedTotal: null,
           saved: [],
           savedError: null,
           trashed: null,
@@ -480,7 +500,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         if (get().modules?.find((m) => m.id === moduleId)?.builtIn) {
           // The previous module's reads still on their way must not land here.
           pending = null;
-          set((s) => ({ generation: s.generation + 1, listLoading: false }));
+          set((s) => ({ generation: s.generation + 1, listLoading: false, listRefreshing: false }));
           return;
         }
         restart({ keepPosition: false });
