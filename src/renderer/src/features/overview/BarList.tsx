@@ -44,7 +44,7 @@ export function BarList({
               />
             </span>
             <span className="bar-row__value">{bar.value.toLocaleString()}</span>
-            <span className="bar-row__hidden">
+            <span className="visually-hidden">
               {` record${bar.value === 1 ? '' : 's'}. ${openLabel}`}
             </span>
           </button>
