@@ -82,6 +82,7 @@ describe('the records grid', () => {
     const { grid } = await showTable();
     expect(grid.getAttribute('aria-rowcount')).toBe(String(TOTAL + 1));
     expect(grid.getAttribute('aria-colcount')).toBe(String(COLUMNS.length));
+    expect(grid.getAttribute('aria-readonly')).toBe('true');
     const rows = within(grid).getAllByRole('row');
     // The header and a screenful, never the thousand.
     expect(rows.length).toBeLessThan(30);

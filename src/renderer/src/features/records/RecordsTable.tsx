@@ -436,6 +436,8 @@ export function RecordsTable({ label }: { label: string }) {
       aria-rowcount={total + 1}
       aria-colcount={visible.length}
       aria-multiselectable="true"
+      // Cells are read, not edited in place (the record panel edits).
+      aria-readonly="true"
       aria-busy={listLoading && !listRefreshing}
       // The tab stop is a cell or a header; a table without columns is one itself.
       tabIndex={colCount === 0 ? 0 : -1}
