@@ -3,14 +3,16 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   runHeadlessRouter,
   type HeadlessRouter,
 } from '../../../src/main/router/headless/runHeadlessRouter';
 import { tempDir } from '../../support/tempDir';
-import { routerWriterScript } from './routerWriterBuild';
+import { removeRouterWriterBundle, routerWriterScript } from './routerWriterBuild';
 import { failEventInserts } from './routerSupport';
+
+afterAll(removeRouterWriterBundle);
 
 const running: (() => Promise<void>)[] = [];
 afterEach(async () => {
