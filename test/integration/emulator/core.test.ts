@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { api, grantToken, testEmulator } from '../../support/emulator';
 import { rawExchange } from '../../support/rawHttp';
+// Imported here, not inside the test: its afterEach, registered from within a running test, never
+// ran, and every run left the emulator's data file behind in the OS's temporary directory.
+import { tempDir } from '../../support/tempDir';
 
 describe('emulator core', () => {
   it('answers an unknown URL, a v2 path and a trailing slash with URL_RULE_NOT_CONFIGURED', async () => {
@@ -72,7 +75,6 @@ describe('emulator core', () => {
 
 describe('emulator data and reset', () => {
   it('keeps its data in a --data file across restarts instead of seeding again', async () => {
-    const { tempDir } = await import('../../support/tempDir');
     const file = `${tempDir()}/emulator.sqlite`;
     const first = await testEmulator({ data: file, records: 30 });
     const base = first.dcs.us!.api;
