@@ -219,6 +219,20 @@ describe('the records grid', () => {
     expect(ws.store.getState().selection.ranges).toEqual([[1, 1]]);
   });
 
+  it('selects every row with Ctrl+A, from a cell or from the header', async () => {
+    const user = userEvent.setup();
+    const { ws } = await showTable();
+    await tabIntoBody(user);
+    await user.keyboard('{Control>}a{/Control}');
+    expect(ws.store.getState().selection.ranges).toEqual([[0, TOTAL - 1]]);
+    await user.keyboard('{ArrowDown}');
+    expect(ws.store.getState().selection.ranges).toEqual([[1, 1]]);
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(document.activeElement!.closest('[role="columnheader"]')).not.toBeNull();
+    await user.keyboard('{Control>}a{/Control}');
+    expect(ws.store.getState().selection.ranges).toEqual([[0, TOTAL - 1]]);
+  });
+
   it('selects with Space and toggles with Ctrl+Space', async () => {
     const user = userEvent.setup();
     const { ws } = await showTable();

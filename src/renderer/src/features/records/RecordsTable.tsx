@@ -372,6 +372,12 @@ export function RecordsTable({ label }: { label: string }) {
       virtualizer.scrollToIndex(move.row, { align: 'auto' });
       return;
     }
+    // Ctrl/Cmd+A selects every row from the header too (it is part of the grid).
+    if (event.key === 'a' && (event.ctrlKey || event.metaKey)) {
+      state.selectEverything();
+      event.preventDefault();
+      return;
+    }
     // Enter and Space on a header are its sort button's.
     if (atHeader) return;
     switch (event.key) {
@@ -386,12 +392,6 @@ export function RecordsTable({ label }: { label: string }) {
         // already select the row they land on, and a plain Space that toggled un-selected it.
         state.focusRow(state.focused, event.ctrlKey || event.metaKey ? 'toggle' : 'add');
         event.preventDefault();
-        return;
-      case 'a':
-        if (event.ctrlKey || event.metaKey) {
-          state.selectEverything();
-          event.preventDefault();
-        }
         return;
       case 'c':
         // The selected rows as the table shows them (the toolbar's Copy says how it went).
