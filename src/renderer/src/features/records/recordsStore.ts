@@ -192,7 +192,6 @@ function writeStorage(key: string, value: unknown): void {
   }
 }
 
-/** The filter language's catalog of the module, as the mirror filters it. */
 /**
  * The focused row and the selection within a list of `total` rows: a refresh that keeps the
  * position (records.changed) can bring a shorter list, and the focus and selection must not stay
@@ -208,6 +207,7 @@ function withinTotal(
   };
 }
 
+/** The filter language's catalog of the module, as the mirror filters it. */
 export function filterFieldsOf(columns: RecordsColumns | null): FilterField[] {
   if (!columns) return [];
   return columns.fields.flatMap((field) =>
