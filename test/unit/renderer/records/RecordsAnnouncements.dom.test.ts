@@ -65,5 +65,16 @@ describe('the records count and the busy grid', () => {
     await waitFor(() => expect(announced()).toBe('1,150 records'));
     expect(shown()).toBe('1,150 records');
     expect(grid.getAttribute('aria-busy')).toBe('false');
+
+    // A sync's refresh while an asked-for list is still read: still that list's reading.
+    hold = new Promise((resolve) => (release = resolve));
+    total = 1_100;
+    act(() => ws.store.getState().setSort('name'));
+    await waitFor(() => expect(grid.getAttribute('aria-busy')).toBe('true'));
+    act(() => ws.store.getState().changed({ portalId: PORTAL_ID, moduleId: MODULE_ID }));
+    expect(grid.getAttribute('aria-busy')).toBe('true');
+    hold = null;
+    act(() => release());
+    await waitFor(() => expect(announced()).toBe('1,100 records'));
   });
 });

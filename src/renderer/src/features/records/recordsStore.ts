@@ -332,7 +332,10 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
     /** Starts reading the list again (new module, filter or sort, or changed data). */
     const restart = (options: { keepPosition: boolean }): void => {
       const generation = get().generation + 1;
-      pending = { windows: new RowWindows(), generation, refresh: options.keepPosition };
+      // A refresh that comes while an asked-for list is still being read stays that list's
+      // reading (busy, and its count told) rather than becoming a quiet refresh.
+      const refresh = options.keepPosition && (pending === null || pending.refresh);
+      pending = { windows: new RowWindows(), generation, refresh };
       if (!options.keepPosition) {
         const screen = wanted.last - wanted.first;
         wanted = { first: 0, last: screen };
@@ -340,7 +343,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       set({
         generation,
         listLoading: true,
-        listRefreshing: options.keepPosition,
+        listRefreshing: refresh,
         listError: null,
       });
       if (!options.keepPosition) {
