@@ -395,4 +395,24 @@ test('Tab walks every main view with the focus always visible and never on the b
   await expect(detail(page)).toHaveCount(0);
   await expect(cell()).toHaveAttribute('role', 'gridcell');
   await expect(cell().locator('xpath=..')).toHaveAttribute('aria-rowindex', '2');
+
+  // Scrolled far from it, the focused row stays rendered and focused, and the page holds the rows
+  // in row order (browse mode reads them so): the pinned row before the window's rows.
+  const body = grid.locator('.grid-body');
+  await body.evaluate((element) => {
+    element.scrollTop = element.scrollHeight / 2;
+  });
+  await expect(grid.locator('[aria-rowindex="2"]')).toHaveCount(1);
+  await expect(grid.locator('.grid-body [role="row"]')).not.toHaveCount(1);
+  await expect(cell().locator('xpath=..')).toHaveAttribute('aria-rowindex', '2');
+  const order = await grid
+    .locator('.grid-body [role="row"]')
+    .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('aria-rowindex'))));
+  expect(order.length).toBeGreaterThan(2);
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+  await body.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  await expect(cell().locator('xpath=..')).toHaveAttribute('aria-rowindex', '2');
+  expect(await focusState(page)).toMatchObject({ kind: 'element', visible: true });
 });

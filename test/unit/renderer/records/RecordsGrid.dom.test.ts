@@ -277,6 +277,11 @@ describe('the records grid', () => {
     expect(focusedPlace()).toEqual([3, 2]);
     expect(grid.querySelector('[aria-rowindex="3"]')).not.toBeNull();
     expect(grid.querySelector('[aria-rowindex="10"]')).toBeNull();
+    // In row order in the page, as browse mode reads it: the pinned row before the window's.
+    const order = [...grid.querySelectorAll('.grid-body [role="row"]')].map((r) =>
+      Number(r.getAttribute('aria-rowindex')),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(tabStops(grid)).toHaveLength(1);
     // Moving on from it goes on from where it was, not from the screen.
     await user.keyboard('{ArrowDown}');

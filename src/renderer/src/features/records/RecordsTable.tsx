@@ -470,11 +470,18 @@ export function RecordsTable({ label }: { label: string }) {
         }}
       >
         <div className="grid-sizer" style={{ height: virtualizer.getTotalSize(), width }}>
-          {/* One list keyed by row: the focused row keeps its element when it becomes pinned. */}
-          {[
-            ...items.map((item) => rowAt(item.index, item.start)),
-            ...(pinned === null ? [] : [rowAt(pinned, pinned * ROW_HEIGHT)]),
-          ]}
+          {/* One list keyed by row, in row order (a screen reader's browse mode reads the page in
+              this order): the focused row keeps its element when it becomes pinned, since it
+              leaves the window at the edge it is pinned to. */}
+          {pinned !== null && pinned < first
+            ? [
+                rowAt(pinned, pinned * ROW_HEIGHT),
+                ...items.map((item) => rowAt(item.index, item.start)),
+              ]
+            : [
+                ...items.map((item) => rowAt(item.index, item.start)),
+                ...(pinned === null ? [] : [rowAt(pinned, pinned * ROW_HEIGHT)]),
+              ]}
         </div>
       </div>
     </div>
