@@ -378,6 +378,17 @@ test('Tab walks every main view with the focus always visible and never on the b
     '1',
   );
   expect(await focusState(page)).toMatchObject({ kind: 'element', visible: true });
+  // Along the header to its last column: the body scrolls with the header, so each header
+  // stays over its own column's cells.
+  await page.keyboard.press('End');
+  const scrolls = () =>
+    grid.evaluate((element) => ({
+      header: element.querySelector('.grid-header')!.scrollLeft,
+      body: element.querySelector('.grid-body')!.scrollLeft,
+    }));
+  await expect.poll(async () => (await scrolls()).header).toBeGreaterThan(0);
+  await expect.poll(async () => (await scrolls()).body).toBe((await scrolls()).header);
+  await page.keyboard.press('Home');
   await page.screenshot({ path: 'test-results/a11y-grid-header-focus.png' });
   await page.keyboard.press('ArrowDown');
   await expect(cell()).toHaveAttribute('role', 'gridcell');

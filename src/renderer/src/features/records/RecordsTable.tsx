@@ -447,7 +447,19 @@ export function RecordsTable({ label }: { label: string }) {
       data-generation={generation}
       data-total={total}
     >
-      <div className="grid-header" ref={header} role="rowgroup">
+      <div
+        className="grid-header"
+        ref={header}
+        role="rowgroup"
+        // The keyboard moving along the header scrolls it to the focused column: the body follows,
+        // or the header's columns stood over other columns' cells.
+        onScroll={(event) => {
+          const body = scroller.current;
+          if (body && body.scrollLeft !== event.currentTarget.scrollLeft) {
+            body.scrollLeft = event.currentTarget.scrollLeft;
+          }
+        }}
+      >
         <div role="row" aria-rowindex={1} className="grid-header-row" style={{ width }}>
           {visible.map((column, col) => (
             <HeaderCell
