@@ -49,8 +49,21 @@ export function weekSpan(
   );
   const days: number[] = [];
   for (let day = firstWeek; day <= lastWeek; day += 7) days.push(day);
-  const bounds = [...days, lastWeek + 7].map((day) =>
-    new Date(startOfDay(day, zone)).toISOString(),
-  );
+  const bounds = [...days, lastWeek + 7].map((day) => boundOf(startOfDay(day, zone)));
   return { days, bounds };
+}
+
+/** The last instant an ISO string of four-digit years can write (9999-12-31T23:59:59.999Z). */
+const LAST_ISO_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * A week's bound as the stored timestamps compare with it (as text). Past year 9999
+ * `toISOString()` writes "+010000-…", which sorts before every "9999-…", and the last week of
+ * year 9999 counted none of its records: a bound there sorts after every stored time instead
+ * (compileFilter.ts keeps its date ranges short of that year the same way).
+ */
+function boundOf(instant: number): string {
+  return instant > LAST_ISO_INSTANT
+    ? `${new Date(LAST_ISO_INSTANT).toISOString()}~`
+    : new Date(instant).toISOString();
 }

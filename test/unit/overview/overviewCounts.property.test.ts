@@ -26,6 +26,9 @@ const time = fc
     fc.integer({ min: -400, max: 800 }).map((days) => BASE + days * DAY),
     // Far back: more than MAX_WEEKS weeks before the others, counted as "earlier".
     fc.integer({ min: -4000, max: -3000 }).map((days) => BASE + days * DAY),
+    // The last weeks of year 9999, whose week ends in year 10000 (a bound ISO strings of four
+    // digits cannot write).
+    fc.integer({ min: 1, max: 12 }).map((days) => Date.UTC(10_000, 0, 1) - days * DAY),
   )
   .chain((day) =>
     fc.integer({ min: 0, max: DAY - 1 }).map((ms) => new Date(day + ms).toISOString()),
