@@ -252,6 +252,52 @@ describe('the bulk edit dialog', () => {
     expect(within(dialog).getByRole('heading').textContent).toBe('Bulk edit 5 records');
   });
 
+  it('queues exactly the records it previewed, even if a sync moved rows of the list since', async () => {
+    const user = userEvent.setup();
+    let listed = rows(5);
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'records.query': ({ offset, limit }) => ({
+          rows: listed.slice(offset, offset + limit),
+          total: listed.length,
+        }),
+        'bulkEdit.preview': () => preview({ changes: 2, sample: [] }),
+        'bulkEdit.apply': () => ({
+          bulkEditId: 5,
+          queued: 2,
+          coalesced: 0,
+          unchanged: 0,
+          failed: 0,
+        }),
+      },
+    });
+    act(() => ws.store.setState({ total: 5, selection: { ranges: [[1, 2]], anchor: 1 } }));
+    render(ws.wrap(createElement(BulkEditDialog)));
+    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
+    await user.selectOptions(
+      await within(dialog).findByRole('combobox', { name: 'Field' }),
+      'cf_tags',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByRole('button', { name: 'Queue 2 changes' });
+    expect(ws.engine.argsOf('bulkEdit.preview')[0]).toMatchObject({
+      selection: { kind: 'ids', ids: ['1100000000002', '1100000000003'] },
+    });
+    // A sync stored two records that sort first: positions 1 and 2 are other records now.
+    listed = [
+      sampleRow({ id: '1100000000100', name: 'Aardvark' }),
+      sampleRow({ id: '1100000000101', name: 'Abacus' }),
+      ...rows(5),
+    ];
+    act(() => ws.store.getState().changed({ portalId: PORTAL_ID, moduleId: MODULE_ID }));
+    await waitFor(() => expect(ws.store.getState().total).toBe(7));
+    await user.click(within(dialog).getByRole('button', { name: 'Queue 2 changes' }));
+    expect(ws.engine.argsOf('bulkEdit.apply')).toEqual(ws.engine.argsOf('bulkEdit.preview'));
+  });
+
   it('shows a refusal beside the controls with the focus moved to it', async () => {
     const user = userEvent.setup();
     const ws = await openWorkspace({

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type {
+  BulkEditArgs,
   BulkAction,
   BulkApplied,
   BulkPreview,
@@ -72,12 +73,18 @@ export function BulkEditDialog() {
   const [options, setOptions] = useState<string[]>([]);
   const [wholeAsked, setWholeAsked] = useState(false);
   // A preview belongs to the module it was made in: another module shown, it is not shown (nor
-  // its Queue button), since Queue reads the module on screen.
+  // its Queue button). It keeps the request it answered, and Queue sends that same request: the
+  // records previewed are the records queued, even if a sync moved rows in the list since (the
+  // selection is rows of the list, read again by position each time it is resolved).
   const shownModule = `${portalId ?? ''}/${moduleId ?? ''}`;
-  const [previewed, setPreviewed] = useState<{ module: string; preview: BulkPreview } | null>(null);
+  const [previewed, setPreviewed] = useState<{
+    module: string;
+    preview: BulkPreview;
+    request: BulkEditArgs;
+  } | null>(null);
   const preview = previewed?.module === shownModule ? previewed.preview : null;
-  const setPreview = (made: BulkPreview | null) =>
-    setPreviewed(made && { module: shownModule, preview: made });
+  const setPreview = (made: { preview: BulkPreview; request: BulkEditArgs } | null) =>
+    setPreviewed(made && { module: shownModule, ...made });
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const [applied, setApplied] = useState<BulkApplied | null>(null);
   const [trashed, setTrashed] = useState<string | null>(null);
@@ -151,12 +158,14 @@ export function BulkEditDialog() {
   const askPreview = (given: unknown = value) =>
     run(async () => {
       setApplied(null);
-      setPreview(await api.bulkEdit.preview(await args(given)));
+      const request = await args(given);
+      setPreview({ preview: await api.bulkEdit.preview(request), request });
     });
   const apply = () =>
     run(async () => {
+      if (!previewed || previewed.module !== shownModule) return;
       setProgress(null);
-      const result = await api.bulkEdit.apply(await args(value));
+      const result = await api.bulkEdit.apply(previewed.request);
       setApplied(result);
       setPreview(null);
     });
