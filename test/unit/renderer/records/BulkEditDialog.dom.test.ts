@@ -9,7 +9,7 @@
  */
 import { createElement } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BulkEditGroups } from '../../../../src/renderer/src/features/outbox/BulkEditGroups';
 import { BulkEditDialog } from '../../../../src/renderer/src/features/records/BulkEditDialog';
@@ -25,6 +25,7 @@ import {
   OTHER_MODULE_ID,
   PORTAL_ID,
   twoModules,
+  type Workspace,
 } from '../support/recordsWorkspace';
 import { editableField } from '../outbox/editableField';
 import { sampleRow } from './sampleRow';
@@ -73,6 +74,18 @@ const rows = (n: number) =>
     sampleRow({ id: String(1100000000001 + i), name: `Row ${i}` }),
   );
 
+/** The dialog, opened with the toolbar's button. */
+async function openDialog(ws: Workspace, user: UserEvent): Promise<HTMLElement> {
+  render(ws.wrap(createElement(BulkEditDialog)));
+  await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
+  return screen.getByRole('dialog', { name: 'Bulk edit' });
+}
+
+/** Chooses the field the bulk edit changes. */
+async function pickField(dialog: HTMLElement, user: UserEvent, field: string): Promise<void> {
+  await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Field' }), field);
+}
+
 describe('the bulk edit dialog', () => {
   it('previews and queues a change of every record matching the filter, with progress', async () => {
     const user = userEvent.setup();
@@ -95,14 +108,9 @@ describe('the bulk edit dialog', () => {
     });
     act(() => ws.store.setState({ filter, total: 1200 }));
     act(() => ws.store.getState().selectEverything());
-    render(ws.wrap(createElement(BulkEditDialog)));
-    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
+    const dialog = await openDialog(ws, user);
     expect(within(dialog).getByRole('heading').textContent).toBe('Bulk edit 1,200 records');
-    await user.selectOptions(
-      await within(dialog).findByRole('combobox', { name: 'Field' }),
-      'cf_tags',
-    );
+    await pickField(dialog, user, 'cf_tags');
     await user.click(within(dialog).getByRole('radio', { name: 'Add options' }));
     const preview_ = within(dialog).getByRole('button', { name: 'Preview' });
     expect((preview_ as HTMLButtonElement).disabled).toBe(true); // no option ticked yet
@@ -146,13 +154,8 @@ describe('the bulk edit dialog', () => {
     });
     act(() => ws.store.setState({ total: 1200 }));
     act(() => ws.store.getState().selectEverything());
-    render(ws.wrap(createElement(BulkEditDialog)));
-    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
-    await user.selectOptions(
-      await within(dialog).findByRole('combobox', { name: 'Field' }),
-      'cf_tags',
-    );
+    const dialog = await openDialog(ws, user);
+    await pickField(dialog, user, 'cf_tags');
     await user.click(within(dialog).getByRole('radio', { name: 'Add options' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Remote' }));
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
@@ -178,13 +181,8 @@ describe('the bulk edit dialog', () => {
     });
     act(() => ws.store.setState({ total: 1200 }));
     act(() => ws.store.getState().selectEverything());
-    render(ws.wrap(createElement(BulkEditDialog)));
-    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
-    await user.selectOptions(
-      await within(dialog).findByRole('combobox', { name: 'Field' }),
-      'cf_tags',
-    );
+    const dialog = await openDialog(ws, user);
+    await pickField(dialog, user, 'cf_tags');
     await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Queue 1,000 changes' }));
@@ -222,9 +220,7 @@ describe('the bulk edit dialog', () => {
       },
     });
     act(() => ws.store.setState({ total: 5, selection: { ranges: [[1, 2]], anchor: 1 } }));
-    render(ws.wrap(createElement(BulkEditDialog)));
-    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
+    const dialog = await openDialog(ws, user);
     expect(within(dialog).getByRole('heading').textContent).toBe('Bulk edit 2 records');
     const box = await within(dialog).findByLabelText('Quantity');
     await user.type(box, 'twelve');
@@ -273,13 +269,8 @@ describe('the bulk edit dialog', () => {
       },
     });
     act(() => ws.store.setState({ total: 5, selection: { ranges: [[1, 2]], anchor: 1 } }));
-    render(ws.wrap(createElement(BulkEditDialog)));
-    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
-    await user.selectOptions(
-      await within(dialog).findByRole('combobox', { name: 'Field' }),
-      'cf_tags',
-    );
+    const dialog = await openDialog(ws, user);
+    await pickField(dialog, user, 'cf_tags');
     await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     await within(dialog).findByRole('button', { name: 'Queue 2 changes' });
@@ -312,13 +303,8 @@ describe('the bulk edit dialog', () => {
     });
     act(() => ws.store.setState({ total: 60000 }));
     act(() => ws.store.getState().selectEverything());
-    render(ws.wrap(createElement(BulkEditDialog)));
-    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
-    await user.selectOptions(
-      await within(dialog).findByRole('combobox', { name: 'Field' }),
-      'cf_tags',
-    );
+    const dialog = await openDialog(ws, user);
+    await pickField(dialog, user, 'cf_tags');
     await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     const alert = await within(dialog).findByRole('alert');
@@ -341,13 +327,8 @@ describe('the bulk edit dialog', () => {
     });
     act(() => ws.store.setState({ total: 40 }));
     act(() => ws.store.getState().selectEverything());
-    render(ws.wrap(createElement(BulkEditDialog)));
-    await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Bulk edit' });
-    await user.selectOptions(
-      await within(dialog).findByRole('combobox', { name: 'Field' }),
-      'cf_insured',
-    );
+    const dialog = await openDialog(ws, user);
+    await pickField(dialog, user, 'cf_insured');
     const previewButton = within(dialog).getByRole('button', { name: 'Preview' });
     expect((previewButton as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(dialog).getByRole('radio', { name: 'No' }));
