@@ -426,6 +426,7 @@ export function RecordsTable({ label }: { label: string }) {
       onPick={onPick}
     />
   );
+  const windowRows = items.map((item) => rowAt(item.index, item.start));
 
   return (
     <div
@@ -485,15 +486,11 @@ export function RecordsTable({ label }: { label: string }) {
           {/* One list keyed by row, in row order (a screen reader's browse mode reads the page in
               this order): the focused row keeps its element when it becomes pinned, since it
               leaves the window at the edge it is pinned to. */}
-          {pinned !== null && pinned < first
-            ? [
-                rowAt(pinned, pinned * ROW_HEIGHT),
-                ...items.map((item) => rowAt(item.index, item.start)),
-              ]
-            : [
-                ...items.map((item) => rowAt(item.index, item.start)),
-                ...(pinned === null ? [] : [rowAt(pinned, pinned * ROW_HEIGHT)]),
-              ]}
+          {pinned === null
+            ? windowRows
+            : pinned < first
+              ? [rowAt(pinned, pinned * ROW_HEIGHT), ...windowRows]
+              : [...windowRows, rowAt(pinned, pinned * ROW_HEIGHT)]}
         </div>
       </div>
     </div>
