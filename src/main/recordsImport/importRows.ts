@@ -1,9 +1,9 @@
 /**
  * The rows of a file to import, read streamed: a CSV through CsvReader (UTF-8, pieces of 64 KiB),
  * an XLSX through the parts of exceljs's streaming WorkbookReader (its first worksheet; shared
- * strings and styles kept, as they say what a cell holds; see WorkbookReaderSteps). Memory holds a piece and a row, never the rows
- * read before: a 50,000-row file is read in about the space of a ten-row one (bench/README.md,
- * "Import"). An XLSX saved with shared strings keeps its table of distinct texts in memory while
+ * strings and styles kept, as they say what a cell holds; see WorkbookReaderSteps). Memory holds
+ * a piece and a row, never the rows read before: a 50,000-row file is read in about the space of
+ * a ten-row one (bench/README.md, "Import"). An XLSX saved with shared strings keeps its table of distinct texts in memory while
  * it is read (the export writes none; a spreadsheet program does).
  */
 import { BlobReader, ZipReader, type FileEntry } from '@zip.js/zip.js';
