@@ -56,6 +56,14 @@ export async function bulkSelectionOf(
  * the bulk edit as a group with Undo. The same dialog moves the records to the recycle bin.
  */
 export function BulkEditDialog() {
+  const portalId = useRecords((s) => s.portalId);
+  const moduleId = useRecords((s) => s.moduleId);
+  // One dialog per module (as ImportDialog): another module shown, the one before goes with its
+  // field, value and preview, since Queue acts on the module on screen and its fields differ.
+  return <ModuleBulkEditDialog key={`${portalId ?? ''}/${moduleId ?? ''}`} />;
+}
+
+function ModuleBulkEditDialog() {
   const api = useApi();
   const ids = useId();
   const portalId = useRecords((s) => s.portalId);
@@ -72,19 +80,14 @@ export function BulkEditDialog() {
   const [value, setValue] = useState<unknown>(undefined);
   const [options, setOptions] = useState<string[]>([]);
   const [wholeAsked, setWholeAsked] = useState(false);
-  // A preview belongs to the module it was made in: another module shown, it is not shown (nor
-  // its Queue button). It keeps the request it answered, and Queue sends that same request: the
-  // records previewed are the records queued, even if a sync moved rows in the list since (the
-  // selection is rows of the list, read again by position each time it is resolved).
-  const shownModule = `${portalId ?? ''}/${moduleId ?? ''}`;
-  const [previewed, setPreviewed] = useState<{
-    module: string;
+  // A preview keeps the request it answered, and Queue sends that same request: the records
+  // previewed are the records queued, even if a sync moved rows in the list since (the selection
+  // is rows of the list, read again by position each time it is resolved).
+  const [previewed, setPreview] = useState<{
     preview: BulkPreview;
     request: BulkEditArgs;
   } | null>(null);
-  const preview = previewed?.module === shownModule ? previewed.preview : null;
-  const setPreview = (made: { preview: BulkPreview; request: BulkEditArgs } | null) =>
-    setPreviewed(made && { module: shownModule, ...made });
+  const preview = previewed?.preview ?? null;
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const [applied, setApplied] = useState<BulkApplied | null>(null);
   const [trashed, setTrashed] = useState<string | null>(null);
@@ -163,7 +166,7 @@ export function BulkEditDialog() {
     });
   const apply = () =>
     run(async () => {
-      if (!previewed || previewed.module !== shownModule) return;
+      if (!previewed) return;
       setProgress(null);
       const result = await api.bulkEdit.apply(previewed.request);
       setApplied(result);
