@@ -73,6 +73,8 @@ const bridge = {
     modules: call('records.modules'),
     columns: call('records.columns'),
     query: call('records.query'),
+    ids: call('records.ids'),
+    rows: call('records.rows'),
     get: call('records.get'),
     trashed: call('records.trashed'),
     search: call('records.search'),

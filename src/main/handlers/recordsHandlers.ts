@@ -17,6 +17,8 @@ type RecordsRequest =
   | 'records.modules'
   | 'records.columns'
   | 'records.query'
+  | 'records.ids'
+  | 'records.rows'
   | 'records.get'
   | 'records.trashed'
   | 'records.search'
@@ -115,6 +117,19 @@ export function recordsHandlers(deps: RecordsHandlerDeps): Pick<Handlers, Record
         ...(args.filter === undefined ? {} : { filter: args.filter }),
         ...(args.sort === undefined ? {} : { sort: args.sort }),
       }),
+    ),
+    'records.ids': userFacing((args) =>
+      sourceOf(args.snapshot).mirror.query.listIds({
+        portalId: args.portalId,
+        moduleId: args.moduleId,
+        offset: args.offset,
+        limit: args.limit,
+        ...(args.filter === undefined ? {} : { filter: args.filter }),
+        ...(args.sort === undefined ? {} : { sort: args.sort }),
+      }),
+    ),
+    'records.rows': userFacing(({ portalId, moduleId, ids, snapshot }) =>
+      sourceOf(snapshot).mirror.query.rowsOfIds({ portalId, moduleId }, ids),
     ),
     'records.get': userFacing(({ portalId, recordId, snapshot }) =>
       sourceOf(snapshot).reader.detail(portalId, recordId),

@@ -163,6 +163,32 @@ describe('records handlers: windows, detail, search', () => {
     expect(unsortable.message).toMatch(/cannot be sorted by/);
   });
 
+  it("reads a window's ids at once (up to 50,000) and records again by id, leaving out those not listed", async () => {
+    const { mirror, ok, refused } = recordsWorkspace();
+    mirror.records.upsertRecords(Array.from({ length: 60 }, (_, i) => record(i + 1)));
+    const list = {
+      portalId: PORTAL,
+      moduleId: MODULE,
+      sort: { field: 'name', descending: true },
+    };
+    const window = await ok('records.query', { ...list, offset: 10, limit: 20 });
+    const ids = await ok('records.ids', { ...list, offset: 10, limit: 20 });
+    expect(ids).toEqual({ ids: window.rows.map((row) => row.id), total: 60 });
+    const tooMany = await refused('records.ids', { ...list, offset: 0, limit: 50_001 });
+    expect(tooMany.code).toBe('invalid_argument');
+
+    const [first, second] = window.rows;
+    mirror.records.upsertRecords([record(61, { trashedTime: '2026-03-02T08:00:00.000Z' })]);
+    const rows = await ok('records.rows', {
+      portalId: PORTAL,
+      moduleId: MODULE,
+      ids: [second!.id, record(61).id, 'gone-1', first!.id],
+    });
+    expect(rows).toEqual([second, first]);
+    const unknown = await refused('records.rows', { portalId: PORTAL, moduleId: '99', ids: [] });
+    expect(unknown.message).toMatch(/Module 99 .* not in the local mirror/);
+  });
+
   it('opens a record with its layout, timeline, comments and whether they are mirrored', async () => {
     const { mirror, ok, refused } = recordsWorkspace();
     const laptop = record(1, { name: 'Lenovo ThinkPad', statusId: '2002', ownerZpuid: '5002' });

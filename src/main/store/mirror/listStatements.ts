@@ -18,6 +18,8 @@ export const listQueries = requireQueries(
     'editsOf',
     'editedRowsCte',
     'rowsByKeys',
+    'idsOfKeys',
+    'keysOfIds',
   ] as const,
   'mirrorQuery.sql',
 );

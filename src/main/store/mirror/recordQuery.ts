@@ -27,6 +27,7 @@ import type { MirrorRecordView } from './mirrorTypes';
 import { loadModuleContext, type ModuleContext } from './moduleContext';
 import { RecordCounts } from './recordCounts';
 import { RecordQueryError } from './recordQueryError';
+import { LIST_IDS_MAX } from '../../../shared/ipc/areas/records';
 import { recordSortPlan, sortIndexExpression, type RecordSort } from './recordSort';
 import { recordViews } from './recordViews';
 import { SortedWindows } from './sortedWindows';
@@ -34,6 +35,18 @@ import { wholeFirstWindow, windowKeys, type WindowAsk, type WindowReader } from 
 
 /** The most rows one window returns: a virtual list asks for a screenful or a few. */
 export const MAX_WINDOW_ROWS = 1000;
+
+/** A window's offset and limit, refused in words outside 0.. and 1..`most`. */
+function checkWindow(offset: number, limit: number, most: number): void {
+  if (!Number.isSafeInteger(offset) || offset < 0) {
+    throw new RecordQueryError(`The list offset must be a whole number from 0, not ${offset}.`);
+  }
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > most) {
+    throw new RecordQueryError(
+      `A list window holds 1 to ${most} rows, not ${limit}. Nothing was listed; ask for a smaller window.`,
+    );
+  }
+}
 
 export interface RecordQueryInput {
   portalId: string;
@@ -138,15 +151,63 @@ export class RecordQuery {
    * a filter the local copy cannot apply, an unsortable field or a window out of range.
    */
   queryRecords(input: RecordQueryInput): RecordWindow {
-    const { offset, limit } = input;
-    if (!Number.isSafeInteger(offset) || offset < 0) {
-      throw new RecordQueryError(`The list offset must be a whole number from 0, not ${offset}.`);
+    checkWindow(input.offset, input.limit, MAX_WINDOW_ROWS);
+    const { context, keys, total } = this.windowOf(input);
+    return { rows: recordViews(this.statements, context, input.moduleId, keys), total };
+  }
+
+  /**
+   * The ids of the same window as `queryRecords` (up to LIST_IDS_MAX rows) and the total, read at
+   * once: a range of rows the table selects is resolved from one reading of the list, so the rows
+   * it names are the rows the window showed, not rows moved into their places between two reads.
+   */
+  listIds(input: RecordQueryInput): { ids: string[]; total: number } {
+    checkWindow(input.offset, input.limit, LIST_IDS_MAX);
+    const { keys, total } = this.windowOf(input);
+    const ids = new Map<number, string>();
+    if (keys.length > 0) {
+      const pairs = this.statements.get(queries.idsOfKeys).raw(true).all(JSON.stringify(keys)) as [
+        number,
+        string,
+      ][];
+      for (const [key, id] of pairs) ids.set(key, id);
     }
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_WINDOW_ROWS) {
+    return { ids: keys.flatMap((key) => ids.get(key) ?? []), total };
+  }
+
+  /**
+   * The records of `ids` that are in the module's lists (not trashed, not deleted, not another
+   * module's), as the lists show them, in the order of `ids`: the rows a selection names, read
+   * again now (Copy). Throws RecordQueryError for an unknown portal or module.
+   */
+  rowsOfIds(
+    input: Pick<RecordQueryInput, 'portalId' | 'moduleId'>,
+    ids: readonly string[],
+  ): MirrorRecordView[] {
+    if (ids.length > LIST_IDS_MAX) {
       throw new RecordQueryError(
-        `A list window holds 1 to ${MAX_WINDOW_ROWS} rows, not ${limit}. Nothing was listed; ask for a smaller window.`,
+        `${ids.length} records were asked for at once; at most ${LIST_IDS_MAX} are read together. Nothing was read.`,
       );
     }
+    this.refresh();
+    const context = this.context(input.portalId, input.moduleId);
+    if (ids.length === 0) return [];
+    const pairs = this.statements
+      .get(queries.keysOfIds)
+      .raw(true)
+      .all(input.portalId, context.moduleKey, JSON.stringify(ids)) as [string, number][];
+    const keyOf = new Map(pairs);
+    const keys = [...new Set(ids)].flatMap((id) => keyOf.get(id) ?? []);
+    return recordViews(this.statements, context, input.moduleId, keys);
+  }
+
+  /** The row keys of a window and the list's total (the window's limit checked by the caller). */
+  private windowOf(input: RecordQueryInput): {
+    context: ModuleContext;
+    keys: number[];
+    total: number;
+  } {
+    const { offset, limit } = input;
     const ask = this.windowAsk(input, offset, limit);
     const { context, where, plan } = ask;
     if (this.indexes) {
@@ -156,15 +217,10 @@ export class RecordQuery {
       if (expressions.length > 0) this.indexes.used(context.moduleKey, expressions);
     }
     const whole = wholeFirstWindow(this.reader, ask);
-    if (whole) {
-      return {
-        rows: recordViews(this.statements, context, input.moduleId, whole),
-        total: whole.length,
-      };
-    }
+    if (whole) return { context, keys: whole, total: whole.length };
     const total = this.reader.counts.count(context, where, ask.edited);
     const keys = offset >= total ? [] : windowKeys(this.reader, ask, total);
-    return { rows: recordViews(this.statements, context, input.moduleId, keys), total };
+    return { context, keys, total };
   }
 
   /**

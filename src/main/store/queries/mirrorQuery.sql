@@ -66,6 +66,15 @@ LEFT JOIN portal_users u ON u.portal_id = r.portal_id AND u.zpuid = r.owner_zpui
 LEFT JOIN comment_sync cs ON cs.portal_id = r.portal_id AND cs.record_id = r.id
 WHERE r.row_key IN (SELECT value FROM json_each(?));
 
+-- name: idsOfKeys
+-- The record ids of a window's row keys (a range the table selects: records.ids).
+SELECT row_key, id FROM records WHERE row_key IN (SELECT value FROM json_each(?));
+
+-- name: keysOfIds
+-- The row keys of a module's records in its lists (not trashed) among some ids (records.rows).
+SELECT id, row_key FROM records
+WHERE portal_id = ? AND module_key = ? AND list_state < 2 AND id IN (SELECT value FROM json_each(?));
+
 -- name: customFieldIndexes
 -- The custom-field indexes in the schema and their definitions (src/main/store/mirror/customFieldIndexer.ts).
 SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND name LIKE 'records\_cf\_%' ESCAPE '\';

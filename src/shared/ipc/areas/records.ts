@@ -34,6 +34,12 @@ export const FILTER_TEXT_MAX = 1_500_000;
 export const SEARCH_TEXT_MAX = 500;
 /** Records of a module's recycle bin listed at once (the service keeps them 30 days). */
 export const TRASHED_LISTED_MAX = 500;
+/**
+ * Ours: rows one selection of the records table names one by one (a range's ids read at once,
+ * or a selection's rows read again): as many as a bulk edit takes (bulkEdit.ts's
+ * BULK_RECORDS_MAX). A larger range is refused in words; selecting the whole list has no limit.
+ */
+export const LIST_IDS_MAX = 50_000;
 /** Records kept in a portal's "recently viewed" list. */
 export const RECENT_RECORDS_MAX = 30;
 
@@ -193,6 +199,26 @@ export const RecordsWindow = z.object({
 });
 export type RecordsWindow = z.infer<typeof RecordsWindow>;
 
+export const RecordsIdsArgs = RecordsQueryArgs.extend({
+  limit: z.number().int().positive().max(LIST_IDS_MAX),
+}).strict();
+
+export const RecordsIds = z.object({
+  /** The ids of the window's rows, in the list's order. */
+  ids: z.array(z.string()),
+  total: z.number().int().nonnegative(),
+});
+export type RecordsIds = z.infer<typeof RecordsIds>;
+
+export const RecordsRowsArgs = z
+  .object({
+    portalId: Id,
+    moduleId: Id,
+    snapshot: Snapshot,
+    ids: z.array(RecordId).max(LIST_IDS_MAX),
+  })
+  .strict();
+
 export const TimelineEntry = z.object({
   id: z.string(),
   from: RecordsStatus.nullable(),
@@ -289,6 +315,16 @@ export const recordsRequests = {
     RecordsQueryArgs,
     RecordsWindow,
     'One window of a module’s records with a filter in the API’s language and a sort, plus the total.',
+  ),
+  'records.ids': request(
+    RecordsIdsArgs,
+    RecordsIds,
+    'The ids of one window of a list (as records.query lists it, up to 50,000 rows) and its total, read at once: a range of rows the table selects.',
+  ),
+  'records.rows': request(
+    RecordsRowsArgs,
+    z.array(RecordRow),
+    'Records of a module by id, as its lists show them, in the order asked; those no longer in its lists are left out.',
   ),
   'records.get': request(
     z.object({ portalId: Id, recordId: RecordId, snapshot: Snapshot }).strict(),

@@ -17,6 +17,7 @@ import { OutboxContext } from '../../../../src/renderer/src/features/outbox/Outb
 import { createOutboxStore } from '../../../../src/renderer/src/features/outbox/outboxStore';
 import type { BulkPreview } from '../../../../src/shared/ipc/areas/bulkEdit';
 import type { EditForm } from '../../../../src/shared/ipc/areas/outbox';
+import type { RecordRow } from '../../../../src/shared/ipc/areas/records';
 import { useDomTestEnvironment } from '../support/dom';
 import { fakeEngine } from '../support/fakeEngine';
 import {
@@ -79,6 +80,26 @@ async function openDialog(ws: Workspace, user: UserEvent): Promise<HTMLElement> 
   render(ws.wrap(createElement(BulkEditDialog)));
   await user.click(screen.getByRole('button', { name: 'Bulk edit…' }));
   return screen.getByRole('dialog', { name: 'Bulk edit' });
+}
+
+/** Picks rows first..last as a click and a Shift+click on them do (once the table holds them). */
+async function pickRows(ws: Workspace, first: number, last: number): Promise<void> {
+  await waitFor(() => expect(ws.store.getState().row(last)).toBeDefined());
+  act(() => {
+    ws.store.getState().focusRow(first);
+    ws.store.getState().focusRow(last, 'extend');
+  });
+}
+
+/** A sync stored two records that sort first: every row picked moved two places down. */
+async function syncStoresTwoFirst(ws: Workspace, listed: { rows: RecordRow[] }): Promise<void> {
+  listed.rows = [
+    sampleRow({ id: '1100000000100', name: 'Aardvark' }),
+    sampleRow({ id: '1100000000101', name: 'Abacus' }),
+    ...listed.rows,
+  ];
+  act(() => ws.store.getState().changed({ portalId: PORTAL_ID, moduleId: MODULE_ID }));
+  await waitFor(() => expect(ws.store.getState().total).toBe(listed.rows.length));
 }
 
 /** Chooses the field the bulk edit changes. */
@@ -219,7 +240,7 @@ describe('the bulk edit dialog', () => {
           preview({ field: { key: 'cf_quantity', label: 'Quantity', type: 'number' }, sample: [] }),
       },
     });
-    act(() => ws.store.setState({ total: 5, selection: { ranges: [[1, 2]], anchor: 1 } }));
+    await pickRows(ws, 1, 2);
     const dialog = await openDialog(ws, user);
     expect(within(dialog).getByRole('heading').textContent).toBe('Bulk edit 2 records');
     const box = await within(dialog).findByLabelText('Quantity');
@@ -248,6 +269,89 @@ describe('the bulk edit dialog', () => {
     expect(within(dialog).getByRole('heading').textContent).toBe('Bulk edit 5 records');
   });
 
+  it('previews the records picked, not the rows a sync moved into their places since', async () => {
+    const user = userEvent.setup();
+    const listed = { rows: rows(5) };
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'records.query': ({ offset, limit }) => ({
+          rows: listed.rows.slice(offset, offset + limit),
+          total: listed.rows.length,
+        }),
+        'bulkEdit.preview': () => preview({ changes: 2, sample: [] }),
+      },
+    });
+    await pickRows(ws, 1, 2);
+    await syncStoresTwoFirst(ws, listed);
+    const dialog = await openDialog(ws, user);
+    expect(within(dialog).getByRole('heading').textContent).toBe('Bulk edit 2 records');
+    await pickField(dialog, user, 'cf_tags');
+    await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByRole('button', { name: 'Queue 2 changes' });
+    // Rows 1 and 2 when they were picked; "Row 0" and "Abacus" hold those places now.
+    expect(ws.engine.argsOf('bulkEdit.preview')[0]).toMatchObject({
+      selection: { kind: 'ids', ids: ['1100000000002', '1100000000003'] },
+    });
+  });
+
+  it('moves the records picked to the recycle bin, not the rows a sync moved into their places', async () => {
+    const user = userEvent.setup();
+    const listed = { rows: rows(5) };
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'records.query': ({ offset, limit }) => ({
+          rows: listed.rows.slice(offset, offset + limit),
+          total: listed.rows.length,
+        }),
+        'bulkEdit.trash': () => ({ queued: 2, failed: 0, failures: [] }),
+      },
+    });
+    await pickRows(ws, 3, 4);
+    await syncStoresTwoFirst(ws, listed);
+    const dialog = await openDialog(ws, user);
+    await user.click(within(dialog).getByRole('button', { name: 'Move them to the recycle bin…' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move to the recycle bin' }));
+    await waitFor(() => expect(ws.engine.argsOf('bulkEdit.trash')).toHaveLength(1));
+    expect(ws.engine.argsOf('bulkEdit.trash')[0]).toMatchObject({
+      selection: { kind: 'ids', ids: ['1100000000004', '1100000000005'] },
+      restore: false,
+    });
+  });
+
+  it('acts on every record matching the filter but those Ctrl+clicked out, after a sync too', async () => {
+    const user = userEvent.setup();
+    const listed = { rows: rows(5) };
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'records.query': ({ offset, limit }) => ({
+          rows: listed.rows.slice(offset, offset + limit),
+          total: listed.rows.length,
+        }),
+        'bulkEdit.preview': () => preview({ changes: 6, sample: [] }),
+      },
+    });
+    await pickRows(ws, 0, 0);
+    act(() => {
+      ws.store.getState().selectEverything();
+      ws.store.getState().focusRow(1, 'toggle');
+    });
+    await syncStoresTwoFirst(ws, listed);
+    const dialog = await openDialog(ws, user);
+    // Seven rows now, one of them left out: the two the sync stored are in the list, so selected.
+    expect(within(dialog).getByRole('heading').textContent).toBe('Bulk edit 6 records');
+    await pickField(dialog, user, 'cf_tags');
+    await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(ws.engine.argsOf('bulkEdit.preview')).toHaveLength(1));
+    expect(ws.engine.argsOf('bulkEdit.preview')[0]).toMatchObject({
+      selection: { kind: 'filter', except: ['1100000000002'] },
+    });
+  });
+
   it('queues exactly the records it previewed, even if a sync moved rows of the list since', async () => {
     const user = userEvent.setup();
     let listed = rows(5);
@@ -268,7 +372,7 @@ describe('the bulk edit dialog', () => {
         }),
       },
     });
-    act(() => ws.store.setState({ total: 5, selection: { ranges: [[1, 2]], anchor: 1 } }));
+    await pickRows(ws, 1, 2);
     const dialog = await openDialog(ws, user);
     await pickField(dialog, user, 'cf_tags');
     await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));

@@ -18,6 +18,7 @@ import {
 import { useDomTestEnvironment } from '../support/dom';
 import { MODULE_ID, openWorkspace, PORTAL_ID, type Workspace } from '../support/recordsWorkspace';
 import { sampleRow } from './sampleRow';
+import { selectedPlaces } from './selectedPlaces';
 
 useDomTestEnvironment();
 
@@ -120,21 +121,24 @@ describe('the records grid', () => {
     });
     await waitFor(() => expect(focusedPlace()).toEqual([TOTAL + 1, 1]));
     await user.keyboard('{Shift>}{ArrowUp}{ArrowUp}{/Shift}');
-    expect(ws.store.getState().selection.ranges).toEqual([[TOTAL - 3, TOTAL - 1]]);
+    expect(selectedPlaces(ws.store.getState())).toEqual([[TOTAL - 3, TOTAL - 1]]);
     // A sync's reconciliation removed 900 records: the engine says records changed.
     total = 100;
     act(() => ws.store.getState().changed({ portalId: PORTAL_ID, moduleId: MODULE_ID }));
     await waitFor(() => expect(grid.getAttribute('aria-rowcount')).toBe('101'));
     const state = ws.store.getState();
     expect(state.focused).toBe(99);
-    expect(state.selection.ranges).toEqual([]);
+    // The selection is of records: the three picked stay picked (Copy leaves out those gone).
+    expect([...state.selection.ids.keys()]).toEqual(
+      [TOTAL - 3, TOTAL - 2, TOTAL - 1].map((i) => String(1100000000000 + i)),
+    );
     expect(state.selection.anchor).toBe(99);
     // Enter opens the row the focus is on; Shift+Up selects from there, within the list.
     await user.keyboard('{Enter}');
     await waitFor(() => expect(ws.store.getState().detail?.recordId).toBe(String(1100000000099)));
     act(() => ws.store.getState().closeDetail());
     await user.keyboard('{Shift>}{ArrowUp}{/Shift}');
-    expect(ws.store.getState().selection.ranges).toEqual([[98, 99]]);
+    expect(selectedPlaces(ws.store.getState())).toEqual([[98, 99]]);
   });
 
   it('names each column header by its label alone, and tells its resize keys', async () => {
@@ -197,15 +201,15 @@ describe('the records grid', () => {
       fireEvent.scroll(body);
     });
     await waitFor(() => expect(focusedPlace()).toEqual([TOTAL + 1, 3]));
-    expect(ws.store.getState().selection.ranges).toEqual([[TOTAL - 1, TOTAL - 1]]);
+    expect(selectedPlaces(ws.store.getState())).toEqual([[TOTAL - 1, TOTAL - 1]]);
     expect(document.activeElement!.textContent).not.toContain('Dock');
     await user.keyboard('{Control>}{Home}{/Control}');
     await waitFor(() => expect(focusedPlace()).toEqual([2, 1]));
     // Ctrl+Home/End select where they land; Ctrl with an arrow moves on without selecting.
-    expect(ws.store.getState().selection.ranges).toEqual([[0, 0]]);
+    expect(selectedPlaces(ws.store.getState())).toEqual([[0, 0]]);
     await user.keyboard('{Control>}{ArrowDown}{/Control}');
     expect(focusedPlace()).toEqual([3, 1]);
-    expect(ws.store.getState().selection.ranges).toEqual([[0, 0]]);
+    expect(selectedPlaces(ws.store.getState())).toEqual([[0, 0]]);
     await user.keyboard('{ArrowUp}');
     expect(tabStops(grid)).toHaveLength(1);
     // Tab leaves the table from its one stop, Shift+Tab comes back to it.
@@ -216,7 +220,7 @@ describe('the records grid', () => {
     // The store's focused row is the one the keyboard reached; arrows select it alone.
     await user.keyboard('{ArrowDown}');
     expect(ws.store.getState().focused).toBe(1);
-    expect(ws.store.getState().selection.ranges).toEqual([[1, 1]]);
+    expect(selectedPlaces(ws.store.getState())).toEqual([[1, 1]]);
   });
 
   it('selects every row with Ctrl+A, from a cell or from the header', async () => {
@@ -224,19 +228,19 @@ describe('the records grid', () => {
     const { ws } = await showTable();
     await tabIntoBody(user);
     await user.keyboard('{Control>}a{/Control}');
-    expect(ws.store.getState().selection.ranges).toEqual([[0, TOTAL - 1]]);
+    expect(selectedPlaces(ws.store.getState())).toEqual([[0, TOTAL - 1]]);
     await user.keyboard('{ArrowDown}');
-    expect(ws.store.getState().selection.ranges).toEqual([[1, 1]]);
+    expect(selectedPlaces(ws.store.getState())).toEqual([[1, 1]]);
     await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(document.activeElement!.closest('[role="columnheader"]')).not.toBeNull();
     await user.keyboard('{Control>}a{/Control}');
-    expect(ws.store.getState().selection.ranges).toEqual([[0, TOTAL - 1]]);
+    expect(selectedPlaces(ws.store.getState())).toEqual([[0, TOTAL - 1]]);
   });
 
   it('selects with Space and toggles with Ctrl+Space', async () => {
     const user = userEvent.setup();
     const { ws } = await showTable();
-    const selected = () => ws.store.getState().selection.ranges;
+    const selected = () => selectedPlaces(ws.store.getState());
     await tabIntoBody(user);
     await user.keyboard('{ArrowDown}');
     expect(selected()).toEqual([[1, 1]]);

@@ -11,47 +11,12 @@ import {
   toggleColumn,
 } from '../../../../src/renderer/src/features/records/columnLayout';
 import {
-  extendTo,
-  isSelected,
-  NO_SELECTION,
-  selectAll,
-  selectedCount,
-  selectOnly,
-  toggleRow,
-} from '../../../../src/renderer/src/features/records/rowSelection';
-import {
   BLOCK_ROWS,
   MAX_BLOCKS,
   MAX_IN_FLIGHT,
   RowWindows,
 } from '../../../../src/renderer/src/features/records/rowWindows';
 import { sampleRow } from './sampleRow';
-
-describe('row selection', () => {
-  it('selects one row, toggles with Ctrl and extends from the anchor with Shift', () => {
-    let selection = selectOnly(5);
-    selection = toggleRow(selection, 8);
-    expect(selectedCount(selection)).toBe(2);
-    selection = extendTo(selection, 12);
-    // Shift without Ctrl replaces the selection with anchor..row (the anchor is the last toggled).
-    expect(selection.ranges).toEqual([[8, 12]]);
-    selection = toggleRow(selection, 10);
-    expect(selection.ranges).toEqual([
-      [8, 9],
-      [11, 12],
-    ]);
-    expect(isSelected(selection, 10)).toBe(false);
-    selection = extendTo(selectOnly(3), 1, true);
-    expect(selection.ranges).toEqual([[1, 3]]);
-  });
-
-  it('selects a million rows as one range', () => {
-    const all = selectAll(1_000_000);
-    expect(all.ranges).toEqual([[0, 999_999]]);
-    expect(selectedCount(all)).toBe(1_000_000);
-    expect(selectAll(0)).toEqual(NO_SELECTION);
-  });
-});
 
 describe('row windows', () => {
   const rows = (block: number) =>

@@ -54,6 +54,27 @@ export interface Workspace {
   listedFilters(): (string | undefined)[];
 }
 
+/**
+ * `records.ids` and `records.rows` answered from the test's `records.query`, as the engine
+ * answers them from the same list: a range's ids, and rows by id in the order asked.
+ */
+function listedById(query: FakeHandlers['records.query']): FakeHandlers {
+  if (!query) return {};
+  return {
+    'records.ids': async (args) => {
+      const window = await query(args);
+      return { ids: window.rows.map((row) => row.id), total: window.total };
+    },
+    'records.rows': async ({ portalId, moduleId, ids }) => {
+      const { total } = await query({ portalId, moduleId, offset: 0, limit: 1 });
+      const all =
+        total === 0 ? [] : (await query({ portalId, moduleId, offset: 0, limit: total })).rows;
+      const byId = new Map(all.map((row) => [row.id, row]));
+      return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+    },
+  };
+}
+
 /** A loaded workspace: the module is on screen, its columns and saved filters read. */
 export async function openWorkspace(
   options: { saved?: SavedFilter[]; overrides?: FakeHandlers } = {},
@@ -93,6 +114,7 @@ export async function openWorkspace(
       );
       return [...saved];
     },
+    ...listedById(options.overrides?.['records.query']),
     ...options.overrides,
   });
   const store = createRecordsStore(engine.api);

@@ -960,15 +960,15 @@ function runStepsIn(world: World, steps: Step[]): void {
       continue;
     }
     const compiled = compiledOf(world, step.portal, step.filter);
-    const ask = () =>
-      world.mirror.query.queryRecords({
-        portalId: step.portal,
-        moduleId: step.module,
-        ...(step.filter ? { filter: JSON.stringify(step.filter) } : {}),
-        ...(step.sort ? { sort: step.sort } : {}),
-        offset: step.offset,
-        limit: step.limit,
-      });
+    const args = {
+      portalId: step.portal,
+      moduleId: step.module,
+      ...(step.filter ? { filter: JSON.stringify(step.filter) } : {}),
+      ...(step.sort ? { sort: step.sort } : {}),
+      offset: step.offset,
+      limit: step.limit,
+    };
+    const ask = Object.assign(() => world.mirror.query.queryRecords(args), { args });
     if (compiled === 'refused') {
       expect(ask).toThrow(RecordQueryError);
       continue;
@@ -990,6 +990,19 @@ function runStepsIn(world: World, steps: Step[]): void {
       indexes: customIndexes(world.store.db),
       ...want,
     });
+    // The same window's ids read at once (a range the table selects: records.ids).
+    const list = { portalId: step.portal, moduleId: step.module };
+    expect(world.mirror.query.listIds(ask.args)).toEqual({ ids: want.rows, total: want.total });
+    // Its rows read again by id (Copy: records.rows), in the order asked, with the ids of records
+    // no longer in this module's list (trashed, deleted, another module's) left out.
+    const elsewhere = [...world.records.entries()].flatMap(([where, records]) =>
+      records.flatMap((record) =>
+        where !== key(step.portal, step.module) || record.trashedTime !== null ? [record.id] : [],
+      ),
+    );
+    const asked = [...want.rows].reverse();
+    asked.splice(asked.length >> 1, 0, ...elsewhere.slice(0, 3), 'deleted-1');
+    expect(world.mirror.query.rowsOfIds(list, asked)).toEqual([...window.rows].reverse());
   }
 }
 

@@ -15,7 +15,7 @@ import { formatDuration, progressPercent } from '../sync/syncFormat';
 import { FieldValue } from './FieldValue';
 import { describeError } from './recordsStore';
 import { useRecords } from './RecordsContext';
-import { selectedCount } from './rowSelection';
+import { selectedCount, type Picked } from './rowSelection';
 import { usePopover } from './usePopover';
 
 const count = new Intl.NumberFormat();
@@ -34,16 +34,20 @@ export function actionsFor(field: EditableField | undefined): BulkAction[] {
 }
 
 /**
- * What the dialog acts on: every record the filter matches when the whole list is selected (or
- * the user asks for it), else the rows picked (their ids read from the engine where not loaded).
+ * What the dialog acts on: every record the filter matches when the user asks for it, every one
+ * but those left out when the whole list is selected (Ctrl+A, then Ctrl+clicks), else the
+ * records picked, by id.
  */
 export async function bulkSelectionOf(
-  whole: boolean,
+  wholeAsked: boolean,
   filter: string | undefined,
-  ids: () => Promise<string[]>,
+  picked: () => Promise<Picked>,
 ): Promise<BulkSelection> {
-  if (whole) return { kind: 'filter', ...(filter === undefined ? {} : { filter }) };
-  return { kind: 'ids', ids: await ids() };
+  const matching = { kind: 'filter', ...(filter === undefined ? {} : { filter }) } as const;
+  if (wholeAsked) return matching;
+  const chosen = await picked();
+  if (chosen.kind === 'rows') return { kind: 'ids', ids: chosen.ids };
+  return chosen.except.length === 0 ? matching : { ...matching, except: chosen.except };
 }
 
 /**
@@ -70,8 +74,9 @@ function ModuleBulkEditDialog() {
   const moduleId = useRecords((s) => s.moduleId);
   const filter = useRecords((s) => s.filter);
   const total = useRecords((s) => s.total ?? 0);
-  const selected = useRecords((s) => selectedCount(s.selection));
-  const selectedIds = useRecords((s) => s.selectedIds);
+  const selected = useRecords((s) => selectedCount(s.selection, s.total ?? 0));
+  const everyPicked = useRecords((s) => s.selection.kind === 'every' && s.selection.ids.size === 0);
+  const picked = useRecords((s) => s.picked);
   const { open, setOpen, anchorProps } = usePopover();
   const [fields, setFields] = useState<EditableField[] | null>(null);
   const [timeZone, setTimeZone] = useState('UTC');
@@ -81,8 +86,7 @@ function ModuleBulkEditDialog() {
   const [options, setOptions] = useState<string[]>([]);
   const [wholeAsked, setWholeAsked] = useState(false);
   // A preview keeps the request it answered, and Queue sends that same request: the records
-  // previewed are the records queued, even if a sync moved rows in the list since (the selection
-  // is rows of the list, read again by position each time it is resolved).
+  // previewed are the records queued, even if the selection or the list changed since.
   const [previewed, setPreview] = useState<{
     preview: BulkPreview;
     request: BulkEditArgs;
@@ -96,8 +100,8 @@ function ModuleBulkEditDialog() {
   const [error, setError] = useState<string | null>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
 
-  const whole = wholeAsked || (selected > 0 && selected === total);
-  const records = whole ? total : selected;
+  const whole = wholeAsked || everyPicked;
+  const records = wholeAsked ? total : selected;
   const field = fields?.find((f) => f.key === fieldKey);
   // A yes/no field is set to yes or to no: the editor's check box cannot say "no" to a blank.
   const flag = field?.type === 'check_box' || field?.type === 'is_external';
@@ -137,7 +141,7 @@ function ModuleBulkEditDialog() {
   };
   const args = async (given: unknown) => {
     if (portalId === null || moduleId === null) throw new Error('Choose a module first.');
-    const selection = await bulkSelectionOf(whole, filter, selectedIds);
+    const selection = await bulkSelectionOf(wholeAsked, filter, picked);
     return {
       portalId,
       moduleId,
@@ -175,7 +179,7 @@ function ModuleBulkEditDialog() {
   const trash = () =>
     run(async () => {
       if (portalId === null || moduleId === null) return;
-      const selection = await bulkSelectionOf(whole, filter, selectedIds);
+      const selection = await bulkSelectionOf(wholeAsked, filter, picked);
       const result = await api.bulkEdit.trash({ portalId, moduleId, selection, restore: false });
       setConfirmTrash(false);
       setTrashed(

@@ -5,7 +5,7 @@ import { selectedCount } from './rowSelection';
 
 /** Copy, with what it did beside it (an error in words, with the focus moved there). */
 export function CopyRows() {
-  const selected = useRecords((s) => selectedCount(s.selection));
+  const selected = useRecords((s) => selectedCount(s.selection, s.total ?? 0));
   const copied = useRecords((s) => s.copied);
   const copying = useRecords((s) => s.copying);
   const copySelection = useRecords((s) => s.copySelection);

@@ -17,7 +17,7 @@ import { currenciesShown, headerTitle } from './columnLayout';
 import { fieldValue, type ValueContext } from '../../../../shared/recordValues/describeValue';
 import { FieldValue } from './FieldValue';
 import { useRecords, useRecordsStore } from './RecordsContext';
-import { isSelected } from './rowSelection';
+import { isEmpty, isSelected } from './rowSelection';
 import { copyToClipboard } from './copyToClipboard';
 import { HEADER_ROW, nextCell } from './gridFocus';
 import { pinnedRow, tabStopRow } from './pinnedRow';
@@ -367,7 +367,7 @@ export function RecordsTable({ label }: { label: string }) {
       // (Ctrl+Home/End are keys of their own: they select where they land, as Home/End did).
       const keepSelection = primary && event.key !== 'Home' && event.key !== 'End';
       const rowMoved = move.row !== state.focused;
-      if (rowMoved || !state.selection.ranges.length)
+      if (rowMoved || isEmpty(state.selection))
         state.focusRow(move.row, event.shiftKey ? 'extend' : keepSelection ? 'move' : 'only');
       virtualizer.scrollToIndex(move.row, { align: 'auto' });
       return;
@@ -395,7 +395,7 @@ export function RecordsTable({ label }: { label: string }) {
         return;
       case 'c':
         // The selected rows as the table shows them (the toolbar's Copy says how it went).
-        if ((event.ctrlKey || event.metaKey) && state.selection.ranges.length > 0) {
+        if ((event.ctrlKey || event.metaKey) && !isEmpty(state.selection)) {
           void state.copySelection(copyToClipboard);
           event.preventDefault();
         }
@@ -411,14 +411,14 @@ export function RecordsTable({ label }: { label: string }) {
     }
   };
 
-  const rowAt = (index: number, start: number) => (
+  const rowAt = (index: number, start: number, row = store.getState().row(index)) => (
     <Row
       key={index}
       index={index}
-      row={store.getState().row(index)}
+      row={row}
       columns={visible}
       widths={widths}
-      selected={isSelected(selection, index)}
+      selected={isSelected(selection, row?.id)}
       focused={index === focused}
       tabCol={index === tabRow ? tabCol : null}
       start={start}

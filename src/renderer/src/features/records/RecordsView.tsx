@@ -101,7 +101,9 @@ export function RecordsView() {
   const filterOpen = useRecords((s) => s.filterOpen);
   const setFilterOpen = useRecords((s) => s.setFilterOpen);
   const criteria = useRecords((s) => s.draft.criteria.length);
-  const selected = useRecords((s) => selectedCount(s.selection));
+  const selected = useRecords((s) => selectedCount(s.selection, s.total ?? 0));
+  const selecting = useRecords((s) => s.selecting);
+  const selectionNote = useRecords((s) => s.selectionNote);
   const detailOpen = useRecords((s) => s.detail !== null);
   const browsing = useRecords((s) => s.snapshot !== null);
   const search = useRef<HTMLInputElement>(null);
@@ -187,9 +189,15 @@ export function RecordsView() {
             {!browsing && <BulkEditDialog />}
           </>
         )}
-        {selected > 1 && (
+        {(selected > 1 || selecting) && (
           <span className="records__selected" role="status">
-            {count.format(selected)} selected
+            {selecting ? 'Selecting…' : `${count.format(selected)} selected`}
+          </span>
+        )}
+        {/* Why the last Shift+click or Shift+key selected nothing new (the table is its control). */}
+        {selectionNote && (
+          <span className="field-error records__selected" role="alert">
+            {selectionNote}
           </span>
         )}
       </div>

@@ -25,23 +25,19 @@ import {
 import { parseFilter } from '@portaldesk/portal-api/filter';
 import { clampWidth, reconcileLayout, toggleColumn, type ColumnLayout } from './columnLayout';
 import {
-  clipSelection,
-  extendTo,
-  isSelected,
+  applyGesture,
+  clipAnchor,
+  gestureRows,
   NO_SELECTION,
+  pickedInOrder,
   selectAll,
-  selectOnly,
-  toggleRow,
+  type Gesture,
+  type GestureMode,
+  type Picked,
   type RowSelection,
 } from './rowSelection';
 import { BLOCK_ROWS, RowWindows } from './rowWindows';
-import {
-  CopyRefused,
-  rowsAsText,
-  rowsInRanges,
-  selectedRows,
-  type CopySource,
-} from './selectedRowsText';
+import { CopyRefused, rowsAsText, selectedRows, type CopySource } from './selectedRowsText';
 
 export interface DetailState {
   recordId: string;
@@ -101,6 +97,10 @@ export interface RecordsState {
   scrollReset: number;
   focused: number;
   selection: RowSelection;
+  /** A range's ids are being read from the engine (the selection waits for them). */
+  selecting: boolean;
+  /** Why the last selection gesture changed nothing, in words; null when it did what it said. */
+  selectionNote: string | null;
   detail: DetailState | null;
   searchText: string;
   searchHits: SearchHit[] | null;
@@ -133,18 +133,18 @@ export interface RecordsState {
   /** The table's rows on screen: fetches what is missing. */
   showRows(first: number, last: number): void;
   row(index: number): RecordRow | undefined;
-  focusRow(
-    index: number,
-    mode?: 'only' | 'toggle' | 'add' | 'extend' | 'extend-keep' | 'move',
-  ): void;
+  focusRow(index: number, mode?: GestureMode | 'move'): void;
   selectEverything(): void;
   /**
    * Copies the selected rows, as the table shows them with a header row, as tab-separated text
    * through `write` (the clipboard).
    */
   copySelection(write: (text: string) => Promise<void>): Promise<void>;
-  /** The ids of the selected rows in the table's order (rows not loaded are read). */
-  selectedIds(): Promise<string[]>;
+  /**
+   * What is selected, once every gesture made has been read into ids: the records picked (in the
+   * table's order when picked), or every record of the list but some.
+   */
+  picked(): Promise<Picked>;
   /** Opens a record in the detail panel; `focus` moves the keyboard focus there. */
   openRecord(recordId: string, options?: { focus?: boolean }): Promise<void>;
   closeDetail(): void;
@@ -193,9 +193,9 @@ function writeStorage(key: string, value: unknown): void {
 }
 
 /**
- * The focused row and the selection within a list of `total` rows: a refresh that keeps the
- * position (records.changed) can bring a shorter list, and the focus and selection must not stay
- * on rows that are gone (Enter would open nothing; Copy and Bulk edit would count them).
+ * The focused row and the selection's anchor within a list of `total` rows: a refresh that keeps
+ * the position (records.changed) can bring a shorter list, and the focus must not stay on rows
+ * that are gone (Enter would open nothing). The selection is of records, not places: it stays.
  */
 function withinTotal(
   state: { focused: number; selection: RowSelection },
@@ -203,7 +203,7 @@ function withinTotal(
 ): { focused: number; selection: RowSelection } {
   return {
     focused: Math.max(0, Math.min(state.focused, total - 1)),
-    selection: clipSelection(state.selection, total),
+    selection: clipAnchor(state.selection, total),
   };
 }
 
@@ -241,6 +241,9 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
   let countsTimer: ReturnType<typeof setTimeout> | undefined;
   let searchSeq = 0;
   let detailSeq = 0;
+  /** Selection gestures waiting for their rows' ids, in order (see `select`). */
+  let selecting: Promise<void> = Promise.resolve();
+  let waiting = 0;
 
   const store = createStore<RecordsState>()((set, get) => {
     /**
@@ -250,21 +253,114 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
     const listedRows = (portalId: string, moduleId: string): CopySource => {
       const { filter, sort } = get();
       return {
-        loaded: (index) => windows.row(index),
-        read: async (offset, limit) =>
-          (
-            await api.records.query({
-              ...scope,
-              portalId,
-              moduleId,
-              offset,
-              limit,
-              ...(filter === undefined ? {} : { filter }),
-              ...(sort === undefined ? {} : { sort }),
-            })
-          ).rows,
+        ids: (offset, limit) =>
+          api.records.ids({
+            ...scope,
+            portalId,
+            moduleId,
+            offset,
+            limit,
+            ...(filter === undefined ? {} : { filter }),
+            ...(sort === undefined ? {} : { sort }),
+          }),
+        rows: (ids) => api.records.rows({ ...scope, portalId, moduleId, ids }),
       };
     };
+
+    /**
+     * Applies a selection gesture: at once when the table holds its rows, else after reading
+     * their ids from the engine; gestures made meanwhile wait their turn, so each applies to the
+     * selection the one before left.
+     */
+    const select = (gesture: Gesture | { mode: 'all' }): void => {
+      if (waiting === 0 && selectNow(gesture)) return;
+      waiting += 1;
+      set({ selecting: true });
+      const generation = get().generation;
+      // The rows on screen when the gesture was made: the places it names.
+      const seen = windows;
+      selecting = selecting
+        .then(async () => {
+          if (generation !== get().generation) return;
+          if (gesture.mode === 'all') selectNow(gesture);
+          else await selectLater(gesture, seen);
+        })
+        .catch((error: unknown) =>
+          set({
+            selectionNote: `The rows could not be read (${describeError(error)}); the selection was not changed. Select them again.`,
+          }),
+        )
+        .finally(() => {
+          waiting -= 1;
+          if (waiting === 0) set({ selecting: false });
+        });
+    };
+
+    /** Applies a gesture whose rows the table holds; false when some must be read. */
+    const selectNow = (gesture: Gesture | { mode: 'all' }): boolean => {
+      const { selection, total } = get();
+      if (gesture.mode === 'all') {
+        set({ selection: selectAll(total ?? 0), selectionNote: null });
+        return true;
+      }
+      const rows = gestureRows(selection, gesture, total ?? 0);
+      if (rows.kind === 'refused') {
+        set({ selectionNote: rows.message });
+        return true;
+      }
+      const ids: string[] = [];
+      if (rows.kind === 'rows') {
+        for (let index = rows.first; index <= rows.last; index++) {
+          const row = windows.row(index);
+          if (!row) return false;
+          ids.push(row.id);
+        }
+      }
+      set({ selection: applyGesture(selection, gesture, ids, total ?? 0), selectionNote: null });
+      return true;
+    };
+
+    /**
+     * Applies a gesture after reading its rows' ids in one reading of the list. The rows the
+     * table showed in that range when the gesture was made (`seen`) must read the same: if a
+     * sync moved rows since, the places the person picked hold other records now, and nothing is
+     * selected for them.
+     */
+    const selectLater = async (gesture: Gesture, seen: RowWindows): Promise<void> => {
+      if (windows === seen && selectNow(gesture)) return;
+      const { portalId, moduleId, selection, total, generation } = get();
+      if (portalId === null || moduleId === null || total === null) return;
+      const rows = gestureRows(selection, gesture, total);
+      if (rows.kind === 'refused') {
+        set({ selectionNote: rows.message });
+        return;
+      }
+      const wanted = rows.kind === 'all' ? null : rows;
+      const read = wanted
+        ? await listedRows(portalId, moduleId).ids(wanted.first, wanted.last - wanted.first + 1)
+        : { ids: [], total };
+      if (get().generation !== generation) return;
+      let compared = 0;
+      let moved = wanted !== null && read.ids.length !== wanted.last - wanted.first + 1;
+      for (let index = wanted?.first ?? 0; wanted && !moved && index <= wanted.last; index++) {
+        const row = seen.row(index);
+        if (!row) continue;
+        compared += 1;
+        moved = read.ids[index - wanted.first] !== row.id;
+      }
+      if (moved || (compared === 0 && read.total !== total)) {
+        set({
+          selectionNote:
+            'The list changed while the rows were read (a sync stored records); the selection was not changed. Select the rows again.',
+        });
+        return;
+      }
+      set((s) => ({
+        selection: applyGesture(s.selection, gesture, read.ids, s.total ?? 0),
+        selectionNote: null,
+      }));
+    };
+
     const pump = (): void => {
       const state = get();
       const { portalId, moduleId } = state;
@@ -351,6 +447,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         set((s) => ({
           focused: 0,
           selection: NO_SELECTION,
+          selectionNote: null,
           copied: null,
           scrollReset: s.scrollReset + 1,
         }));
@@ -416,6 +513,8 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       scrollReset: 0,
       focused: 0,
       selection: NO_SELECTION,
+      selecting: false,
+      selectionNote: null,
       detail: null,
       searchText: '',
       searchHits: null,
@@ -616,42 +715,37 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       row: (index) => windows.row(index),
 
       focusRow: (index, mode = 'only') => {
-        const { total, selection } = get();
+        const { total } = get();
         if (total === null || total === 0) return;
         const focused = Math.max(0, Math.min(total - 1, index));
-        const next =
-          mode === 'only'
-            ? selectOnly(focused)
-            : mode === 'toggle' || (mode === 'add' && !isSelected(selection, focused))
-              ? toggleRow(selection, focused)
-              : mode === 'add'
-                ? { ranges: selection.ranges, anchor: focused }
-                : mode === 'extend'
-                  ? extendTo(selection, focused)
-                  : mode === 'extend-keep'
-                    ? extendTo(selection, focused, true)
-                    : selection;
-        set({ focused, selection: next });
+        set({ focused });
+        if (mode !== 'move') select({ mode, index: focused });
       },
 
-      selectEverything: () => set((s) => ({ selection: selectAll(s.total ?? 0) })),
+      selectEverything: () => select({ mode: 'all' } as const),
 
-      selectedIds: async () => {
-        const { portalId, moduleId, selection } = get();
-        if (portalId === null || moduleId === null) return [];
-        const rows = await rowsInRanges(selection, listedRows(portalId, moduleId));
-        return rows.map((row) => row.id);
+      picked: async () => {
+        await selecting;
+        const { selection } = get();
+        return selection.kind === 'every'
+          ? { kind: 'every', except: [...selection.ids.keys()] }
+          : { kind: 'rows', ids: pickedInOrder(selection) };
       },
 
       copySelection: async (write) => {
         const state = get();
-        const { portalId, moduleId, columns, layout, selection } = state;
+        const { portalId, moduleId, columns, layout } = state;
         if (portalId === null || moduleId === null || !columns || !layout || state.copying) return;
         const shown = layout.visible.flatMap((key) => columns.fields.filter((f) => f.key === key));
         const generation = state.generation;
         set({ copying: true });
         try {
-          const rows = await selectedRows(selection, listedRows(portalId, moduleId));
+          const picked = await get().picked();
+          const { rows, gone } = await selectedRows(
+            picked,
+            get().total ?? 0,
+            listedRows(portalId, moduleId),
+          );
           if (get().generation !== generation) {
             throw new CopyRefused(
               'The list changed while the rows were read (a new filter, sort or module). Nothing was copied; select the rows again.',
@@ -660,7 +754,11 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
           await write(rowsAsText(shown, rows, { timeZone: columns.timeZone }));
           set({
             copied: {
-              message: `Copied ${rows.length.toLocaleString()} ${rows.length === 1 ? 'row' : 'rows'} with the header, tab-separated: paste into any spreadsheet.`,
+              message:
+                `Copied ${rows.length.toLocaleString()} ${rows.length === 1 ? 'row' : 'rows'} with the header, tab-separated: paste into any spreadsheet.` +
+                (gone > 0
+                  ? ` ${gone.toLocaleString()} selected ${gone === 1 ? 'record is' : 'records are'} no longer in the list (deleted or moved to the recycle bin since) and ${gone === 1 ? 'was' : 'were'} left out.`
+                  : ''),
               error: false,
             },
           });

@@ -1,85 +1,158 @@
 /**
- * Which rows of the table are selected, as ranges of row positions: Shift+End over a million
- * records is one range, not a million ids. Click selects one row, Ctrl/Cmd+click toggles one,
- * Shift+click or Shift+arrow selects from the anchor to the row. Pure.
+ * Which rows of the table are selected, by record: the ids of the rows picked, or every row of
+ * the list but some. Click selects one row, Ctrl/Cmd+click toggles one, Shift+click or
+ * Shift+arrow selects from the anchor to the row, Ctrl+A the whole list.
+ *
+ * Not positions: a sync that stores records while rows are selected moves rows to other places in
+ * the list, and a selection of places then named other records, so Preview, Move to the recycle
+ * bin and Copy acted on rows nobody picked. A gesture's rows are read into ids when it is made:
+ * the rows the table holds at once, a range's others from the engine in one reading of the list
+ * (recordsStore.ts). A range over the whole list is "every row" (the list's filter, whatever it
+ * holds when acted on), so Shift+End over a million records is not a million ids. Pure.
  */
+import { LIST_IDS_MAX } from '../../../../shared/ipc/areas/records';
 
 export interface RowSelection {
-  /** Inclusive, sorted, not touching one another. */
-  ranges: readonly (readonly [number, number])[];
-  /** Where a Shift selection starts from. */
+  /** `rows`: the records in `ids`; `every`: every record of the list but those in `ids`. */
+  kind: 'rows' | 'every';
+  /**
+   * Record id -> its place in the list when it was picked: the table's order, for Copy (a
+   * sync's moves since do not reorder what was picked).
+   */
+  ids: ReadonlyMap<string, number>;
+  /** Where a Shift selection starts from (a place in the list). */
   anchor: number | null;
 }
 
-export const NO_SELECTION: RowSelection = { ranges: [], anchor: null };
+/** A selection as the actions take it (bulk edit, trash, Copy). */
+export type Picked = { kind: 'rows'; ids: string[] } | { kind: 'every'; except: string[] };
 
-function normalize(ranges: (readonly [number, number])[]): [number, number][] {
-  const sorted = ranges
-    .map(([a, b]): [number, number] => (a <= b ? [a, b] : [b, a]))
-    .sort((x, y) => x[0] - y[0]);
-  const out: [number, number][] = [];
-  for (const range of sorted) {
-    const last = out[out.length - 1];
-    if (last && range[0] <= last[1] + 1) last[1] = Math.max(last[1], range[1]);
-    else out.push([range[0], range[1]]);
-  }
-  return out;
+export const NO_SELECTION: RowSelection = { kind: 'rows', ids: new Map(), anchor: null };
+
+export type GestureMode = 'only' | 'toggle' | 'add' | 'extend' | 'extend-keep';
+
+/** A click or key on the row at `index`: what `mode` does is in the header. */
+export interface Gesture {
+  mode: GestureMode;
+  index: number;
 }
 
-export function selectOnly(index: number): RowSelection {
-  return { ranges: [[index, index]], anchor: index };
+/** The rows whose ids a gesture needs, first..last, in the list of `total` rows. */
+export type GestureRows =
+  | { kind: 'rows'; first: number; last: number }
+  /** A range over the whole list: no ids needed. */
+  | { kind: 'all' }
+  /** A range too long to name one by one: the selection stays as it was. */
+  | { kind: 'refused'; message: string };
+
+export function isSelected(selection: RowSelection, id: string | undefined): boolean {
+  if (selection.kind === 'every') return id === undefined || !selection.ids.has(id);
+  return id !== undefined && selection.ids.has(id);
 }
 
-export function isSelected(selection: RowSelection, index: number): boolean {
-  return selection.ranges.some(([a, b]) => index >= a && index <= b);
+export function isEmpty(selection: RowSelection): boolean {
+  return selection.kind === 'rows' && selection.ids.size === 0;
 }
 
-export function toggleRow(selection: RowSelection, index: number): RowSelection {
-  if (!isSelected(selection, index)) {
-    return { ranges: normalize([...selection.ranges, [index, index]]), anchor: index };
-  }
-  const ranges = selection.ranges.flatMap(([a, b]): [number, number][] => {
-    if (index < a || index > b) return [[a, b]];
-    const parts: [number, number][] = [];
-    if (a <= index - 1) parts.push([a, index - 1]);
-    if (index + 1 <= b) parts.push([index + 1, b]);
-    return parts;
-  });
-  return { ranges, anchor: index };
-}
-
-/** From the anchor to `index`; `keep` (Ctrl+Shift) adds it to what was selected. */
-export function extendTo(selection: RowSelection, index: number, keep = false): RowSelection {
-  const anchor = selection.anchor ?? index;
-  const range: [number, number] = [anchor, index];
-  return {
-    ranges: normalize(keep ? [...selection.ranges, range] : [range]),
-    anchor,
-  };
+/** Rows selected in a list of `total` (for `every`, the ids left out are rows of the list). */
+export function selectedCount(selection: RowSelection, total: number): number {
+  return selection.kind === 'every' ? Math.max(0, total - selection.ids.size) : selection.ids.size;
 }
 
 export function selectAll(total: number): RowSelection {
-  return total === 0 ? NO_SELECTION : { ranges: [[0, total - 1]], anchor: 0 };
+  return total === 0 ? NO_SELECTION : { kind: 'every', ids: new Map(), anchor: 0 };
 }
 
-export function selectedCount(selection: RowSelection): number {
-  return selection.ranges.reduce((sum, [a, b]) => sum + b - a + 1, 0);
+/** The anchor within a list of `total` rows (a refresh can shorten the list). */
+export function clipAnchor(selection: RowSelection, total: number): RowSelection {
+  const { anchor } = selection;
+  if (anchor === null || anchor < total) return selection;
+  return { ...selection, anchor: total === 0 ? null : total - 1 };
+}
+
+function rangeOf(selection: RowSelection, index: number): [number, number] {
+  const anchor = selection.anchor ?? index;
+  return anchor <= index ? [anchor, index] : [index, anchor];
+}
+
+export function gestureRows(selection: RowSelection, gesture: Gesture, total: number): GestureRows {
+  const { mode, index } = gesture;
+  if (mode !== 'extend' && mode !== 'extend-keep') {
+    return { kind: 'rows', first: index, last: index };
+  }
+  const [first, last] = rangeOf(selection, index);
+  if (first <= 0 && last >= total - 1) return { kind: 'all' };
+  const rows = last - first + 1;
+  // Ctrl+Shift adds the range to the rows picked before: together they must fit too.
+  const kept = mode === 'extend-keep' && selection.kind === 'rows' ? selection.ids.size : 0;
+  if (kept > 0 && kept + rows > LIST_IDS_MAX) {
+    return {
+      kind: 'refused',
+      message: `Adding ${rows.toLocaleString()} rows to the ${kept.toLocaleString()} selected would pick more than the ${LIST_IDS_MAX.toLocaleString()} that can be picked one by one; the selection was not changed. Select every row (Ctrl+A) of a list narrowed by a filter instead.`,
+    };
+  }
+  if (rows > LIST_IDS_MAX) {
+    return {
+      kind: 'refused',
+      message: `A range of ${rows.toLocaleString()} rows is more than the ${LIST_IDS_MAX.toLocaleString()} that can be picked one by one; the selection was not changed. Select every row (Ctrl+A) of a list narrowed by a filter instead.`,
+    };
+  }
+  return { kind: 'rows', first, last };
 }
 
 /**
- * The selection within a list of `total` rows: rows at or past the end are no longer selected,
- * and an anchor past it moves to the last row. A refresh that shortens the list (records
- * deleted, a sync's reconciliation) must not leave rows that no longer exist counted as
- * selected, nor Copy and Bulk edit acting on them.
+ * The selection after `gesture`, given the ids of its rows (`gestureRows`' first..last, in the
+ * list's order; none for `all`).
  */
-export function clipSelection(selection: RowSelection, total: number): RowSelection {
-  const last = total - 1;
-  if (selection.ranges.every(([, b]) => b <= last) && (selection.anchor ?? -1) <= last) {
-    return selection;
+export function applyGesture(
+  selection: RowSelection,
+  gesture: Gesture,
+  rowIds: readonly string[],
+  total: number,
+): RowSelection {
+  const { mode, index } = gesture;
+  const rows = gestureRows(selection, gesture, total);
+  if (rows.kind === 'refused') return selection;
+  if (rows.kind === 'all')
+    return { kind: 'every', ids: new Map(), anchor: selection.anchor ?? index };
+  const range = new Map(rowIds.map((id, i) => [id, rows.first + i]));
+  const id = rowIds[0];
+  switch (mode) {
+    case 'only':
+      return { kind: 'rows', ids: range, anchor: index };
+    case 'add':
+      if (isSelected(selection, id)) return { ...selection, anchor: index };
+      return toggled(selection, range, index);
+    case 'toggle':
+      return toggled(selection, range, index);
+    case 'extend':
+      return { kind: 'rows', ids: range, anchor: selection.anchor ?? index };
+    case 'extend-keep': {
+      const ids = new Map(selection.ids);
+      for (const [rowId, place] of range) {
+        if (selection.kind === 'rows') ids.set(rowId, place);
+        else ids.delete(rowId);
+      }
+      return { kind: selection.kind, ids, anchor: selection.anchor ?? index };
+    }
   }
-  const ranges = selection.ranges
-    .filter(([a]) => a <= last)
-    .map(([a, b]): [number, number] => [a, Math.min(b, last)]);
-  const anchor = selection.anchor === null || last < 0 ? null : Math.min(selection.anchor, last);
-  return { ranges, anchor };
+}
+
+/** The one row of `row` toggled: into or out of the picked ids, or of the ones left out. */
+function toggled(
+  selection: RowSelection,
+  row: ReadonlyMap<string, number>,
+  index: number,
+): RowSelection {
+  const ids = new Map(selection.ids);
+  for (const [id, place] of row) {
+    if (ids.has(id)) ids.delete(id);
+    else ids.set(id, place);
+  }
+  return { kind: selection.kind, ids, anchor: index };
+}
+
+/** The picked ids in the table's order when they were picked (Copy's order). */
+export function pickedInOrder(selection: RowSelection): string[] {
+  return [...selection.ids].sort((a, b) => a[1] - b[1]).map(([id]) => id);
 }

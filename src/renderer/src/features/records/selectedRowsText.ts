@@ -1,65 +1,63 @@
 /**
  * The table's selected rows as tab-separated text that pastes into any spreadsheet: the header
- * row, then each selected row in the table's order, its cells as the table shows them (the
- * export's own cell rules, src/shared/recordValues/cellText.ts, formulas defused). Rows the table
- * has not loaded are read from the engine in windows, like the table's own. Pure but for `read`.
+ * row, then each selected row, its cells as the table shows them (the export's own cell rules,
+ * src/shared/recordValues/cellText.ts, formulas defused). The rows are read again from the engine
+ * by id, so each shows its values as they are now. Pure but for the source's reads.
  */
 import { delimitedLine, headerLine } from '../../../../shared/csv/delimitedText';
 import { COPY_ROWS_MAX } from '../../../../shared/ipc/areas/recordsExport';
-import type { RecordRow, RecordsField } from '../../../../shared/ipc/areas/records';
+import {
+  LIST_IDS_MAX,
+  type RecordRow,
+  type RecordsField,
+  type RecordsIds,
+} from '../../../../shared/ipc/areas/records';
 import { rowCells } from '../../../../shared/recordValues/cellText';
 import type { ValueContext } from '../../../../shared/recordValues/describeValue';
-import { selectedCount, type RowSelection } from './rowSelection';
-
-/** Rows read at once for a copy (records.query's largest window is 1,000). */
-const COPY_WINDOW = 500;
+import type { Picked } from './rowSelection';
 
 export class CopyRefused extends Error {}
 
 export interface CopySource {
-  /** A row the table holds, or undefined. */
-  loaded(index: number): RecordRow | undefined;
-  /** Rows offset..offset + limit of the list on screen, from the engine. */
-  read(offset: number, limit: number): Promise<RecordRow[]>;
+  /** The ids of rows offset..offset + limit of the list on screen, and its total. */
+  ids(offset: number, limit: number): Promise<RecordsIds>;
+  /** The module's records of `ids` in that order, those no longer listed left out. */
+  rows(ids: string[]): Promise<RecordRow[]>;
 }
 
-/** The selected rows, in order; refused in words beyond COPY_ROWS_MAX. */
+/**
+ * The selected rows: the records picked, in the table's order when they were picked, or every
+ * row of the list (of `total`) in its order now but those left out. `gone`: picked records no
+ * longer in the list. Refused in words beyond COPY_ROWS_MAX.
+ */
 export async function selectedRows(
-  selection: RowSelection,
+  picked: Picked,
+  total: number,
   source: CopySource,
-): Promise<RecordRow[]> {
-  const count = selectedCount(selection);
+): Promise<{ rows: RecordRow[]; gone: number }> {
+  const count = picked.kind === 'rows' ? picked.ids.length : total - picked.except.length;
   if (count > COPY_ROWS_MAX) {
     throw new CopyRefused(
       `${count.toLocaleString()} rows are selected; Copy takes at most ${COPY_ROWS_MAX.toLocaleString()}. Nothing was copied: select fewer rows, or export the view to a file.`,
     );
   }
-  return rowsInRanges(selection, source);
-}
-
-/** The rows of the selection's ranges, in order (loaded ones from the table, others read). */
-export async function rowsInRanges(
-  selection: RowSelection,
-  source: CopySource,
-): Promise<RecordRow[]> {
-  const rows: RecordRow[] = [];
-  for (const [first, last] of selection.ranges) {
-    let index = first;
-    while (index <= last) {
-      const row = source.loaded(index);
-      if (row) {
-        rows.push(row);
-        index++;
-        continue;
-      }
-      const limit = Math.min(COPY_WINDOW, last - index + 1);
-      const read = await source.read(index, limit);
-      if (read.length === 0) return rows; // The list got shorter since the selection was made.
-      rows.push(...read);
-      index += read.length;
-    }
+  if (picked.kind === 'rows') {
+    const rows = await source.rows(picked.ids);
+    return { rows, gone: picked.ids.length - rows.length };
   }
-  return rows;
+  const except = new Set(picked.except);
+  const ids: string[] = [];
+  for (let offset = 0; ; offset += LIST_IDS_MAX) {
+    const read = await source.ids(offset, LIST_IDS_MAX);
+    for (const id of read.ids) if (!except.has(id)) ids.push(id);
+    if (ids.length > COPY_ROWS_MAX) {
+      throw new CopyRefused(
+        `The list grew to more than ${COPY_ROWS_MAX.toLocaleString()} selected rows while they were read; Copy takes at most that. Nothing was copied: select fewer rows, or export the view to a file.`,
+      );
+    }
+    if (offset + LIST_IDS_MAX >= read.total) break;
+  }
+  return { rows: await source.rows(ids), gone: 0 };
 }
 
 /** Tab-separated text: the header, then the rows (CRLF after each). */

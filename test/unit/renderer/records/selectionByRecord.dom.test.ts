@@ -1,0 +1,150 @@
+// @vitest-environment happy-dom
+/**
+ * The table's selection is of records, not of places in the list: a sync that stores records
+ * while rows are selected moves them to other places, and Copy (like Preview and Move to the
+ * recycle bin, BulkEditDialog.dom.test.ts) must act on the records picked. A range whose rows the
+ * table does not hold is read from the engine in one reading of the list, checked against the
+ * rows the table showed; gestures made meanwhile wait their turn.
+ */
+import { act, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LIST_IDS_MAX, type RecordRow } from '../../../../src/shared/ipc/areas/records';
+import { useDomTestEnvironment } from '../support/dom';
+import { MODULE_ID, openWorkspace, PORTAL_ID, type Workspace } from '../support/recordsWorkspace';
+import { sampleRow } from './sampleRow';
+
+useDomTestEnvironment();
+
+const ID_BASE = 1100000000000;
+const row = (i: number): RecordRow => sampleRow({ id: String(ID_BASE + i), name: `Dock #${i}` });
+const idOf = (i: number) => String(ID_BASE + i);
+
+/** A list of `rows()` ids (read each time, so a test can change it), served as the engine does. */
+async function workspaceOf(list: { ids: number[] }, before?: () => void): Promise<Workspace> {
+  return openWorkspace({
+    overrides: {
+      'records.query': ({ offset, limit }) => ({
+        rows: list.ids.slice(offset, offset + limit).map(row),
+        total: list.ids.length,
+      }),
+      'records.ids': ({ offset, limit }) => {
+        before?.();
+        return { ids: list.ids.slice(offset, offset + limit).map(idOf), total: list.ids.length };
+      },
+    },
+  });
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+
+async function copied(ws: Workspace): Promise<string> {
+  let text = '';
+  await act(() =>
+    ws.store.getState().copySelection(async (written) => {
+      text = written;
+    }),
+  );
+  return text;
+}
+
+function syncChanged(ws: Workspace): void {
+  act(() => ws.store.getState().changed({ portalId: PORTAL_ID, moduleId: MODULE_ID }));
+}
+
+describe('the selection of records', () => {
+  it('copies the records picked, not the rows a sync moved into their places, and says which are gone', async () => {
+    const list = { ids: range(0, 5) };
+    const ws = await workspaceOf(list);
+    await waitFor(() => expect(ws.store.getState().row(4)).toBeDefined());
+    act(() => {
+      ws.store.getState().focusRow(1);
+      ws.store.getState().focusRow(3, 'extend');
+    });
+    // A sync stores two records that sort first, and deletes record 2.
+    list.ids = [90_000, 90_001, 0, 1, 3, 4];
+    syncChanged(ws);
+    await waitFor(() => expect(ws.store.getState().total).toBe(6));
+    const text = await copied(ws);
+    expect(text.split('\r\n').filter(Boolean).slice(1)).toEqual(
+      [1, 3].map((i) => expect.stringContaining(`Dock #${i}`) as unknown),
+    );
+    expect(ws.store.getState().copied).toEqual({
+      message:
+        'Copied 2 rows with the header, tab-separated: paste into any spreadsheet. 1 selected record is no longer in the list (deleted or moved to the recycle bin since) and was left out.',
+      error: false,
+    });
+  });
+
+  it('reads the ids of a range the table does not hold in one reading, and applies later gestures after it', async () => {
+    const list = { ids: range(0, 5_000) };
+    const ws = await workspaceOf(list);
+    await waitFor(() => expect(ws.store.getState().row(0)).toBeDefined());
+    expect(ws.store.getState().row(3_000)).toBeUndefined();
+    act(() => {
+      ws.store.getState().focusRow(0);
+      ws.store.getState().focusRow(3_000, 'extend');
+      // Made while the range is read: it applies to the range, not before it.
+      ws.store.getState().focusRow(5, 'toggle');
+    });
+    expect(ws.store.getState().selecting).toBe(true);
+    const picked = await ws.store.getState().picked();
+    expect(picked).toEqual({
+      kind: 'rows',
+      ids: range(0, 3_001)
+        .filter((i) => i !== 5)
+        .map(idOf),
+    });
+    expect(ws.store.getState().selecting).toBe(false);
+    expect(ws.engine.argsOf('records.ids')).toEqual([
+      expect.objectContaining({ offset: 0, limit: 3_001 }),
+    ]);
+  });
+
+  it('selects nothing new, and says so, when a sync moved the rows shown before the range was read', async () => {
+    const list = { ids: range(0, 5_000) };
+    let syncFirst = true;
+    const ws = await workspaceOf(list, () => {
+      // The sync's commit lands between the Shift+click and the engine's reading of the range.
+      if (syncFirst) list.ids = [90_000, 90_001, ...range(0, 5_000)];
+      syncFirst = false;
+    });
+    await waitFor(() => expect(ws.store.getState().row(0)).toBeDefined());
+    act(() => {
+      ws.store.getState().focusRow(0);
+      ws.store.getState().focusRow(3_000, 'extend');
+    });
+    const picked = await ws.store.getState().picked();
+    expect(picked).toEqual({ kind: 'rows', ids: [idOf(0)] });
+    expect(ws.store.getState().selectionNote).toMatch(
+      /The list changed while the rows were read.*not changed.*Select the rows again/,
+    );
+    // Once the refresh is on screen, the same gesture selects from the record at the anchor's place.
+    syncChanged(ws);
+    await waitFor(() => expect(ws.store.getState().total).toBe(5_002));
+    await waitFor(() => expect(ws.store.getState().row(0)?.id).toBe(idOf(90_000)));
+    act(() => ws.store.getState().focusRow(3_000, 'extend'));
+    const again = await ws.store.getState().picked();
+    expect(again).toEqual({ kind: 'rows', ids: [90_000, 90_001, ...range(0, 2_999)].map(idOf) });
+    expect(ws.store.getState().selectionNote).toBeNull();
+  });
+
+  it('refuses a range too long to name one by one in words, keeping the selection', async () => {
+    const list = { ids: range(0, LIST_IDS_MAX * 2) };
+    const ws = await workspaceOf(list);
+    await waitFor(() => expect(ws.store.getState().row(10)).toBeDefined());
+    act(() => {
+      ws.store.getState().focusRow(10);
+      ws.store.getState().focusRow(10 + LIST_IDS_MAX, 'extend');
+    });
+    expect(await ws.store.getState().picked()).toEqual({ kind: 'rows', ids: [idOf(10)] });
+    expect(ws.store.getState().selectionNote).toMatch(/50,001 rows.*not changed.*Ctrl\+A/);
+    expect(ws.engine.argsOf('records.ids')).toEqual([]);
+    // Shift+Ctrl+End from the first row is the whole list: every row, whatever it holds later.
+    act(() => {
+      ws.store.getState().focusRow(0);
+      ws.store.getState().focusRow(LIST_IDS_MAX * 2 - 1, 'extend');
+    });
+    expect(await ws.store.getState().picked()).toEqual({ kind: 'every', except: [] });
+    expect(ws.engine.argsOf('records.ids')).toEqual([]);
+  });
+});
