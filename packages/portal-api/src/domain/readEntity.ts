@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { Entity } from './entityFields';
+import { canonicalInstant } from './instant';
 
 /** The record's fixed members in the schema's order; everything else is a custom field. */
 const FIXED = [
@@ -56,7 +57,7 @@ function flag(value: unknown): Read<boolean> {
 }
 
 function time(value: unknown): Read<string> {
-  return typeof value === 'string' && ISO_DATE_TIME.test(value) ? value : UNSURE;
+  return typeof value === 'string' && ISO_DATE_TIME.test(value) ? canonicalInstant(value) : UNSURE;
 }
 
 function optionalTime(value: unknown): Read<string | null> {

@@ -4,6 +4,7 @@
  * Objects are loose: fields the service adds later are kept, never a reason to reject an item.
  */
 import { z } from 'zod';
+import { canonicalInstant } from './instant';
 
 /**
  * An id. The spec's ids are "long" numbers; the service (and the emulator) render most as strings
@@ -30,8 +31,12 @@ export const OptionalFlag = z
   .nullish()
   .transform((value) => value ?? false);
 
-/** "date-time ISO 8601 such as YYYY-MM-DDTHH:mm:ss.SSSZ" (spec "Common conventions"). */
-export const IsoDateTime = z.iso.datetime({ offset: true });
+/**
+ * "date-time ISO 8601 such as YYYY-MM-DDTHH:mm:ss.SSSZ" (spec "Common conventions"): any offset
+ * or precision is accepted and read as that instant in the example's shape (instant.ts: the
+ * mirror compares times as text).
+ */
+export const IsoDateTime = z.iso.datetime({ offset: true }).transform(canonicalInstant);
 
 export const OptionalDateTime = IsoDateTime.nullish().transform((value) => value ?? null);
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MirrorWriteError } from '../../../../src/main/store/mirror/mirrorWriteError';
 import type { MirrorRecord } from '../../../../src/main/store/mirror/mirrorTypes';
 import { Store } from '../../../../src/main/store/store';
+import { readEntity } from '@portaldesk/portal-api/domain/readEntity';
+import { mapRecord } from '../../../../src/main/sync/mapRecord';
 import { tempDir } from '../../../support/tempDir';
 import { makeRecord, mirroredPortal, MODULE, PORTAL } from './fixture';
 
@@ -83,6 +85,33 @@ describe('record upserts', () => {
     mirror.records.upsertRecords([newer]);
     const stale = { ...record, name: 'Stale', lastUpdatedTime: '2027-01-01T00:00:00.000Z' };
     expect(mirror.records.upsertRecords([stale])).toEqual({});
+    expect(count(store, "SELECT count(*) FROM records WHERE name = 'Newer'")).toBe(1);
+  });
+
+  it('replaces a stored copy with a newer one the service wrote at another offset', () => {
+    const { mirror, store } = mirroredPortal();
+    const record = makeRecord(1);
+    // As a page brings them (the record reader, then the sync's mapping): 10:15 UTC, then 10:30
+    // UTC written at -08:00, which sorted before the first as text and was refused as older.
+    const pulled = (name: string, lastUpdated: string) => {
+      const entity = readEntity({
+        id: '1000000000001',
+        name,
+        status: { id: '1000000000002', name: 'Open' },
+        layout: { id: '1000000000003', name: 'Standard' },
+        last_updated_time: lastUpdated,
+      });
+      if (!entity) throw new Error('the record reader refused the page');
+      const { createdTime, lastUpdatedTime } = mapRecord(PORTAL, MODULE, entity);
+      return { ...record, name, createdTime, lastUpdatedTime };
+    };
+    mirror.records.upsertRecords([pulled('First', '2026-03-05T15:45:00.000+05:30')]);
+    mirror.records.upsertRecords([pulled('Newer', '2026-03-05T02:30:00-08:00')]);
+    expect(
+      store.db.prepare('SELECT name, last_updated_time FROM records WHERE id = ?').get(record.id),
+    ).toEqual({ name: 'Newer', last_updated_time: '2026-03-05T10:30:00.000Z' });
+    // And an older one written at yet another offset is still refused.
+    mirror.records.upsertRecords([pulled('Stale', '2026-03-05T11:20:00+01:00')]);
     expect(count(store, "SELECT count(*) FROM records WHERE name = 'Newer'")).toBe(1);
   });
 

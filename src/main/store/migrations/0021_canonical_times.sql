@@ -1,0 +1,30 @@
+-- Times the service wrote with an offset or another precision, stored as sent before they were
+-- read as canonical instants (packages/portal-api/src/domain/instant.ts), rewritten the one way
+-- every time is now stored: `YYYY-MM-DDTHH:mm:ss.SSSZ` in UTC. The mirror compares times as text
+-- (a pull replaces a copy only if not older; lists filter and sort by time; the overview counts
+-- weeks; comments count as mirrored while read at the record's last change), and text orders
+-- instants only when all are written alike. Only rows not in that shape are touched: on a mirror
+-- the service always wrote in it, every statement changes nothing.
+
+UPDATE records SET created_time = pd_instant(created_time)
+WHERE created_time NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+
+UPDATE records SET last_updated_time = pd_instant(last_updated_time)
+WHERE last_updated_time NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+
+UPDATE records SET trashed_time = pd_instant(trashed_time)
+WHERE trashed_time NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+
+-- The record's last_updated_time when its comments were read: compared with the record's own.
+UPDATE comment_sync SET record_updated_at = pd_instant(record_updated_at)
+WHERE record_updated_at NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+
+UPDATE comments SET created_time = pd_instant(created_time)
+WHERE created_time NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+
+UPDATE comments SET last_updated_time = pd_instant(last_updated_time)
+WHERE last_updated_time NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+
+-- A record's status changes are listed in the order of these times.
+UPDATE status_timeline SET changed_time = pd_instant(changed_time)
+WHERE changed_time NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
