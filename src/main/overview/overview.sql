@@ -67,6 +67,14 @@ WHERE module_key = ? AND list_state IN (0, 1) AND created_time < ?;
 SELECT count(*) FROM records
 WHERE module_key = ? AND list_state IN (0, 1) AND last_updated_time < ?;
 
+-- name: createdFrom
+SELECT count(*) FROM records
+WHERE module_key = ? AND list_state IN (0, 1) AND created_time >= ?;
+
+-- name: updatedFrom
+SELECT count(*) FROM records
+WHERE module_key = ? AND list_state IN (0, 1) AND last_updated_time >= ?;
+
 -- name: outboxStates
 SELECT state, count(*) AS operations FROM outbox_ops WHERE portal_id = ? GROUP BY state;
 

@@ -26,6 +26,8 @@ const queries = requireQueries(
     'updatedPerWeek',
     'createdBefore',
     'updatedBefore',
+    'createdFrom',
+    'updatedFrom',
     'outboxStates',
     'lastBackup',
     'statuses',
@@ -65,6 +67,8 @@ export interface WeeklyCounts {
   weeks: WeekCounts[];
   /** Records created (updated) before the first week shown (more than MAX_WEEKS weeks back). */
   earlier: { created: number; updated: number };
+  /** Records created (updated) after the last week shown (dated after now: weekSpan). */
+  later: { created: number; updated: number };
 }
 
 export interface OutboxStateCounts {
@@ -151,7 +155,7 @@ export class OverviewCounts {
   }
 
   /** Records created and updated per week of the portal (its zone and week start), all modules. */
-  weeks(portal: OverviewPortal): WeeklyCounts {
+  weeks(portal: OverviewPortal, now: number = Date.now()): WeeklyCounts {
     const modules = this.moduleRows(portal.id);
     let first = Infinity;
     let last = -Infinity;
@@ -170,14 +174,16 @@ export class OverviewCounts {
       }
     }
     if (!Number.isFinite(first) || !Number.isFinite(last)) {
-      return { weeks: [], earlier: { created: 0, updated: 0 } };
+      return { weeks: [], earlier: { created: 0, updated: 0 }, later: { created: 0, updated: 0 } };
     }
-    const span = weekSpan(first, last, portal.timeZone, portal.weekStartDay);
+    const span = weekSpan(first, last, portal.timeZone, portal.weekStartDay, now);
     const bounds = JSON.stringify(span.bounds);
     const created = new Array<number>(span.days.length).fill(0);
     const updated = new Array<number>(span.days.length).fill(0);
     const earlier = { created: 0, updated: 0 };
+    const later = { created: 0, updated: 0 };
     const start = span.bounds[0] as string;
+    const end = span.bounds.at(-1) as string;
     for (const module of modules) {
       for (const row of this.statement('createdPerWeek').all({
         bounds,
@@ -203,6 +209,8 @@ export class OverviewCounts {
       earlier.updated += this.statement('updatedBefore')
         .pluck()
         .get(module.moduleKey, start) as number;
+      later.created += this.statement('createdFrom').pluck().get(module.moduleKey, end) as number;
+      later.updated += this.statement('updatedFrom').pluck().get(module.moduleKey, end) as number;
     }
     return {
       weeks: span.days.map((day, i) => ({
@@ -211,6 +219,7 @@ export class OverviewCounts {
         updated: updated[i] as number,
       })),
       earlier,
+      later,
     };
   }
 

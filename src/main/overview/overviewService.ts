@@ -74,7 +74,7 @@ export class OverviewService {
         counted.get(module.moduleId) ?? [],
       ),
     }));
-    const weekly = this.counts.weeks(portal);
+    const weekly = this.counts.weeks(portal, this.now());
     const backup = this.counts.lastBackup(portalId);
     return {
       portalId,
@@ -83,6 +83,7 @@ export class OverviewService {
       modules,
       weeks: weekly.weeks,
       earlier: weekly.earlier,
+      later: weekly.later,
       outbox: this.counts.outbox(portalId),
       budgets: this.budgets()
         .filter(

@@ -7,7 +7,10 @@ import { weekday } from '@portaldesk/portal-api/filter/civilDate';
 import { DEFAULT_WEEK_START_DAY } from '@portaldesk/portal-api/filter/datePresets';
 import { isValidTimeZone, localDay, startOfDay } from '@portaldesk/portal-api/filter/timeZone';
 
-/** Ours: at most five years of weeks are drawn; older records are counted together ("earlier"). */
+/**
+ * Ours: at most five years of weeks are drawn; older records are counted together ("earlier"),
+ * and so are records dated after now that do not fit ("later").
+ */
 export const MAX_WEEKS = 260;
 
 export interface WeekSpan {
@@ -32,21 +35,33 @@ export function weekOf(day: number, weekStartDay: number | null): number {
 }
 
 /**
- * Every week from the one holding `first` to the one holding `last` (epoch ms), the last
- * MAX_WEEKS of them when there are more. Pure but for Intl's zone data.
+ * The weeks drawn for records from `first` to `last` (epoch ms), at most MAX_WEEKS of them,
+ * read at `now`: every week from the first record's to the last's when they fit, else the
+ * newest MAX_WEEKS, older records counted as "earlier". The window ends at now's week when
+ * records are dated after it (a stray date years ahead, a clock set wrong), those counted as
+ * "later": one record dated 2099 neither pushes real history into "earlier" nor draws years of
+ * empty weeks. Only when every record is dated after now is the window the records' own, from
+ * the first. Pure but for Intl's zone data.
  */
 export function weekSpan(
   first: number,
   last: number,
   timeZone: string,
   weekStartDay: number | null,
+  now: number = last,
 ): WeekSpan {
   const zone = chartTimeZone(timeZone);
-  const lastWeek = weekOf(localDay(last, zone), weekStartDay);
-  const firstWeek = Math.max(
-    weekOf(localDay(first, zone), weekStartDay),
-    lastWeek - 7 * (MAX_WEEKS - 1),
-  );
+  const span = 7 * (MAX_WEEKS - 1);
+  const firstRecordWeek = weekOf(localDay(first, zone), weekStartDay);
+  const lastRecordWeek = weekOf(localDay(last, zone), weekStartDay);
+  const nowWeek = weekOf(localDay(now, zone), weekStartDay);
+  const lastWeek =
+    lastRecordWeek <= nowWeek
+      ? lastRecordWeek
+      : firstRecordWeek <= nowWeek
+        ? nowWeek
+        : Math.min(lastRecordWeek, firstRecordWeek + span);
+  const firstWeek = Math.max(firstRecordWeek, lastWeek - span);
   const days: number[] = [];
   for (let day = firstWeek; day <= lastWeek; day += 7) days.push(day);
   const bounds = [...days, lastWeek + 7].map((day) => boundOf(startOfDay(day, zone)));

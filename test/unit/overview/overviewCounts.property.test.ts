@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, weekday } from '@portaldesk/portal-api/filter/civilDate';
 import { localDay } from '@portaldesk/portal-api/filter/timeZone';
 import { OverviewCounts } from '../../../src/main/overview/overviewCounts';
-import { MAX_WEEKS } from '../../../src/main/overview/weekStarts';
+import { MAX_WEEKS, weekSpan } from '../../../src/main/overview/weekStarts';
 import type { MirrorRecord } from '../../../src/main/store/mirror/mirrorTypes';
 import { MODULE, PORTAL, STATUSES, makeRecord, mirroredPortal } from '../store/mirror/fixture';
 
@@ -89,7 +89,8 @@ describe('overview counts', () => {
         fc.array(action, { minLength: 1, maxLength: 14 }),
         fc.constantFrom(...ZONES),
         fc.integer({ min: 0, max: 7 }),
-        (actions, timeZone, weekStartDay) => {
+        time,
+        (actions, timeZone, weekStartDay, now) => {
           const { store, mirror } = mirroredPortal();
           mirror.metadata.upsertPortals([
             {
@@ -251,31 +252,60 @@ describe('overview counts', () => {
             created.set(c, (created.get(c) ?? 0) + 1);
             updated.set(u, (updated.get(u) ?? 0) + 1);
           }
-          const weekly = counts.weeks(counts.portal(PORTAL)!);
+          const weekly = counts.weeks(counts.portal(PORTAL)!, Date.parse(now));
           if (rows.length === 0) {
             expect(weekly.weeks).toEqual([]);
             return;
           }
           const all = [...created.keys(), ...updated.keys()];
-          const last = Math.max(...all);
-          const firstShown = Math.max(Math.min(...all), last - 7 * (MAX_WEEKS - 1));
+          // Every week from the first record's to the last's if they fit in MAX_WEEKS, never past
+          // now's week unless every record is dated after it.
+          const span = 7 * (MAX_WEEKS - 1);
+          const [firstWeek, lastWeek, nowWeek] = [
+            Math.min(...all),
+            Math.max(...all),
+            weekStart(now),
+          ];
+          const lastShown =
+            lastWeek <= nowWeek
+              ? lastWeek
+              : firstWeek <= nowWeek
+                ? nowWeek
+                : Math.min(lastWeek, firstWeek + span);
+          const firstShown = Math.max(Math.min(...all), lastShown - span);
           const expected = [];
-          for (let day = firstShown; day <= last; day += 7) {
+          for (let day = firstShown; day <= lastShown; day += 7) {
             expected.push({
               start: formatDate(day),
               created: created.get(day) ?? 0,
               updated: updated.get(day) ?? 0,
             });
           }
-          const before = (map: Map<number, number>) =>
-            [...map].filter(([day]) => day < firstShown).reduce((sum, [, n]) => sum + n, 0);
+          const outside = (map: Map<number, number>, away: (day: number) => boolean) =>
+            [...map].filter(([day]) => away(day)).reduce((sum, [, n]) => sum + n, 0);
+          const before = (day: number) => day < firstShown;
+          const after = (day: number) => day > lastShown;
           expect(weekly).toEqual({
             weeks: expected,
-            earlier: { created: before(created), updated: before(updated) },
+            earlier: { created: outside(created, before), updated: outside(updated, before) },
+            later: { created: outside(created, after), updated: outside(updated, after) },
           });
         },
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('are not pushed into "earlier" by one record dated decades ahead', () => {
+    // Three years of history and one record dated 2099 (a typo, a clock set wrong), read today.
+    const first = Date.parse('2023-11-01T00:00:00.000Z');
+    const stray = Date.parse('2099-06-01T00:00:00.000Z');
+    const now = Date.parse('2026-11-27T09:00:00.000Z');
+    const span = weekSpan(first, stray, 'UTC', 1, now);
+    expect(formatDate(span.days[0]!)).toBe('2023-10-30');
+    expect(formatDate(span.days.at(-1)!)).toBe('2026-11-23');
+    // Without a stray date the window is the records' own, as before.
+    const own = weekSpan(first, now, 'UTC', 1, now);
+    expect(own.days).toEqual(span.days);
   });
 });

@@ -47,10 +47,18 @@ export const PortalOverview = z.object({
   /** The zone the weeks are counted in (the portal's, or UTC when this runtime does not know it). */
   timeZone: z.string(),
   modules: z.array(OverviewModule),
-  /** Oldest first, every week from the first record's to the last's (at most five years). */
+  /**
+   * Oldest first, every week from the first record's to the last's (at most five years, ending at
+   * now's week when records dated after now would not fit).
+   */
   weeks: z.array(OverviewWeek),
   /** Records created (updated) before the first week shown. */
   earlier: z.object({
+    created: z.number().int().nonnegative(),
+    updated: z.number().int().nonnegative(),
+  }),
+  /** Records created (updated) after the last week shown: dated after now. */
+  later: z.object({
     created: z.number().int().nonnegative(),
     updated: z.number().int().nonnegative(),
   }),

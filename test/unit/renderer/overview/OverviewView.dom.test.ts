@@ -52,6 +52,7 @@ const OVERVIEW: PortalOverview = {
     { start: '2026-11-16', created: 0, updated: 7 },
   ],
   earlier: { created: 1224, updated: 1224 },
+  later: { created: 0, updated: 0 },
   outbox: { pending: 2, sending: 0, failed: 1, conflict: 0 },
   budgets: [],
   lastBackup: { completedTime: '2026-11-20T09:12:00.000Z', stage: 'ready' },

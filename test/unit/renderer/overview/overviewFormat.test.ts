@@ -67,7 +67,8 @@ describe('overview wording and decisions', () => {
   });
 
   it('sums the weeks and what lies before them', () => {
-    expect(weeklySummary({ weeks: [], earlier: { created: 0, updated: 0 } })).toBe(
+    const none = { created: 0, updated: 0 };
+    expect(weeklySummary({ weeks: [], earlier: none, later: none })).toBe(
       'No records in the mirror yet.',
     );
     expect(
@@ -77,9 +78,20 @@ describe('overview wording and decisions', () => {
           { start: '2026-11-16', created: 5, updated: 6 },
         ],
         earlier: { created: 3, updated: 3 },
+        later: none,
       }),
     ).toBe(
       '2 weeks from 2026-11-09 to 2026-11-16: 10 records created, 10 last updated; most created in the week of 2026-11-16 (5). 3 created and 3 last updated before 2026-11-09 are not drawn.',
+    );
+    // A record dated after today that did not fit is counted, and said.
+    expect(
+      weeklySummary({
+        weeks: [{ start: '2026-11-16', created: 5, updated: 6 }],
+        earlier: none,
+        later: { created: 1, updated: 0 },
+      }),
+    ).toBe(
+      '1 week from 2026-11-16 to 2026-11-16: 6 records created, 6 last updated; most created in the week of 2026-11-16 (5). 1 created and 0 last updated after the week of 2026-11-16 (dated after today) are not drawn.',
     );
   });
 

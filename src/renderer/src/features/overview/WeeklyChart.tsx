@@ -18,7 +18,11 @@ function themeColor(name: string, fallback: string): string {
  * many points), redrawn when the data, the width or the theme changes. The same figures are in
  * the summary above it and in the table under "Show as a table".
  */
-export function WeeklyChart({ overview }: { overview: Pick<PortalOverview, 'weeks' | 'earlier'> }) {
+export function WeeklyChart({
+  overview,
+}: {
+  overview: Pick<PortalOverview, 'weeks' | 'earlier' | 'later'>;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const { weeks } = overview;
 

@@ -47,19 +47,25 @@ export function weeklySeries(weeks: PortalOverview['weeks']): [number[], number[
 }
 
 /** The weekly chart in one sentence. */
-export function weeklySummary(overview: Pick<PortalOverview, 'weeks' | 'earlier'>): string {
-  const { weeks, earlier } = overview;
+export function weeklySummary(
+  overview: Pick<PortalOverview, 'weeks' | 'earlier' | 'later'>,
+): string {
+  const { weeks, earlier, later } = overview;
   if (weeks.length === 0) return 'No records in the mirror yet.';
-  const created = weeks.reduce((sum, week) => sum + week.created, 0) + earlier.created;
-  const updated = weeks.reduce((sum, week) => sum + week.updated, 0) + earlier.updated;
+  const created = weeks.reduce((sum, week) => sum + week.created, earlier.created + later.created);
+  const updated = weeks.reduce((sum, week) => sum + week.updated, earlier.updated + later.updated);
   const busiest = weeks.reduce((best, week) => (week.created > best.created ? week : best));
   const older =
     earlier.created + earlier.updated > 0
       ? ` ${earlier.created.toLocaleString()} created and ${earlier.updated.toLocaleString()} last updated before ${weeks[0]!.start} are not drawn.`
       : '';
+  const newer =
+    later.created + later.updated > 0
+      ? ` ${later.created.toLocaleString()} created and ${later.updated.toLocaleString()} last updated after the week of ${weeks.at(-1)!.start} (dated after today) are not drawn.`
+      : '';
   return (
-    `${weeks.length} weeks from ${weeks[0]!.start} to ${weeks.at(-1)!.start}: ` +
+    `${weeks.length} ${weeks.length === 1 ? 'week' : 'weeks'} from ${weeks[0]!.start} to ${weeks.at(-1)!.start}: ` +
     `${created.toLocaleString()} records created, ${updated.toLocaleString()} last updated; ` +
-    `most created in the week of ${busiest.start} (${busiest.created.toLocaleString()}).${older}`
+    `most created in the week of ${busiest.start} (${busiest.created.toLocaleString()}).${older}${newer}`
   );
 }
