@@ -128,6 +128,19 @@ describe('the selection of records', () => {
     expect(ws.store.getState().selectionNote).toBeNull();
   });
 
+  it('selects the row the focus moved onto while it loads, even as a sync changes the total', async () => {
+    const list = { ids: range(0, 5_000) };
+    const ws = await workspaceOf(list, () => {
+      // A sync stores records after the row before the engine reads it.
+      list.ids = [...range(0, 5_000), 90_000];
+    });
+    await waitFor(() => expect(ws.store.getState().row(0)).toBeDefined());
+    expect(ws.store.getState().row(4_000)).toBeUndefined();
+    act(() => ws.store.getState().focusRow(4_000));
+    expect(await ws.store.getState().picked()).toEqual({ kind: 'rows', ids: [idOf(4_000)] });
+    expect(ws.store.getState().selectionNote).toBeNull();
+  });
+
   it('refuses a range too long to name one by one in words, keeping the selection', async () => {
     const list = { ids: range(0, LIST_IDS_MAX * 2) };
     const ws = await workspaceOf(list);

@@ -340,25 +340,22 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         ? await listedRows(portalId, moduleId).ids(wanted.first, wanted.last - wanted.first + 1)
         : { ids: [], total };
       if (get().generation !== generation) return;
-      let compared = 0;
+      // Rows the table never showed are whatever the list holds now (the focus moved onto a row
+      // still loading, say): nothing to compare them with, and a sync changing the total
+      // meanwhile does not make them wrong.
       let moved = wanted !== null && read.ids.length !== wanted.last - wanted.first + 1;
       for (let index = wanted?.first ?? 0; wanted && !moved && index <= wanted.last; index++) {
         const row = seen.row(index);
-        if (!row) continue;
-        compared += 1;
-        moved = read.ids[index - wanted.first] !== row.id;
+        if (row) moved = read.ids[index - wanted.first] !== row.id;
       }
-      if (moved || (compared === 0 && read.total !== total)) {
+      if (moved) {
         set({
           selectionNote:
             'The list changed while the rows were read (a sync stored records); the selection was not changed. Select the rows again.',
         });
         return;
       }
-      set((s) => ({
-        selection: applyGesture(s.selection, gesture, read.ids, s.total ?? 0),
-        selectionNote: null,
-      }));
+      set({ selection: applyGesture(selection, gesture, read.ids, total), selectionNote: null });
     };
 
     const pump = (): void => {
