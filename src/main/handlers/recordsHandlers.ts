@@ -6,6 +6,7 @@ import { RecentRecords } from '../records/recentRecords';
 import { RecordsReader } from '../records/recordsReader';
 import { SavedFilters } from '../records/savedFilters';
 import type { Mirror } from '../store/mirror/mirror';
+import type { RecordQueryInput } from '../store/mirror/recordQuery';
 import { RecordQueryError } from '../store/mirror/recordQueryError';
 import { userFacingFor } from './userFacing';
 
@@ -27,6 +28,25 @@ type RecordsRequest =
   | 'records.deleteFilter'
   | 'records.recent'
   | 'records.viewed';
+
+/** A list window as the mirror's RecordQuery takes it (absent filter and sort left out). */
+function windowInput(args: {
+  portalId: string;
+  moduleId: string;
+  offset: number;
+  limit: number;
+  filter?: string | undefined;
+  sort?: RecordQueryInput['sort'] | undefined;
+}): RecordQueryInput {
+  return {
+    portalId: args.portalId,
+    moduleId: args.moduleId,
+    offset: args.offset,
+    limit: args.limit,
+    ...(args.filter === undefined ? {} : { filter: args.filter }),
+    ...(args.sort === undefined ? {} : { sort: args.sort }),
+  };
+}
 
 /** A backup open for browsing: its snapshot database and the mirror over it (read-only). */
 export interface SnapshotSource {
@@ -109,24 +129,10 @@ export function recordsHandlers(deps: RecordsHandlerDeps): Pick<Handlers, Record
       sourceOf(snapshot).reader.columns(portalId, moduleId),
     ),
     'records.query': userFacing((args) =>
-      sourceOf(args.snapshot).mirror.query.queryRecords({
-        portalId: args.portalId,
-        moduleId: args.moduleId,
-        offset: args.offset,
-        limit: args.limit,
-        ...(args.filter === undefined ? {} : { filter: args.filter }),
-        ...(args.sort === undefined ? {} : { sort: args.sort }),
-      }),
+      sourceOf(args.snapshot).mirror.query.queryRecords(windowInput(args)),
     ),
     'records.ids': userFacing((args) =>
-      sourceOf(args.snapshot).mirror.query.listIds({
-        portalId: args.portalId,
-        moduleId: args.moduleId,
-        offset: args.offset,
-        limit: args.limit,
-        ...(args.filter === undefined ? {} : { filter: args.filter }),
-        ...(args.sort === undefined ? {} : { sort: args.sort }),
-      }),
+      sourceOf(args.snapshot).mirror.query.listIds(windowInput(args)),
     ),
     'records.rows': userFacing(({ portalId, moduleId, ids, snapshot }) =>
       sourceOf(snapshot).mirror.query.rowsOfIds({ portalId, moduleId }, ids),

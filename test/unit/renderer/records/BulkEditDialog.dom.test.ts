@@ -19,7 +19,7 @@ import type { BulkPreview } from '../../../../src/shared/ipc/areas/bulkEdit';
 import type { EditForm } from '../../../../src/shared/ipc/areas/outbox';
 import type { RecordRow } from '../../../../src/shared/ipc/areas/records';
 import { useDomTestEnvironment } from '../support/dom';
-import { fakeEngine } from '../support/fakeEngine';
+import { fakeEngine, type FakeHandlers } from '../support/fakeEngine';
 import {
   MODULE_ID,
   openWorkspace,
@@ -88,6 +88,23 @@ async function pickRows(ws: Workspace, first: number, last: number): Promise<voi
   act(() => {
     ws.store.getState().focusRow(first);
     ws.store.getState().focusRow(last, 'extend');
+  });
+}
+
+/** The workspace over a list a test changes (`listed.rows`), with the edit form and `overrides`. */
+function listingWorkspace(
+  listed: { rows: RecordRow[] },
+  overrides: FakeHandlers,
+): Promise<Workspace> {
+  return openWorkspace({
+    overrides: {
+      'outbox.form': () => form,
+      'records.query': ({ offset, limit }) => ({
+        rows: listed.rows.slice(offset, offset + limit),
+        total: listed.rows.length,
+      }),
+      ...overrides,
+    },
   });
 }
 
@@ -272,15 +289,8 @@ describe('the bulk edit dialog', () => {
   it('previews the records picked, not the rows a sync moved into their places since', async () => {
     const user = userEvent.setup();
     const listed = { rows: rows(5) };
-    const ws = await openWorkspace({
-      overrides: {
-        'outbox.form': () => form,
-        'records.query': ({ offset, limit }) => ({
-          rows: listed.rows.slice(offset, offset + limit),
-          total: listed.rows.length,
-        }),
-        'bulkEdit.preview': () => preview({ changes: 2, sample: [] }),
-      },
+    const ws = await listingWorkspace(listed, {
+      'bulkEdit.preview': () => preview({ changes: 2, sample: [] }),
     });
     await pickRows(ws, 1, 2);
     await syncStoresTwoFirst(ws, listed);
@@ -299,15 +309,8 @@ describe('the bulk edit dialog', () => {
   it('moves the records picked to the recycle bin, not the rows a sync moved into their places', async () => {
     const user = userEvent.setup();
     const listed = { rows: rows(5) };
-    const ws = await openWorkspace({
-      overrides: {
-        'outbox.form': () => form,
-        'records.query': ({ offset, limit }) => ({
-          rows: listed.rows.slice(offset, offset + limit),
-          total: listed.rows.length,
-        }),
-        'bulkEdit.trash': () => ({ queued: 2, failed: 0, failures: [] }),
-      },
+    const ws = await listingWorkspace(listed, {
+      'bulkEdit.trash': () => ({ queued: 2, failed: 0, failures: [] }),
     });
     await pickRows(ws, 3, 4);
     await syncStoresTwoFirst(ws, listed);
@@ -324,15 +327,8 @@ describe('the bulk edit dialog', () => {
   it('acts on every record matching the filter but those Ctrl+clicked out, after a sync too', async () => {
     const user = userEvent.setup();
     const listed = { rows: rows(5) };
-    const ws = await openWorkspace({
-      overrides: {
-        'outbox.form': () => form,
-        'records.query': ({ offset, limit }) => ({
-          rows: listed.rows.slice(offset, offset + limit),
-          total: listed.rows.length,
-        }),
-        'bulkEdit.preview': () => preview({ changes: 6, sample: [] }),
-      },
+    const ws = await listingWorkspace(listed, {
+      'bulkEdit.preview': () => preview({ changes: 6, sample: [] }),
     });
     await pickRows(ws, 0, 0);
     act(() => {
@@ -354,23 +350,16 @@ describe('the bulk edit dialog', () => {
 
   it('queues exactly the records it previewed, even if a sync moved rows of the list since', async () => {
     const user = userEvent.setup();
-    let listed = rows(5);
-    const ws = await openWorkspace({
-      overrides: {
-        'outbox.form': () => form,
-        'records.query': ({ offset, limit }) => ({
-          rows: listed.slice(offset, offset + limit),
-          total: listed.length,
-        }),
-        'bulkEdit.preview': () => preview({ changes: 2, sample: [] }),
-        'bulkEdit.apply': () => ({
-          bulkEditId: 5,
-          queued: 2,
-          coalesced: 0,
-          unchanged: 0,
-          failed: 0,
-        }),
-      },
+    const listed = { rows: rows(5) };
+    const ws = await listingWorkspace(listed, {
+      'bulkEdit.preview': () => preview({ changes: 2, sample: [] }),
+      'bulkEdit.apply': () => ({
+        bulkEditId: 5,
+        queued: 2,
+        coalesced: 0,
+        unchanged: 0,
+        failed: 0,
+      }),
     });
     await pickRows(ws, 1, 2);
     const dialog = await openDialog(ws, user);
@@ -381,14 +370,7 @@ describe('the bulk edit dialog', () => {
     expect(ws.engine.argsOf('bulkEdit.preview')[0]).toMatchObject({
       selection: { kind: 'ids', ids: ['1100000000002', '1100000000003'] },
     });
-    // A sync stored two records that sort first: positions 1 and 2 are other records now.
-    listed = [
-      sampleRow({ id: '1100000000100', name: 'Aardvark' }),
-      sampleRow({ id: '1100000000101', name: 'Abacus' }),
-      ...rows(5),
-    ];
-    act(() => ws.store.getState().changed({ portalId: PORTAL_ID, moduleId: MODULE_ID }));
-    await waitFor(() => expect(ws.store.getState().total).toBe(7));
+    await syncStoresTwoFirst(ws, listed);
     await user.click(within(dialog).getByRole('button', { name: 'Queue 2 changes' }));
     expect(ws.engine.argsOf('bulkEdit.apply')).toEqual(ws.engine.argsOf('bulkEdit.preview'));
   });
