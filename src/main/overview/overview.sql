@@ -26,21 +26,26 @@ SELECT r.status_id AS statusId,
 FROM records r WHERE r.module_key = ? AND r.list_state = 1;
 
 -- name: createdSpan
--- The first and last created_time of the listed rows (as stored, and with local edits): each
+-- The first and last created_time of the listed rows (as stored, and with local edits), and the
+-- last not after @now (the chart's window ends there when records are dated later): each
 -- min() or max() alone over an equality-bound range is one seek, where min() and max() together,
 -- or over `list_state IN (0, 1)`, read the whole range (70 ms at a million records).
 SELECT
   (SELECT min(created_time) FROM records WHERE module_key = @moduleKey AND list_state = 0) AS first0,
   (SELECT min(created_time) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS first1,
   (SELECT max(created_time) FROM records WHERE module_key = @moduleKey AND list_state = 0) AS last0,
-  (SELECT max(created_time) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS last1;
+  (SELECT max(created_time) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS last1,
+  (SELECT max(created_time) FROM records WHERE module_key = @moduleKey AND list_state = 0 AND created_time <= @now) AS past0,
+  (SELECT max(created_time) FROM records WHERE module_key = @moduleKey AND list_state = 1 AND created_time <= @now) AS past1;
 
 -- name: updatedSpan
 SELECT
   (SELECT min(last_updated_time) FROM records WHERE module_key = @moduleKey AND list_state = 0) AS first0,
   (SELECT min(last_updated_time) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS first1,
   (SELECT max(last_updated_time) FROM records WHERE module_key = @moduleKey AND list_state = 0) AS last0,
-  (SELECT max(last_updated_time) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS last1;
+  (SELECT max(last_updated_time) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS last1,
+  (SELECT max(last_updated_time) FROM records WHERE module_key = @moduleKey AND list_state = 0 AND last_updated_time <= @now) AS past0,
+  (SELECT max(last_updated_time) FROM records WHERE module_key = @moduleKey AND list_state = 1 AND last_updated_time <= @now) AS past1;
 
 -- name: createdPerWeek
 -- @bounds: a JSON array of ISO instants [start, next start, ...]: the count per [start, next start).

@@ -159,24 +159,35 @@ export class OverviewCounts {
     const modules = this.moduleRows(portal.id);
     let first = Infinity;
     let last = -Infinity;
+    let past = -Infinity;
+    const nowIso = new Date(now).toISOString();
     for (const module of modules) {
       for (const span of ['createdSpan', 'updatedSpan'] as const) {
-        const row = this.statement(span).get({ moduleKey: module.moduleKey }) as Record<
-          'first0' | 'first1' | 'last0' | 'last1',
-          string | null
-        >;
+        const row = this.statement(span).get({
+          moduleKey: module.moduleKey,
+          now: nowIso,
+        }) as Record<'first0' | 'first1' | 'last0' | 'last1' | 'past0' | 'past1', string | null>;
         for (const at of [row.first0, row.first1]) {
           if (at !== null) first = Math.min(first, Date.parse(at));
         }
         for (const at of [row.last0, row.last1]) {
           if (at !== null) last = Math.max(last, Date.parse(at));
         }
+        for (const at of [row.past0, row.past1]) {
+          if (at !== null) past = Math.max(past, Date.parse(at));
+        }
       }
     }
     if (!Number.isFinite(first) || !Number.isFinite(last)) {
       return { weeks: [], earlier: { created: 0, updated: 0 }, later: { created: 0, updated: 0 } };
     }
-    const span = weekSpan(first, last, portal.timeZone, portal.weekStartDay, now);
+    const span = weekSpan(
+      first,
+      last,
+      portal.timeZone,
+      portal.weekStartDay,
+      Number.isFinite(past) ? past : null,
+    );
     const bounds = JSON.stringify(span.bounds);
     const created = new Array<number>(span.days.length).fill(0);
     const updated = new Array<number>(span.days.length).fill(0);

@@ -35,32 +35,27 @@ export function weekOf(day: number, weekStartDay: number | null): number {
 }
 
 /**
- * The weeks drawn for records from `first` to `last` (epoch ms), at most MAX_WEEKS of them,
- * read at `now`: every week from the first record's to the last's when they fit, else the
- * newest MAX_WEEKS, older records counted as "earlier". The window ends at now's week when
- * records are dated after it (a stray date years ahead, a clock set wrong), those counted as
- * "later": one record dated 2099 neither pushes real history into "earlier" nor draws years of
- * empty weeks. Only when every record is dated after now is the window the records' own, from
- * the first. Pure but for Intl's zone data.
+ * The weeks drawn for records from `first` to `last` (epoch ms), at most MAX_WEEKS of them:
+ * every week from the first record's to the last's when they fit, else the newest MAX_WEEKS,
+ * older records counted as "earlier". `newestPast` is the newest record time not after now
+ * (null: every record is dated after now). The window ends at its week, so records dated after
+ * now (a stray date decades ahead, a clock set wrong) are counted as "later" and neither push
+ * real history into "earlier" nor draw years of empty weeks. When every record is dated after
+ * now, the window is the records' own, from the first. Pure but for Intl's zone data.
  */
 export function weekSpan(
   first: number,
   last: number,
   timeZone: string,
   weekStartDay: number | null,
-  now: number = last,
+  newestPast: number | null = last,
 ): WeekSpan {
   const zone = chartTimeZone(timeZone);
   const span = 7 * (MAX_WEEKS - 1);
-  const firstRecordWeek = weekOf(localDay(first, zone), weekStartDay);
-  const lastRecordWeek = weekOf(localDay(last, zone), weekStartDay);
-  const nowWeek = weekOf(localDay(now, zone), weekStartDay);
+  const week = (at: number) => weekOf(localDay(at, zone), weekStartDay);
+  const firstRecordWeek = week(first);
   const lastWeek =
-    lastRecordWeek <= nowWeek
-      ? lastRecordWeek
-      : firstRecordWeek <= nowWeek
-        ? nowWeek
-        : Math.min(lastRecordWeek, firstRecordWeek + span);
+    newestPast !== null ? week(newestPast) : Math.min(week(last), firstRecordWeek + span);
   const firstWeek = Math.max(firstRecordWeek, lastWeek - span);
   const days: number[] = [];
   for (let day = firstWeek; day <= lastWeek; day += 7) days.push(day);

@@ -258,20 +258,16 @@ describe('overview counts', () => {
             return;
           }
           const all = [...created.keys(), ...updated.keys()];
-          // Every week from the first record's to the last's if they fit in MAX_WEEKS, never past
-          // now's week unless every record is dated after it.
           const span = 7 * (MAX_WEEKS - 1);
-          const [firstWeek, lastWeek, nowWeek] = [
-            Math.min(...all),
-            Math.max(...all),
-            weekStart(now),
-          ];
+          // The window ends at the week of the newest time not after now (a record dated
+          // after now is "later"); the records' own when every one is dated after now.
+          const times = rows.flatMap((r) => [r.created_time, r.last_updated_time]);
+          const past = times.filter((t) => Date.parse(t) <= Date.parse(now));
+          const firstWeek = Math.min(...all);
           const lastShown =
-            lastWeek <= nowWeek
-              ? lastWeek
-              : firstWeek <= nowWeek
-                ? nowWeek
-                : Math.min(lastWeek, firstWeek + span);
+            past.length > 0
+              ? weekStart(past.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b)))
+              : Math.min(Math.max(...all), firstWeek + span);
           const firstShown = Math.max(Math.min(...all), lastShown - span);
           const expected = [];
           for (let day = firstShown; day <= lastShown; day += 7) {
@@ -297,15 +293,23 @@ describe('overview counts', () => {
   });
 
   it('are not pushed into "earlier" by one record dated decades ahead', () => {
-    // Three years of history and one record dated 2099 (a typo, a clock set wrong), read today.
-    const first = Date.parse('2023-11-01T00:00:00.000Z');
+    // A history that ended in 2018, one record dated 2099 (a typo, a clock set wrong), read in
+    // 2026: the window is the history's, the stray record "later".
+    const first = Date.parse('2018-01-08T00:00:00.000Z');
+    const newest = Date.parse('2018-05-21T00:00:00.000Z');
     const stray = Date.parse('2099-06-01T00:00:00.000Z');
-    const now = Date.parse('2026-11-27T09:00:00.000Z');
-    const span = weekSpan(first, stray, 'UTC', 1, now);
-    expect(formatDate(span.days[0]!)).toBe('2023-10-30');
-    expect(formatDate(span.days.at(-1)!)).toBe('2026-11-23');
-    // Without a stray date the window is the records' own, as before.
-    const own = weekSpan(first, now, 'UTC', 1, now);
-    expect(own.days).toEqual(span.days);
+    const span = weekSpan(first, stray, 'UTC', 1, newest);
+    expect(formatDate(span.days[0]!)).toBe('2018-01-08');
+    expect(formatDate(span.days.at(-1)!)).toBe('2018-05-21');
+    expect(span.days).toEqual(weekSpan(first, newest, 'UTC', 1).days);
+    // Every record dated after now: the records' own window, from the first.
+    const future = weekSpan(
+      Date.parse('2026-11-24T00:00:00Z'),
+      Date.parse('2027-06-01T00:00:00Z'),
+      'UTC',
+      1,
+      null,
+    );
+    expect(future.days).toHaveLength(28);
   });
 });

@@ -18,6 +18,8 @@ const COUNTS: Record<string, string> = {
   updatedPerWeek: 'records_by_updated',
   createdBefore: 'records_by_created',
   updatedBefore: 'records_by_updated',
+  createdFrom: 'records_by_created',
+  updatedFrom: 'records_by_updated',
 };
 
 describe('overview query plans', () => {
@@ -26,7 +28,13 @@ describe('overview query plans', () => {
     const sql = parseNamedQueries(overviewSql, 'overview.sql')[name] as string;
     const statement = store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
     const params = sql.includes('@moduleKey')
-      ? [sql.includes('@bounds') ? { bounds: '[]', moduleKey: 1 } : { moduleKey: 1 }]
+      ? [
+          {
+            moduleKey: 1,
+            ...(sql.includes('@bounds') ? { bounds: '[]' } : {}),
+            ...(sql.includes('@now') ? { now: '2026-11-27T00:00:00.000Z' } : {}),
+          },
+        ]
       : Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 1);
     const plan = (statement.all(...params) as { detail: string }[]).map((row) => row.detail);
     const onRecords = plan.filter((detail) => /\brecords\b/.test(detail));

@@ -47,6 +47,14 @@ describe('migration canonical_times', () => {
       INSERT INTO status_timeline (portal_id, record_id, id, changed_time)
         VALUES ('1', '101', '8', '2026-03-05T03:00:00-08:00');
     `);
+    old.db.exec(`
+      INSERT INTO backups (account_id, portal_id, stage, requested_time, completed_time, created_at)
+        VALUES ('acc', '1', 'completed', '2026-03-05T02:30:00-08:00', NULL, '2026-03-05T10:30:00.000Z');
+      INSERT INTO outbox_ops (portal_id, module_id, record_id, kind, fields, queued_at, updated_at)
+        VALUES ('1', '10', '101', 'restore',
+          '{"trashed_time":{"value":null,"base":"2026-03-05T02:30:00-08:00"}}',
+          '2026-03-06T00:00:00.000Z', '2026-03-06T00:00:00.000Z');
+    `);
     old.close();
 
     const store = migrated();
@@ -70,6 +78,19 @@ describe('migration canonical_times', () => {
       synced: '2026-03-05T10:30:00.000Z',
       comment: '2026-03-05T11:00:00.000Z',
       changed: '2026-03-05T11:00:00.000Z',
+    });
+    expect(
+      store.db
+        .prepare(
+          `SELECT (SELECT requested_time FROM backups) AS requested,
+                  (SELECT completed_time FROM backups) AS completed,
+                  (SELECT fields FROM outbox_ops) AS fields`,
+        )
+        .get(),
+    ).toEqual({
+      requested: '2026-03-05T10:30:00.000Z',
+      completed: null,
+      fields: '{"trashed_time":{"value":null,"base":"2026-03-05T10:30:00.000Z"}}',
     });
     // The list by last update orders instants now; its comments still count as mirrored.
     const mirror = new Mirror(store.db);

@@ -28,3 +28,17 @@ WHERE last_updated_time NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-
 -- A record's status changes are listed in the order of these times.
 UPDATE status_timeline SET changed_time = pd_instant(changed_time)
 WHERE changed_time NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+
+-- A backup's times from the service: counted against records' created_time (how many records a
+-- backup holds) and compared with one another to find the newest.
+UPDATE backups SET requested_time = pd_instant(requested_time)
+WHERE requested_time NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+
+UPDATE backups SET completed_time = pd_instant(completed_time)
+WHERE completed_time NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+
+-- A queued trash or restore keeps the record's trashed_time it started from, written back into
+-- records.trashed_time when the operation is discarded or undone.
+UPDATE outbox_ops
+SET fields = json_set(fields, '$.trashed_time.base', pd_instant(fields ->> '$.trashed_time.base'))
+WHERE kind IN ('trash', 'restore') AND fields ->> '$.trashed_time.base' NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';

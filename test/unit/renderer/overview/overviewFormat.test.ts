@@ -91,7 +91,17 @@ describe('overview wording and decisions', () => {
         later: { created: 1, updated: 0 },
       }),
     ).toBe(
-      '1 week from 2026-11-16 to 2026-11-16: 6 records created, 6 last updated; most created in the week of 2026-11-16 (5). 1 created and 0 last updated after the week of 2026-11-16 (dated after today) are not drawn.',
+      "1 week from 2026-11-16 to 2026-11-16: 6 records created, 6 last updated; most created in the week of 2026-11-16 (5). 1 created and 0 last updated after the week of 2026-11-16 (dated after this computer's date) are not drawn.",
+    );
+    // Nothing created in the weeks drawn: no "busiest" week of zero.
+    expect(
+      weeklySummary({
+        weeks: [{ start: '2026-11-16', created: 0, updated: 2 }],
+        earlier: { created: 4, updated: 0 },
+        later: none,
+      }),
+    ).toBe(
+      '1 week from 2026-11-16 to 2026-11-16: 4 records created, 2 last updated; none created in these weeks. 4 created and 0 last updated before 2026-11-16 are not drawn.',
     );
   });
 

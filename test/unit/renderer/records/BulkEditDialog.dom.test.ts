@@ -324,6 +324,48 @@ describe('the bulk edit dialog', () => {
     });
   });
 
+  it('waits for a range being read before it previews or moves anything, then moves what it said', async () => {
+    const user = userEvent.setup();
+    const listed = { rows: rows(2_000) };
+    let release: (() => void) | null = null;
+    const ws = await listingWorkspace(listed, {
+      'records.ids': async ({ offset, limit }) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return {
+          ids: listed.rows.slice(offset, offset + limit).map((r) => r.id),
+          total: listed.rows.length,
+        };
+      },
+      'bulkEdit.trash': ({ selection }) => ({
+        queued: selection.kind === 'ids' ? selection.ids.length : 0,
+        failed: 0,
+        failures: [],
+      }),
+    });
+    await waitFor(() => expect(ws.store.getState().row(0)).toBeDefined());
+    act(() => {
+      ws.store.getState().focusRow(0);
+      ws.store.getState().focusRow(1_500, 'extend');
+    });
+    const dialog = await openDialog(ws, user);
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'Reading the rows of the range selected…',
+    );
+    const move = within(dialog).getByRole('button', { name: /to the recycle bin…$/ });
+    expect((move as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      release?.();
+      await ws.store.getState().picked();
+    });
+    expect(within(dialog).getByRole('heading').textContent).toBe('Bulk edit 1,501 records');
+    await user.click(within(dialog).getByRole('button', { name: 'Move them to the recycle bin…' }));
+    expect(within(dialog).getByText('Move 1,501 records to the recycle bin?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Move to the recycle bin' }));
+    await waitFor(() => expect(ws.engine.argsOf('bulkEdit.trash')).toHaveLength(1));
+    const sent = ws.engine.argsOf('bulkEdit.trash')[0] as { selection: { ids: string[] } };
+    expect(sent.selection.ids).toHaveLength(1_501);
+  });
+
   it('acts on every record matching the filter but those Ctrl+clicked out, after a sync too', async () => {
     const user = userEvent.setup();
     const listed = { rows: rows(5) };

@@ -141,6 +141,80 @@ describe('the selection of records', () => {
     expect(ws.store.getState().selectionNote).toBeNull();
   });
 
+  it('keeps gestures being read through a sync refresh of the same list, and Copy too', async () => {
+    const list = { ids: range(0, 5_000) };
+    const opened: { ws?: Workspace } = {};
+    const ws = await workspaceOf(list, () => {
+      // The engine says records changed while the range is read (a sync's page, once a second).
+      opened.ws?.store.getState().changed({ portalId: PORTAL_ID, moduleId: MODULE_ID });
+    });
+    opened.ws = ws;
+    await waitFor(() => expect(ws.store.getState().row(5)).toBeDefined());
+    act(() => {
+      ws.store.getState().focusRow(0);
+      ws.store.getState().focusRow(3_000, 'extend');
+      ws.store.getState().focusRow(5, 'toggle');
+    });
+    expect(await ws.store.getState().picked()).toEqual({
+      kind: 'rows',
+      ids: range(0, 3_001)
+        .filter((i) => i !== 5)
+        .map(idOf),
+    });
+    expect(ws.store.getState().selectionNote).toBeNull();
+    act(() => ws.store.getState().focusRow(1));
+    syncChanged(ws);
+    const text = await copied(ws);
+    expect(ws.store.getState().copied?.error).toBe(false);
+    expect(text).toContain('Dock #1');
+  });
+
+  it('selects nothing from the old rows while a new list is read, and says so', async () => {
+    const list = { ids: range(0, 10) };
+    let hold: (() => void) | null = null;
+    const ws = await openWorkspace({
+      overrides: {
+        'records.query': async ({ offset, limit, filter }) => {
+          if (filter !== undefined) await new Promise<void>((resolve) => (hold = resolve));
+          const ids = filter === undefined ? list.ids : [7, 8, 9];
+          return { rows: ids.slice(offset, offset + limit).map(row), total: ids.length };
+        },
+      },
+    });
+    await waitFor(() => expect(ws.store.getState().row(3)).toBeDefined());
+    act(() =>
+      ws.store.getState().applyFilter(
+        JSON.stringify({
+          criteria: [{ field_name: 'name', criteria_condition: 'contains', value: ['x'] }],
+          pattern: '1',
+        }),
+      ),
+    );
+    act(() => {
+      ws.store.getState().focusRow(1);
+      ws.store.getState().focusRow(3, 'extend');
+    });
+    expect(ws.store.getState().selectionNote).toMatch(/new list is still being read.*nothing/);
+    act(() => hold?.());
+    await waitFor(() => expect(ws.store.getState().total).toBe(3));
+    expect(await ws.store.getState().picked()).toEqual({ kind: 'rows', ids: [] });
+  });
+
+  it('refuses Ctrl+clicks past the rows that can be picked one by one', async () => {
+    const list = { ids: range(0, LIST_IDS_MAX + 10) };
+    const ws = await workspaceOf(list);
+    await waitFor(() => expect(ws.store.getState().row(0)).toBeDefined());
+    act(() => {
+      ws.store.getState().focusRow(0);
+      ws.store.getState().focusRow(LIST_IDS_MAX - 1, 'extend');
+    });
+    await ws.store.getState().picked();
+    act(() => ws.store.getState().focusRow(LIST_IDS_MAX + 5, 'toggle'));
+    const picked = await ws.store.getState().picked();
+    expect(picked.kind === 'rows' && picked.ids.length).toBe(LIST_IDS_MAX);
+    expect(ws.store.getState().selectionNote).toMatch(/At most 50,000 rows.*not changed/);
+  });
+
   it('refuses a range too long to name one by one in words, keeping the selection', async () => {
     const list = { ids: range(0, LIST_IDS_MAX * 2) };
     const ws = await workspaceOf(list);

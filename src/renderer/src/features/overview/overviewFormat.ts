@@ -61,11 +61,14 @@ export function weeklySummary(
       : '';
   const newer =
     later.created + later.updated > 0
-      ? ` ${later.created.toLocaleString()} created and ${later.updated.toLocaleString()} last updated after the week of ${weeks.at(-1)!.start} (dated after today) are not drawn.`
+      ? ` ${later.created.toLocaleString()} created and ${later.updated.toLocaleString()} last updated after the week of ${weeks.at(-1)!.start} (dated after this computer's date) are not drawn.`
       : '';
   return (
     `${weeks.length} ${weeks.length === 1 ? 'week' : 'weeks'} from ${weeks[0]!.start} to ${weeks.at(-1)!.start}: ` +
     `${created.toLocaleString()} records created, ${updated.toLocaleString()} last updated; ` +
-    `most created in the week of ${busiest.start} (${busiest.created.toLocaleString()}).${older}${newer}`
+    (busiest.created > 0
+      ? `most created in the week of ${busiest.start} (${busiest.created.toLocaleString()}).`
+      : 'none created in these weeks.') +
+    `${older}${newer}`
   );
 }

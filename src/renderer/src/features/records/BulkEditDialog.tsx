@@ -77,6 +77,8 @@ function ModuleBulkEditDialog() {
   const selected = useRecords((s) => selectedCount(s.selection, s.total ?? 0));
   const everyPicked = useRecords((s) => s.selection.kind === 'every' && s.selection.ids.size === 0);
   const picked = useRecords((s) => s.picked);
+  // A Shift range being read: the count is not the selection's yet, and nothing may act on it.
+  const selecting = useRecords((s) => s.selecting);
   const { open, setOpen, anchorProps } = usePopover();
   const [fields, setFields] = useState<EditableField[] | null>(null);
   const [timeZone, setTimeZone] = useState('UTC');
@@ -179,9 +181,16 @@ function ModuleBulkEditDialog() {
   const trash = () =>
     run(async () => {
       if (portalId === null || moduleId === null) return;
+      const shown = records;
       const selection = await bulkSelectionOf(wholeAsked, filter, picked);
-      const result = await api.bulkEdit.trash({ portalId, moduleId, selection, restore: false });
       setConfirmTrash(false);
+      // The question named a count: never move more (or other) records than it said.
+      if (selection.kind === 'ids' && selection.ids.length !== shown) {
+        throw new Error(
+          `The selection changed to ${count.format(selection.ids.length)} records while the question said ${count.format(shown)}; nothing was moved. Check the selection and ask again.`,
+        );
+      }
+      const result = await api.bulkEdit.trash({ portalId, moduleId, selection, restore: false });
       setTrashed(
         `${count.format(result.queued)} ${result.queued === 1 ? 'record is' : 'records are'} queued to move to the recycle bin.` +
           (result.failed > 0
@@ -218,6 +227,11 @@ function ModuleBulkEditDialog() {
           <h3 className="records-bulk__title">
             Bulk edit {count.format(records)} {records === 1 ? 'record' : 'records'}
           </h3>
+          {selecting && (
+            <p className="hint" role="status">
+              Reading the rows of the range selected…
+            </p>
+          )}
           {selected < total && (
             <label>
               <input
@@ -325,7 +339,11 @@ function ModuleBulkEditDialog() {
           )}
           <div className="actions">
             {(action !== 'set' || flag) && (
-              <button type="button" onClick={() => void askPreview()} disabled={!ready || busy}>
+              <button
+                type="button"
+                onClick={() => void askPreview()}
+                disabled={!ready || busy || selecting}
+              >
                 Preview
               </button>
             )}
@@ -377,7 +395,7 @@ function ModuleBulkEditDialog() {
                   Move {count.format(records)} {records === 1 ? 'record' : 'records'} to the recycle
                   bin?
                 </span>
-                <button type="button" onClick={() => void trash()} disabled={busy}>
+                <button type="button" onClick={() => void trash()} disabled={busy || selecting}>
                   Move to the recycle bin
                 </button>
                 <button type="button" onClick={() => setConfirmTrash(false)}>
@@ -389,7 +407,7 @@ function ModuleBulkEditDialog() {
                 type="button"
                 className="link-button"
                 onClick={() => setConfirmTrash(true)}
-                disabled={busy || records === 0}
+                disabled={busy || selecting || records === 0}
               >
                 Move {records === 1 ? 'it' : 'them'} to the recycle bin…
               </button>

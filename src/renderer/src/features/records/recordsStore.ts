@@ -29,6 +29,7 @@ import {
   clipAnchor,
   gestureRows,
   NO_SELECTION,
+  overLimit,
   pickedInOrder,
   selectAll,
   type Gesture,
@@ -244,6 +245,12 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
   /** Selection gestures waiting for their rows' ids, in order (see `select`). */
   let selecting: Promise<void> = Promise.resolve();
   let waiting = 0;
+  /**
+   * Bumped for each list the person asks for (module, filter, sort), not for a refresh of the
+   * same list: a selection, and what reads it (gestures being read, Copy), belongs to one list,
+   * and a sync's refreshes (up to once a second) must not drop them.
+   */
+  let listSerial = 0;
 
   const store = createStore<RecordsState>()((set, get) => {
     /**
@@ -273,17 +280,27 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
      * selection the one before left.
      */
     const select = (gesture: Gesture | { mode: 'all' }): void => {
+      // A list asked for is still being read: the rows on screen are the old list's, and the
+      // selection was cleared for the new one. Picking from the old rows would select records
+      // the new list may not hold, counted but never shown.
+      if (pending !== null && !pending.refresh) {
+        set({
+          selectionNote:
+            'The new list is still being read; nothing was selected. Select the rows again once it shows.',
+        });
+        return;
+      }
       if (waiting === 0 && selectNow(gesture)) return;
       waiting += 1;
       set({ selecting: true });
-      const generation = get().generation;
+      const serial = listSerial;
       // The rows on screen when the gesture was made: the places it names.
       const seen = windows;
       selecting = selecting
         .then(async () => {
-          if (generation !== get().generation) return;
+          if (serial !== listSerial) return;
           if (gesture.mode === 'all') selectNow(gesture);
-          else await selectLater(gesture, seen);
+          else await selectLater(gesture, seen, serial);
         })
         .catch((error: unknown) =>
           set({
@@ -316,8 +333,15 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
           ids.push(row.id);
         }
       }
-      set({ selection: applyGesture(selection, gesture, ids, total ?? 0), selectionNote: null });
+      keep(applyGesture(selection, gesture, ids, total ?? 0));
       return true;
+    };
+
+    /** A gesture's selection, unless it picks more rows than can be named one by one. */
+    const keep = (next: RowSelection): void => {
+      const refused = overLimit(next);
+      if (refused) set({ selectionNote: refused });
+      else set((s) => ({ selection: clipAnchor(next, s.total ?? 0), selectionNote: null }));
     };
 
     /**
@@ -326,9 +350,13 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
      * sync moved rows since, the places the person picked hold other records now, and nothing is
      * selected for them.
      */
-    const selectLater = async (gesture: Gesture, seen: RowWindows): Promise<void> => {
+    const selectLater = async (
+      gesture: Gesture,
+      seen: RowWindows,
+      serial: number,
+    ): Promise<void> => {
       if (windows === seen && selectNow(gesture)) return;
-      const { portalId, moduleId, selection, total, generation } = get();
+      const { portalId, moduleId, selection, total } = get();
       if (portalId === null || moduleId === null || total === null) return;
       const rows = gestureRows(selection, gesture, total);
       if (rows.kind === 'refused') {
@@ -339,7 +367,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       const read = wanted
         ? await listedRows(portalId, moduleId).ids(wanted.first, wanted.last - wanted.first + 1)
         : { ids: [], total };
-      if (get().generation !== generation) return;
+      if (listSerial !== serial) return;
       // Rows the table never showed are whatever the list holds now (the focus moved onto a row
       // still loading, say): nothing to compare them with, and a sync changing the total
       // meanwhile does not make them wrong.
@@ -355,7 +383,9 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         });
         return;
       }
-      set({ selection: applyGesture(selection, gesture, read.ids, total), selectionNote: null });
+      // Only gestures change the selection, one at a time (`keep` clips the anchor to a list a
+      // refresh meanwhile shortened).
+      keep(applyGesture(selection, gesture, read.ids, total));
     };
 
     const pump = (): void => {
@@ -430,6 +460,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       const refresh = options.keepPosition && (pending === null || pending.refresh);
       pending = { windows: new RowWindows(), generation, refresh };
       if (!options.keepPosition) {
+        listSerial += 1;
         const screen = wanted.last - wanted.first;
         wanted = { first: 0, last: screen };
       }
@@ -599,6 +630,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         if (get().modules?.find((m) => m.id === moduleId)?.builtIn) {
           // The previous module's reads still on their way must not land here.
           pending = null;
+          listSerial += 1;
           set((s) => ({ generation: s.generation + 1, listLoading: false, listRefreshing: false }));
           return;
         }
@@ -734,7 +766,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         const { portalId, moduleId, columns, layout } = state;
         if (portalId === null || moduleId === null || !columns || !layout || state.copying) return;
         const shown = layout.visible.flatMap((key) => columns.fields.filter((f) => f.key === key));
-        const generation = state.generation;
+        const serial = listSerial;
         set({ copying: true });
         try {
           const picked = await get().picked();
@@ -743,7 +775,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
             get().total ?? 0,
             listedRows(portalId, moduleId),
           );
-          if (get().generation !== generation) {
+          if (listSerial !== serial) {
             throw new CopyRefused(
               'The list changed while the rows were read (a new filter, sort or module). Nothing was copied; select the rows again.',
             );

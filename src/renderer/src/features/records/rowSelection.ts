@@ -138,6 +138,15 @@ export function applyGesture(
   }
 }
 
+/**
+ * Why `next` cannot be kept, in words: more rows picked one by one than LIST_IDS_MAX (Ctrl+click
+ * or Space past it: the Shift ranges are refused before, by gestureRows); null when it can.
+ */
+export function overLimit(next: RowSelection): string | null {
+  if (next.kind !== 'rows' || next.ids.size <= LIST_IDS_MAX) return null;
+  return `At most ${LIST_IDS_MAX.toLocaleString()} rows can be picked one by one; the selection was not changed. Select every row (Ctrl+A) of a list narrowed by a filter instead.`;
+}
+
 /** The one row of `row` toggled: into or out of the picked ids, or of the ones left out. */
 function toggled(
   selection: RowSelection,
