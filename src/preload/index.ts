@@ -75,6 +75,7 @@ const bridge = {
     query: call('records.query'),
     ids: call('records.ids'),
     rows: call('records.rows'),
+    listed: call('records.listed'),
     get: call('records.get'),
     trashed: call('records.trashed'),
     search: call('records.search'),

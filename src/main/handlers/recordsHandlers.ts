@@ -20,6 +20,7 @@ type RecordsRequest =
   | 'records.query'
   | 'records.ids'
   | 'records.rows'
+  | 'records.listed'
   | 'records.get'
   | 'records.trashed'
   | 'records.search'
@@ -136,6 +137,12 @@ export function recordsHandlers(deps: RecordsHandlerDeps): Pick<Handlers, Record
     ),
     'records.rows': userFacing(({ portalId, moduleId, ids, snapshot }) =>
       sourceOf(snapshot).mirror.query.rowsOfIds({ portalId, moduleId }, ids),
+    ),
+    'records.listed': userFacing(({ portalId, moduleId, filter, ids, snapshot }) =>
+      sourceOf(snapshot).mirror.query.listedAmong(
+        { portalId, moduleId, ...(filter === undefined ? {} : { filter }) },
+        ids,
+      ),
     ),
     'records.get': userFacing(({ portalId, recordId, snapshot }) =>
       sourceOf(snapshot).reader.detail(portalId, recordId),

@@ -185,6 +185,21 @@ describe('records handlers: windows, detail, search', () => {
       ids: [second!.id, record(61).id, 'gone-1', first!.id],
     });
     expect(rows).toEqual([second, first]);
+    // Which of them the list holds: the trashed one and an unknown id are not; a filter narrows.
+    const held = await ok('records.listed', {
+      portalId: PORTAL,
+      moduleId: MODULE,
+      ids: [second!.id, record(61).id, 'gone-1', first!.id],
+    });
+    expect(held).toEqual([second!.id, first!.id]);
+    const named = filter([{ field_name: 'name', criteria_condition: 'is', value: [first!.name] }]);
+    const narrowed = await ok('records.listed', {
+      portalId: PORTAL,
+      moduleId: MODULE,
+      filter: named,
+      ids: [second!.id, first!.id],
+    });
+    expect(narrowed).toEqual([first!.id]);
     const unknown = await refused('records.rows', { portalId: PORTAL, moduleId: '99', ids: [] });
     expect(unknown.message).toMatch(/Module 99 .* not in the local mirror/);
   });

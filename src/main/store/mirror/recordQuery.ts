@@ -201,6 +201,48 @@ export class RecordQuery {
     return recordViews(this.statements, context, input.moduleId, keys);
   }
 
+  /**
+   * Which of `ids` the list of `input` (its filter, local edits laid over) holds now, in the
+   * order of `ids`: a selection drops the records a sync trashed, deleted or changed out of the
+   * filter. Each id is looked up by (portal, id), never by reading the list. Throws
+   * RecordQueryError like `queryRecords`.
+   */
+  listedAmong(
+    input: Omit<RecordQueryInput, 'offset' | 'limit' | 'sort'>,
+    ids: readonly string[],
+  ): string[] {
+    if (ids.length > LIST_IDS_MAX) {
+      throw new RecordQueryError(
+        `${ids.length} records were asked for at once; at most ${LIST_IDS_MAX} are read together. Nothing was read.`,
+      );
+    }
+    const { context, where, edited } = this.windowAsk(input, 0, 0);
+    if (ids.length === 0) return [];
+    const asked = JSON.stringify([...new Set(ids)]);
+    // CROSS JOIN: SQLite starts from the ids, one lookup each, whatever the filter.
+    const listed = this.statements
+      .get(
+        `SELECT r.id FROM (SELECT value AS id FROM json_each(?)) w ` +
+          `CROSS JOIN records r ON r.portal_id = ? AND r.id = w.id ` +
+          `WHERE ${context.listed} AND ${where.sql}`,
+      )
+      .pluck()
+      .all(asked, input.portalId, context.moduleKey, ...where.params) as string[];
+    const held = new Set(listed);
+    if (edited !== null) {
+      const mergedRows = this.statements
+        .get(
+          `WITH ${queries.editedRowsCte} SELECT r.id FROM edited_rows r ` +
+            `WHERE r.id IN (SELECT value FROM json_each(?)) AND ${where.edited.sql}`,
+        )
+        .pluck()
+        .all(edited, asked, ...where.edited.params) as string[];
+      for (const id of mergedRows) held.add(id);
+    }
+    const seen = new Set<string>();
+    return ids.filter((id) => held.has(id) && !seen.has(id) && Boolean(seen.add(id)));
+  }
+
   /** The row keys of a window and the list's total (the window's limit checked by the caller). */
   private windowOf(input: RecordQueryInput): {
     context: ModuleContext;

@@ -219,6 +219,16 @@ export const RecordsRowsArgs = z
   })
   .strict();
 
+export const RecordsListedArgs = z
+  .object({
+    portalId: Id,
+    moduleId: Id,
+    snapshot: Snapshot,
+    filter: z.string().max(FILTER_TEXT_MAX).optional(),
+    ids: z.array(RecordId).max(LIST_IDS_MAX),
+  })
+  .strict();
+
 export const TimelineEntry = z.object({
   id: z.string(),
   from: RecordsStatus.nullable(),
@@ -325,6 +335,11 @@ export const recordsRequests = {
     RecordsRowsArgs,
     z.array(RecordRow),
     'Records of a module by id, as its lists show them, in the order asked; those no longer in its lists are left out.',
+  ),
+  'records.listed': request(
+    RecordsListedArgs,
+    z.array(z.string()),
+    'Which of some records the list (its filter, local edits laid over) holds now, in the order asked: a selection drops those a sync trashed, deleted or changed out of the filter.',
   ),
   'records.get': request(
     z.object({ portalId: Id, recordId: RecordId, snapshot: Snapshot }).strict(),

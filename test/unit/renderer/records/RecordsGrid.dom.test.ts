@@ -126,12 +126,11 @@ describe('the records grid', () => {
     total = 100;
     act(() => ws.store.getState().changed({ portalId: PORTAL_ID, moduleId: MODULE_ID }));
     await waitFor(() => expect(grid.getAttribute('aria-rowcount')).toBe('101'));
+    // The selection is of records: the three picked are no longer in the list, so no longer
+    // selected (counted, copied or edited).
+    expect(await ws.store.getState().picked()).toEqual({ kind: 'rows', ids: [] });
     const state = ws.store.getState();
     expect(state.focused).toBe(99);
-    // The selection is of records: the three picked stay picked (Copy leaves out those gone).
-    expect([...state.selection.ids.keys()]).toEqual(
-      [TOTAL - 3, TOTAL - 2, TOTAL - 1].map((i) => String(1100000000000 + i)),
-    );
     expect(state.selection.anchor).toBe(99);
     // Enter opens the row the focus is on; Shift+Up selects from there, within the list.
     await user.keyboard('{Enter}');

@@ -9,6 +9,8 @@
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LIST_IDS_MAX, type RecordRow } from '../../../../src/shared/ipc/areas/records';
+import { selectedCount } from '../../../../src/renderer/src/features/records/rowSelection';
+import { selectedRows } from '../../../../src/renderer/src/features/records/selectedRowsText';
 import { useDomTestEnvironment } from '../support/dom';
 import { MODULE_ID, openWorkspace, PORTAL_ID, type Workspace } from '../support/recordsWorkspace';
 import { sampleRow } from './sampleRow';
@@ -52,7 +54,7 @@ function syncChanged(ws: Workspace): void {
 }
 
 describe('the selection of records', () => {
-  it('copies the records picked, not the rows a sync moved into their places, and says which are gone', async () => {
+  it('copies the records picked, not the rows a sync moved into their places; those it removed leave the selection', async () => {
     const list = { ids: range(0, 5) };
     const ws = await workspaceOf(list);
     await waitFor(() => expect(ws.store.getState().row(4)).toBeDefined());
@@ -64,15 +66,43 @@ describe('the selection of records', () => {
     list.ids = [90_000, 90_001, 0, 1, 3, 4];
     syncChanged(ws);
     await waitFor(() => expect(ws.store.getState().total).toBe(6));
+    expect(await ws.store.getState().picked()).toEqual({ kind: 'rows', ids: [idOf(1), idOf(3)] });
+    expect(selectedCount(ws.store.getState().selection, 6)).toBe(2);
     const text = await copied(ws);
     expect(text.split('\r\n').filter(Boolean).slice(1)).toEqual(
       [1, 3].map((i) => expect.stringContaining(`Dock #${i}`) as unknown),
     );
     expect(ws.store.getState().copied).toEqual({
-      message:
-        'Copied 2 rows with the header, tab-separated: paste into any spreadsheet. 1 selected record is no longer in the list (deleted or moved to the recycle bin since) and was left out.',
+      message: 'Copied 2 rows with the header, tab-separated: paste into any spreadsheet.',
       error: false,
     });
+  });
+
+  it('counts every row but those left out that the list still holds', async () => {
+    const list = { ids: range(0, 5) };
+    const ws = await workspaceOf(list);
+    await waitFor(() => expect(ws.store.getState().row(4)).toBeDefined());
+    act(() => {
+      ws.store.getState().selectEverything();
+      ws.store.getState().focusRow(2, 'toggle');
+    });
+    expect(selectedCount(ws.store.getState().selection, 5)).toBe(4);
+    // A sync removes the record left out: the four others are still the selection.
+    list.ids = [0, 1, 3, 4];
+    syncChanged(ws);
+    await waitFor(() => expect(ws.store.getState().total).toBe(4));
+    expect(await ws.store.getState().picked()).toEqual({ kind: 'every', except: [] });
+    expect(selectedCount(ws.store.getState().selection, 4)).toBe(4);
+  });
+
+  it('says how many picked records Copy could no longer find', async () => {
+    const source = {
+      ids: () => Promise.reject(new Error('not read')),
+      rows: (ids: string[]) => Promise.resolve(ids.slice(1).map((id) => row(Number(id) - ID_BASE))),
+    };
+    const read = await selectedRows({ kind: 'rows', ids: [idOf(1), idOf(2), idOf(3)] }, 5, source);
+    expect(read.rows.map((r) => r.id)).toEqual([idOf(2), idOf(3)]);
+    expect(read.gone).toBe(1);
   });
 
   it('reads the ids of a range the table does not hold in one reading, and applies later gestures after it', async () => {

@@ -55,8 +55,9 @@ export interface Workspace {
 }
 
 /**
- * `records.ids` and `records.rows` answered from the test's `records.query`, as the engine
- * answers them from the same list: a range's ids, and rows by id in the order asked.
+ * `records.ids`, `records.listed` and `records.rows` answered from the test's `records.query`,
+ * as the engine answers them from the same list: a range's ids, which ids the list holds, and
+ * rows by id in the order asked.
  */
 function listedById(query: FakeHandlers['records.query']): FakeHandlers {
   if (!query) return {};
@@ -64,6 +65,13 @@ function listedById(query: FakeHandlers['records.query']): FakeHandlers {
     'records.ids': async (args) => {
       const window = await query(args);
       return { ids: window.rows.map((row) => row.id), total: window.total };
+    },
+    'records.listed': async ({ portalId, moduleId, filter, ids }) => {
+      const args = { portalId, moduleId, ...(filter === undefined ? {} : { filter }) };
+      const { total } = await query({ ...args, offset: 0, limit: 1 });
+      const all = total === 0 ? [] : (await query({ ...args, offset: 0, limit: total })).rows;
+      const held = new Set(all.map((row) => row.id));
+      return [...new Set(ids)].filter((id) => held.has(id));
     },
     'records.rows': async ({ portalId, moduleId, ids }) => {
       const { total } = await query({ portalId, moduleId, offset: 0, limit: 1 });

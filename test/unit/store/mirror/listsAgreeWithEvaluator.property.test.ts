@@ -1003,6 +1003,14 @@ function runStepsIn(world: World, steps: Step[]): void {
     const asked = [...want.rows].reverse();
     asked.splice(asked.length >> 1, 0, ...elsewhere.slice(0, 3), 'deleted-1');
     expect(world.mirror.query.rowsOfIds(list, asked)).toEqual([...window.rows].reverse());
+    // Which of some ids the whole list holds (a selection pruned after a sync: records.listed).
+    const whole = expectedList(world, step.portal, step.module, compiled, undefined, 0, 1e9).rows;
+    const candidates = [...whole.filter((_, i) => i % 2 === 0), ...elsewhere.slice(0, 4), 'gone-1'];
+    candidates.reverse();
+    const filtered = { ...list, ...(step.filter ? { filter: JSON.stringify(step.filter) } : {}) };
+    expect(world.mirror.query.listedAmong(filtered, candidates)).toEqual(
+      candidates.filter((id) => whole.includes(id)),
+    );
   }
 }
 

@@ -173,6 +173,11 @@ const layoutKey = (portalId: string, moduleId: string) =>
  * sync of eight modules would otherwise read all eight counts eight times a second).
  */
 const COUNTS_REFRESH_MS = 1000;
+/**
+ * Ours: a selection of at most this many records (picked, or left out of "every row") is
+ * checked against the list after each refresh: one lookup an id, a few milliseconds.
+ */
+const PRUNE_IDS_MAX = 5_000;
 /** Rows a first read asks for before the table has measured the screen. */
 const FIRST_SCREEN_ROWS = 60;
 
@@ -388,6 +393,41 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       keep(applyGesture(selection, gesture, read.ids, total));
     };
 
+    /**
+     * After a refresh of the list (a sync's pages, a replayed edit): the records picked, or left
+     * out of "every row", that the list no longer holds (trashed, deleted, changed out of the
+     * filter) leave the selection, so its count is what is highlighted and acted on. Chained
+     * behind the gestures being read; picked() waits for it.
+     */
+    const prune = (): void => {
+      const { portalId, moduleId, filter, selection } = get();
+      const size = selection.ids.size;
+      if (portalId === null || moduleId === null || size === 0 || size > PRUNE_IDS_MAX) return;
+      const serial = listSerial;
+      const asked = [...selection.ids.keys()];
+      selecting = selecting
+        .then(async () => {
+          const held = new Set(
+            await api.records.listed({
+              ...scope,
+              portalId,
+              moduleId,
+              ...(filter === undefined ? {} : { filter }),
+              ids: asked,
+            }),
+          );
+          const gone = asked.filter((id) => !held.has(id));
+          if (serial !== listSerial || gone.length === 0) return;
+          set((s) => {
+            const ids = new Map(s.selection.ids);
+            for (const id of gone) ids.delete(id);
+            return { selection: { ...s.selection, ids } };
+          });
+        })
+        // The selection stays as it was: Copy and Bulk edit say what they could not find.
+        .catch(() => undefined);
+    };
+
     const pump = (): void => {
       const state = get();
       const { portalId, moduleId } = state;
@@ -433,6 +473,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
                 listError: null,
                 listLoading: false,
               }));
+              if (refresh) prune();
             } else {
               set((s) => ({
                 ...withinTotal(s, result.total),
