@@ -318,9 +318,22 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         });
     };
 
+    /**
+     * The selection with its anchor where its record is among `rows` (the rows the gesture was
+     * made on): a sync that moved that record moved where a Shift range starts from. A record
+     * not held (scrolled far away, or gone) leaves the anchor at its place.
+     */
+    const anchoredIn = (rows: RowWindows): RowSelection => {
+      const { selection } = get();
+      if (selection.anchorId === null) return selection;
+      const at = rows.placeOf(selection.anchorId);
+      return at === undefined || at === selection.anchor ? selection : { ...selection, anchor: at };
+    };
+
     /** Applies a gesture whose rows the table holds; false when some must be read. */
     const selectNow = (gesture: Gesture | { mode: 'all' }): boolean => {
-      const { selection, total } = get();
+      const selection = anchoredIn(windows);
+      const { total } = get();
       if (gesture.mode === 'all') {
         set({ selection: selectAll(total ?? 0), selectionNote: null });
         return true;
@@ -361,7 +374,8 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       serial: number,
     ): Promise<void> => {
       if (windows === seen && selectNow(gesture)) return;
-      const { portalId, moduleId, selection, total } = get();
+      const { portalId, moduleId, total } = get();
+      const selection = anchoredIn(seen);
       if (portalId === null || moduleId === null || total === null) return;
       const rows = gestureRows(selection, gesture, total);
       if (rows.kind === 'refused') {

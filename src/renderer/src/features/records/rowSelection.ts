@@ -22,12 +22,22 @@ export interface RowSelection {
   ids: ReadonlyMap<string, number>;
   /** Where a Shift selection starts from (a place in the list). */
   anchor: number | null;
+  /**
+   * The record at the anchor when it was set (null when unknown: Ctrl+A): a sync that moves it
+   * moves the anchor with it (recordsStore finds it among the rows held).
+   */
+  anchorId: string | null;
 }
 
 /** A selection as the actions take it (bulk edit, trash, Copy). */
 export type Picked = { kind: 'rows'; ids: string[] } | { kind: 'every'; except: string[] };
 
-export const NO_SELECTION: RowSelection = { kind: 'rows', ids: new Map(), anchor: null };
+export const NO_SELECTION: RowSelection = {
+  kind: 'rows',
+  ids: new Map(),
+  anchor: null,
+  anchorId: null,
+};
 
 export type GestureMode = 'only' | 'toggle' | 'add' | 'extend' | 'extend-keep';
 
@@ -60,14 +70,14 @@ export function selectedCount(selection: RowSelection, total: number): number {
 }
 
 export function selectAll(total: number): RowSelection {
-  return total === 0 ? NO_SELECTION : { kind: 'every', ids: new Map(), anchor: 0 };
+  return total === 0 ? NO_SELECTION : { kind: 'every', ids: new Map(), anchor: 0, anchorId: null };
 }
 
 /** The anchor within a list of `total` rows (a refresh can shorten the list). */
 export function clipAnchor(selection: RowSelection, total: number): RowSelection {
   const { anchor } = selection;
   if (anchor === null || anchor < total) return selection;
-  return { ...selection, anchor: total === 0 ? null : total - 1 };
+  return { ...selection, anchor: total === 0 ? null : total - 1, anchorId: null };
 }
 
 function rangeOf(selection: RowSelection, index: number): [number, number] {
@@ -113,27 +123,38 @@ export function applyGesture(
   const { mode, index } = gesture;
   const rows = gestureRows(selection, gesture, total);
   if (rows.kind === 'refused') return selection;
-  if (rows.kind === 'all')
-    return { kind: 'every', ids: new Map(), anchor: selection.anchor ?? index };
+  if (rows.kind === 'all') {
+    return {
+      kind: 'every',
+      ids: new Map(),
+      anchor: selection.anchor ?? index,
+      anchorId: selection.anchor === null ? null : selection.anchorId,
+    };
+  }
   const range = new Map(rowIds.map((id, i) => [id, rows.first + i]));
   const id = rowIds[0];
+  // Where a Shift range starts: the anchor kept, or this row when there is none yet.
+  const from =
+    selection.anchor === null
+      ? { anchor: index, anchorId: rowIds[index - rows.first] ?? null }
+      : { anchor: selection.anchor, anchorId: selection.anchorId };
   switch (mode) {
     case 'only':
-      return { kind: 'rows', ids: range, anchor: index };
+      return { kind: 'rows', ids: range, anchor: index, anchorId: id ?? null };
     case 'add':
-      if (isSelected(selection, id)) return { ...selection, anchor: index };
+      if (isSelected(selection, id)) return { ...selection, anchor: index, anchorId: id ?? null };
       return toggled(selection, range, index);
     case 'toggle':
       return toggled(selection, range, index);
     case 'extend':
-      return { kind: 'rows', ids: range, anchor: selection.anchor ?? index };
+      return { kind: 'rows', ids: range, ...from };
     case 'extend-keep': {
       const ids = new Map(selection.ids);
       for (const [rowId, place] of range) {
         if (selection.kind === 'rows') ids.set(rowId, place);
         else ids.delete(rowId);
       }
-      return { kind: selection.kind, ids, anchor: selection.anchor ?? index };
+      return { kind: selection.kind, ids, ...from };
     }
   }
 }
@@ -154,11 +175,13 @@ function toggled(
   index: number,
 ): RowSelection {
   const ids = new Map(selection.ids);
+  let anchorId: string | null = null;
   for (const [id, place] of row) {
+    anchorId = id;
     if (ids.has(id)) ids.delete(id);
     else ids.set(id, place);
   }
-  return { kind: selection.kind, ids, anchor: index };
+  return { kind: selection.kind, ids, anchor: index, anchorId };
 }
 
 /** The picked ids in the table's order when they were picked (Copy's order). */

@@ -21,6 +21,15 @@ export class RowWindows {
     return this.blocks.get(Math.floor(index / BLOCK_ROWS))?.[index % BLOCK_ROWS];
   }
 
+  /** Where the row of record `id` is among the rows held, or undefined. */
+  placeOf(id: string): number | undefined {
+    for (const [block, rows] of this.blocks) {
+      const at = rows.findIndex((row) => row.id === id);
+      if (at >= 0) return block * BLOCK_ROWS + at;
+    }
+    return undefined;
+  }
+
   has(block: number): boolean {
     return this.blocks.has(block);
   }
