@@ -47,6 +47,15 @@ describe('migration canonical_times', () => {
       INSERT INTO status_timeline (portal_id, record_id, id, changed_time)
         VALUES ('1', '101', '8', '2026-03-05T03:00:00-08:00');
     `);
+    // A time stamp field and a text field whose value looks like a time: only the first changes.
+    old.db.exec(`
+      INSERT INTO fields (portal_id, id, module_id, api_name, display_name, field_type, data_type)
+        VALUES ('1', 'f1', '10', 'cf_stamp', 'Stamp', 'timestamp', 'datetime'),
+               ('1', 'f2', '10', 'cf_note', 'Note', 'single_line', 'string');
+      UPDATE records SET custom = '{"cf_note":"2026-03-05T02:30:00-08:00","cf_flag":true,"cf_cost":{"amount":1.5,"currency_code":"EUR"},"cf_stamp":"2026-03-05T02:30:00-08:00","cf_tags":["A","B"],"cf_none":null,"cf_n":7}'
+        WHERE id = '101';
+      UPDATE records SET custom = '{"cf_stamp":"2026-03-05T10:15:00.000Z"}' WHERE id = '102';
+    `);
     old.db.exec(`
       INSERT INTO backups (account_id, portal_id, stage, requested_time, completed_time, created_at)
         VALUES ('acc', '1', 'completed', '2026-03-05T02:30:00-08:00', NULL, '2026-03-05T10:30:00.000Z');
@@ -92,6 +101,18 @@ describe('migration canonical_times', () => {
       completed: null,
       fields: '{"trashed_time":{"value":null,"base":"2026-03-05T10:30:00.000Z"}}',
     });
+    expect(
+      store.db
+        .prepare("SELECT id, custom FROM records WHERE id IN ('101', '102') ORDER BY id")
+        .all(),
+    ).toEqual([
+      {
+        id: '101',
+        custom:
+          '{"cf_note":"2026-03-05T02:30:00-08:00","cf_flag":true,"cf_cost":{"amount":1.5,"currency_code":"EUR"},"cf_stamp":"2026-03-05T10:30:00.000Z","cf_tags":["A","B"],"cf_none":null,"cf_n":7}',
+      },
+      { id: '102', custom: '{"cf_stamp":"2026-03-05T10:15:00.000Z"}' },
+    ]);
     // The list by last update orders instants now; its comments still count as mirrored.
     const mirror = new Mirror(store.db);
     const listed = mirror.query.queryRecords({

@@ -42,3 +42,24 @@ WHERE completed_time NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][
 UPDATE outbox_ops
 SET fields = json_set(fields, '$.trashed_time.base', pd_instant(fields ->> '$.trashed_time.base'))
 WHERE kind IN ('trash', 'restore') AND fields ->> '$.trashed_time.base' NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+
+-- Custom time stamp fields' values, as the upsert now stores them (recordRepository.ts
+-- storedCustom): their filters compare them as text. Each record whose time stamp value is not
+-- in the canonical shape is written again key by key, in its order, every other value as it was.
+UPDATE records SET custom = (
+  SELECT json_group_object(
+    j.key,
+    CASE WHEN f.api_name IS NOT NULL AND j.type = 'text' THEN pd_instant(j.value)
+         ELSE json(records.custom -> j.fullkey) END
+    ORDER BY j.id)
+  FROM json_each(records.custom) j
+  LEFT JOIN modules m ON m.module_key = records.module_key
+  LEFT JOIN fields f ON f.portal_id = m.portal_id AND f.module_id = m.id AND f.api_name = j.key
+    AND f.field_type = 'timestamp'
+)
+WHERE EXISTS (
+  SELECT 1 FROM modules m JOIN fields f ON f.portal_id = m.portal_id AND f.module_id = m.id
+  WHERE m.module_key = records.module_key AND f.field_type = 'timestamp'
+    AND json_type(records.custom, '$."' || f.api_name || '"') = 'text'
+    AND (records.custom ->> ('$."' || f.api_name || '"')) NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'
+);

@@ -12,6 +12,7 @@ import { MultiValueRows } from './multiValueRows';
 
 // Also importable from here, where it used to live (src/main/sync imports it so).
 export { MirrorWriteError };
+import { canonicalInstant } from '@portaldesk/portal-api/domain/instant';
 import type { MirrorCursor, MirrorCursorUpdate, MirrorRecord, MirrorUser } from './mirrorTypes';
 
 const queries = requireQueries(
@@ -21,6 +22,7 @@ const queries = requireQueries(
     'insertRecord',
     'upsertRecord',
     'markEdited',
+    'timestampFields',
     'createKeepTable',
     'clearKeepTable',
     'addKeepIds',
@@ -78,6 +80,7 @@ export class RecordRepository {
   private readonly insertRecord: Database.Statement;
   private readonly upsertRecord: Database.Statement;
   private readonly markEdited: Database.Statement;
+  private readonly timestampFields: Database.Statement;
   private readonly readCursor: Database.Statement;
   private readonly writeCursorRow: Database.Statement;
   private readonly multiValues: MultiValueRows;
@@ -92,6 +95,7 @@ export class RecordRepository {
     this.insertRecord = db.prepare(queries.insertRecord);
     this.upsertRecord = db.prepare(queries.upsertRecord);
     this.markEdited = db.prepare(queries.markEdited);
+    this.timestampFields = db.prepare(queries.timestampFields).pluck();
     this.readCursor = db.prepare(queries.cursor);
     this.writeCursorRow = db.prepare(queries.writeCursor);
     this.multiValues = new MultiValueRows(db);
@@ -135,8 +139,32 @@ export class RecordRepository {
     return keys;
   }
 
+  /**
+   * A record's custom values as stored: time stamp fields' values written as canonical instants
+   * (packages/portal-api/src/domain/instant.ts; their filters compare them as text), the other
+   * values and the key order as the service sent them. `stamps`: each module's time stamp fields,
+   * read once a batch.
+   */
+  private storedCustom(record: MirrorRecord, stamps: Map<string, readonly string[]>): string {
+    const scope = `${record.portalId}\u0000${record.moduleId}`;
+    let fields = stamps.get(scope);
+    if (!fields) {
+      fields = this.timestampFields.all(record.portalId, record.moduleId) as string[];
+      stamps.set(scope, fields);
+    }
+    let custom = record.custom;
+    for (const field of fields) {
+      const value = custom[field];
+      if (typeof value !== 'string') continue;
+      const canonical = canonicalInstant(value);
+      if (canonical !== value) custom = { ...custom, [field]: canonical };
+    }
+    return JSON.stringify(custom);
+  }
+
   private upsertIn(log: ChangeLog, records: readonly MirrorRecord[], options: UpsertOptions): void {
     const keys = this.moduleKeys(records);
+    const stamps = new Map<string, readonly string[]>();
     const byPortal = new Map<string, MirrorRecord[]>();
     for (const record of records) {
       const list = byPortal.get(record.portalId);
@@ -168,7 +196,7 @@ export class RecordRepository {
           record.createdTime,
           record.lastUpdatedTime,
           record.trashedTime,
-          JSON.stringify(record.custom),
+          this.storedCustom(record, stamps),
           // list_state: a new row has no edits yet (markEdited below sets them).
           record.trashedTime === null ? 0 : 2,
         ];

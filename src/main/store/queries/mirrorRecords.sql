@@ -47,6 +47,10 @@ WHERE records.local_only = 0
             excluded.created_time, excluded.last_updated_time, excluded.trashed_time,
             excluded.custom);
 
+-- name: timestampFields
+-- A module's custom time stamp fields: their values are stored as canonical instants.
+SELECT api_name FROM fields WHERE portal_id = ? AND module_id = ? AND field_type = 'timestamp';
+
 -- name: markEdited
 -- A record pulled again after its server copy was deleted keeps showing its pending edits.
 UPDATE records SET edited = 1, list_state = CASE WHEN trashed_time IS NULL THEN 1 ELSE 2 END

@@ -115,6 +115,34 @@ describe('record upserts', () => {
     expect(count(store, "SELECT count(*) FROM records WHERE name = 'Newer'")).toBe(1);
   });
 
+  it("stores a custom time stamp's value as its canonical instant, other values as sent", () => {
+    const { mirror, store } = mirroredPortal();
+    const record = {
+      ...makeRecord(1),
+      custom: {
+        cf_serial: '2026-03-05T02:30:00-08:00',
+        cf_audit: '2026-03-05T02:30:00-08:00',
+        cf_insured: true,
+      },
+    };
+    mirror.records.upsertRecords([record]);
+    expect(store.db.prepare('SELECT custom FROM records WHERE id = ?').pluck().get(record.id)).toBe(
+      '{"cf_serial":"2026-03-05T02:30:00-08:00","cf_audit":"2026-03-05T10:30:00.000Z","cf_insured":true}',
+    );
+    // A list sorted by the time stamp orders instants: 10:15 UTC before 10:30 UTC.
+    const earlier = { ...makeRecord(2), custom: { cf_audit: '2026-03-05T10:15:00.000Z' } };
+    mirror.records.upsertRecords([earlier]);
+    const sorted = mirror.query.queryRecords({
+      portalId: PORTAL,
+      moduleId: MODULE,
+      sort: { field: 'cf_audit', descending: false },
+      offset: 0,
+      limit: 10,
+    });
+    expect(sorted.rows.map((r) => r.id)).toEqual([earlier.id, record.id]);
+    expect(record.custom.cf_audit).toBe('2026-03-05T02:30:00-08:00');
+  });
+
   it('refuses records of a module that is not mirrored, storing nothing of the batch', () => {
     const { mirror, store } = mirroredPortal();
     const batch = [makeRecord(1), { ...makeRecord(2), moduleId: 'unknown-module' }];
