@@ -48,6 +48,20 @@ function checkWindow(offset: number, limit: number, most: number): void {
   }
 }
 
+/**
+ * The statement `listedAmong` reads the listed server copies with: the asked ids first (CROSS
+ * JOIN), each record found by (portal, id), then the filter tested on it. `filter` is the
+ * filter's `probe` form, which tests a multi-select's option per row: its `sql` form reads the
+ * option's rows as a list that SQLite folded into every id's lookup (1.8 s for 5,000 ids over
+ * 6,000 rows, minutes at a million). Exported for its plan test.
+ */
+export function listedAmongSql(listed: string, filter: string): string {
+  return (
+    `SELECT r.id FROM (SELECT value AS id FROM json_each(?)) w ` +
+    `CROSS JOIN records r ON r.portal_id = ? AND r.id = w.id WHERE ${listed} AND ${filter}`
+  );
+}
+
 export interface RecordQueryInput {
   portalId: string;
   moduleId: string;
@@ -221,11 +235,7 @@ export class RecordQuery {
     const asked = JSON.stringify([...new Set(ids)]);
     // CROSS JOIN: SQLite starts from the ids, one lookup each, whatever the filter.
     const listed = this.statements
-      .get(
-        `SELECT r.id FROM (SELECT value AS id FROM json_each(?)) w ` +
-          `CROSS JOIN records r ON r.portal_id = ? AND r.id = w.id ` +
-          `WHERE ${context.listed} AND ${where.sql}`,
-      )
+      .get(listedAmongSql(context.listed, where.probe))
       .pluck()
       .all(asked, input.portalId, context.moduleKey, ...where.params) as string[];
     const held = new Set(listed);
