@@ -136,8 +136,14 @@ describe('the records grid', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(ws.store.getState().detail?.recordId).toBe(String(1100000000099)));
     act(() => ws.store.getState().closeDetail());
+    // Shift+Up would start from the row the selection started on, which left the list: said,
+    // nothing selected. From the row the focus is on, it selects within the list.
     await user.keyboard('{Shift>}{ArrowUp}{/Shift}');
+    expect(ws.store.getState().selectionNote).toMatch(/moved or left the list/);
+    expect(selectedPlaces(ws.store.getState())).toEqual([]);
+    await user.keyboard('{ArrowDown}{Shift>}{ArrowUp}{/Shift}');
     expect(selectedPlaces(ws.store.getState())).toEqual([[98, 99]]);
+    expect(ws.store.getState().selectionNote).toBeNull();
   });
 
   it('names each column header by its label alone, and tells its resize keys', async () => {

@@ -91,6 +91,43 @@ describe('the selection of records', () => {
     expect(await ws.store.getState().picked()).toEqual({ kind: 'rows', ids: [2, 3, 4].map(idOf) });
   });
 
+  it('keeps the anchor on its record when a refresh shortens the list past its place', async () => {
+    const list = { ids: range(0, 10) };
+    const ws = await workspaceOf(list);
+    await waitFor(() => expect(ws.store.getState().row(9)).toBeDefined());
+    act(() => ws.store.getState().focusRow(8));
+    // A sync removes records 0 to 3: record 8 is at place 4 of 6.
+    list.ids = range(4, 10);
+    syncChanged(ws);
+    await waitFor(() => expect(ws.store.getState().row(0)?.id).toBe(idOf(4)));
+    act(() => ws.store.getState().focusRow(0, 'extend'));
+    expect(await ws.store.getState().picked()).toEqual({
+      kind: 'rows',
+      ids: [4, 5, 6, 7, 8].map(idOf),
+    });
+  });
+
+  it('refuses a Shift range whose anchor record moved out of the rows held, instead of starting elsewhere', async () => {
+    const list = { ids: range(0, 5_000) };
+    const ws = await workspaceOf(list);
+    await waitFor(() => expect(ws.store.getState().row(10)).toBeDefined());
+    act(() => ws.store.getState().focusRow(10));
+    // The table scrolls far down and the focus moves there (Ctrl+arrows: the selection stays);
+    // then a sync stores five records first.
+    act(() => {
+      ws.store.getState().showRows(3_000, 3_050);
+      ws.store.getState().focusRow(3_000, 'move');
+    });
+    await waitFor(() => expect(ws.store.getState().row(3_000)).toBeDefined());
+    list.ids = [90_000, 90_001, 90_002, 90_003, 90_004, ...range(0, 5_000)];
+    syncChanged(ws);
+    await waitFor(() => expect(ws.store.getState().row(3_000)?.id).toBe(idOf(2_995)));
+    expect(ws.store.getState().row(15)).toBeUndefined();
+    act(() => ws.store.getState().focusRow(3_005, 'extend'));
+    expect(await ws.store.getState().picked()).toEqual({ kind: 'rows', ids: [idOf(10)] });
+    expect(ws.store.getState().selectionNote).toMatch(/started from moved or left the list/);
+  });
+
   it('counts every row but those left out that the list still holds', async () => {
     const list = { ids: range(0, 5) };
     const ws = await workspaceOf(list);
@@ -104,8 +141,14 @@ describe('the selection of records', () => {
     list.ids = [0, 1, 3, 4];
     syncChanged(ws);
     await waitFor(() => expect(ws.store.getState().total).toBe(4));
-    expect(await ws.store.getState().picked()).toEqual({ kind: 'every', except: [] });
+    await ws.store.getState().picked();
     expect(selectedCount(ws.store.getState().selection, 4)).toBe(4);
+    // Another sync brings it back: it is still left out, as the person chose.
+    list.ids = range(0, 5);
+    syncChanged(ws);
+    await waitFor(() => expect(ws.store.getState().total).toBe(5));
+    expect(await ws.store.getState().picked()).toEqual({ kind: 'every', except: [idOf(2)] });
+    expect(selectedCount(ws.store.getState().selection, 5)).toBe(4);
   });
 
   it('says how many picked records Copy could no longer find', async () => {

@@ -173,6 +173,10 @@ const layoutKey = (portalId: string, moduleId: string) =>
  * sync of eight modules would otherwise read all eight counts eight times a second).
  */
 const COUNTS_REFRESH_MS = 1000;
+/** Why a Shift range was not applied when its anchor's record moved away or left the list. */
+const ANCHOR_MOVED =
+  'The row the selection started from moved or left the list since it was clicked; the selection was not changed. Click the first row again, then Shift+click.';
+
 /**
  * Ours: a selection of at most this many records (picked, or left out of "every row") is
  * checked against the list after each refresh: one lookup an id, a few milliseconds.
@@ -319,6 +323,21 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
     };
 
     /**
+     * A Shift range whose anchor's place holds another record than the one it was set on: the
+     * record moved out of the rows held, or left the list. Selecting from its place would start
+     * the range at a record nobody clicked.
+     */
+    const startsElsewhere = (
+      selection: RowSelection,
+      gesture: Gesture,
+      idAt: (place: number) => string | undefined,
+    ): boolean =>
+      (gesture.mode === 'extend' || gesture.mode === 'extend-keep') &&
+      selection.anchor !== null &&
+      selection.anchorId !== null &&
+      idAt(selection.anchor) !== selection.anchorId;
+
+    /**
      * The selection with its anchor where its record is among `rows` (the rows the gesture was
      * made on): a sync that moved that record moved where a Shift range starts from. A record
      * not held (scrolled far away, or gone) leaves the anchor at its place.
@@ -349,6 +368,10 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
           const row = windows.row(index);
           if (!row) return false;
           ids.push(row.id);
+        }
+        if (startsElsewhere(selection, gesture, (place) => ids[place - rows.first])) {
+          set({ selectionNote: ANCHOR_MOVED });
+          return true;
         }
       }
       keep(applyGesture(selection, gesture, ids, total ?? 0));
@@ -402,6 +425,13 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         });
         return;
       }
+      if (
+        wanted &&
+        startsElsewhere(selection, gesture, (place) => read.ids[place - wanted.first])
+      ) {
+        set({ selectionNote: ANCHOR_MOVED });
+        return;
+      }
       // Only gestures change the selection, one at a time (`keep` clips the anchor to a list a
       // refresh meanwhile shortened).
       keep(applyGesture(selection, gesture, read.ids, total));
@@ -431,8 +461,14 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
             }),
           );
           const gone = asked.filter((id) => !held.has(id));
-          if (serial !== listSerial || gone.length === 0) return;
+          if (serial !== listSerial) return;
           set((s) => {
+            // Left out of every row: kept left out (a sync may bring the record back), only
+            // not counted. Picked: no longer picked.
+            if (s.selection.kind === 'every') {
+              return { selection: { ...s.selection, absent: new Set(gone) } };
+            }
+            if (gone.length === 0) return {};
             const ids = new Map(s.selection.ids);
             for (const id of gone) ids.delete(id);
             return { selection: { ...s.selection, ids } };

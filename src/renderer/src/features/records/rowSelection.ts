@@ -27,6 +27,12 @@ export interface RowSelection {
    * moves the anchor with it (recordsStore finds it among the rows held).
    */
   anchorId: string | null;
+  /**
+   * `every` only: ids left out that the list did not hold at its last check (recordsStore's
+   * prune). They stay left out (a sync that brings such a record back does not select it), but
+   * are not counted as rows the list lacks.
+   */
+  absent?: ReadonlySet<string>;
 }
 
 /** A selection as the actions take it (bulk edit, trash, Copy). */
@@ -66,7 +72,10 @@ export function isEmpty(selection: RowSelection): boolean {
 
 /** Rows selected in a list of `total` (for `every`, the ids left out are rows of the list). */
 export function selectedCount(selection: RowSelection, total: number): number {
-  return selection.kind === 'every' ? Math.max(0, total - selection.ids.size) : selection.ids.size;
+  if (selection.kind === 'rows') return selection.ids.size;
+  let absent = 0;
+  for (const id of selection.absent ?? []) if (selection.ids.has(id)) absent += 1;
+  return Math.max(0, total - (selection.ids.size - absent));
 }
 
 export function selectAll(total: number): RowSelection {
@@ -77,7 +86,8 @@ export function selectAll(total: number): RowSelection {
 export function clipAnchor(selection: RowSelection, total: number): RowSelection {
   const { anchor } = selection;
   if (anchor === null || anchor < total) return selection;
-  return { ...selection, anchor: total === 0 ? null : total - 1, anchorId: null };
+  // The anchor's record is kept: recordsStore finds where it moved (anchoredIn).
+  return { ...selection, anchor: total === 0 ? null : total - 1 };
 }
 
 function rangeOf(selection: RowSelection, index: number): [number, number] {
@@ -154,7 +164,12 @@ export function applyGesture(
         if (selection.kind === 'rows') ids.set(rowId, place);
         else ids.delete(rowId);
       }
-      return { kind: selection.kind, ids, ...from };
+      return {
+        kind: selection.kind,
+        ids,
+        ...from,
+        ...(selection.absent ? { absent: selection.absent } : {}),
+      };
     }
   }
 }
@@ -181,7 +196,18 @@ function toggled(
     if (ids.has(id)) ids.delete(id);
     else ids.set(id, place);
   }
-  return { kind: selection.kind, ids, anchor: index, anchorId };
+  // A row toggled is on screen, so in the list: not absent.
+  const absent =
+    selection.absent && anchorId !== null && selection.absent.has(anchorId)
+      ? new Set([...selection.absent].filter((id) => id !== anchorId))
+      : selection.absent;
+  return {
+    kind: selection.kind,
+    ids,
+    anchor: index,
+    anchorId,
+    ...(absent ? { absent } : {}),
+  };
 }
 
 /** The picked ids in the table's order when they were picked (Copy's order). */
