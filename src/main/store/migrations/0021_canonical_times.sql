@@ -63,3 +63,27 @@ WHERE EXISTS (
     AND json_type(records.custom, '$."' || f.api_name || '"') = 'text'
     AND (records.custom ->> ('$."' || f.api_name || '"')) NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'
 );
+
+-- A time stamp field stored after records holding it (a first sync stores a module's fields and
+-- its first pages side by side; a field made a time stamp later): its values in that module's
+-- records are rewritten then, once, since later pulls bring only records that changed.
+CREATE TRIGGER fields_timestamp_insert AFTER INSERT ON fields WHEN NEW.field_type = 'timestamp'
+BEGIN
+  UPDATE records
+  SET custom = json_set(custom, '$."' || NEW.api_name || '"',
+                        pd_instant(custom ->> ('$."' || NEW.api_name || '"')))
+  WHERE module_key = (SELECT module_key FROM modules WHERE portal_id = NEW.portal_id AND id = NEW.module_id)
+    AND json_type(custom, '$."' || NEW.api_name || '"') = 'text'
+    AND (custom ->> ('$."' || NEW.api_name || '"')) NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+END;
+
+CREATE TRIGGER fields_timestamp_update AFTER UPDATE OF field_type, api_name ON fields
+WHEN NEW.field_type = 'timestamp' AND (OLD.field_type <> 'timestamp' OR OLD.api_name <> NEW.api_name)
+BEGIN
+  UPDATE records
+  SET custom = json_set(custom, '$."' || NEW.api_name || '"',
+                        pd_instant(custom ->> ('$."' || NEW.api_name || '"')))
+  WHERE module_key = (SELECT module_key FROM modules WHERE portal_id = NEW.portal_id AND id = NEW.module_id)
+    AND json_type(custom, '$."' || NEW.api_name || '"') = 'text'
+    AND (custom ->> ('$."' || NEW.api_name || '"')) NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z';
+END;

@@ -5,7 +5,7 @@ import { Store } from '../../../../src/main/store/store';
 import { readEntity } from '@portaldesk/portal-api/domain/readEntity';
 import { mapRecord } from '../../../../src/main/sync/mapRecord';
 import { tempDir } from '../../../support/tempDir';
-import { makeRecord, mirroredPortal, MODULE, PORTAL } from './fixture';
+import { FIELDS, makeRecord, mirroredPortal, MODULE, PORTAL } from './fixture';
 
 const records = (from: number, to: number): MirrorRecord[] =>
   Array.from({ length: to - from }, (_, i) => makeRecord(from + i));
@@ -141,6 +141,30 @@ describe('record upserts', () => {
     });
     expect(sorted.rows.map((r) => r.id)).toEqual([earlier.id, record.id]);
     expect(record.custom.cf_audit).toBe('2026-03-05T02:30:00-08:00');
+  });
+
+  it("rewrites a time stamp field's values stored before the field itself", () => {
+    const { mirror, store } = mirroredPortal();
+    // A first sync stored the records before the module's fields arrived (or the field is new).
+    mirror.metadata.replaceFields(
+      PORTAL,
+      MODULE,
+      FIELDS.filter((f) => f.apiName !== 'cf_audit'),
+    );
+    const record = {
+      ...makeRecord(1),
+      custom: { cf_audit: '2026-03-05T02:30:00-08:00', cf_serial: '2026-03-05T02:30:00-08:00' },
+    };
+    mirror.records.upsertRecords([record]);
+    const stored = () =>
+      store.db.prepare('SELECT custom FROM records WHERE id = ?').pluck().get(record.id);
+    expect(stored()).toBe(
+      '{"cf_audit":"2026-03-05T02:30:00-08:00","cf_serial":"2026-03-05T02:30:00-08:00"}',
+    );
+    mirror.metadata.replaceFields(PORTAL, MODULE, FIELDS);
+    expect(stored()).toBe(
+      '{"cf_audit":"2026-03-05T10:30:00.000Z","cf_serial":"2026-03-05T02:30:00-08:00"}',
+    );
   });
 
   it('refuses records of a module that is not mirrored, storing nothing of the batch', () => {
