@@ -370,6 +370,12 @@ export class BulkEditService {
   async trash(args: BulkTrashArgs): Promise<BulkTrashed> {
     const { outbox } = this.options;
     const ids = await this.selectionIds(args.portalId, args.moduleId, args.selection);
+    if (args.expected !== undefined && ids.length !== args.expected) {
+      const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
+      throw new LedgerError(
+        `The selection is ${count(ids.length)} now, not the ${count(args.expected)} asked about (a sync changed the list since). Nothing was ${args.restore ? 'restored' : 'moved'}; check the selection and ask again.`,
+      );
+    }
     const result: BulkTrashed = { queued: 0, failed: 0, failures: [] };
     const report = this.progress(args, args.restore ? 'restore' : 'trash');
     for (let from = 0; from < ids.length; from += this.batch) {

@@ -232,6 +232,39 @@ describe('bulk edit against the emulator', () => {
     expect((await s.serverRecord(b)).description).not.toBe('Bulk words');
   });
 
+  it('moves nothing when the selection resolves to another count than the one asked about', async () => {
+    const s = await outboxSession();
+    const { bulk } = bulkService(s);
+    s.outbox.setWorkOffline(true);
+    const prior = queue(s);
+    const every = { kind: 'filter' as const };
+    const total = s.recordIds.length;
+    // Asked about one record fewer than the filter matches now (a sync stored one since).
+    await expect(
+      bulk.trash({
+        portalId: s.portalId,
+        moduleId: s.module.id,
+        selection: every,
+        restore: false,
+        expected: total - 1,
+      }),
+    ).rejects.toThrow(
+      new RegExp(
+        `The selection is ${total.toLocaleString('en-US')} records now, not the ${(total - 1).toLocaleString('en-US')} records asked about.*Nothing was moved`,
+      ),
+    );
+    expect(queue(s)).toEqual(prior);
+    const ids = s.recordIds.slice(0, 2);
+    const moved = await bulk.trash({
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids', ids },
+      restore: false,
+      expected: 2,
+    });
+    expect(moved.queued).toBe(2);
+  });
+
   it('trashes and restores many records, one queued operation each', async () => {
     const s = await outboxSession();
     const { bulk } = bulkService(s);

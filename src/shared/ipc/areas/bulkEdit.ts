@@ -145,6 +145,11 @@ export const BulkTrashArgs = z
     selection: BulkSelection,
     /** true: restore from the recycle bin; false: move to it. */
     restore: z.boolean(),
+    /**
+     * The number of records the user was asked about: a selection that resolves to another
+     * number now (a sync changed what a filter matches) is refused and nothing is queued.
+     */
+    expected: z.number().int().nonnegative().optional(),
   })
   .strict();
 export type BulkTrashArgs = z.infer<typeof BulkTrashArgs>;

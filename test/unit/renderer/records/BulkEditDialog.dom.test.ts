@@ -362,8 +362,13 @@ describe('the bulk edit dialog', () => {
     expect(within(dialog).getByText('Move 1,501 records to the recycle bin?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Move to the recycle bin' }));
     await waitFor(() => expect(ws.engine.argsOf('bulkEdit.trash')).toHaveLength(1));
-    const sent = ws.engine.argsOf('bulkEdit.trash')[0] as { selection: { ids: string[] } };
+    const sent = ws.engine.argsOf('bulkEdit.trash')[0] as {
+      selection: { ids: string[] };
+      expected: number;
+    };
     expect(sent.selection.ids).toHaveLength(1_501);
+    // The count the question named: the engine moves nothing if the selection is another.
+    expect(sent.expected).toBe(1_501);
   });
 
   it('acts on every record matching the filter but those Ctrl+clicked out, after a sync too', async () => {
