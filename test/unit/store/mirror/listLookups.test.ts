@@ -17,6 +17,7 @@ import type { Mirror } from '../../../../src/main/store/mirror/mirror';
 import type { MirrorRecord } from '../../../../src/main/store/mirror/mirrorTypes';
 import { RecordQuery } from '../../../../src/main/store/mirror/recordQuery';
 import { makeRecord, mirroredPortal, MODULE, PORTAL } from './fixture';
+import { preparedDuring } from './preparedDuring';
 
 interface Row {
   row_key: number;
@@ -249,24 +250,15 @@ describe('the name trigrams', () => {
 /** The SQL texts a fresh RecordQuery prepares for one list (every statement is new to it). */
 function preparedFor(mirror: Mirror, db: Database.Database, filter: object): string[] {
   const fresh = new RecordQuery(db, mirror.metadata);
-  const seen: string[] = [];
-  const prepare = db.prepare.bind(db);
-  db.prepare = ((sql: string) => {
-    seen.push(sql);
-    return prepare(sql);
-  }) as typeof db.prepare;
-  try {
+  return preparedDuring(db, () =>
     fresh.queryRecords({
       portalId: PORTAL,
       moduleId: MODULE,
       offset: 0,
       limit: 50,
       filter: JSON.stringify(filter),
-    });
-  } finally {
-    db.prepare = prepare as typeof db.prepare;
-  }
-  return seen;
+    }),
+  );
 }
 
 describe('lists with a lookup', () => {

@@ -9,20 +9,12 @@ import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { RecordQuery } from '../../../../src/main/store/mirror/recordQuery';
 import { makeRecord, mirroredPortal, MODULE, PORTAL } from './fixture';
+import { preparedDuring } from './preparedDuring';
 
 function listedStatements(db: Database.Database, run: () => void): string[] {
-  const seen: string[] = [];
-  const prepare = db.prepare.bind(db);
-  db.prepare = ((sql: string) => {
-    seen.push(sql);
-    return prepare(sql);
-  }) as typeof db.prepare;
-  try {
-    run();
-  } finally {
-    db.prepare = prepare as typeof db.prepare;
-  }
-  return seen.filter((sql) => sql.includes('FROM (SELECT value AS id FROM json_each(?)) w'));
+  return preparedDuring(db, run).filter((sql) =>
+    sql.includes('FROM (SELECT value AS id FROM json_each(?)) w'),
+  );
 }
 
 const filters = {
