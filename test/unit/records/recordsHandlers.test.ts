@@ -200,6 +200,38 @@ describe('records handlers: windows, detail, search', () => {
       ids: [second!.id, first!.id],
     });
     expect(narrowed).toEqual([first!.id]);
+    // Hostile input: too many ids, ids that are no record id, a deep or huge filter, prototype
+    // keys (answered as the unknown ids they are).
+    const module = { portalId: PORTAL, moduleId: MODULE };
+    const many = Array.from({ length: 50_001 }, (_, i) => String(i + 1));
+    for (const call of ['records.rows', 'records.listed'] as const) {
+      expect((await refused(call, { ...module, ids: many })).code).toBe('invalid_argument');
+      for (const bad of ['a\u0000b', '../etc', 'x'.repeat(65), '']) {
+        expect((await refused(call, { ...module, ids: [bad] })).code).toBe('invalid_argument');
+      }
+    }
+    expect(
+      await ok('records.rows', { ...module, ids: ['__proto__', 'constructor', first!.id] }),
+    ).toEqual([first]);
+    expect(
+      await ok('records.listed', { ...module, ids: ['__proto__', 'constructor', first!.id] }),
+    ).toEqual([first!.id]);
+    expect(
+      (await refused('records.listed', { ...module, filter: 'x'.repeat(1_500_001), ids: [] })).code,
+    ).toBe('invalid_argument');
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    expect(
+      (await refused('records.listed', { ...module, filter: deep, ids: [first!.id] })).code,
+    ).toBe('failed');
+    for (const window of [
+      { offset: -1, limit: 10 },
+      { offset: 0, limit: 0 },
+      { offset: 0.5, limit: 10 },
+    ]) {
+      expect((await refused('records.ids', { ...module, ...window })).code).toBe(
+        'invalid_argument',
+      );
+    }
     const unknown = await refused('records.rows', { portalId: PORTAL, moduleId: '99', ids: [] });
     expect(unknown.message).toMatch(/Module 99 .* not in the local mirror/);
   });
