@@ -1,15 +1,16 @@
 import { ApiError } from '../api/client/apiError';
 import { ALL_PROJECTS } from '../api/client/endpoints';
+import type { CallOptions } from '../api/client/apiClient';
 import type { EntityListQuery } from '../api/client/endpoints';
+import type { ListPage } from '../api/client/endpointTypes';
 import type { NumberedPage } from '../api/client/paginate';
-import type { Entity } from '@portaldesk/portal-api/domain/entity';
 import type { SkippedItem } from '@portaldesk/portal-api/domain/parseEach';
 import type { MirrorChanges } from '../store/mirror/mirrorChanges';
 import type { MirrorCursorUpdate } from '../store/mirror/mirrorTypes';
 import { changedSinceFilter } from './incrementalFilter';
 import { mapRecord } from './mapRecord';
 import { pageRunsAhead } from './pagesAhead';
-import { MentionedUsers } from './mentionedUsers';
+import type { RecordRef } from './recordPages';
 import { laterInstant, planRecordPull, remainingPages } from './planRecordPull';
 import type { RecentCommentQueue } from './recentCommentQueue';
 import { SCAN_SORT, scanRunsAhead } from './scanRunsAhead';
@@ -41,8 +42,16 @@ interface ModulePull {
   module: ModuleRef;
   scope: ProgressScope;
   comments: RecentCommentQueue;
-  args: { portal_id: string; scope_path: string; module_api_name: string };
+  args: ListArgs;
   listKey: string;
+  /** Pages this pull read (RecordRef.page): let go of at its end, stored or not. */
+  pages: Set<string>;
+}
+
+interface ListArgs {
+  portal_id: string;
+  scope_path: string;
+  module_api_name: string;
 }
 
 function changedIds(changes: MirrorChanges): string[] {
@@ -50,9 +59,9 @@ function changedIds(changes: MirrorChanges): string[] {
   return records ? [...records.inserted, ...records.updated] : [];
 }
 
-/** What a run of pages (or of scan windows) brings: its records, as the server sent them. */
+/** What a run of pages (or of scan windows) brings: its records, held where they are stored. */
 interface RunOfRecords {
-  items: readonly Entity[];
+  items: readonly RecordRef[];
   skipped: readonly SkippedItem[];
   received: number;
   /** page_info.page_count of its last reply: the records in the list then. */
@@ -60,7 +69,7 @@ interface RunOfRecords {
 }
 
 /** Pages of a run as one RunOfRecords. */
-function ofPages(run: readonly NumberedPage<Entity>[]): RunOfRecords {
+function ofPages(run: readonly NumberedPage<RecordRef>[]): RunOfRecords {
   return {
     items: run.flatMap((page) => page.items),
     skipped: run.flatMap((page) => page.skipped),
@@ -69,12 +78,23 @@ function ofPages(run: readonly NumberedPage<Entity>[]): RunOfRecords {
   };
 }
 
-/** The records of a run and the people they mention, ready for the mirror. */
-function runRecords(pull: ModulePull, run: RunOfRecords) {
-  const users = new MentionedUsers();
-  users.addRecords(run.items);
-  const records = run.items.map((entity) => mapRecord(pull.portal.id, pull.module.id, entity));
-  return { records, users: users.list() };
+/**
+ * listEntities for this pull, each page of records read and kept where the mirror's writes run
+ * (recordPages.ts): the pull sees a RecordRef a record, and its writes name them.
+ */
+function listRefs(pull: ModulePull) {
+  const { ctx, scope, portal, module } = pull;
+  const owner = { portalId: portal.id, moduleId: module.id };
+  const read = async (bytes: Uint8Array) => {
+    const reading = await ctx.writer.pages.read(bytes, owner);
+    if (reading.ok && reading.value.items.length > 0) pull.pages.add(reading.value.items[0]!.page);
+    return reading;
+  };
+  const list = countedCall(ctx, scope, ctx.client.listEntities);
+  const listRefs = (args: ListArgs & { query: EntityListQuery }, options?: CallOptions) =>
+    list(args, { ...options, read }) as unknown as Promise<ListPage<RecordRef>>;
+  // Labelled as the endpoint, for the pagination's messages.
+  return Object.assign(listRefs, { endpoint: (list as { endpoint?: unknown }).endpoint });
 }
 
 /**
@@ -98,10 +118,9 @@ function runDone(pull: ModulePull, run: RunOfRecords, done: number, perCall: num
 /** The list's pages in runs of those already arrived (pagesAhead.ts), each run one transaction. */
 function listRuns(pull: ModulePull, query: EntityListQuery) {
   const { ctx, scope } = pull;
-  const list = countedCall(ctx, scope, ctx.client.listEntities);
   // The total a probe or an earlier page told lets the next pages be requested ahead at once.
   return pageRunsAhead(
-    list,
+    listRefs(pull),
     { ...pull.args, query },
     { ...callOptions(ctx), perPage: ctx.pageSize, total: scope.total },
   );
@@ -113,9 +132,8 @@ function listRuns(pull: ModulePull, query: EntityListQuery) {
  */
 function scanRuns(pull: ModulePull, from?: ScanPosition) {
   const { ctx, scope } = pull;
-  const list = countedCall(ctx, scope, ctx.client.listEntities);
   return scanRunsAhead(
-    list,
+    listRefs(pull),
     { ...pull.args, query: { sort_by: SCAN_SORT } satisfies EntityListQuery },
     {
       ...callOptions(ctx),
@@ -156,11 +174,10 @@ async function fullPull(pull: ModulePull, from: ScanPosition, fresh: boolean): P
   }
   let done = from.after === null ? 0 : from.index;
   for await (const run of scanRuns(pull, from)) {
-    const { records, users } = runRecords(pull, run);
     const next: MirrorCursorUpdate = run.end
       ? { ...cursor, scanIndex: null, scanAfter: null, fullCompletedAt: isoNow(ctx.clock) }
       : { ...cursor, scanIndex: run.position.index, scanAfter: run.position.after };
-    const changes = await ctx.writer.records.upsertRecordPage(records, next, { users });
+    const changes = await ctx.writer.pages.upsertPage(run.items, next);
     pull.comments.offer(module, changedIds(changes));
     done = runDone(pull, run, done, scanStep(pull));
   }
@@ -183,12 +200,11 @@ async function incrementalPull(pull: ModulePull, since: string | null): Promise<
   for await (const run of listRuns(pull, query)) {
     const records = ofPages(run);
     for (const item of records.items) highWater = laterInstant(highWater, item.last_updated_time);
-    const mapped = runRecords(pull, records);
-    const changes = await ctx.writer.records.upsertRecordPage(
-      mapped.records,
-      { portalId: portal.id, moduleId: module.id, highWater },
-      { users: mapped.users },
-    );
+    const changes = await ctx.writer.pages.upsertPage(records.items, {
+      portalId: portal.id,
+      moduleId: module.id,
+      highWater,
+    });
     pull.comments.offer(module, changedIds(changes));
     done = runDone(pull, records, done, ctx.pageSize);
   }
@@ -207,10 +223,9 @@ async function reconcile(pull: ModulePull): Promise<void> {
   let skipped = 0;
   let done = 0;
   for await (const run of scanRuns(pull)) {
-    const { records, users } = runRecords(pull, run);
-    const changes = await ctx.writer.records.upsertRecords(records, { users });
+    const changes = await ctx.writer.pages.upsertRecords(run.items);
     pull.comments.offer(module, changedIds(changes));
-    for (const record of records) keep.add(record.id);
+    for (const record of run.items) keep.add(record.id);
     // A record the server sends malformed is still there: its stored copy stays.
     for (const item of run.skipped) if (item.id !== null) keep.add(item.id);
     skipped += run.skipped.length;
@@ -319,38 +334,44 @@ export async function syncModuleRecords(
     comments,
     args,
     listKey: ctx.client.endpointKey('listEntities', args),
+    pages: new Set(),
   };
-  const plan = planRecordPull(ctx.mirror.records.cursor(portal.id, module.id), ctx.clock.now(), {
-    reconcileIntervalMs: ctx.reconcileIntervalMs,
-    forceReconcile: ctx.forceReconcile,
-  });
-  if (plan.kind === 'full') {
-    await fullPull(pull, plan.from, plan.fresh);
-    const end = await serverMark(pull);
-    const settled = await settle(pull, {
-      startNewest: ctx.mirror.records.cursor(portal.id, module.id)?.highWater ?? null,
-      newest: end.newest,
-      caughtUp: false,
-      serverCount: end.count,
-      reconciled: false,
-      reconcileDue: ctx.forceReconcile,
+  try {
+    const plan = planRecordPull(ctx.mirror.records.cursor(portal.id, module.id), ctx.clock.now(), {
+      reconcileIntervalMs: ctx.reconcileIntervalMs,
+      forceReconcile: ctx.forceReconcile,
     });
-    // The pull listed every id: it counts as a comparison.
-    if (!settled.reconciled) {
-      await ctx.writer.records.writeCursor({
-        portalId: portal.id,
-        moduleId: module.id,
-        lastReconciledAt: isoNow(ctx.clock),
+    if (plan.kind === 'full') {
+      await fullPull(pull, plan.from, plan.fresh);
+      const end = await serverMark(pull);
+      const settled = await settle(pull, {
+        startNewest: ctx.mirror.records.cursor(portal.id, module.id)?.highWater ?? null,
+        newest: end.newest,
+        caughtUp: false,
+        serverCount: end.count,
+        reconciled: false,
+        reconcileDue: ctx.forceReconcile,
+      });
+      // The pull listed every id: it counts as a comparison.
+      if (!settled.reconciled) {
+        await ctx.writer.records.writeCursor({
+          portalId: portal.id,
+          moduleId: module.id,
+          lastReconciledAt: isoNow(ctx.clock),
+        });
+      }
+    } else {
+      await incrementalPull(pull, plan.since);
+      await settle(pull, {
+        caughtUp: true,
+        serverCount: await countOnServer(pull),
+        reconciled: false,
+        reconcileDue: plan.reconcile,
       });
     }
-  } else {
-    await incrementalPull(pull, plan.since);
-    await settle(pull, {
-      caughtUp: true,
-      serverCount: await countOnServer(pull),
-      reconciled: false,
-      reconcileDue: plan.reconcile,
-    });
+  } finally {
+    // Pages read and never stored (a scan window dropped when the list shifted, a failed pull).
+    await ctx.writer.pages.release([...pull.pages]).catch(() => undefined);
   }
   // Pages leave full-text indexing for batches; what is left is indexed before "done".
   await ctx.writer.fullText.flush();

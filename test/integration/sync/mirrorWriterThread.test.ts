@@ -37,6 +37,8 @@ describe('syncs whose writes the writer thread makes', () => {
         expect(s.mirroredIds(portalId)).toEqual(s.serverIds(portalId));
       }
       expect(thread.active).toBe(true);
+      // Every page read on the thread was stored and let go of.
+      expect(await thread.writer.pages.heldPages()).toBe(0);
 
       const portalId = s.emulator.portals[0]!;
       const [edited, trashed, deleted, offline] = s.serverIds(portalId).get('assets')!;
@@ -70,6 +72,7 @@ describe('syncs whose writes the writer thread makes', () => {
       expect(name).toBe('Renamed laptop');
       // The thread indexed the text it stored: nothing waits once the runs are done.
       expect(s.mirror.fullText.pendingRows()).toBe(0);
+      expect(await thread.writer.pages.heldPages()).toBe(0);
       const hits = s.mirror.search.search({ portalId, text: 'Renamed laptop', limit: 5 });
       expect(hits.map((hit) => hit.recordId)).toContain(edited);
       expect(s.warnings).toEqual([]);

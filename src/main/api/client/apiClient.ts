@@ -19,7 +19,7 @@ import type { ApiScheduler, RequestPriority } from './apiScheduler';
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName, type EndpointSpec } from './endpoints';
 import type { EndpointArgs, EndpointResult } from './endpointTypes';
 import { describeNetworkFailure, type NetworkFailure } from './networkFailure';
-import { readReply, snippet } from './readReply';
+import { readReply, snippet, type ReplyReading } from './readReply';
 import { REPLY_TURN_BYTES, replyTurn } from './replyTurns';
 import { encodeBody, endpointKey, endpointLabel, requestUrl, type CallArgs } from './requestParts';
 import {
@@ -82,6 +82,13 @@ export interface CallOptions {
    * before it is read: the outbox keeps what it sent and what came back (its history).
    */
   onAnswer?: (answer: AnsweredCall) => void;
+  /**
+   * Reads a successful reply's bytes in place of readReply, as readReply would (the same
+   * problems make the same error). The sync's record pages are read on the mirror's writer
+   * thread, which keeps their records (sync/recordPages.ts); the call then answers what this
+   * reading holds.
+   */
+  read?: (bytes: Uint8Array) => Promise<ReplyReading>;
 }
 
 /** One request that got an answer: what went out (the body as sent) and what came back. */
@@ -274,8 +281,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (response.status >= 200 && response.status < 300) {
         // Read whatever happens to the signal meanwhile: the service answered, and a write's
         // answer must not be lost to a cancel.
-        if (bytes.length >= REPLY_TURN_BYTES) await replyTurn();
-        const reading = readReply(spec.reply, bytes);
+        let reading: ReplyReading;
+        if (callOptions.read) {
+          reading = await callOptions.read(bytes);
+        } else {
+          if (bytes.length >= REPLY_TURN_BYTES) await replyTurn();
+          reading = readReply(spec.reply, bytes);
+        }
         if (!reading.ok) {
           throw new ApiError({
             kind: 'permanent',

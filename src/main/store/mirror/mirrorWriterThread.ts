@@ -5,7 +5,7 @@ import {
   type MessagePort,
 } from 'node:worker_threads';
 import { MirrorWriteError } from './mirrorWriteError';
-import { mirrorWriterOf, type MirrorWriter, type MirrorWriteTarget } from './mirrorWriter';
+import { mirrorWriterOf, type MirrorWriter, type WriteTarget } from './mirrorWriter';
 import type { MirrorWriteReply, MirrorWriteRequest, MirrorWriterData } from './mirrorWriterWorker';
 
 /** How long closing waits for the writes handed over to be stored. */
@@ -113,7 +113,7 @@ export class MirrorWriterThread {
     void this.worker.terminate();
   }
 
-  private run(target: MirrorWriteTarget, method: string, args: unknown[]): Promise<unknown> {
+  private run(target: WriteTarget, method: string, args: unknown[]): Promise<unknown> {
     if (!this.active) {
       const fallback = this.fallback[target] as unknown as Record<
         string,

@@ -14,7 +14,7 @@ import { isMainThread, workerData, type MessagePort } from 'node:worker_threads'
 import { immediateTransactions, openWorkerConnection, tuneConnection } from '../connectionSettings';
 import { FULL_TEXT_BATCH_ROWS } from './fullTextIndex';
 import { Mirror } from './mirror';
-import { runMirrorWrite, type MirrorWriteTarget } from './mirrorWriter';
+import { runMirrorWrite, takeNextWrite, writeTargetsOf, type WriteTarget } from './mirrorWriter';
 
 export interface MirrorWriterData {
   portaldeskMirrorWriter: true;
@@ -30,7 +30,7 @@ export interface MirrorWriterData {
 
 export interface MirrorWriteRequest {
   id: number;
-  target: MirrorWriteTarget;
+  target: WriteTarget;
   method: string;
   args: unknown[];
   /**
@@ -81,9 +81,14 @@ if (!isMainThread && isWriterData(workerData)) {
   let requestedAt = Date.now();
   // Writers leave full-text indexing to the steps below (FullTextIndexOptions.writersFlush).
   const mirror = new Mirror(db, { fullTextWritersFlush: false, now: () => requestedAt });
+  // Record pages are read here too (sync/recordPages.ts): their records never reach the engine.
+  const targets = writeTargetsOf(mirror);
   const done = new Int32Array(data.done);
   let replies = 0;
   let stepping = false;
+  // Requests wait here and run one a turn, record pages' readings first (takeNextWrite), so the
+  // messages that arrived meanwhile are seen before the next one is picked.
+  const queue: MirrorWriteRequest[] = [];
 
   const reply = (message: MirrorWriteReply) => {
     // The reply first: once the counter moves, a waiting engine thread finds it on the port.
@@ -102,13 +107,17 @@ if (!isMainThread && isWriterData(workerData)) {
         : null,
   });
 
-  /** Full-text steps, one a turn, while a batch's worth waits (pages are stored in between). */
+  /**
+   * Full-text steps, one a turn, while a batch's worth waits and no request does: readings and
+   * pages go first (a sync's calls wait for them), and the index catches up when the thread is
+   * idle, as it is while a sync waits for its endpoints' windows.
+   */
   const stepWhileDue = async () => {
     if (stepping) return;
     stepping = true;
     try {
       while (mirror.fullText.pendingRows() >= FULL_TEXT_BATCH_ROWS) {
-        mirror.fullText.flushStep(FULL_TEXT_STEP_ROWS);
+        if (queue.length === 0) mirror.fullText.flushStep(FULL_TEXT_STEP_ROWS);
         await nextTurn();
       }
     } finally {
@@ -121,7 +130,7 @@ if (!isMainThread && isWriterData(workerData)) {
     while (mirror.fullText.flushStep(FULL_TEXT_STEP_ROWS)) await nextTurn();
   };
 
-  data.port.on('message', (request: MirrorWriteRequest) => {
+  const run = (request: MirrorWriteRequest) => {
     if (request.target === 'fullText' && request.method === 'flush') {
       flushAll().then(
         () => reply({ id: request.id, ok: true, value: undefined }),
@@ -132,16 +141,31 @@ if (!isMainThread && isWriterData(workerData)) {
     let message: MirrorWriteReply;
     requestedAt = request.at;
     try {
-      const value = runMirrorWrite(mirror, request.target, request.method, request.args);
+      const value = runMirrorWrite(targets, request.target, request.method, request.args);
       message = { id: request.id, ok: true, value };
     } catch (error) {
       message = failed(request.id, error);
     }
     reply(message);
-    if (request.target === 'records') {
+    if (request.target === 'records' || request.target === 'pages') {
       void stepWhileDue().catch(() => {
         // A failed step leaves its rows waiting: the next step or the pull's flush takes them.
       });
+    }
+  };
+
+  let draining = false;
+  const drain = () => {
+    const request = takeNextWrite(queue);
+    if (request) run(request);
+    draining = queue.length > 0;
+    if (draining) setImmediate(drain);
+  };
+  data.port.on('message', (request: MirrorWriteRequest) => {
+    queue.push(request);
+    if (!draining) {
+      draining = true;
+      setImmediate(drain);
     }
   });
   data.port.once('close', () => db.close());

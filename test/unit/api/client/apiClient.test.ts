@@ -152,6 +152,42 @@ describe('lenient parsing', () => {
     expect(error.message).toContain('Nothing from it was stored');
   });
 
+  it('reads with the reader a call names (the sync reads record pages where it stores them), and refuses what it cannot read the same way', async () => {
+    const page = {
+      entities: [entityJson('1'), { ...entityJson('2'), last_updated_time: 17 }],
+      page_info: { page: 1, per_page: 2, page_count: 2, has_next_page: false },
+    };
+    const { client, malformed } = testClient(() => json(200, page));
+    const seen: string[] = [];
+    const reply = await client.listEntities(
+      { ...RECORDS },
+      {
+        read: async (bytes) => {
+          seen.push(new TextDecoder().decode(bytes));
+          return {
+            ok: true,
+            value: { items: [{ id: '1' }], skipped: [], received: 2, pageInfo: page.page_info },
+            skipped: [{ index: 1, id: '2', problems: ['last_updated_time: expected'] }],
+          };
+        },
+      },
+    );
+    expect(JSON.parse(seen[0]!)).toEqual(page);
+    expect(reply.items).toEqual([{ id: '1' }]);
+    expect((malformed as MalformedReplyReport[]).map((r) => r.skipped[0]!.id)).toEqual(['2']);
+
+    const unread = testClient(() => json(200, page)).client;
+    const error = await failure(
+      unread.listEntities(
+        { ...RECORDS },
+        { read: async () => ({ ok: false, problems: ['page_info.page: missing'] }) },
+      ),
+    );
+    expect(error).toMatchObject({ kind: 'permanent', errorCode: 'MALFORMED_RESPONSE' });
+    expect(error.problems).toEqual(['page_info.page: missing']);
+    expect(error.message).toContain('Nothing from it was stored');
+  });
+
   it('refuses a list without page_info rather than guess whether more pages exist', async () => {
     const { client } = testClient(() => json(200, { entities: [entityJson('1')] }));
     const error = await failure(client.listEntities({ ...RECORDS }));

@@ -15,6 +15,8 @@ import { FULL_TEXT_BATCH_ROWS } from '../../../../src/main/store/mirror/fullText
 import {
   inlineMirrorWriter,
   runMirrorWrite,
+  takeNextWrite,
+  writeTargetsOf,
   type MirrorWriter,
 } from '../../../../src/main/store/mirror/mirrorWriter';
 import { MirrorWriterThread } from '../../../../src/main/store/mirror/mirrorWriterThread';
@@ -260,14 +262,50 @@ describe('the mirror writer thread', () => {
   });
 });
 
+describe('the order the thread runs requests in', () => {
+  it('takes readings of record pages first and keeps every other request in its order', () => {
+    const kinds = fc.array(
+      fc.constantFrom(
+        ['pages', 'read'],
+        ['pages', 'upsertPage'],
+        ['records', 'writeCursor'],
+        ['fullText', 'flush'],
+        ['pages', 'release'],
+      ),
+      { maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(kinds, (asked) => {
+        const queue = asked.map(([target, method], id) => ({
+          id,
+          target: target!,
+          method: method!,
+        }));
+        const taken: number[] = [];
+        for (let next = takeNextWrite(queue); next; next = takeNextWrite(queue))
+          taken.push(next.id);
+        const isRead = (id: number) => asked[id]![1] === 'read';
+        const all = asked.map((_, id) => id);
+        expect(taken).toEqual([...all.filter(isRead), ...all.filter((id) => !isRead(id))]);
+      }),
+    );
+  });
+});
+
 describe('the writes the thread runs', () => {
   it("are the sync's writes and nothing else", () => {
-    const { mirror } = mirroredPortal();
-    expect(() => runMirrorWrite(mirror, 'records', 'cursor', [PORTAL, MODULE])).toThrow(
+    const targets = writeTargetsOf(mirroredPortal().mirror);
+    expect(() => runMirrorWrite(targets, 'records', 'cursor', [PORTAL, MODULE])).toThrow(
       /not a mirror write/,
     );
-    expect(() => runMirrorWrite(mirror, 'query', 'queryRecords', [])).toThrow(/not a mirror write/);
-    expect(() => runMirrorWrite(mirror, 'records', 'constructor', [])).toThrow(
+    expect(() => runMirrorWrite(targets, 'query', 'queryRecords', [])).toThrow(
+      /not a mirror write/,
+    );
+    expect(() => runMirrorWrite(targets, 'records', 'constructor', [])).toThrow(
+      /not a mirror write/,
+    );
+    expect(() => runMirrorWrite(targets, 'pages', 'take', [[]])).toThrow(/not a mirror write/);
+    expect(() => runMirrorWrite(targets, '__proto__', 'toString', [])).toThrow(
       /not a mirror write/,
     );
   });
