@@ -6,13 +6,16 @@
  */
 import { z } from 'zod';
 import { NoArgs, request } from '../contractSpec';
-import { FILTER_TEXT_MAX } from './records';
+import { FILTER_TEXT_MAX, LIST_IDS_MAX } from './records';
 
 const Id = z.string().regex(/^\d{1,20}$/, 'an id (digits)');
 const RecordId = z.string().regex(/^[A-Za-z0-9_:-]{1,64}$/, 'a record id');
 
-/** Ours: records one bulk edit may change (a module's filter narrows a larger one). */
-export const BULK_RECORDS_MAX = 50_000;
+/**
+ * Ours: records one bulk edit may change (a module's filter narrows a larger one): as many as
+ * the records table can pick one by one, so that every selection it makes can be acted on.
+ */
+export const BULK_RECORDS_MAX = LIST_IDS_MAX;
 /** Ours: before → after rows the preview shows. */
 export const BULK_SAMPLE_MAX = 10;
 /** Ours: refused records the preview names (the count covers the rest). */

@@ -36,8 +36,8 @@ export const SEARCH_TEXT_MAX = 500;
 export const TRASHED_LISTED_MAX = 500;
 /**
  * Ours: rows one selection of the records table names one by one (a range's ids read at once,
- * or a selection's rows read again): as many as a bulk edit takes (bulkEdit.ts's
- * BULK_RECORDS_MAX). A larger range is refused in words; selecting the whole list has no limit.
+ * or a selection's rows read again); a bulk edit takes as many (bulkEdit.ts's BULK_RECORDS_MAX
+ * is this). A larger range is refused in words; selecting the whole list has no limit.
  */
 export const LIST_IDS_MAX = 50_000;
 /** Records kept in a portal's "recently viewed" list. */
