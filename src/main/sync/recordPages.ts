@@ -11,9 +11,9 @@
  * `page_info`. Those come as a RecordRef each, which a later write (`upsertPage`,
  * `upsertRecords`) names instead of the records.
  *
- * A page is held from its reading until a write names one of its records, or until `release`
- * (a pull's end lets go of pages it read and never stored, such as a scan window dropped when
- * the list shifted).
+ * A page is held from its reading until a write names one of its records, or until its pull
+ * ends (`releasePull`: pages read and never stored, such as a scan window dropped when the list
+ * shifted, and readings that arrive after a failed or stopped pull).
  */
 import { randomUUID } from 'node:crypto';
 import type { Entity } from '@portaldesk/portal-api/domain/entity';
@@ -42,10 +42,12 @@ export interface RecordRef {
   at: number;
 }
 
-/** Where a page's records belong. */
+/** Where a page's records belong, and the pull that asked for it. */
 export interface PageOwner {
   portalId: string;
   moduleId: string;
+  /** The pull's own token: `releasePull` lets go of every page read for it. */
+  pull: string;
 }
 
 /** A reading of a page of records, as the API client reads any reply (readReply.ts). */
@@ -54,9 +56,13 @@ export type PageReading =
   | { ok: false; problems: string[] };
 
 interface HeldPage {
+  pull: string;
   records: MirrorRecord[];
   users: MirrorUser[];
 }
+
+/** Pulls remembered as over, so that readings arriving after their end are not held. */
+const ENDED_PULLS_KEPT = 1_000;
 
 const LIST_REPLY = ENDPOINTS.listEntities.reply;
 
@@ -64,12 +70,14 @@ export class RecordPages {
   private readonly instance = randomUUID();
   private nextPage = 1;
   private readonly held = new Map<string, HeldPage>();
+  private readonly endedPulls = new Set<string>();
 
   constructor(private readonly mirror: Pick<Mirror, 'records'>) {}
 
   /**
    * A reply of `listEntities` read as the API client would read it, its records mapped for
-   * `owner` and kept. A page with no readable record is not kept.
+   * `owner` and kept. A page with no readable record is not kept, nor one of a pull already
+   * over (a reply read after its pull failed or was stopped: the pull will not name it).
    */
   read(bytes: Uint8Array, owner: PageOwner): PageReading {
     const reading: ReplyReading = readReply(LIST_REPLY, bytes);
@@ -83,10 +91,10 @@ export class RecordPages {
       records[at] = mapRecord(owner.portalId, owner.moduleId, entity);
       refs[at] = { id: entity.id, last_updated_time: entity.last_updated_time, page, at };
     }
-    if (records.length > 0) {
+    if (records.length > 0 && !this.endedPulls.has(owner.pull)) {
       const users = new MentionedUsers();
       users.addRecords(list.items);
-      this.held.set(page, { records, users: users.list() });
+      this.held.set(page, { pull: owner.pull, records, users: users.list() });
     }
     const value: ListPage<RecordRef> = {
       items: refs,
@@ -103,7 +111,7 @@ export class RecordPages {
     try {
       return this.mirror.records.upsertRecordPage(records, cursor, { users });
     } finally {
-      this.release(pages);
+      this.letGo(pages);
     }
   }
 
@@ -113,18 +121,29 @@ export class RecordPages {
     try {
       return this.mirror.records.upsertRecords(records, { users });
     } finally {
-      this.release(pages);
+      this.letGo(pages);
     }
   }
 
-  /** Lets go of pages (numbers not held, or no longer, are ignored). */
-  release(pages: Iterable<string>): void {
-    for (const page of pages) this.held.delete(page);
+  /**
+   * A pull is over, stored or not: lets go of every page read for it (scan windows dropped when
+   * the list shifted, pages of a failed or stopped pull), and of any reading of it still to come.
+   */
+  releasePull(pull: string): void {
+    for (const [page, held] of this.held) if (held.pull === pull) this.held.delete(page);
+    this.endedPulls.add(pull);
+    if (this.endedPulls.size > ENDED_PULLS_KEPT) {
+      this.endedPulls.delete(this.endedPulls.values().next().value!);
+    }
   }
 
   /** How many pages are held (tests: a finished pull holds none). */
   heldPages(): number {
     return this.held.size;
+  }
+
+  private letGo(pages: Iterable<string>): void {
+    for (const page of pages) this.held.delete(page);
   }
 
   private take(refs: readonly RecordRef[]) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ApiError } from '../api/client/apiError';
 import { ALL_PROJECTS } from '../api/client/endpoints';
 import type { CallOptions } from '../api/client/apiClient';
@@ -44,8 +45,8 @@ interface ModulePull {
   comments: RecentCommentQueue;
   args: ListArgs;
   listKey: string;
-  /** Pages this pull read (RecordRef.page): let go of at its end, stored or not. */
-  pages: Set<string>;
+  /** This pull's token for the pages it reads (RecordPages.releasePull at its end). */
+  token: string;
 }
 
 interface ListArgs {
@@ -84,12 +85,8 @@ function ofPages(run: readonly NumberedPage<RecordRef>[]): RunOfRecords {
  */
 function listRefs(pull: ModulePull) {
   const { ctx, scope, portal, module } = pull;
-  const owner = { portalId: portal.id, moduleId: module.id };
-  const read = async (bytes: Uint8Array) => {
-    const reading = await ctx.writer.pages.read(bytes, owner);
-    if (reading.ok && reading.value.items.length > 0) pull.pages.add(reading.value.items[0]!.page);
-    return reading;
-  };
+  const owner = { portalId: portal.id, moduleId: module.id, pull: pull.token };
+  const read = (bytes: Uint8Array) => ctx.writer.pages.read(bytes, owner);
   const list = countedCall(ctx, scope, ctx.client.listEntities);
   const listRefs = (args: ListArgs & { query: EntityListQuery }, options?: CallOptions) =>
     list(args, { ...options, read }) as unknown as Promise<ListPage<RecordRef>>;
@@ -334,7 +331,7 @@ export async function syncModuleRecords(
     comments,
     args,
     listKey: ctx.client.endpointKey('listEntities', args),
-    pages: new Set(),
+    token: randomUUID(),
   };
   try {
     const plan = planRecordPull(ctx.mirror.records.cursor(portal.id, module.id), ctx.clock.now(), {
@@ -371,7 +368,7 @@ export async function syncModuleRecords(
     }
   } finally {
     // Pages read and never stored (a scan window dropped when the list shifted, a failed pull).
-    await ctx.writer.pages.release([...pull.pages]).catch(() => undefined);
+    await ctx.writer.pages.releasePull(pull.token).catch(() => undefined);
   }
   // Pages leave full-text indexing for batches; what is left is indexed before "done".
   await ctx.writer.fullText.flush();

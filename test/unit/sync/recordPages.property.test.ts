@@ -15,6 +15,7 @@ import { MentionedUsers } from '../../../src/main/sync/mentionedUsers';
 import { RecordPages, type RecordRef } from '../../../src/main/sync/recordPages';
 import { mirroredPortal, MODULE, PORTAL } from '../store/mirror/fixture';
 
+const OWNER = { portalId: PORTAL, moduleId: MODULE, pull: 'pull-1' };
 const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 const instant = fc
@@ -117,7 +118,7 @@ describe('a page of records read where it is stored', () => {
         const before = inline(bytes);
         const [there, here] = fresh();
         const pages = new RecordPages(there.mirror);
-        const reading = pages.read(bytes, { portalId: PORTAL, moduleId: MODULE });
+        const reading = pages.read(bytes, OWNER);
         if (!before.reading.ok) {
           expect(reading).toEqual(before.reading);
           expect(pages.heldPages()).toBe(0);
@@ -163,9 +164,9 @@ describe('a page of records read where it is stored', () => {
         })),
         page_info: { page: 1, per_page: 2, page_count: 6, has_next_page: true },
       });
-    const first = pages.read(page(['1', '2']), { portalId: PORTAL, moduleId: MODULE });
-    const second = pages.read(page(['3', '4']), { portalId: PORTAL, moduleId: MODULE });
-    const dropped = pages.read(page(['5', '6']), { portalId: PORTAL, moduleId: MODULE });
+    const first = pages.read(page(['1', '2']), OWNER);
+    const second = pages.read(page(['3', '4']), OWNER);
+    const dropped = pages.read(page(['5', '6']), OWNER);
     if (!first.ok || !second.ok || !dropped.ok) throw new Error('unread');
     expect(pages.heldPages()).toBe(3);
     // A scan window overlaps the one before by a record: the run names the others only.
@@ -176,8 +177,16 @@ describe('a page of records read where it is stored', () => {
     // Named again (a write retried after its pages were let go): refused, nothing stored.
     expect(() => pages.upsertRecords(second.value.items)).toThrow(/no longer held/);
     expect(s.store.db.prepare('SELECT count(*) FROM records').pluck().get()).toBe(3);
-    pages.release([dropped.value.items[0]!.page, 'elsewhere/1']);
+    // The pull ends: the dropped page goes, and a reading of it that arrives later is not kept.
+    pages.releasePull('pull-1');
     expect(pages.heldPages()).toBe(0);
+    const late = pages.read(page(['7']), OWNER);
+    expect(late.ok && late.value.items.map((r) => r.id)).toEqual(['7']);
+    expect(pages.heldPages()).toBe(0);
+    // Another pull's pages are its own.
+    pages.read(page(['8']), { ...OWNER, pull: 'pull-2' });
+    pages.releasePull('pull-1');
+    expect(pages.heldPages()).toBe(1);
   });
 
   it('refuses a reference that names another record than the one held there', () => {
@@ -196,7 +205,7 @@ describe('a page of records read where it is stored', () => {
         ],
         page_info: { page: 1, per_page: 1, page_count: 1, has_next_page: false },
       }),
-      { portalId: PORTAL, moduleId: MODULE },
+      OWNER,
     );
     if (!read.ok) throw new Error('unread');
     expect(() => pages.upsertRecords([{ ...read.value.items[0]!, id: '2' }])).toThrow(/record 2/);

@@ -83,8 +83,9 @@ export interface CallOptions {
    */
   onAnswer?: (answer: AnsweredCall) => void;
   /**
-   * Reads a successful reply's bytes in place of readReply, as readReply would (the same
-   * problems make the same error). The sync's record pages are read on the mirror's writer
+   * Reads a successful reply's bytes in place of readReply, as readReply reads them: a reading
+   * with problems fails the call as readReply's would; a reader that throws (its thread
+   * stopped) fails it with that error. The sync's record pages are read on the mirror's writer
    * thread, which keeps their records (sync/recordPages.ts); the call then answers what this
    * reading holds.
    */
@@ -281,13 +282,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (response.status >= 200 && response.status < 300) {
         // Read whatever happens to the signal meanwhile: the service answered, and a write's
         // answer must not be lost to a cancel.
-        let reading: ReplyReading;
-        if (callOptions.read) {
-          reading = await callOptions.read(bytes);
-        } else {
-          if (bytes.length >= REPLY_TURN_BYTES) await replyTurn();
-          reading = readReply(spec.reply, bytes);
-        }
+        if (bytes.length >= REPLY_TURN_BYTES) await replyTurn();
+        const reading = callOptions.read
+          ? await callOptions.read(bytes)
+          : readReply(spec.reply, bytes);
         if (!reading.ok) {
           throw new ApiError({
             kind: 'permanent',

@@ -31,7 +31,8 @@ function errorOf(reply: Extract<MirrorWriteReply, { ok: false }>): Error {
  * Runs a sync's writes of the mirror on a thread with its own connection to the store's file
  * (mirrorWriterWorker.ts): the engine's thread hands what it read over and awaits the answer, so
  * parsing the next page, answering `records.query` and repainting go on while SQLite stores and
- * indexes. Writes are run in the order they were asked. If the thread fails, what it had not
+ * indexes. Writes are run in the order they were asked, but for readings of record pages, which
+ * go first (takeNextWrite). If the thread fails, what it had not
  * confirmed is reported failed (each is one transaction, stored whole or not at all, and a page
  * with its cursor: the next sync reads it again) and later writes go to `fallback`, the engine's
  * own connection.
@@ -155,7 +156,7 @@ export class MirrorWriterThread {
     );
     this.rejectPending(
       new Error(
-        `The mirror's writer thread failed (${this.failure.message}) before storing this; the next sync reads it again.`,
+        `The mirror's writer thread failed (${this.failure.message}) before this was done; nothing of it was stored, and the next sync reads it again.`,
       ),
     );
   }

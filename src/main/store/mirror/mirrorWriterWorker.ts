@@ -107,17 +107,13 @@ if (!isMainThread && isWriterData(workerData)) {
         : null,
   });
 
-  /**
-   * Full-text steps, one a turn, while a batch's worth waits and no request does: readings and
-   * pages go first (a sync's calls wait for them), and the index catches up when the thread is
-   * idle, as it is while a sync waits for its endpoints' windows.
-   */
+  /** Full-text steps, one a turn, while a batch's worth waits (pages are stored in between). */
   const stepWhileDue = async () => {
     if (stepping) return;
     stepping = true;
     try {
       while (mirror.fullText.pendingRows() >= FULL_TEXT_BATCH_ROWS) {
-        if (queue.length === 0) mirror.fullText.flushStep(FULL_TEXT_STEP_ROWS);
+        mirror.fullText.flushStep(FULL_TEXT_STEP_ROWS);
         await nextTurn();
       }
     } finally {
