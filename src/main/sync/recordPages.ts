@@ -125,6 +125,11 @@ export class RecordPages {
     }
   }
 
+  /** Lets go of pages no write will name (a scan window dropped); unknown ones are ignored. */
+  release(pages: Iterable<string>): void {
+    this.letGo(pages);
+  }
+
   /**
    * A pull is over, stored or not: lets go of every page read for it (scan windows dropped when
    * the list shifted, pages of a failed or stopped pull), and of any reading of it still to come.

@@ -36,7 +36,7 @@ interface ScanArgs {
   query?: object;
 }
 
-export interface ScanOptions extends CallOptions {
+export interface ScanOptions<T = unknown> extends CallOptions {
   /** Records a window (the spec's `range`, 2-200). */
   range: number;
   /** Where an earlier scan stopped (a sync cursor); the list's start by default. */
@@ -46,6 +46,12 @@ export interface ScanOptions extends CallOptions {
   ahead?: number;
   /** New records a run may hold (default RUN_RECORDS); 1 yields every window alone. */
   runItems?: number;
+  /**
+   * Told of each window read whose records no run hands over: one that did not join the
+   * windows before it, one of records read already, and those requested ahead and answered
+   * after the scan dropped them. The sync lets go of their pages at once (recordPages.ts).
+   */
+  onDiscard?: (reply: ListPage<T>) => void;
 }
 
 /** New records of one or more windows, in id order, with where the scan stands after them. */
@@ -102,7 +108,7 @@ function malformed(list: object, message: string, problem: string): ApiError {
 export async function* scanRunsAhead<A extends ScanArgs, T extends { id: string }>(
   list: (args: A, options?: CallOptions) => Promise<ListPage<T>>,
   args: A,
-  options: ScanOptions,
+  options: ScanOptions<T>,
 ): AsyncGenerator<ScanRun<T>, void, undefined> {
   const {
     range,
@@ -110,6 +116,7 @@ export async function* scanRunsAhead<A extends ScanArgs, T extends { id: string 
     total: knownTotal = null,
     ahead = PAGES_AHEAD,
     runItems = RUN_RECORDS,
+    onDiscard,
     ...callOptions
   } = options;
   if (!Number.isInteger(range) || range < 2) {
@@ -184,6 +191,7 @@ export async function* scanRunsAhead<A extends ScanArgs, T extends { id: string 
           if (reading.kind === 'gap') {
             misses++;
             gap = true;
+            onDiscard?.(reply);
             base = stepBack(windowIndex, range, misses);
             break;
           }
@@ -197,6 +205,8 @@ export async function* scanRunsAhead<A extends ScanArgs, T extends { id: string 
           }
           run.skipped.push(...reply.skipped.filter((s) => s.index >= reading.firstNew));
           run.received += reply.received - reading.firstNew;
+          // No new record of it is handed over: its page is let go of now.
+          if (reading.firstNew >= reply.received) onDiscard?.(reply);
           run.position = at = reading.position;
           run.total = total;
           run.end = reading.end;
@@ -244,6 +254,9 @@ export async function* scanRunsAhead<A extends ScanArgs, T extends { id: string 
         if (!gap) await nextTurn();
       }
     } finally {
+      if (onDiscard) {
+        for (const reply of requested.values()) reply.then(onDiscard, () => undefined);
+      }
       if (requested.size > 0) {
         abandon.abort(new DOMException('These windows are not needed any more.', 'AbortError'));
       }

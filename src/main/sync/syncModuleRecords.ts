@@ -136,9 +136,16 @@ function scanRuns(pull: ModulePull, from?: ScanPosition) {
       ...callOptions(ctx),
       range: ctx.pageSize,
       total: scope.total,
+      onDiscard: (reply: ListPage<RecordRef>) => discard(pull, reply),
       ...(from ? { from } : {}),
     },
   );
+}
+
+/** Lets go of a scan window's page that no write will name (its pull's end would, later). */
+function discard(pull: ModulePull, reply: ListPage<RecordRef>): void {
+  const page = reply.items[0]?.page;
+  if (page !== undefined) void pull.ctx.writer.pages.release([page]).catch(() => undefined);
 }
 
 /** New records a scan window brings: one of its records is the last of the window before. */

@@ -107,7 +107,7 @@ describe('scanRunsAhead', () => {
           const initial = Array.from({ length: size }, (_, i) => 2 * i);
           let fresh = 10_000;
           const everRemoved = new Set<number>();
-          const { list, ids } = changingList(initial, (current, call) => {
+          const { list: plainList, ids } = changingList(initial, (current, call) => {
             for (const change of schedule[call] ?? []) {
               if (change.kind === 'remove' && current.length > 0) {
                 const [gone] = current.splice(change.at % current.length, 1);
@@ -124,12 +124,31 @@ describe('scanRunsAhead', () => {
               }
             }
           });
+          // Every window answered is handed over in part, or told as discarded (its records'
+          // pages are then let go of at once, recordPages.ts), never both, never neither.
+          const answered: ListPage<{ id: string }>[] = [];
+          const discarded = new Set<ListPage<{ id: string }>>();
+          const handedItems = new Set<{ id: string }>();
+          const list = async (...call: Parameters<typeof plainList>) => {
+            const reply = await plainList(...call);
+            answered.push(reply);
+            return reply;
+          };
+          const onDiscard = (reply: ListPage<{ id: string }>) => {
+            expect(discarded.has(reply)).toBe(false);
+            discarded.add(reply);
+          };
           const handed: string[] = [];
           let position: ScanPosition | undefined;
           // Optionally stopped after some runs and resumed from where it stood (a kill).
           let runs = 0;
-          for await (const run of scanRunsAhead(list, {}, { range, ahead, runItems: range * 2 })) {
+          for await (const run of scanRunsAhead(
+            list,
+            {},
+            { range, ahead, runItems: range * 2, onDiscard },
+          )) {
             handed.push(...run.items.map((item) => item.id));
+            for (const item of run.items) handedItems.add(item);
             position = run.position;
             if (stopAfterRuns !== undefined && ++runs === stopAfterRuns && !run.end) break;
           }
@@ -137,10 +156,17 @@ describe('scanRunsAhead', () => {
             for await (const run of scanRunsAhead(
               list,
               {},
-              { range, ahead, from: position, runItems: range * 2 },
+              { range, ahead, from: position, runItems: range * 2, onDiscard },
             )) {
               handed.push(...run.items.map((item) => item.id));
+              for (const item of run.items) handedItems.add(item);
             }
+          }
+          // Windows dropped while in flight are told once they settle.
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          for (const reply of answered) {
+            const someHanded = reply.items.some((item) => handedItems.has(item));
+            expect(someHanded !== discarded.has(reply)).toBe(true);
           }
           const sorted = [...handed].sort(compareIds);
           expect(handed).toEqual(sorted);

@@ -28,6 +28,7 @@ export const PAGE_WRITES = [
   'read',
   'upsertPage',
   'upsertRecords',
+  'release',
   'releasePull',
   // Not a write: how many pages are held, so tests can tell a finished sync let go of them all.
   'heldPages',
