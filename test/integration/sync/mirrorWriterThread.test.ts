@@ -2,10 +2,13 @@
  * Syncs whose writes the mirror's writer thread makes (as the app does), against the
  * emulator: a full pull, then changes on the server (an edit, a new record, a trashed and a
  * deleted one) and an offline edit in the mirror, an incremental pull and a reconciliation. The
- * mirror ends equal to the server, the offline edit untouched, every name searchable.
+ * mirror ends equal to the server, the offline edit untouched, every name searchable, and no
+ * record page held. And a thread that stops between reading a page and storing it: the page is
+ * refused on the engine's connection with nothing of it stored, and the next sync ends equal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineMirrorWriter } from '../../../src/main/store/mirror/mirrorWriter';
+import type { MirrorCursorUpdate } from '../../../src/main/store/mirror/mirrorTypes';
 import { MirrorWriterThread } from '../../../src/main/store/mirror/mirrorWriterThread';
 import {
   mirrorWriterScript,
@@ -76,6 +79,57 @@ describe('syncs whose writes the writer thread makes', () => {
       const hits = s.mirror.search.search({ portalId, text: 'Renamed laptop', limit: 5 });
       expect(hits.map((hit) => hit.recordId)).toContain(edited);
       expect(s.warnings).toEqual([]);
+    } finally {
+      thread.close();
+    }
+  });
+
+  it('refuse a page read by a thread that stopped before storing it, store nothing of it, and sync again to equal the server', async () => {
+    const s = await syncSession({ emulator: { records: 400 }, engine: { pageSize: 25 } });
+    const thread = new MirrorWriterThread(
+      { script, file: s.store.file },
+      inlineMirrorWriter(s.mirror),
+    );
+    const stop = async () => {
+      // As a crashed thread would: ended without closing its connection.
+      await (thread as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+      await expect.poll(() => thread.active).toBe(false);
+    };
+    let failedPage: MirrorCursorUpdate | null = null;
+    const writer = {
+      ...thread.writer,
+      pages: {
+        ...thread.writer.pages,
+        // The first page read on the thread is stored after the thread stopped: its records
+        // were held there, and the engine's connection (the fallback) does not have them.
+        upsertPage: async (...args: Parameters<typeof thread.writer.pages.upsertPage>) => {
+          if (failedPage === null) {
+            failedPage = args[1];
+            await stop();
+          }
+          return thread.writer.pages.upsertPage(...args);
+        },
+      },
+    };
+    try {
+      const engine = s.newEngine({ writer, commentBackfill: false });
+      const broken = await engine.syncAccount(s.account).done;
+      expect(broken.state).toBe('failed');
+      // Nothing of the refused page was stored, nor its cursor: it was its module's first.
+      const { portalId, moduleId, scanIndex } = failedPage!;
+      const outcome = broken.outcomes.find(
+        (o) => o.portalId === portalId && o.moduleId === moduleId && !o.ok,
+      );
+      expect(outcome?.message).toMatch(/no longer held here/);
+      expect(s.mirror.records.countServerCopies(portalId, moduleId)).toBe(0);
+      expect(s.mirror.records.cursor(portalId, moduleId)?.scanIndex).not.toBe(scanIndex);
+
+      const again = await engine.syncAccount(s.account).done;
+      expect(again).toMatchObject({ state: 'done' });
+      for (const portalId of s.emulator.portals) {
+        expect(s.mirroredIds(portalId)).toEqual(s.serverIds(portalId));
+      }
+      expect(await writer.pages.heldPages()).toBe(0);
     } finally {
       thread.close();
     }
