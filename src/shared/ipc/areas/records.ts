@@ -210,23 +210,24 @@ export const RecordsIds = z.object({
 });
 export type RecordsIds = z.infer<typeof RecordsIds>;
 
-export const RecordsRowsArgs = z
-  .object({
-    portalId: Id,
-    moduleId: Id,
-    snapshot: Snapshot,
-    ids: z.array(RecordId).max(LIST_IDS_MAX),
-  })
+/** Records of a list named by id: at most LIST_IDS_MAX of them. */
+const ListedIds = z.array(RecordId).max(LIST_IDS_MAX);
+
+export const RecordsRowsArgs = RecordsQueryArgs.pick({
+  portalId: true,
+  moduleId: true,
+  snapshot: true,
+})
+  .extend({ ids: ListedIds })
   .strict();
 
-export const RecordsListedArgs = z
-  .object({
-    portalId: Id,
-    moduleId: Id,
-    snapshot: Snapshot,
-    filter: z.string().max(FILTER_TEXT_MAX).optional(),
-    ids: z.array(RecordId).max(LIST_IDS_MAX),
-  })
+export const RecordsListedArgs = RecordsQueryArgs.pick({
+  portalId: true,
+  moduleId: true,
+  snapshot: true,
+  filter: true,
+})
+  .extend({ ids: ListedIds })
   .strict();
 
 export const TimelineEntry = z.object({
