@@ -17,7 +17,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Entity } from '@portaldesk/portal-api/domain/entity';
-import type { PageInfo } from '@portaldesk/portal-api/domain/pageInfo';
 import type { SkippedItem } from '@portaldesk/portal-api/domain/parseEach';
 import { ENDPOINTS } from '../api/client/endpoints';
 import type { ListPage } from '../api/client/endpointTypes';
@@ -96,38 +95,29 @@ export class RecordPages {
       users.addRecords(list.items);
       this.held.set(page, { pull: owner.pull, records, users: users.list() });
     }
-    const value: ListPage<RecordRef> = {
-      items: refs,
-      skipped: list.skipped,
-      received: list.received,
-      pageInfo: list.pageInfo as PageInfo,
-    };
-    return { ok: true, value, skipped: reading.skipped };
+    return { ok: true, value: { ...list, items: refs }, skipped: reading.skipped };
   }
 
   /** RecordRepository.upsertRecordPage of the records `refs` name; their pages are let go. */
   upsertPage(refs: readonly RecordRef[], cursor: MirrorCursorUpdate): MirrorChanges {
-    const { records, users, pages } = this.take(refs);
-    try {
-      return this.mirror.records.upsertRecordPage(records, cursor, { users });
-    } finally {
-      this.letGo(pages);
-    }
+    return this.store(refs, (records, users) =>
+      this.mirror.records.upsertRecordPage(records, cursor, { users }),
+    );
   }
 
   /** RecordRepository.upsertRecords of the records `refs` name; their pages are let go. */
   upsertRecords(refs: readonly RecordRef[]): MirrorChanges {
-    const { records, users, pages } = this.take(refs);
-    try {
-      return this.mirror.records.upsertRecords(records, { users });
-    } finally {
-      this.letGo(pages);
-    }
+    return this.store(refs, (records, users) =>
+      this.mirror.records.upsertRecords(records, { users }),
+    );
   }
 
-  /** Lets go of pages no write will name (a scan window dropped); unknown ones are ignored. */
+  /**
+   * Lets go of pages: those a write named, or one no write will name (a scan window dropped).
+   * Unknown ones are ignored.
+   */
   release(pages: Iterable<string>): void {
-    this.letGo(pages);
+    for (const page of pages) this.held.delete(page);
   }
 
   /**
@@ -147,8 +137,17 @@ export class RecordPages {
     return this.held.size;
   }
 
-  private letGo(pages: Iterable<string>): void {
-    for (const page of pages) this.held.delete(page);
+  /** The records and people `refs` name, written by `write`; their pages are let go either way. */
+  private store(
+    refs: readonly RecordRef[],
+    write: (records: MirrorRecord[], users: MirrorUser[]) => MirrorChanges,
+  ): MirrorChanges {
+    const { records, users, pages } = this.take(refs);
+    try {
+      return write(records, users);
+    } finally {
+      this.release(pages);
+    }
   }
 
   private take(refs: readonly RecordRef[]) {
