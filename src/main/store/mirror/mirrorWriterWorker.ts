@@ -143,7 +143,8 @@ if (!isMainThread && isWriterData(workerData)) {
       message = failed(request.id, error);
     }
     reply(message);
-    if (request.target === 'records' || request.target === 'pages') {
+    // After writes that store records (a reading stores nothing: no look at the backlog then).
+    if (request.target === 'records' || (request.target === 'pages' && request.method !== 'read')) {
       void stepWhileDue().catch(() => {
         // A failed step leaves its rows waiting: the next step or the pull's flush takes them.
       });
