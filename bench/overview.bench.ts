@@ -13,7 +13,9 @@
  * conditions. `warm`: one run after another on the engine's connection. `after_commit`: each run
  * right after another connection committed a cursor write, as the sync's writer thread does after
  * every page: SQLite then drops this connection's page cache and the counts read the index
- * pages again (from the OS's cache). Then `write_cost`: what the index the weekly chart reads
+ * pages again (from the OS's cache). Then `thread`: the whole answer read on the overview's own
+ * thread as the built app does, against the same on the engine's connection, with the longest the
+ * engine's event loop was held (threadReadings). Then `write_cost`: what the index the weekly chart reads
  * costs the sync's upserts (bench/overviewWriteCost.ts). Writes one JSON object to
  * OVERVIEW_BENCH_OUT (or prints it).
  */
@@ -26,7 +28,9 @@ import { it } from 'vitest';
 import { Mirror } from '../src/main/store/mirror/mirror';
 import { Store } from '../src/main/store/store';
 import { OverviewCounts } from '../src/main/overview/overviewCounts';
-import { OverviewService } from '../src/main/overview/overviewService';
+import { MirrorOverviewReader } from '../src/main/overview/mirrorOverview';
+import { OverviewThread } from '../src/main/overview/overviewThread';
+import { workerBundle } from '../test/support/workerBundle';
 import { MODULE, PORTAL, STATUS_IDS, recordId } from './syntheticRecords';
 import { overviewWriteCost } from './overviewWriteCost';
 // @ts-expect-error: a plain .mjs helper without types (bench/uiMirrorDir.mjs)
@@ -42,6 +46,8 @@ const OUT = process.env.OVERVIEW_BENCH_OUT;
 /** Records of the write-cost comparison (overviewWriteCost.ts), and its alternating rounds. */
 const WRITE_RECORDS = Number(process.env.OVERVIEW_BENCH_WRITE_RECORDS ?? 100_000);
 const WRITE_ROUNDS = Number(process.env.OVERVIEW_BENCH_WRITE_ROUNDS ?? 2);
+/** The overview's thread, bundled from its sources as the app's build does. */
+const overviewWorker = workerBundle('src/main/overview/overviewWorker.ts');
 
 /** The q-quantile of `values`, rounded to 0.01. */
 function quantile(values: number[], q: number): number {
@@ -75,6 +81,51 @@ function latencies(before: () => void, fn: () => unknown) {
   };
 }
 
+/**
+ * The whole answer read as the built app reads it, on the overview's thread (overviewThread.ts),
+ * each reading right after another connection's commit: its wall time as the engine waits for it,
+ * and the longest the engine's event loop was held meanwhile (a 1 ms ticker's longest gap), next
+ * to the same readings on the engine's own connection, which hold the loop throughout.
+ */
+async function threadReadings(file: string, inline: MirrorOverviewReader, before: () => void) {
+  const script = await overviewWorker.script();
+  const thread = new OverviewThread({ script, file }, inline);
+  const read = async (on: (portalId: string, now: number) => unknown) => {
+    const wall: number[] = [];
+    let held = 0;
+    await on(PORTAL, Date.now()); // the thread's start and its connection, not measured
+    for (let i = 0; i < ITERATIONS; i++) {
+      before();
+      let last = performance.now();
+      const ticker = setInterval(() => {
+        const now = performance.now();
+        held = Math.max(held, now - last);
+        last = now;
+      }, 1);
+      const started = performance.now();
+      await on(PORTAL, Date.now());
+      held = Math.max(held, performance.now() - last);
+      wall.push(performance.now() - started);
+      clearInterval(ticker);
+    }
+    return {
+      p50_ms: quantile(wall, 0.5),
+      p95_ms: quantile(wall, 0.95),
+      loop_held_max_ms: Number(held.toFixed(2)),
+    };
+  };
+  try {
+    return {
+      after_commit: await read((portalId, now) => thread.read(portalId, now)),
+      active: thread.active,
+      engine_thread_after_commit: await read(async (portalId, now) => inline.read(portalId, now)),
+    };
+  } finally {
+    thread.close();
+    overviewWorker.remove();
+  }
+}
+
 it('overview benchmark', async () => {
   await ensureUiMirror({
     records: RECORDS,
@@ -99,7 +150,7 @@ it('overview benchmark', async () => {
     })();
 
     const counts = new OverviewCounts(store.db);
-    const service = new OverviewService(store.db, () => []);
+    const reader = new MirrorOverviewReader(store.db);
     const portal = counts.portal(PORTAL)!;
     const otherMirror = new Mirror(other);
     let page = 0;
@@ -111,7 +162,7 @@ it('overview benchmark', async () => {
       modules: () => counts.modules(PORTAL),
       statuses: () => counts.statuses(PORTAL),
       weeks: () => counts.weeks(portal),
-      total: () => service.portal(PORTAL),
+      total: () => reader.read(PORTAL, Date.now()),
     };
     const loadBefore = Number(os.loadavg()[0]!.toFixed(2));
     const result: Record<string, unknown> = {
@@ -144,6 +195,7 @@ it('overview benchmark', async () => {
     for (const name of Object.keys(charts)) {
       result[`${name}_cpu_p95_ms`] = Math.max(cpuP95('warm', name), cpuP95('after_commit', name));
     }
+    result.thread = await threadReadings(store.file, reader, commitElsewhere);
     result.load_1m = [loadBefore, Number(os.loadavg()[0]!.toFixed(2))];
     result.write_cost = WRITE_ROUNDS > 0 ? overviewWriteCost(WRITE_RECORDS, WRITE_ROUNDS) : null;
 

@@ -5,9 +5,9 @@ import { PortalNotMirrored, type OverviewService } from '../overview/overviewSer
 /** The portal overview: read from the mirror, nothing sent. */
 export function overviewHandlers(overview: OverviewService): Pick<Handlers, 'overview.portal'> {
   return {
-    'overview.portal': ({ portalId }) => {
+    'overview.portal': async ({ portalId }) => {
       try {
-        return overview.portal(portalId);
+        return await overview.portal(portalId);
       } catch (error) {
         if (error instanceof PortalNotMirrored) throw new UserFacingError(error.message);
         throw error;

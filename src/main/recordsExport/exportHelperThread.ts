@@ -4,7 +4,8 @@
  * one job: read the batch it is asked for and encode it for the file (exportEncoding.ts).
  */
 import type { MessagePort } from 'node:worker_threads';
-import { HELPER_PAGE_CACHE_KIB, openExportConnection } from './exportConnection';
+import { openReadOnlyConnection } from '../store/connectionSettings';
+import { HELPER_PAGE_CACHE_KIB } from './exportConnection';
 import { Mirror } from '../store/mirror/mirror';
 import { encodeRecords, type BatchLayout, type EncodedBatch } from './exportEncoding';
 
@@ -34,7 +35,7 @@ export function runExportHelper(data: ExportHelperData, port: MessagePort): void
   const post = (message: ExportHelperMessage) => port.postMessage(message);
   let rows;
   try {
-    const db = openExportConnection(data.file, data.nativeBinding, HELPER_PAGE_CACHE_KIB);
+    const db = openReadOnlyConnection(data.file, data.nativeBinding, HELPER_PAGE_CACHE_KIB);
     rows = new Mirror(db).query.rowsOfKeys(data.view, Array.from(data.keys));
   } catch (error) {
     post({ failed: error instanceof Error ? error.message : String(error) });

@@ -79,3 +79,28 @@ export function openWorkerConnection(file: string, nativeBinding?: string): Data
     nativeBinding ? { nativeBinding, fileMustExist: true } : { fileMustExist: true },
   );
 }
+
+/** Reads wait this long for a writer's checkpoint at most; a read never needs the write lock. */
+const READ_BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * A connection of a thread that only reads the store (an export and its helpers, the overview):
+ * the store's settings, `query_only`, and a page cache of its own size.
+ */
+export function openReadOnlyConnection(
+  file: string,
+  nativeBinding: string | undefined,
+  pageCacheKiB: number,
+): Database.Database {
+  const db = openWorkerConnection(file, nativeBinding);
+  try {
+    tuneConnection(db, { busyTimeoutMs: READ_BUSY_TIMEOUT_MS });
+    // The connection cannot change the store, whatever runs on it.
+    db.pragma('query_only = ON');
+    db.pragma(`cache_size = -${pageCacheKiB}`);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EndpointBudgetReport } from '../../../src/main/api/requestScheduler';
+import { MirrorOverviewReader, namedStatuses } from '../../../src/main/overview/mirrorOverview';
 import {
   OverviewService,
   PortalNotMirrored,
   keyPortal,
-  namedStatuses,
 } from '../../../src/main/overview/overviewService';
 import { PORTAL, STATUSES, makeRecord, mirroredPortal } from '../store/mirror/fixture';
 
@@ -61,7 +61,7 @@ describe('overview service', () => {
     expect(keyPortal('us GET /api/v3/portals')).toBeUndefined();
   });
 
-  it("answers with the portal's budgets, outbox and newest completed backup", () => {
+  it("answers with the portal's budgets, outbox and newest completed backup", async () => {
     const { store, mirror } = mirroredPortal();
     mirror.records.upsertRecords([makeRecord(1), makeRecord(2)]);
     const insertOp = store.db.prepare(
@@ -83,8 +83,8 @@ describe('overview service', () => {
       budget('us GET /c portal=other-portal', 100),
       budget('us GET /api/v3/portals', 2),
     ];
-    const overview = new OverviewService(
-      store.db,
+    const overview = await new OverviewService(
+      new MirrorOverviewReader(store.db),
       () => budgets,
       () => NOW,
     ).portal(PORTAL);
@@ -102,10 +102,10 @@ describe('overview service', () => {
     expect(overview.at).toBe(NOW);
   });
 
-  it('refuses a portal the mirror does not hold, saying what to do', () => {
+  it('refuses a portal the mirror does not hold, saying what to do', async () => {
     const { store } = mirroredPortal();
-    const service = new OverviewService(store.db, () => []);
-    expect(() => service.portal('404')).toThrow(PortalNotMirrored);
-    expect(() => service.portal('404')).toThrow(/Sign in to it and let its first sync run/);
+    const service = new OverviewService(new MirrorOverviewReader(store.db), () => []);
+    await expect(service.portal('404')).rejects.toThrow(PortalNotMirrored);
+    await expect(service.portal('404')).rejects.toThrow(/Sign in to it and let its first sync run/);
   });
 });
