@@ -256,6 +256,43 @@ describe('the selection of records', () => {
     expect(text).toContain('Dock #1');
   });
 
+  it('keeps a record picked again while a check of the selection made before was on its way', async () => {
+    const list = { ids: range(0, 5) };
+    // The first check after a sync (which records of the selection the list still holds) is
+    // answered as of when it was asked, and held back until the test lets it go.
+    let release: (() => void) | null = null;
+    const ws = await openWorkspace({
+      overrides: {
+        'records.query': ({ offset, limit }) => ({
+          rows: list.ids.slice(offset, offset + limit).map(row),
+          total: list.ids.length,
+        }),
+        'records.listed': ({ ids }) => {
+          const held = ids.filter((id) => list.ids.map(idOf).includes(id));
+          if (release !== null) return held;
+          return new Promise<string[]>((resolve) => {
+            release = () => resolve(held);
+          });
+        },
+      },
+    });
+    await waitFor(() => expect(ws.store.getState().row(4)).toBeDefined());
+    act(() => ws.store.getState().focusRow(1));
+    // A sync removes record 1: the check asks about it while it is gone.
+    list.ids = [0, 2, 3, 4];
+    syncChanged(ws);
+    await waitFor(() => expect(release).not.toBeNull());
+    // The next sync brings it back, and the person clicks it again before that check answers.
+    list.ids = range(0, 5);
+    syncChanged(ws);
+    await waitFor(() => expect(ws.store.getState().row(1)?.id).toBe(idOf(1)));
+    await waitFor(() => expect(ws.store.getState().listRefreshing).toBe(false));
+    act(() => ws.store.getState().focusRow(1));
+    act(() => release?.());
+    expect(await ws.store.getState().picked()).toEqual({ kind: 'rows', ids: [idOf(1)] });
+    expect(selectedCount(ws.store.getState().selection, 5)).toBe(1);
+  });
+
   it('selects nothing from the old rows while a new list is read, and says so', async () => {
     const list = { ids: range(0, 10) };
     let hold: (() => void) | null = null;

@@ -260,6 +260,12 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
    * and a sync's refreshes (up to once a second) must not drop them.
    */
   let listSerial = 0;
+  /**
+   * Bumped by every gesture the selection takes: a check of the selection against the list
+   * (`prune`) answered after one is out of date, since its answer may concern a record picked
+   * again meanwhile.
+   */
+  let gestures = 0;
 
   const store = createStore<RecordsState>()((set, get) => {
     /**
@@ -354,6 +360,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       const selection = anchoredIn(windows);
       const { total } = get();
       if (gesture.mode === 'all') {
+        gestures += 1;
         set({ selection: selectAll(total ?? 0), selectionNote: null });
         return true;
       }
@@ -381,8 +388,12 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
     /** A gesture's selection, unless it picks more rows than can be named one by one. */
     const keep = (next: RowSelection): void => {
       const refused = overLimit(next);
-      if (refused) set({ selectionNote: refused });
-      else set((s) => ({ selection: clipAnchor(next, s.total ?? 0), selectionNote: null }));
+      if (refused) {
+        set({ selectionNote: refused });
+        return;
+      }
+      gestures += 1;
+      set((s) => ({ selection: clipAnchor(next, s.total ?? 0), selectionNote: null }));
     };
 
     /**
@@ -451,6 +462,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       const asked = [...selection.ids.keys()];
       selecting = selecting
         .then(async () => {
+          const asOf = gestures;
           const held = new Set(
             await api.records.listed({
               ...scope,
@@ -462,6 +474,13 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
           );
           const gone = asked.filter((id) => !held.has(id));
           if (serial !== listSerial) return;
+          // A click applied while the list was read (it did not wait: nothing else was being
+          // read) may have picked again a record this answer calls gone: check the selection
+          // as it is now instead.
+          if (asOf !== gestures) {
+            prune();
+            return;
+          }
           set((s) => {
             // Left out of every row: kept left out (a sync may bring the record back), only
             // not counted. Picked: no longer picked.
