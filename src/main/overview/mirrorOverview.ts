@@ -42,7 +42,12 @@ export class MirrorOverviewReader {
 
   constructor(db: Database.Database) {
     this.counts = new OverviewCounts(db);
-    this.snapshot = db.transaction((portalId: string, now: number) => this.readNow(portalId, now));
+    // Deferred: a read transaction. The engine's connection makes transactions IMMEDIATE
+    // (immediateTransactions), which would hold the write lock, and every page the sync's
+    // writer thread stores would wait, for the whole reading.
+    this.snapshot = db.transaction((portalId: string, now: number) =>
+      this.readNow(portalId, now),
+    ).deferred;
   }
 
   read(portalId: string, now: number): MirrorOverview | null {

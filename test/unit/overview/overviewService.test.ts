@@ -3,6 +3,7 @@
  * and "No status" after), the portal's own budgets only, its outbox per state and its newest
  * completed backup; a portal not in the mirror is refused in words.
  */
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { EndpointBudgetReport } from '../../../src/main/api/requestScheduler';
 import { MirrorOverviewReader, namedStatuses } from '../../../src/main/overview/mirrorOverview';
@@ -107,5 +108,22 @@ describe('overview service', () => {
     const service = new OverviewService(new MirrorOverviewReader(store.db), () => []);
     await expect(service.portal('404')).rejects.toThrow(PortalNotMirrored);
     await expect(service.portal('404')).rejects.toThrow(/Sign in to it and let its first sync run/);
+  });
+});
+
+describe("the mirror's overview reading", () => {
+  it('reads while another connection holds the write lock (a sync storing a page), taking none', () => {
+    const { store, mirror } = mirroredPortal({ forFile: true });
+    mirror.records.upsertRecords([makeRecord(1), makeRecord(2)]);
+    const writer = new Database(store.file);
+    try {
+      writer.exec('BEGIN IMMEDIATE');
+      // No waiting: a reading that asked for the write lock would fail at once.
+      store.db.pragma('busy_timeout = 0');
+      const overview = new MirrorOverviewReader(store.db).read(PORTAL, NOW);
+      expect(overview?.modules.map((m) => m.records)).toEqual([2]);
+    } finally {
+      writer.close();
+    }
   });
 });
