@@ -459,39 +459,41 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       const size = selection.ids.size;
       if (portalId === null || moduleId === null || size === 0 || size > PRUNE_IDS_MAX) return;
       const serial = listSerial;
-      const asked = [...selection.ids.keys()];
       selecting = selecting
         .then(async () => {
-          const asOf = gestures;
-          const held = new Set(
-            await api.records.listed({
-              ...scope,
-              portalId,
-              moduleId,
-              ...(filter === undefined ? {} : { filter }),
-              ids: asked,
-            }),
-          );
-          const gone = asked.filter((id) => !held.has(id));
-          if (serial !== listSerial) return;
-          // A click applied while the list was read (it did not wait: nothing else was being
-          // read) may have picked again a record this answer calls gone: check the selection
-          // as it is now instead.
-          if (asOf !== gestures) {
-            prune();
+          for (;;) {
+            // The selection as it is once the gestures ahead of this check have applied.
+            const asOf = gestures;
+            const asked = [...get().selection.ids.keys()];
+            if (asked.length === 0 || asked.length > PRUNE_IDS_MAX) return;
+            const held = new Set(
+              await api.records.listed({
+                ...scope,
+                portalId,
+                moduleId,
+                ...(filter === undefined ? {} : { filter }),
+                ids: asked,
+              }),
+            );
+            if (serial !== listSerial) return;
+            // A click applied while the list was read (it did not wait: nothing else was being
+            // read) may have picked again a record this answer calls gone: ask again about the
+            // selection as it is now.
+            if (asOf !== gestures) continue;
+            const gone = asked.filter((id) => !held.has(id));
+            set((s) => {
+              // Left out of every row: kept left out (a sync may bring the record back), only
+              // not counted. Picked: no longer picked.
+              if (s.selection.kind === 'every') {
+                return { selection: { ...s.selection, absent: new Set(gone) } };
+              }
+              if (gone.length === 0) return {};
+              const ids = new Map(s.selection.ids);
+              for (const id of gone) ids.delete(id);
+              return { selection: { ...s.selection, ids } };
+            });
             return;
           }
-          set((s) => {
-            // Left out of every row: kept left out (a sync may bring the record back), only
-            // not counted. Picked: no longer picked.
-            if (s.selection.kind === 'every') {
-              return { selection: { ...s.selection, absent: new Set(gone) } };
-            }
-            if (gone.length === 0) return {};
-            const ids = new Map(s.selection.ids);
-            for (const id of gone) ids.delete(id);
-            return { selection: { ...s.selection, ids } };
-          });
         })
         // The selection stays as it was: Copy and Bulk edit say what they could not find.
         .catch(() => undefined);
