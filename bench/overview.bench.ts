@@ -9,7 +9,7 @@
  * EDITED records given a local status edit (so the edited rows' path is measured too).
  *
  * Measured per chart (OverviewCounts: per module, per status, per week) and for the whole
- * `overview.portal` answer (OverviewService.portal): p50/p95/max over ITERATIONS runs, in two
+ * `overview.portal` answer's reading of the mirror (MirrorOverviewReader.read): p50/p95/max over ITERATIONS runs, in two
  * conditions. `warm`: one run after another on the engine's connection. `after_commit`: each run
  * right after another connection committed a cursor write, as the sync's writer thread does after
  * every page: SQLite then drops this connection's page cache and the counts read the index

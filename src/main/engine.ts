@@ -351,8 +351,9 @@ export function startEngine(options: EngineOptions): Engine {
       void demo.close();
       router.close();
       customFieldIndexes.close();
-      // Waits for the writes handed over, so what was pulled before closing is kept.
+      // Refuses the overview readings still out (they only read) and ends its thread.
       overviewThread?.close();
+      // Waits for the writes handed over, so what was pulled before closing is kept.
       writerThread?.close();
       // Pushes still waiting would build their payloads from a closed store.
       events.close();

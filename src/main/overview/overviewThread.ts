@@ -44,7 +44,13 @@ export class OverviewThread {
   read(portalId: string, now: number): Promise<MirrorOverview | null> {
     if (this.closed)
       return Promise.reject(new Error('The app is closing; the overview was not read.'));
-    if (this.failed) return Promise.resolve(this.fallback.read(portalId, now));
+    if (this.failed) {
+      try {
+        return Promise.resolve(this.fallback.read(portalId, now));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
       this.waiting.set(id, { portalId, now, resolve, reject });

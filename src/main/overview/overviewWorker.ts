@@ -50,14 +50,17 @@ function isWorkerData(data: unknown): data is OverviewWorkerData {
 
 if (!isMainThread && parentPort && isWorkerData(workerData)) {
   const port = parentPort;
-  const data = workerData;
-  let db: Database.Database | undefined;
-  let reader: MirrorOverviewReader | undefined;
+  // Opened at once: a store this thread cannot open (its binary, the file) ends the thread with
+  // the error, and the engine reads on its own connection (overviewThread.ts).
+  const db: Database.Database = openReadOnlyConnection(
+    workerData.file,
+    workerData.nativeBinding,
+    OVERVIEW_PAGE_CACHE_KIB,
+  );
+  const reader = new MirrorOverviewReader(db);
   port.on('message', (request: OverviewRequest) => {
     let reply: OverviewReply;
     try {
-      db ??= openReadOnlyConnection(data.file, data.nativeBinding, OVERVIEW_PAGE_CACHE_KIB);
-      reader ??= new MirrorOverviewReader(db);
       reply = { id: request.id, ok: true, value: reader.read(request.portalId, request.now) };
     } catch (error) {
       reply = {
@@ -68,5 +71,5 @@ if (!isMainThread && parentPort && isWorkerData(workerData)) {
     }
     port.postMessage(reply);
   });
-  port.once('close', () => db?.close());
+  port.once('close', () => db.close());
 }
