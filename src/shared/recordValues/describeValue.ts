@@ -5,7 +5,6 @@
  * field value types"; src/main/store/mirror/mirrorTypes.ts). Pure.
  */
 import type { RecordRow } from '../ipc/areas/records';
-import { QuarterHourFormat } from './quarterHourFormat';
 
 export type ValueView =
   | { kind: 'empty' }
@@ -64,18 +63,15 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return formatter;
 }
 
-const instantFormats = new Map<string, QuarterHourFormat>();
-
 /** An instant in the portal's zone, e.g. "5 Mar 2026, 15:30". */
 export function formatInstant(iso: string, context: ValueContext): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
   const { timeZone, locale } = context;
-  const key = `${locale ?? ''}:${timeZone}`;
   try {
-    let format = instantFormats.get(key);
-    if (!format) {
-      format = new QuarterHourFormat(
+    return cached(
+      `dt:${locale ?? ''}:${timeZone}`,
+      () =>
         new Intl.DateTimeFormat(locale, {
           timeZone,
           day: 'numeric',
@@ -84,10 +80,7 @@ export function formatInstant(iso: string, context: ValueContext): string {
           hour: '2-digit',
           minute: '2-digit',
         }),
-      );
-      instantFormats.set(key, format);
-    }
-    return format.format(time);
+    ).format(time);
   } catch {
     // An unknown zone name: the instant as stored rather than nothing.
     return iso;
