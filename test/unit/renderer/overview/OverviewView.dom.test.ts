@@ -130,6 +130,42 @@ describe('OverviewView', () => {
     expect(reads()).toBe(before + 1);
   });
 
+  it('reads a portal once at a time: changes while a reading is out make one more, after it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let hold = false;
+    const held: (() => void)[] = [];
+    const workspace = await renderOverview(
+      () =>
+        (hold
+          ? new Promise<PortalOverview>((resolve) => held.push(() => resolve(OVERVIEW)))
+          : OVERVIEW) as unknown as PortalOverview,
+    );
+    const reads = () => workspace.engine.argsOf('overview.portal').length;
+    const changed = async () => {
+      act(() => workspace.engine.emit('records.changed', { portalId: PORTAL_ID, moduleId: null }));
+      await act(() => vi.advanceTimersByTimeAsync(REFRESH_AFTER_CHANGE_MS));
+    };
+    hold = true;
+    const before = reads();
+    await changed();
+    expect(reads()).toBe(before + 1);
+    // A sync goes on storing records while that reading is out: nothing more is asked yet.
+    await changed();
+    await changed();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }), {
+      advanceTimers: vi.advanceTimersByTimeAsync,
+    });
+    expect(reads()).toBe(before + 1);
+    // Once it is answered, one more reading; the person's Refresh says "Reading…" until it is.
+    await act(async () => held.shift()?.());
+    await waitFor(() => expect(reads()).toBe(before + 2));
+    expect(screen.getByRole('button', { name: 'Reading…' })).toBeTruthy();
+    await act(async () => held.shift()?.());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy());
+    await act(() => vi.advanceTimersByTimeAsync(REFRESH_AFTER_CHANGE_MS * 2));
+    expect(reads()).toBe(before + 2);
+  });
+
   it('says a failed read next to the controls and keeps the overview shown', async () => {
     let fail = false;
     await renderOverview(() => {

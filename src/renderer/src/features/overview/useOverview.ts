@@ -46,25 +46,48 @@ export function useOverview(): OverviewState {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const reading = useRef(0);
+  // One reading of a portal at a time: a reading asked for while one is out (a sync's changes
+  // every 2 s, a reading slower than that on a large mirror) is made once that one is answered,
+  // and asking again meanwhile adds nothing. They would otherwise wait in line on the engine.
+  const out = useRef<string | null>(null);
+  const again = useRef(false);
 
   const read = useCallback(
     (id: string) => {
-      const ticket = ++reading.current;
-      api.overview.portal({ portalId: id }).then(
-        (result) => {
-          if (ticket !== reading.current) return;
-          setOverview(result);
-          setError(null);
-          setLoading(false);
-        },
-        (failure: unknown) => {
-          if (ticket !== reading.current) return;
-          setError(
-            `The overview could not be read: ${describe(failure)} What is shown was read before; choose Refresh to try again.`,
-          );
-          setLoading(false);
-        },
-      );
+      const start = () => {
+        if (out.current === id) {
+          again.current = true;
+          return;
+        }
+        out.current = id;
+        again.current = false;
+        const ticket = ++reading.current;
+        const settled = () => {
+          if (out.current !== id) return;
+          out.current = null;
+          if (again.current) start();
+        };
+        api.overview.portal({ portalId: id }).then(
+          (result) => {
+            if (ticket === reading.current) {
+              setOverview(result);
+              setError(null);
+              if (!again.current) setLoading(false);
+            }
+            settled();
+          },
+          (failure: unknown) => {
+            if (ticket === reading.current) {
+              setError(
+                `The overview could not be read: ${describe(failure)} What is shown was read before; choose Refresh to try again.`,
+              );
+              if (!again.current) setLoading(false);
+            }
+            settled();
+          },
+        );
+      };
+      start();
     },
     [api],
   );
