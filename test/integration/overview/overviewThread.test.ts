@@ -141,37 +141,34 @@ describe('the overview on its own thread', () => {
     }
   }, 60_000);
 
-  it('reads on the engine connection when the thread cannot start', async () => {
-    const { store, mirror } = mirroredPortal({ forFile: true });
-    mirror.records.upsertRecords([makeRecord(1)]);
-    const inline = new MirrorOverviewReader(store.db);
-    const { errors, log } = silentLog();
-    const missing = path.join(tempDir('portaldesk-overview-missing-'), 'nowhere.mjs');
-    const thread = new OverviewThread({ script: missing, file: store.file }, inline, log);
-    try {
-      expect(await thread.read(PORTAL, NOW)).toEqual(inline.read(PORTAL, NOW));
-      expect(thread.active).toBe(false);
-      expect(errors).toHaveLength(1);
-    } finally {
-      thread.close();
-    }
-  }, 60_000);
-
-  it('reads on the engine connection when the thread cannot open the store', async () => {
-    const { store, mirror } = mirroredPortal({ forFile: true });
-    mirror.records.upsertRecords([makeRecord(1)]);
-    const inline = new MirrorOverviewReader(store.db);
-    const { errors, log } = silentLog();
-    const elsewhere = path.join(tempDir('portaldesk-overview-nostore-'), 'gone.sqlite');
-    const thread = new OverviewThread({ script, file: elsewhere }, inline, log);
-    try {
-      expect(await thread.read(PORTAL, NOW)).toEqual(inline.read(PORTAL, NOW));
-      expect(thread.active).toBe(false);
-      expect(errors).toHaveLength(1);
-    } finally {
-      thread.close();
-    }
-  }, 60_000);
+  it.each([
+    ['cannot start (its script is missing)', 'script'],
+    ['cannot open the store', 'store'],
+  ] as const)(
+    'reads on the engine connection when the thread %s',
+    async (_, missing) => {
+      const { store, mirror } = mirroredPortal({ forFile: true });
+      mirror.records.upsertRecords([makeRecord(1)]);
+      const inline = new MirrorOverviewReader(store.db);
+      const { errors, log } = silentLog();
+      const nowhere = tempDir('portaldesk-overview-missing-');
+      const thread = new OverviewThread(
+        missing === 'script'
+          ? { script: path.join(nowhere, 'nowhere.mjs'), file: store.file }
+          : { script, file: path.join(nowhere, 'gone.sqlite') },
+        inline,
+        log,
+      );
+      try {
+        expect(await thread.read(PORTAL, NOW)).toEqual(inline.read(PORTAL, NOW));
+        expect(thread.active).toBe(false);
+        expect(errors).toHaveLength(1);
+      } finally {
+        thread.close();
+      }
+    },
+    60_000,
+  );
 
   it('refuses the readings still out when the app closes', async () => {
     const { store } = mirroredPortal({ forFile: true });
