@@ -455,9 +455,8 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
      * behind the gestures being read; picked() waits for it.
      */
     const prune = (): void => {
-      const { portalId, moduleId, filter, selection } = get();
-      const size = selection.ids.size;
-      if (portalId === null || moduleId === null || size === 0 || size > PRUNE_IDS_MAX) return;
+      const { portalId, moduleId, filter } = get();
+      if (portalId === null || moduleId === null) return;
       const serial = listSerial;
       selecting = selecting
         .then(async () => {
