@@ -9,14 +9,14 @@
  * EDITED records given a local status edit (so the edited rows' path is measured too).
  *
  * Measured per chart (OverviewCounts: per module, per status, per week) and for the whole
- * `overview.portal` answer's reading of the mirror (MirrorOverviewReader.read): p50/p95/max over ITERATIONS runs, in two
- * conditions. `warm`: one run after another on the engine's connection. `after_commit`: each run
- * right after another connection committed a cursor write, as the sync's writer thread does after
- * every page: SQLite then drops this connection's page cache and the counts read the index
- * pages again (from the OS's cache). Then `thread`: the whole answer read on the overview's own
+ * `overview.portal` answer's reading of the mirror (MirrorOverviewReader.read): p50/p95/max over
+ * ITERATIONS runs, in two conditions. `warm`: one run after another on the engine's connection.
+ * `after_commit`: each run right after another connection committed a cursor write, as the sync's
+ * writer thread does after every page: SQLite then drops this connection's page cache and the
+ * counts read the index pages again (from the OS's cache). Then `thread`: the whole answer read on the overview's own
  * thread as the built app does, against the same on the engine's connection, with the longest the
- * engine's event loop was held (threadReadings). Then `write_cost`: what the index the weekly chart reads
- * costs the sync's upserts (bench/overviewWriteCost.ts). Writes one JSON object to
+ * engine's event loop was held (threadReadings). Then `write_cost`: what the index the weekly
+ * chart reads costs the sync's upserts (bench/overviewWriteCost.ts). Writes one JSON object to
  * OVERVIEW_BENCH_OUT (or prints it).
  */
 import { writeFileSync } from 'node:fs';

@@ -5,9 +5,8 @@
  * another). Runs on the overview's thread (overviewWorker.ts) or, without one, on the engine's.
  */
 import type Database from 'better-sqlite3';
-import type { PortalOverview } from '../../shared/ipc/areas/overview';
+import type { OverviewStatus, PortalOverview } from '../../shared/ipc/areas/overview';
 import { OverviewCounts, type CountedStatus, type StatusRow } from './overviewCounts';
-import type { OverviewStatus } from '../../shared/ipc/areas/overview';
 import { chartTimeZone } from './weekStarts';
 
 /** What the engine adds is the request scheduler's: the budgets, and the answer's time. */

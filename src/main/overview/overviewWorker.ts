@@ -8,7 +8,6 @@
  * overviewWorkerScript.ts). Imported any other way (vitest runs the sources) it does nothing: it
  * acts only in a worker started with its workerData.
  */
-import type Database from 'better-sqlite3';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { openReadOnlyConnection } from '../store/connectionSettings';
 import { MirrorOverviewReader, type MirrorOverview } from './mirrorOverview';
@@ -52,7 +51,7 @@ if (!isMainThread && parentPort && isWorkerData(workerData)) {
   const port = parentPort;
   // Opened at once: a store this thread cannot open (its binary, the file) ends the thread with
   // the error, and the engine reads on its own connection (overviewThread.ts).
-  const db: Database.Database = openReadOnlyConnection(
+  const db = openReadOnlyConnection(
     workerData.file,
     workerData.nativeBinding,
     OVERVIEW_PAGE_CACHE_KIB,

@@ -45,7 +45,9 @@ export function tuneConnection(db: Database.Database, options: { busyTimeoutMs: 
  * mirror's writer thread), and a deferred transaction that reads and then writes fails with
  * SQLITE_BUSY (a stale snapshot, which no busy timeout retries) when that connection committed
  * between its first read and its first write. An immediate one waits for the lock at BEGIN
- * instead. Nested calls stay savepoints (better-sqlite3 decides that by `inTransaction`).
+ * instead. Nested calls stay savepoints (better-sqlite3 decides that by `inTransaction`). A
+ * transaction that only reads asks for `.deferred` (mirrorOverview.ts): an immediate one would
+ * hold the write lock the sync's writer thread needs for as long as it reads.
  */
 export function immediateTransactions(db: Database.Database): void {
   const make = db.transaction.bind(db);
