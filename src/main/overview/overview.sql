@@ -2,7 +2,10 @@
 -- range of the records the records workspace lists (list_state 0: as stored, 1: with local
 -- edits; 2, the recycle bin, is left out), never a record itself:
 -- per module the smallest index of the module's rows, per status records_by_status (in status order, so no sort), per week
--- records_by_created (migration 0019) and records_by_updated.
+-- records_by_created (migration 0019) and records_by_updated. Those two hold the times as numbers
+-- (migration 0022), so the weekly statements compare `unixepoch(<time>, 'subsec')`, the index's
+-- own expression written the same way (instantSql), with bounds given as epoch milliseconds
+-- (`@now`, the weeks' bounds): ms / 1000.0 is the number unixepoch gives the same instant.
 
 -- name: modules
 SELECT module_key AS moduleKey, id, plural_name AS name, is_default AS builtIn
@@ -26,33 +29,34 @@ SELECT r.status_id AS statusId,
 FROM records r WHERE r.module_key = ? AND r.list_state = 1;
 
 -- name: createdSpan
--- The first and last created_time of the listed rows (as stored, and with local edits), and the
--- last not after @now (the chart's window ends there when records are dated later): each
--- min() or max() alone over an equality-bound range is one seek, where min() and max() together,
+-- The first and last created_time of the listed rows (as stored, and with local edits), as
+-- seconds since 1970, and the last not after @now (the chart's window ends there when records
+-- are dated later): each min() or max() alone over an equality-bound range is one seek, where min() and max() together,
 -- or over `list_state IN (0, 1)`, read the whole range (70 ms at a million records).
 SELECT
-  (SELECT min(created_time) FROM records WHERE module_key = @moduleKey AND list_state = 0) AS first0,
-  (SELECT min(created_time) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS first1,
-  (SELECT max(created_time) FROM records WHERE module_key = @moduleKey AND list_state = 0) AS last0,
-  (SELECT max(created_time) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS last1,
-  (SELECT max(created_time) FROM records WHERE module_key = @moduleKey AND list_state = 0 AND created_time <= @now) AS past0,
-  (SELECT max(created_time) FROM records WHERE module_key = @moduleKey AND list_state = 1 AND created_time <= @now) AS past1;
+  (SELECT min(unixepoch(created_time, 'subsec')) FROM records WHERE module_key = @moduleKey AND list_state = 0) AS first0,
+  (SELECT min(unixepoch(created_time, 'subsec')) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS first1,
+  (SELECT max(unixepoch(created_time, 'subsec')) FROM records WHERE module_key = @moduleKey AND list_state = 0) AS last0,
+  (SELECT max(unixepoch(created_time, 'subsec')) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS last1,
+  (SELECT max(unixepoch(created_time, 'subsec')) FROM records WHERE module_key = @moduleKey AND list_state = 0 AND unixepoch(created_time, 'subsec') <= @now / 1000.0) AS past0,
+  (SELECT max(unixepoch(created_time, 'subsec')) FROM records WHERE module_key = @moduleKey AND list_state = 1 AND unixepoch(created_time, 'subsec') <= @now / 1000.0) AS past1;
 
 -- name: updatedSpan
 SELECT
-  (SELECT min(last_updated_time) FROM records WHERE module_key = @moduleKey AND list_state = 0) AS first0,
-  (SELECT min(last_updated_time) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS first1,
-  (SELECT max(last_updated_time) FROM records WHERE module_key = @moduleKey AND list_state = 0) AS last0,
-  (SELECT max(last_updated_time) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS last1,
-  (SELECT max(last_updated_time) FROM records WHERE module_key = @moduleKey AND list_state = 0 AND last_updated_time <= @now) AS past0,
-  (SELECT max(last_updated_time) FROM records WHERE module_key = @moduleKey AND list_state = 1 AND last_updated_time <= @now) AS past1;
+  (SELECT min(unixepoch(last_updated_time, 'subsec')) FROM records WHERE module_key = @moduleKey AND list_state = 0) AS first0,
+  (SELECT min(unixepoch(last_updated_time, 'subsec')) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS first1,
+  (SELECT max(unixepoch(last_updated_time, 'subsec')) FROM records WHERE module_key = @moduleKey AND list_state = 0) AS last0,
+  (SELECT max(unixepoch(last_updated_time, 'subsec')) FROM records WHERE module_key = @moduleKey AND list_state = 1) AS last1,
+  (SELECT max(unixepoch(last_updated_time, 'subsec')) FROM records WHERE module_key = @moduleKey AND list_state = 0 AND unixepoch(last_updated_time, 'subsec') <= @now / 1000.0) AS past0,
+  (SELECT max(unixepoch(last_updated_time, 'subsec')) FROM records WHERE module_key = @moduleKey AND list_state = 1 AND unixepoch(last_updated_time, 'subsec') <= @now / 1000.0) AS past1;
 
 -- name: createdPerWeek
--- @bounds: a JSON array of ISO instants [start, next start, ...]: the count per [start, next start).
+-- @bounds: a JSON array of epoch ms [start, next start, ...]: the count per [start, next start).
 SELECT b.key AS week,
   (SELECT count(*) FROM records
    WHERE module_key = @moduleKey AND list_state IN (0, 1)
-     AND created_time >= b.value AND created_time < b.next) AS records
+     AND unixepoch(created_time, 'subsec') >= b.value / 1000.0
+     AND unixepoch(created_time, 'subsec') < b.next / 1000.0) AS records
 FROM (SELECT key, value, lead(value) OVER (ORDER BY key) AS next FROM json_each(@bounds)) b
 WHERE b.next IS NOT NULL;
 
@@ -60,25 +64,30 @@ WHERE b.next IS NOT NULL;
 SELECT b.key AS week,
   (SELECT count(*) FROM records
    WHERE module_key = @moduleKey AND list_state IN (0, 1)
-     AND last_updated_time >= b.value AND last_updated_time < b.next) AS records
+     AND unixepoch(last_updated_time, 'subsec') >= b.value / 1000.0
+     AND unixepoch(last_updated_time, 'subsec') < b.next / 1000.0) AS records
 FROM (SELECT key, value, lead(value) OVER (ORDER BY key) AS next FROM json_each(@bounds)) b
 WHERE b.next IS NOT NULL;
 
 -- name: createdBefore
 SELECT count(*) FROM records
-WHERE module_key = ? AND list_state IN (0, 1) AND created_time < ?;
+WHERE module_key = ? AND list_state IN (0, 1)
+  AND unixepoch(created_time, 'subsec') < ? / 1000.0;
 
 -- name: updatedBefore
 SELECT count(*) FROM records
-WHERE module_key = ? AND list_state IN (0, 1) AND last_updated_time < ?;
+WHERE module_key = ? AND list_state IN (0, 1)
+  AND unixepoch(last_updated_time, 'subsec') < ? / 1000.0;
 
 -- name: createdFrom
 SELECT count(*) FROM records
-WHERE module_key = ? AND list_state IN (0, 1) AND created_time >= ?;
+WHERE module_key = ? AND list_state IN (0, 1)
+  AND unixepoch(created_time, 'subsec') >= ? / 1000.0;
 
 -- name: updatedFrom
 SELECT count(*) FROM records
-WHERE module_key = ? AND list_state IN (0, 1) AND last_updated_time >= ?;
+WHERE module_key = ? AND list_state IN (0, 1)
+  AND unixepoch(last_updated_time, 'subsec') >= ? / 1000.0;
 
 -- name: outboxStates
 SELECT state, count(*) AS operations FROM outbox_ops WHERE portal_id = ? GROUP BY state;

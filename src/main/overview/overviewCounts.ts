@@ -93,6 +93,9 @@ interface ModuleRow {
   builtIn: number;
 }
 
+/** A time as the time indexes hold it (seconds, milliseconds as the fraction) in epoch ms. */
+const epochMs = (seconds: number): number => Math.round(seconds * 1000);
+
 export class OverviewCounts {
   private readonly statements = new Map<string, Database.Statement>();
 
@@ -160,21 +163,20 @@ export class OverviewCounts {
     let first = Infinity;
     let last = -Infinity;
     let past = -Infinity;
-    const nowIso = new Date(now).toISOString();
     for (const module of modules) {
       for (const span of ['createdSpan', 'updatedSpan'] as const) {
         const row = this.statement(span).get({
           moduleKey: module.moduleKey,
-          now: nowIso,
-        }) as Record<'first0' | 'first1' | 'last0' | 'last1' | 'past0' | 'past1', string | null>;
+          now,
+        }) as Record<'first0' | 'first1' | 'last0' | 'last1' | 'past0' | 'past1', number | null>;
         for (const at of [row.first0, row.first1]) {
-          if (at !== null) first = Math.min(first, Date.parse(at));
+          if (at !== null) first = Math.min(first, epochMs(at));
         }
         for (const at of [row.last0, row.last1]) {
-          if (at !== null) last = Math.max(last, Date.parse(at));
+          if (at !== null) last = Math.max(last, epochMs(at));
         }
         for (const at of [row.past0, row.past1]) {
-          if (at !== null) past = Math.max(past, Date.parse(at));
+          if (at !== null) past = Math.max(past, epochMs(at));
         }
       }
     }
@@ -193,8 +195,8 @@ export class OverviewCounts {
     const updated = new Array<number>(span.days.length).fill(0);
     const earlier = { created: 0, updated: 0 };
     const later = { created: 0, updated: 0 };
-    const start = span.bounds[0] as string;
-    const end = span.bounds.at(-1) as string;
+    const start = span.bounds[0] as number;
+    const end = span.bounds.at(-1) as number;
     for (const module of modules) {
       for (const row of this.statement('createdPerWeek').all({
         bounds,

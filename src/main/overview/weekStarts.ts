@@ -1,7 +1,7 @@
 /**
  * The weeks of the overview's "created and updated per week" chart: weeks as the portal counts
- * them (its time zone and business_details.week_start_day), each given by the instant it starts,
- * written as the mirror writes its timestamps (ISO, UTC) so an index range of them counts a week.
+ * them (its time zone and business_details.week_start_day), each given by the instant it starts
+ * (epoch ms), so an index range of the stored times counts a week (overview.sql).
  */
 import { weekday } from '@portaldesk/portal-api/filter/civilDate';
 import { DEFAULT_WEEK_START_DAY } from '@portaldesk/portal-api/filter/datePresets';
@@ -16,8 +16,8 @@ export const MAX_WEEKS = 260;
 export interface WeekSpan {
   /** Local date (YYYY-MM-DD day numbers) of each week's first day, oldest first. */
   days: number[];
-  /** ISO instant each week starts at, and one more: where the last week ends. */
-  bounds: string[];
+  /** The instant (epoch ms) each week starts at, and one more: where the last week ends. */
+  bounds: number[];
 }
 
 /**
@@ -59,21 +59,6 @@ export function weekSpan(
   const firstWeek = Math.max(firstRecordWeek, lastWeek - span);
   const days: number[] = [];
   for (let day = firstWeek; day <= lastWeek; day += 7) days.push(day);
-  const bounds = [...days, lastWeek + 7].map((day) => boundOf(startOfDay(day, zone)));
+  const bounds = [...days, lastWeek + 7].map((day) => startOfDay(day, zone));
   return { days, bounds };
-}
-
-/** The last instant an ISO string of four-digit years can write (9999-12-31T23:59:59.999Z). */
-const LAST_ISO_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
-/**
- * A week's bound as the stored timestamps compare with it (as text). Past year 9999
- * `toISOString()` writes "+010000-…", which sorts before every "9999-…", and the last week of
- * year 9999 counted none of its records: a bound there sorts after every stored time instead
- * (compileFilter.ts keeps its date ranges short of that year the same way).
- */
-function boundOf(instant: number): string {
-  return instant > LAST_ISO_INSTANT
-    ? `${new Date(LAST_ISO_INSTANT).toISOString()}~`
-    : new Date(instant).toISOString();
 }

@@ -17,6 +17,11 @@
  */
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** Written the one way the mirror keeps times (`YYYY-MM-DDTHH:mm:ss.SSSZ`). */
+export function isCanonicalInstant(text: string): boolean {
+  return CANONICAL.test(text);
+}
+
 export function canonicalInstant(text: string): string {
   if (CANONICAL.test(text)) return text;
   const time = Date.parse(text);

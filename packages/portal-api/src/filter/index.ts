@@ -47,6 +47,6 @@ export { DEFAULT_WEEK_START_DAY } from './datePresets';
 export { compileFilter } from './compileFilter';
 export { FOLD_SQL_FUNCTION, foldSqlValue, foldText } from './fold';
 export type { SqlBinding, SqlFragment } from './toSql';
-export { toSql } from './toSql';
+export { instantSql, toSql } from './toSql';
 export { evaluate } from './evaluate';
 export { explainFilter, type ValueLabel } from './explain';

@@ -13,6 +13,7 @@
  * - Long value lists bind one JSON array and read it with json_each, staying far below SQLite's
  *   limit on parameters per statement.
  */
+import { isCanonicalInstant } from '../domain/instant';
 import { FOLD_SQL_FUNCTION } from './fold';
 import type { Bound, CompiledFilter, Predicate } from './predicate';
 
@@ -21,6 +22,22 @@ export interface SqlBinding {
   expr: string;
   /** Status fields read by a status preset: an SQL expression that is 1 when the status is of a closed type. */
   closedExpr?: string;
+  /**
+   * The field holds instants written `YYYY-MM-DDTHH:mm:ss.SSSZ` (a date-time the mirror keeps,
+   * packages/portal-api/src/domain/instant.ts) and the store indexes them as numbers,
+   * `instantSql(expr)`: a range whose bounds are all written that way compares those numbers, so
+   * SQLite can walk that index (the text is not in it).
+   */
+  indexedAsInstant?: boolean;
+}
+
+/**
+ * A stored instant as a number (seconds, milliseconds as the fraction), as an expression index
+ * holds it. For instants written `YYYY-MM-DDTHH:mm:ss.SSSZ` (valid dates: the reader checks)
+ * it orders exactly as their text; it is NULL for text that is not a date SQLite reads.
+ */
+export function instantSql(expr: string): string {
+  return `unixepoch(${expr}, 'subsec')`;
 }
 
 export interface SqlFragment {
@@ -39,6 +56,14 @@ const MAX_INLINE_VALUES = 16;
 function jsonArrayOrNull(x: string): string {
   // Nested CASE, not AND: json_type() raises an error on text that is not JSON.
   return `CASE WHEN json_valid(${x}) THEN CASE WHEN json_type(${x}) = 'array' THEN ${x} END END`;
+}
+
+/** A text range whose bounds are instants as the mirror writes them (compared as numbers). */
+function instantBounds(node: Extract<Predicate, { op: 'range' }>): boolean {
+  return [node.min, node.max].every(
+    (bound) =>
+      bound === undefined || (typeof bound.value === 'string' && isCanonicalInstant(bound.value)),
+  );
 }
 
 class SqlWriter {
@@ -130,6 +155,23 @@ class SqlWriter {
         return `(${type} AND ${x} ${this.inList(node.values)})`;
       }
       case 'range': {
+        const binding = this.binding(node.field);
+        if (node.type === 'text' && binding.indexedAsInstant === true && instantBounds(node)) {
+          // A number only for text that is a date: a bound met also means typeof() is text and
+          // the text is not empty, as below.
+          const instant = instantSql(binding.expr);
+          const bound = instantSql('?');
+          const parts: string[] = [];
+          if (node.min) {
+            this.params.push(node.min.value);
+            parts.push(`${instant} ${node.min.inclusive ? '>=' : '>'} ${bound}`);
+          }
+          if (node.max) {
+            this.params.push(node.max.value);
+            parts.push(`${instant} ${node.max.inclusive ? '<=' : '<'} ${bound}`);
+          }
+          return parts.length === 0 ? `(${instant} IS NOT NULL)` : `(${parts.join(' AND ')})`;
+        }
         const x = this.expr(node.field);
         const parts =
           node.type === 'text'

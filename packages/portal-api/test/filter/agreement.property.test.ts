@@ -8,7 +8,9 @@
  * - a JSON custom field holds a JSON scalar, or an array for a multi pick list (json_extract
  *   returns objects and other arrays as JSON text, which a record reader must then return too);
  * - numbers inside JSON are small integers and halves (SQLite parses JSON numbers itself; bound
- *   parameters and column values are exact doubles either way).
+ *   parameters and column values are exact doubles either way);
+ * - a field bound `indexedAsInstant` (`updated`) always holds an instant written
+ *   `YYYY-MM-DDTHH:mm:ss.SSSZ`, as the mirror's times do (its ranges compare them as numbers).
  * Unicode case folding needs no constraint: both back ends call the same foldText.
  */
 import Database from 'better-sqlite3';
@@ -28,11 +30,15 @@ import {
   type FilterField,
   type SqlBinding,
 } from '@portaldesk/portal-api/filter';
+import { parseDate } from '@portaldesk/portal-api/filter/civilDate';
+import { startOfDay } from '@portaldesk/portal-api/filter/timeZone';
 
 type Storage = { column: string } | { json: string };
 
 interface TestField extends FilterField {
   storage: Storage;
+  /** Bound `indexedAsInstant`: every record holds a canonical instant. */
+  instant?: true;
 }
 
 const FIELDS: TestField[] = [
@@ -42,6 +48,7 @@ const FIELDS: TestField[] = [
   { name: 'cf_score', kind: 'number', storage: { json: 'cf_score' } },
   { name: 'due', kind: 'date', storage: { column: 'due' } },
   { name: 'created', kind: 'datetime', storage: { column: 'created' } },
+  { name: 'updated', kind: 'datetime', storage: { column: 'updated' }, instant: true },
   { name: 'done', kind: 'boolean', storage: { column: 'done' } },
   { name: 'cf_flag', kind: 'boolean', storage: { json: 'cf_flag' } },
   { name: 'status', kind: 'status', storage: { column: 'status' } },
@@ -65,7 +72,9 @@ const BINDINGS: Record<string, SqlBinding> = Object.fromEntries(
       keyOf(f),
       f.kind === 'status'
         ? { expr, closedExpr: '(SELECT st.is_closed FROM statuses st WHERE st.id = r.status)' }
-        : { expr },
+        : f.instant
+          ? { expr, indexedAsInstant: true }
+          : { expr },
     ];
   }),
 );
@@ -112,6 +121,7 @@ function scenario(g: fc.GeneratorValue) {
   // match some records and not others (that is where two back ends could differ).
   const words = g(fc.shuffledSubarray, WORDS, { minLength: 3, maxLength: 5 });
   const now = Date.UTC(2026, 0, 1) + int(0, 364) * DAY_MS + int(0, DAY_MS - 1);
+  const timeZone = pick(ZONES);
   const dayText = (offset: number) => new Date(now + offset * DAY_MS).toISOString().slice(0, 10);
   // Mostly near today (presets, equal dates), sometimes a month or more away.
   const recordDate = () => dayText(chance(0.6) ? int(-8, 8) : int(-45, 45));
@@ -129,7 +139,23 @@ function scenario(g: fc.GeneratorValue) {
   };
 
   // Record values: mostly well typed, some empty, some of the wrong type.
+  // The first and last instants four-digit years write, and near them.
+  const EDGE_INSTANTS = [
+    '0000-01-01T00:00:00.000Z',
+    '0000-01-01T00:00:00.001Z',
+    '9999-12-31T23:59:59.999Z',
+    '9999-12-31T12:00:00.000Z',
+  ];
   const recordValue = (field: TestField): unknown => {
+    if (field.instant) {
+      if (chance(0.1)) return pick(EDGE_INSTANTS);
+      const range = chance(0.6) ? 8 * DAY_MS : 45 * DAY_MS;
+      // Often the very start of a day near now in the filter's zone: a bound met exactly.
+      const at = chance(0.4)
+        ? startOfDay(parseDate(dayText(int(-9, 9))) as number, timeZone)
+        : now + int(-range, range);
+      return new Date(at).toISOString();
+    }
     const json = 'json' in field.storage;
     const roll = int(0, 9);
     if (roll === 0) return json && chance(0.5) ? undefined : null;
@@ -186,7 +212,9 @@ function scenario(g: fc.GeneratorValue) {
           return pick(NUMBERS);
         case 'date':
         case 'datetime':
-          return recordDate();
+          // Now and then the first or last day four-digit years write (a zone's day there ends
+          // past year 9999, or starts before year 1).
+          return chance(0.05) ? pick(['0001-01-01', '9999-12-31']) : recordDate();
         case 'boolean':
           return pick(['true', 'false', '1', '0']);
         case 'status':
@@ -252,7 +280,7 @@ function scenario(g: fc.GeneratorValue) {
   const subset = () => USERS.filter(() => chance(0.4));
   const context: FilterContext = {
     now,
-    timeZone: pick(ZONES),
+    timeZone,
     ...(chance(0.8) ? { weekStartDay: int(0, 7) } : {}),
     users: {
       deactivated: subset(),

@@ -195,3 +195,43 @@ describe('toSql', () => {
     ).toEqual(['1']);
   });
 });
+
+describe('toSql, a field indexed as instants', () => {
+  const at: SqlBinding = { expr: 'r.at', indexedAsInstant: true };
+  const range = (min?: string, max?: string) => ({
+    root: {
+      op: 'range' as const,
+      field: 'at',
+      type: 'text' as const,
+      ...(min === undefined ? {} : { min: { value: min, inclusive: true } }),
+      ...(max === undefined ? {} : { max: { value: max, inclusive: false } }),
+    },
+    fields: { at: 'datetime' as const },
+    closedFields: [],
+  });
+
+  it('compares the instants as numbers, the expression an index holds', () => {
+    const { sql, params } = toSql(range('2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z'), {
+      at,
+    });
+    expect(sql).toBe(
+      "(unixepoch(r.at, 'subsec') >= unixepoch(?, 'subsec') AND unixepoch(r.at, 'subsec') < unixepoch(?, 'subsec'))",
+    );
+    expect(params).toEqual(['2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z']);
+  });
+
+  it('keeps the text comparison when a bound is not an instant written that way', () => {
+    const { sql } = toSql(range('2026-03-01T00:00:00Z', '2026-03-02T00:00:00.000Z'), { at });
+    expect(sql).toBe("(typeof((r.at)) = 'text' AND (r.at) <> '' AND (r.at) >= ? AND (r.at) < ?)");
+  });
+
+  it('without bounds, matches every time', () => {
+    const { sql, params } = toSql(range(), { at });
+    expect(sql).toBe("(unixepoch(r.at, 'subsec') IS NOT NULL)");
+    expect(params).toEqual([]);
+    const db = new Database(':memory:');
+    db.exec("CREATE TABLE r (at TEXT); INSERT INTO r VALUES ('2026-03-01T00:00:00.000Z'), ('');");
+    expect(db.prepare(`SELECT count(*) FROM r WHERE ${sql}`).pluck().get()).toBe(1);
+    db.close();
+  });
+});

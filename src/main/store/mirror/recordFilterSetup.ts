@@ -108,8 +108,10 @@ export function recordFilterSetup(
       description: { expr: 'r.description' },
       status: { expr: 'r.status_id', closedExpr: closed },
       owner: { expr: 'r.owner_zpuid' },
-      created_time: { expr: 'r.created_time' },
-      last_updated_time: { expr: 'r.last_updated_time' },
+      // Ranges of these compare numbers, which records_by_created and records_by_updated hold
+      // (migration 0022): canonical instants (recordRepository.ts) order as their text does.
+      created_time: { expr: 'r.created_time', indexedAsInstant: true },
+      last_updated_time: { expr: 'r.last_updated_time', indexedAsInstant: true },
       // A status with no closed flag known (NULL status) falls back to the record's own flag.
       is_closed: { expr: closed === 'r.is_closed' ? closed : `coalesce(${closed}, r.is_closed)` },
       is_external: { expr: 'r.is_external' },

@@ -13,6 +13,7 @@
 import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
 import { currencyOrderTerms } from '@portaldesk/portal-api/domain/currencyOrder';
 import { NATURAL_SORT_SQL_FUNCTION } from '@portaldesk/portal-api/domain/naturalOrder';
+import { instantSql } from '@portaldesk/portal-api/filter';
 import { SAFE_API_NAME } from '@portaldesk/portal-api/domain/customFieldFilterKinds';
 import type { SetupField } from './recordFilterSetup';
 import { RecordQueryError } from './recordQueryError';
@@ -75,8 +76,9 @@ function systemKeys(closedExpr: string): Record<string, { key: string; nullable:
       nullable: true,
     },
     project: { key: natural('r.project_name'), nullable: true },
-    created_time: { key: 'r.created_time', nullable: false },
-    last_updated_time: { key: 'r.last_updated_time', nullable: false },
+    // As numbers, the keys records_by_created and records_by_updated hold (migration 0022).
+    created_time: { key: instantSql('r.created_time'), nullable: false },
+    last_updated_time: { key: instantSql('r.last_updated_time'), nullable: false },
     is_closed: { key: closedExpr, nullable: false },
     is_external: { key: 'r.is_external', nullable: false },
   };
