@@ -89,7 +89,10 @@ export class CommentBackfill {
       module: module.name,
       phase: 'comments',
     });
-    let total = mirror.comments.countRecordsNeedingComments(portalId, module.id);
+    // Counted once there is work: a module whose comments are all read and fresh costs one walk
+    // of its records, not a count of its comment_sync rows as well.
+    let total = 0;
+    let counted = false;
     const failed = new Set<string>();
     for (;;) {
       const staleBefore = new Date(clock.now() - COMMENT_REFRESH_MS).toISOString();
@@ -97,6 +100,10 @@ export class CommentBackfill {
         .recordsNeedingComments(portalId, module.id, { limit: BATCH + failed.size, staleBefore })
         .filter((id) => !failed.has(id));
       if (ids.length === 0) break;
+      if (!counted) {
+        total = mirror.comments.countRecordsNeedingComments(portalId, module.id);
+        counted = true;
+      }
       total = Math.max(total, scope.done + ids.length);
       for (const recordId of ids) {
         try {

@@ -144,7 +144,9 @@ export class CommentRepository {
   countRecordsNeedingComments(portalId: string, moduleId: string): number {
     const moduleKey = this.metadata.moduleKey(portalId, moduleId);
     if (moduleKey === undefined) return 0;
-    return this.statement('countRecordsNeedingComments').pluck().get(moduleKey) as number;
+    return this.statement('countRecordsNeedingComments')
+      .pluck()
+      .get({ portalId, moduleKey }) as number;
   }
 
   /** A record's whole status timeline (the API's list): listed entries upserted, others deleted. */

@@ -42,19 +42,47 @@ FROM comments WHERE portal_id = ? AND record_id = ? ORDER BY created_time, id;
 -- name: recordsNeedingComments
 -- Records whose comments were never read, whose record changed since, or (with a cut-off) that
 -- were read before it; most recently changed first, as the issue asks for changed records first.
-SELECT r.id FROM records r
-LEFT JOIN comment_sync s ON s.portal_id = r.portal_id AND s.record_id = r.id
-WHERE r.module_key = @moduleKey AND r.list_state IN (0, 1) AND r.local_only = 0
-  AND (s.record_id IS NULL OR s.record_updated_at < r.last_updated_time
-       OR (@staleBefore IS NOT NULL AND s.synced_at < @staleBefore))
-ORDER BY r.last_updated_time DESC, r.id DESC
+-- Each list_state is walked apart in records_by_updated's order (its numbers, migration 0022),
+-- stopping after @limit matches: `list_state IN (0, 1)` in one walk has no index order, and
+-- SQLite then sorted every record of the module for each batch, 10-15 s on the engine's thread at
+-- a million records (bench/README.md, "The comment backfill's batches"). The order is the one the
+-- text gave (ties by id): every stored time is a canonical instant.
+SELECT id FROM (
+  SELECT * FROM (
+    SELECT r.id AS id, unixepoch(r.last_updated_time, 'subsec') AS updated FROM records r
+    LEFT JOIN comment_sync s ON s.portal_id = r.portal_id AND s.record_id = r.id
+    WHERE r.module_key = @moduleKey AND r.list_state = 0 AND r.local_only = 0
+      AND (s.record_id IS NULL OR s.record_updated_at < r.last_updated_time
+           OR (@staleBefore IS NOT NULL AND s.synced_at < @staleBefore))
+    ORDER BY unixepoch(r.last_updated_time, 'subsec') DESC, r.id DESC
+    LIMIT @limit)
+  UNION ALL
+  SELECT * FROM (
+    SELECT r.id AS id, unixepoch(r.last_updated_time, 'subsec') AS updated FROM records r
+    LEFT JOIN comment_sync s ON s.portal_id = r.portal_id AND s.record_id = r.id
+    WHERE r.module_key = @moduleKey AND r.list_state = 1 AND r.local_only = 0
+      AND (s.record_id IS NULL OR s.record_updated_at < r.last_updated_time
+           OR (@staleBefore IS NOT NULL AND s.synced_at < @staleBefore))
+    ORDER BY unixepoch(r.last_updated_time, 'subsec') DESC, r.id DESC
+    LIMIT @limit))
+ORDER BY updated DESC, id DESC
 LIMIT @limit;
 
 -- name: countRecordsNeedingComments
-SELECT count(*) FROM records r
-LEFT JOIN comment_sync s ON s.portal_id = r.portal_id AND s.record_id = r.id
-WHERE r.module_key = ? AND r.list_state IN (0, 1) AND r.local_only = 0
-  AND (s.record_id IS NULL OR s.record_updated_at < r.last_updated_time);
+-- Listed records not created here, less those whose comments were read at their current version:
+-- the first two counts read indexes only (the records created here are few, records_local_only),
+-- the third the portal's comment_sync rows. One join over every record of the module took 5-8 s
+-- on the engine's thread at a million records, comments read or not.
+SELECT
+  (SELECT count(*) FROM records WHERE module_key = @moduleKey AND list_state IN (0, 1))
+  - (SELECT count(*) FROM records
+     -- `+`: list_state then bounds no index, and SQLite takes records_local_only (a few rows)
+     -- instead of walking a list index and reading every row's local_only (3 s at a million).
+     WHERE module_key = @moduleKey AND local_only = 1 AND +list_state IN (0, 1))
+  - (SELECT count(*) FROM comment_sync s
+     CROSS JOIN records r ON r.portal_id = s.portal_id AND r.id = s.record_id
+     WHERE s.portal_id = @portalId AND r.module_key = @moduleKey AND r.list_state IN (0, 1)
+       AND r.local_only = 0 AND s.record_updated_at >= r.last_updated_time);
 
 -- name: timelineIds
 SELECT id FROM status_timeline WHERE portal_id = ? AND record_id = ?;

@@ -1,0 +1,132 @@
+/**
+ * The comment backfill's batches (`recordsNeedingComments`) walk records_by_updated per
+ * list_state and stop after the batch. They must name exactly the records, in exactly the order,
+ * that the plain statement they replaced named (kept here as the reference): a sort of every
+ * record of the module, which took 10-15 s on the engine's thread at a million records. Its count
+ * (`countRecordsNeedingComments`, index counts less the up-to-date comment_sync rows) must equal
+ * the join it replaced. Records
+ * (stored, edited, trashed, created here), their times (ties included) and their comments' sync
+ * rows (never read, read at an older, the same or a newer version, long ago or lately) are drawn
+ * at random.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseNamedQueries } from '../../../../src/main/store/sqlFile';
+import commentsSql from '../../../../src/main/store/queries/mirrorComments.sql?raw';
+import { makeRecord, mirroredPortal, MODULE, PORTAL } from './fixture';
+
+/** The statement before (mirrorComments.sql until this change). */
+const REFERENCE = `
+SELECT r.id FROM records r
+LEFT JOIN comment_sync s ON s.portal_id = r.portal_id AND s.record_id = r.id
+WHERE r.module_key = @moduleKey AND r.list_state IN (0, 1) AND r.local_only = 0
+  AND (s.record_id IS NULL OR s.record_updated_at < r.last_updated_time
+       OR (@staleBefore IS NOT NULL AND s.synced_at < @staleBefore))
+ORDER BY r.last_updated_time DESC, r.id DESC
+LIMIT @limit`;
+
+/** The count before: one join over every record of the module. */
+const REFERENCE_COUNT = `
+SELECT count(*) FROM records r
+LEFT JOIN comment_sync s ON s.portal_id = r.portal_id AND s.record_id = r.id
+WHERE r.module_key = ? AND r.list_state IN (0, 1) AND r.local_only = 0
+  AND (s.record_id IS NULL OR s.record_updated_at < r.last_updated_time)`;
+
+/** A few instants, so that times often tie. */
+const TIMES = [
+  '2026-01-01T00:00:00.000Z',
+  '2026-01-01T00:00:00.001Z',
+  '2026-02-10T08:30:00.000Z',
+  '2026-03-01T23:59:59.999Z',
+  '2026-03-05T09:00:00.000Z',
+];
+
+const recordShape = fc.record({
+  updated: fc.constantFrom(...TIMES),
+  state: fc.constantFrom('stored', 'stored', 'edited', 'trashed', 'local', 'local trashed'),
+  comments: fc.option(
+    fc.record({
+      version: fc.constantFrom('older', 'same', 'newer'),
+      synced: fc.constantFrom(...TIMES),
+    }),
+  ),
+});
+
+describe('recordsNeedingComments', () => {
+  it('names the records and the order the statement before did, and counts as it did', () => {
+    fc.assert(
+      fc.property(
+        fc.array(recordShape, { minLength: 0, maxLength: 40 }),
+        fc.integer({ min: 1, max: 25 }),
+        fc.option(fc.constantFrom(...TIMES)),
+        (shapes, limit, staleBefore) => {
+          const { store, mirror } = mirroredPortal();
+          const db = store.db;
+          mirror.records.upsertRecords(
+            shapes.map((shape, i) => ({ ...makeRecord(i, 3), lastUpdatedTime: shape.updated })),
+          );
+          const rows = db
+            .prepare('SELECT id FROM records WHERE portal_id = ? ORDER BY row_key')
+            .pluck()
+            .all(PORTAL) as string[];
+          expect(rows).toHaveLength(shapes.length);
+          shapes.forEach((shape, i) => {
+            const id = rows[i] as string;
+            if (shape.state === 'edited') {
+              db.prepare('UPDATE records SET edited = 1, list_state = 1 WHERE id = ?').run(id);
+            } else if (shape.state === 'trashed') {
+              db.prepare(
+                'UPDATE records SET trashed_time = last_updated_time, list_state = 2 WHERE id = ?',
+              ).run(id);
+            } else if (shape.state === 'local') {
+              db.prepare('UPDATE records SET local_only = 1 WHERE id = ?').run(id);
+            } else if (shape.state === 'local trashed') {
+              db.prepare(
+                'UPDATE records SET local_only = 1, trashed_time = last_updated_time, list_state = 2 WHERE id = ?',
+              ).run(id);
+            }
+            if (shape.comments) {
+              const at = Date.parse(shape.updated);
+              const shift = { older: -1, same: 0, newer: 1 }[shape.comments.version];
+              db.prepare(
+                'INSERT INTO comment_sync (portal_id, record_id, synced_at, record_updated_at, comment_count) VALUES (?, ?, ?, ?, 0)',
+              ).run(PORTAL, id, shape.comments.synced, new Date(at + shift).toISOString());
+            }
+          });
+          const moduleKey = mirror.metadata.moduleKey(PORTAL, MODULE);
+          const expected = db
+            .prepare(REFERENCE)
+            .pluck()
+            .all({ moduleKey, staleBefore, limit }) as string[];
+          const actual = mirror.comments.recordsNeedingComments(PORTAL, MODULE, {
+            limit,
+            ...(staleBefore === null ? {} : { staleBefore }),
+          });
+          expect(actual).toEqual(expected);
+          expect(mirror.comments.countRecordsNeedingComments(PORTAL, MODULE)).toBe(
+            db.prepare(REFERENCE_COUNT).pluck().get(moduleKey),
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('walks records_by_updated per list_state instead of sorting the module', () => {
+    const { store, mirror } = mirroredPortal();
+    mirror.records.upsertRecords(Array.from({ length: 50 }, (_, i) => makeRecord(i, 3)));
+    const sql = parseNamedQueries(commentsSql, 'mirrorComments.sql')[
+      'recordsNeedingComments'
+    ] as string;
+    const steps = (
+      store.db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all({ moduleKey: 1, staleBefore: null, limit: 50 }) as { detail: string }[]
+    ).map((step) => step.detail);
+    const walks = steps.filter((detail) => detail.startsWith('SEARCH r '));
+    expect(walks).toEqual([
+      'SEARCH r USING INDEX records_by_updated (module_key=? AND list_state=?)',
+      'SEARCH r USING INDEX records_by_updated (module_key=? AND list_state=?)',
+    ]);
+  });
+});
