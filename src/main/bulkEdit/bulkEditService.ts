@@ -36,6 +36,7 @@ import { BulkEditRepository } from './bulkEditRepository';
 import { replayEtaSeconds, type EtaBudget } from './bulkEta';
 import { planBulkEdit, type BulkPlan, type BulkRecordInput } from './bulkPlan';
 import { undoStep } from './bulkUndo';
+import { nextTurn } from '../nextTurn';
 
 /**
  * Ours: records written per transaction. A batch of 500 held the engine's event loop 161 ms on a
@@ -56,8 +57,6 @@ export interface BulkEditServiceOptions {
   /** Records per transaction (default BATCH_RECORDS; tests make batches small). */
   batchRecords?: number;
 }
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class BulkEditService {
   readonly repo: BulkEditRepository;
@@ -94,7 +93,7 @@ export class BulkEditService {
     const ids: string[] = [];
     for (let from = 0; from < view.total; from += VIEW_READ_ROWS) {
       for (const row of view.read(from, VIEW_READ_ROWS)) if (!except.has(row.id)) ids.push(row.id);
-      await yieldToLoop();
+      await nextTurn();
     }
     return ids;
   }
@@ -159,7 +158,7 @@ export class BulkEditService {
       plan.changes.push(...part.changes);
       plan.unchanged += part.unchanged;
       plan.failures.push(...part.failures);
-      await yieldToLoop();
+      await nextTurn();
     }
     const field =
       [...catalogs.values()].flatMap((c) => c.fields).find((f) => f.key === args.field) ?? null;
@@ -241,7 +240,7 @@ export class BulkEditService {
       });
       report(Math.min(ids.length, from + this.batch), ids.length);
       outbox.queuedElsewhere({ portalId: args.portalId, moduleId: args.moduleId });
-      await yieldToLoop();
+      await nextTurn();
     }
     if (result.queued === 0) {
       this.repo.deleteBulkEdit(bulkEditId);
@@ -359,7 +358,7 @@ export class BulkEditService {
         }
       });
       report(Math.min(rows.length, from + this.batch), rows.length);
-      await yieldToLoop();
+      await nextTurn();
     }
     this.repo.markUndone(id);
     outbox.queuedElsewhere({ portalId: bulk.portalId, moduleId: bulk.moduleId });
@@ -396,7 +395,7 @@ export class BulkEditService {
       });
       report(Math.min(ids.length, from + this.batch), ids.length);
       outbox.queuedElsewhere({ portalId: args.portalId, moduleId: args.moduleId });
-      await yieldToLoop();
+      await nextTurn();
     }
     return result;
   }

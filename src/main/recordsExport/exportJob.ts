@@ -6,6 +6,7 @@
  */
 import type { ExportBatches } from './exportBatches';
 import type { ExportFileWriter } from './exportFileWriter';
+import { nextTurn } from '../nextTurn';
 
 export interface ExportJobInput {
   batches: ExportBatches;
@@ -17,8 +18,6 @@ export interface ExportJobInput {
 }
 
 export type ExportJobEnd = { state: 'done' | 'cancelled'; rows: number };
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function runExportJob(input: ExportJobInput): Promise<ExportJobEnd> {
   const { batches, writer, signal } = input;

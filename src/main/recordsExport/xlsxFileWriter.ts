@@ -13,6 +13,7 @@ import type { EncodedBatch } from './exportEncoding';
 import type { ExportFileWriter } from './exportFileWriter';
 import { streamDrained } from './streamDrained';
 import { xmlCell } from './xmlCell';
+import { nextTurn } from '../nextTurn';
 
 /** Excel's limit for a sheet name, and the characters it refuses in one. */
 const SHEET_NAME_MAX = 31;
@@ -84,7 +85,7 @@ export class XlsxFileWriter implements ExportFileWriter {
   private async caughtUp(): Promise<void> {
     if (this.failure) throw this.failure;
     // Let the zip and the disk work: rows wait in exceljs's buffers until the loop turns.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     for (;;) {
       const input = this.zipInput;
       if (this.failure) break;

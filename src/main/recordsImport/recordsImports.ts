@@ -43,6 +43,7 @@ import { cellAsText, importFormatOf, readImportRows, type ImportFormat } from '.
 import { IMPORT_UPLOAD_IDLE_MS, IMPORT_UPLOAD_SWEEP_MS, ImportUploads } from './importUploads';
 import { RecordsImportError } from './recordsImportError';
 import { planRow, type PlannedColumn } from './planRow';
+import { nextTurn } from '../nextTurn';
 
 export { RecordsImportError };
 
@@ -89,7 +90,6 @@ interface Import {
   done: Promise<void>;
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const count = (n: number) => n.toLocaleString('en-US');
 const rows = (n: number) => `${count(n)} ${n === 1 ? 'row' : 'rows'}`;
 const isBlank = (cells: readonly ImportCell[]) =>

@@ -4,6 +4,8 @@ import type { Mirror } from '../store/mirror/mirror';
 import type { MirrorWriter } from '../store/mirror/mirrorWriter';
 import { classifySyncFailure, failureMessage } from './classifySyncFailure';
 import { commentsKey, fetchRecordComments } from './commentFetcher';
+import { recordsNeedingComments } from './commentNeeds';
+import { nextTurn } from '../nextTurn';
 import { SYNC_PRIORITY, type SyncLog } from './syncContext';
 import { SyncControl } from './syncControl';
 import type { SyncedPortal } from './syncRunner';
@@ -96,9 +98,21 @@ export class CommentBackfill {
     const failed = new Set<string>();
     for (;;) {
       const staleBefore = new Date(clock.now() - COMMENT_REFRESH_MS).toISOString();
-      const ids = mirror.comments
-        .recordsNeedingComments(portalId, module.id, { limit: BATCH + failed.size, staleBefore })
-        .filter((id) => !failed.has(id));
+      const ids = await recordsNeedingComments(
+        (listState, after, chunk) =>
+          mirror.comments.commentNeedsChunk(portalId, module.id, listState, after, {
+            chunk,
+            staleBefore,
+          }),
+        {
+          limit: BATCH,
+          skip: failed,
+          pause: async () => {
+            await nextTurn();
+            await this.control.checkpoint();
+          },
+        },
+      );
       if (ids.length === 0) break;
       if (!counted) {
         total = mirror.comments.countRecordsNeedingComments(portalId, module.id);

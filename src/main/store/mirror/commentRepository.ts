@@ -19,7 +19,7 @@ const queries = requireQueries(
     'commentSyncExists',
     'writeCommentSync',
     'comments',
-    'recordsNeedingComments',
+    'commentNeedsChunk',
     'countRecordsNeedingComments',
     'timelineIds',
     'upsertTimeline',
@@ -36,6 +36,12 @@ type Query = keyof typeof queries;
  * each write replaces one record's whole list; `comment_sync` remembers which records' comments
  * are mirrored and as of which version of the record.
  */
+/** A record's place in the comment backfill's walk: its time as the index holds it, its id. */
+export interface CommentWalkCursor {
+  updated: number;
+  id: string;
+}
+
 export class CommentRepository {
   private readonly statement: (name: Query) => Database.Statement;
 
@@ -120,24 +126,42 @@ export class CommentRepository {
   }
 
   /**
-   * Records of a module whose comments are not mirrored (never read, or the record changed since),
-   * most recently changed first. With `staleBefore`, also those read before that instant (ISO), for
-   * the periodic refresh: a new comment does not change its record's last_updated_time.
+   * One chunk of the comment backfill's walk over a module's records of one list_state (0 as
+   * stored, 1 with local edits), most recently changed first: the next `chunk` records after
+   * `after` (null: from the newest), those whose comments need reading (never read, read at an
+   * older version, or with `staleBefore` read before that instant, ISO), and where the next
+   * chunk starts (null: the walk is done). src/main/sync/commentNeeds.ts walks it.
    */
-  recordsNeedingComments(
+  commentNeedsChunk(
     portalId: string,
     moduleId: string,
-    options: { limit: number; staleBefore?: string },
-  ): string[] {
+    listState: 0 | 1,
+    after: CommentWalkCursor | null,
+    options: { chunk: number; staleBefore?: string },
+  ): { needing: CommentWalkCursor[]; next: CommentWalkCursor | null } {
     const moduleKey = this.metadata.moduleKey(portalId, moduleId);
-    if (moduleKey === undefined) return [];
-    return this.statement('recordsNeedingComments')
-      .pluck()
+    if (moduleKey === undefined) return { needing: [], next: null };
+    const rows = this.statement('commentNeedsChunk')
+      .raw()
       .all({
         moduleKey,
+        listState,
+        // From the newest: past every time. A record whose time has no number (kept as sent
+        // past year 9999, instant.ts) is never walked.
+        updated: after?.updated ?? Number.MAX_VALUE,
+        id: after?.id ?? '',
+        chunk: options.chunk,
         staleBefore: options.staleBefore ?? null,
-        limit: options.limit,
-      }) as string[];
+      }) as [string, number, number][];
+    const needing = rows.filter((row) => row[2] === 1).map(([id, updated]) => ({ id, updated }));
+    const last = rows.at(-1);
+    return {
+      needing,
+      next:
+        rows.length < options.chunk || last === undefined
+          ? null
+          : { id: last[0], updated: last[1] },
+    };
   }
 
   /** How many records of a module have comments not mirrored yet (for the Sync view). */

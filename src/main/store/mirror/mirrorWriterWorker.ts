@@ -15,6 +15,7 @@ import { immediateTransactions, openWorkerConnection, tuneConnection } from '../
 import { FULL_TEXT_BATCH_ROWS } from './fullTextIndex';
 import { Mirror } from './mirror';
 import { runMirrorWrite, takeNextWrite, writeTargetsOf, type WriteTarget } from './mirrorWriter';
+import { nextTurn } from '../../nextTurn';
 
 export interface MirrorWriterData {
   portaldeskMirrorWriter: true;
@@ -71,8 +72,6 @@ function open(data: MirrorWriterData): Database.Database {
   immediateTransactions(db);
   return db;
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 if (!isMainThread && isWriterData(workerData)) {
   const data = workerData;

@@ -39,34 +39,30 @@ SELECT id, content, attachments, created_by AS createdBy, created_time AS create
        last_updated_time AS lastUpdatedTime
 FROM comments WHERE portal_id = ? AND record_id = ? ORDER BY created_time, id;
 
--- name: recordsNeedingComments
--- Records whose comments were never read, whose record changed since, or (with a cut-off) that
--- were read before it; most recently changed first, as the issue asks for changed records first.
--- Each list_state is walked apart in records_by_updated's order (its numbers, migration 0022),
--- stopping after @limit matches: `list_state IN (0, 1)` in one walk has no index order, and
--- SQLite then sorted every record of the module for each batch, 10-15 s on the engine's thread at
--- a million records (bench/README.md, "The comment backfill's batches"). The order is the one the
--- text gave (ties by id): every stored time is a canonical instant.
-SELECT id FROM (
-  SELECT * FROM (
-    SELECT r.id AS id, unixepoch(r.last_updated_time, 'subsec') AS updated FROM records r
-    LEFT JOIN comment_sync s ON s.portal_id = r.portal_id AND s.record_id = r.id
-    WHERE r.module_key = @moduleKey AND r.list_state = 0 AND r.local_only = 0
-      AND (s.record_id IS NULL OR s.record_updated_at < r.last_updated_time
-           OR (@staleBefore IS NOT NULL AND s.synced_at < @staleBefore))
-    ORDER BY unixepoch(r.last_updated_time, 'subsec') DESC, r.id DESC
-    LIMIT @limit)
-  UNION ALL
-  SELECT * FROM (
-    SELECT r.id AS id, unixepoch(r.last_updated_time, 'subsec') AS updated FROM records r
-    LEFT JOIN comment_sync s ON s.portal_id = r.portal_id AND s.record_id = r.id
-    WHERE r.module_key = @moduleKey AND r.list_state = 1 AND r.local_only = 0
-      AND (s.record_id IS NULL OR s.record_updated_at < r.last_updated_time
-           OR (@staleBefore IS NOT NULL AND s.synced_at < @staleBefore))
-    ORDER BY unixepoch(r.last_updated_time, 'subsec') DESC, r.id DESC
-    LIMIT @limit))
-ORDER BY updated DESC, id DESC
-LIMIT @limit;
+-- name: commentNeedsChunk
+-- The backfill's walk (src/main/sync/commentNeeds.ts): the next @chunk records of one list_state
+-- in records_by_updated's order (most recently changed first, ties by id; its numbers, migration
+-- 0022) after the cursor (@updated, @id), each with whether its comments need reading: never
+-- read, read at an older version of the record, or (with @staleBefore) read before it. A
+-- chunk is an index range (the cursor's time bounds it; the id only filters), so each is a few
+-- milliseconds whatever the module's size, and the walk yields between them. One statement over
+-- `list_state IN (0, 1)` had no index order: SQLite sorted the whole module for every batch,
+-- 10-15 s on the engine's thread at a million records (bench/README.md, "The comment backfill's
+-- batches").
+SELECT c.id, c.updated,
+  c.local_only = 0 AND (s.record_id IS NULL OR s.record_updated_at < c.last_updated_time
+    OR (@staleBefore IS NOT NULL AND s.synced_at < @staleBefore)) AS needs
+FROM (
+  SELECT r.portal_id, r.id, r.local_only, r.last_updated_time,
+    unixepoch(r.last_updated_time, 'subsec') AS updated
+  FROM records r
+  WHERE r.module_key = @moduleKey AND r.list_state = @listState
+    AND unixepoch(r.last_updated_time, 'subsec') <= @updated
+    AND (unixepoch(r.last_updated_time, 'subsec') < @updated OR r.id < @id)
+  ORDER BY unixepoch(r.last_updated_time, 'subsec') DESC, r.id DESC
+  LIMIT @chunk) c
+LEFT JOIN comment_sync s ON s.portal_id = c.portal_id AND s.record_id = c.id
+ORDER BY c.updated DESC, c.id DESC;
 
 -- name: countRecordsNeedingComments
 -- Listed records not created here, less those whose comments were read at their current version:

@@ -1,8 +1,9 @@
 /**
- * The comment backfill's batches (`recordsNeedingComments`) walk records_by_updated per
- * list_state and stop after the batch. They must name exactly the records, in exactly the order,
- * that the plain statement they replaced named (kept here as the reference): a sort of every
- * record of the module, which took 10-15 s on the engine's thread at a million records. Its count
+ * The comment backfill's batches (`recordsNeedingComments`, src/main/sync/commentNeeds.ts) walk
+ * records_by_updated per list_state a chunk at a time and stop after the batch. They must name
+ * exactly the records, in exactly the order, that the plain statement they replaced named (kept
+ * here as the reference), whatever the chunk's size and whichever records are skipped: that
+ * statement sorted every record of the module, 10-15 s on the engine's thread at a million. Its count
  * (`countRecordsNeedingComments`, index counts less the up-to-date comment_sync rows) must equal
  * the join it replaced. Records
  * (stored, edited, trashed, created here), their times (ties included) and their comments' sync
@@ -13,6 +14,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseNamedQueries } from '../../../../src/main/store/sqlFile';
 import commentsSql from '../../../../src/main/store/queries/mirrorComments.sql?raw';
+import { recordsNeedingComments } from '../../../../src/main/sync/commentNeeds';
 import { makeRecord, mirroredPortal, MODULE, PORTAL } from './fixture';
 
 /** The statement before (mirrorComments.sql until this change). */
@@ -23,7 +25,7 @@ WHERE r.module_key = @moduleKey AND r.list_state IN (0, 1) AND r.local_only = 0
   AND (s.record_id IS NULL OR s.record_updated_at < r.last_updated_time
        OR (@staleBefore IS NOT NULL AND s.synced_at < @staleBefore))
 ORDER BY r.last_updated_time DESC, r.id DESC
-LIMIT @limit`;
+`;
 
 /** The count before: one join over every record of the module. */
 const REFERENCE_COUNT = `
@@ -53,13 +55,15 @@ const recordShape = fc.record({
 });
 
 describe('recordsNeedingComments', () => {
-  it('names the records and the order the statement before did, and counts as it did', () => {
-    fc.assert(
-      fc.property(
+  it('names the records and the order the statement before did, and counts as it did', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(recordShape, { minLength: 0, maxLength: 40 }),
         fc.integer({ min: 1, max: 25 }),
         fc.option(fc.constantFrom(...TIMES)),
-        (shapes, limit, staleBefore) => {
+        fc.integer({ min: 1, max: 8 }),
+        fc.array(fc.nat({ max: 39 }), { maxLength: 6 }),
+        async (shapes, limit, staleBefore, chunk, skipped) => {
           const { store, mirror } = mirroredPortal();
           const db = store.db;
           mirror.records.upsertRecords(
@@ -94,15 +98,34 @@ describe('recordsNeedingComments', () => {
             }
           });
           const moduleKey = mirror.metadata.moduleKey(PORTAL, MODULE);
-          const expected = db
-            .prepare(REFERENCE)
-            .pluck()
-            .all({ moduleKey, staleBefore, limit }) as string[];
-          const actual = mirror.comments.recordsNeedingComments(PORTAL, MODULE, {
-            limit,
-            ...(staleBefore === null ? {} : { staleBefore }),
-          });
+          const skip = new Set(
+            skipped.flatMap((i) => (i < rows.length ? [rows[i] as string] : [])),
+          );
+          const expected = (
+            db.prepare(REFERENCE).pluck().all({ moduleKey, staleBefore }) as string[]
+          )
+            .filter((id) => !skip.has(id))
+            .slice(0, limit);
+          let pauses = 0;
+          const actual = await recordsNeedingComments(
+            (listState, after, size) =>
+              mirror.comments.commentNeedsChunk(PORTAL, MODULE, listState, after, {
+                chunk: size,
+                ...(staleBefore === null ? {} : { staleBefore }),
+              }),
+            {
+              limit,
+              skip,
+              chunk,
+              pause: () => {
+                pauses += 1;
+                return Promise.resolve();
+              },
+            },
+          );
           expect(actual).toEqual(expected);
+          // Between chunks, never more than the chunks read.
+          expect(pauses).toBeLessThanOrEqual(Math.ceil(shapes.length / chunk) + 2);
           expect(mirror.comments.countRecordsNeedingComments(PORTAL, MODULE)).toBe(
             db.prepare(REFERENCE_COUNT).pluck().get(moduleKey),
           );
@@ -112,21 +135,23 @@ describe('recordsNeedingComments', () => {
     );
   });
 
-  it('walks records_by_updated per list_state instead of sorting the module', () => {
+  it('reads each chunk as a range of records_by_updated, not a sort of the module', () => {
     const { store, mirror } = mirroredPortal();
     mirror.records.upsertRecords(Array.from({ length: 50 }, (_, i) => makeRecord(i, 3)));
-    const sql = parseNamedQueries(commentsSql, 'mirrorComments.sql')[
-      'recordsNeedingComments'
-    ] as string;
+    const sql = parseNamedQueries(commentsSql, 'mirrorComments.sql')['commentNeedsChunk'] as string;
     const steps = (
-      store.db
-        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
-        .all({ moduleKey: 1, staleBefore: null, limit: 50 }) as { detail: string }[]
+      store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({
+        moduleKey: 1,
+        listState: 0,
+        updated: 1,
+        id: '',
+        chunk: 10,
+        staleBefore: null,
+      }) as { detail: string }[]
     ).map((step) => step.detail);
-    const walks = steps.filter((detail) => detail.startsWith('SEARCH r '));
-    expect(walks).toEqual([
-      'SEARCH r USING INDEX records_by_updated (module_key=? AND list_state=?)',
-      'SEARCH r USING INDEX records_by_updated (module_key=? AND list_state=?)',
+    expect(steps.filter((detail) => detail.startsWith('SEARCH r '))).toEqual([
+      'SEARCH r USING INDEX records_by_updated (module_key=? AND list_state=? AND <expr><?)',
     ]);
+    expect(steps.join('\n')).not.toMatch(/TEMP B-TREE/);
   });
 });
