@@ -4,7 +4,7 @@ import type { Mirror } from '../store/mirror/mirror';
 import type { MirrorWriter } from '../store/mirror/mirrorWriter';
 import { classifySyncFailure, failureMessage } from './classifySyncFailure';
 import { commentsKey, fetchRecordComments } from './commentFetcher';
-import { recordsNeedingComments } from './commentNeeds';
+import { countRecordsNeedingComments, recordsNeedingComments } from './commentNeeds';
 import { nextTurn } from '../nextTurn';
 import { SYNC_PRIORITY, type SyncLog } from './syncContext';
 import { SyncControl } from './syncControl';
@@ -115,7 +115,12 @@ export class CommentBackfill {
       );
       if (ids.length === 0) break;
       if (!counted) {
-        total = mirror.comments.countRecordsNeedingComments(portalId, module.id);
+        total = await countRecordsNeedingComments(mirror.comments, portalId, module.id, {
+          pause: async () => {
+            await nextTurn();
+            await this.control.checkpoint();
+          },
+        });
         counted = true;
       }
       total = Math.max(total, scope.done + ids.length);

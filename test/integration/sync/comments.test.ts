@@ -3,6 +3,7 @@ import type { ApiScheduler } from '../../../src/main/api/client/apiScheduler';
 import { passThroughScheduler } from '../../../src/main/api/client/passThroughScheduler';
 import { commentsKey } from '../../../src/main/sync/commentFetcher';
 import { COMMENT_VISIBLE_RESERVE } from '../../../src/main/sync/commentBackfill';
+import { countRecordsNeedingComments } from '../../../src/main/sync/commentNeeds';
 import { systemClock } from '../../../src/main/api/schedulerClock';
 import { syncSession } from './syncSession';
 
@@ -136,7 +137,11 @@ describe('comments', () => {
     await s.engine.idle();
     for (const portalId of s.emulator.portals) {
       for (const module of s.mirror.metadata.modules(portalId).filter((m) => m.isDefault === 0)) {
-        expect(s.mirror.comments.countRecordsNeedingComments(portalId, module.id)).toBe(0);
+        expect(
+          await countRecordsNeedingComments(s.mirror.comments, portalId, module.id, {
+            pause: () => Promise.resolve(),
+          }),
+        ).toBe(0);
       }
     }
     const total = s.emulator.state.db

@@ -20,7 +20,8 @@ const queries = requireQueries(
     'writeCommentSync',
     'comments',
     'commentNeedsChunk',
-    'countRecordsNeedingComments',
+    'commentableRecords',
+    'commentsReadChunk',
     'timelineIds',
     'upsertTimeline',
     'deleteTimelineNotIn',
@@ -164,13 +165,33 @@ export class CommentRepository {
     };
   }
 
-  /** How many records of a module have comments not mirrored yet (for the Sync view). */
-  countRecordsNeedingComments(portalId: string, moduleId: string): number {
+  /** The module's records whose comments the backfill reads (listed, not created here). */
+  commentableRecords(portalId: string, moduleId: string): number {
     const moduleKey = this.metadata.moduleKey(portalId, moduleId);
     if (moduleKey === undefined) return 0;
-    return this.statement('countRecordsNeedingComments')
-      .pluck()
-      .get({ portalId, moduleKey }) as number;
+    return this.statement('commentableRecords').pluck().get({ moduleKey }) as number;
+  }
+
+  /**
+   * The portal's next `chunk` comment_sync rows after record id `after` (null: the first): how
+   * many are of this module's commentable records, read at the record's current version, and
+   * where the next chunk starts (null: done). src/main/sync/commentNeeds.ts sums them.
+   */
+  commentsReadChunk(
+    portalId: string,
+    moduleId: string,
+    after: string | null,
+    chunk: number,
+  ): { current: number; next: string | null } {
+    const moduleKey = this.metadata.moduleKey(portalId, moduleId);
+    if (moduleKey === undefined) return { current: 0, next: null };
+    const row = this.statement('commentsReadChunk').get({
+      portalId,
+      moduleKey,
+      after: after ?? '',
+      chunk,
+    }) as { rows: number; last: string | null; current: number };
+    return { current: row.current, next: row.rows < chunk ? null : row.last };
   }
 
   /** A record's whole status timeline (the API's list): listed entries upserted, others deleted. */

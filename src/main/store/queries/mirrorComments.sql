@@ -64,21 +64,30 @@ FROM (
 LEFT JOIN comment_sync s ON s.portal_id = c.portal_id AND s.record_id = c.id
 ORDER BY c.updated DESC, c.id DESC;
 
--- name: countRecordsNeedingComments
--- Listed records not created here, less those whose comments were read at their current version:
--- the first two counts read indexes only (the records created here are few, records_local_only),
--- the third the portal's comment_sync rows. One join over every record of the module took 5-8 s
--- on the engine's thread at a million records, comments read or not.
+-- name: commentableRecords
+-- The records whose comments the backfill reads: the module's listed records (an index count)
+-- less those created here (a few rows). `+`: list_state then bounds no index, and SQLite takes
+-- records_local_only instead of walking a list index and reading every row (3 s at a million).
 SELECT
   (SELECT count(*) FROM records WHERE module_key = @moduleKey AND list_state IN (0, 1))
   - (SELECT count(*) FROM records
-     -- `+`: list_state then bounds no index, and SQLite takes records_local_only (a few rows)
-     -- instead of walking a list index and reading every row's local_only (3 s at a million).
-     WHERE module_key = @moduleKey AND local_only = 1 AND +list_state IN (0, 1))
-  - (SELECT count(*) FROM comment_sync s
-     CROSS JOIN records r ON r.portal_id = s.portal_id AND r.id = s.record_id
-     WHERE s.portal_id = @portalId AND r.module_key = @moduleKey AND r.list_state IN (0, 1)
-       AND r.local_only = 0 AND s.record_updated_at >= r.last_updated_time);
+     WHERE module_key = @moduleKey AND local_only = 1 AND +list_state IN (0, 1));
+
+-- name: commentsReadChunk
+-- The next @chunk comment_sync rows of the portal after @after (by record id), how many of them
+-- are of this module's commentable records and read at the record's current version, and the
+-- last record id: src/main/sync/commentNeeds.ts counts the records needing comments as the
+-- commentable ones less these, a chunk at a time. One join over every record of the module took
+-- 5-8 s on the engine's thread at a million records.
+SELECT count(*) AS rows, max(c.record_id) AS last, count(r.row_key) AS current
+FROM (
+  SELECT s.record_id, s.record_updated_at FROM comment_sync s
+  WHERE s.portal_id = @portalId AND s.record_id > @after
+  ORDER BY s.record_id
+  LIMIT @chunk) c
+LEFT JOIN records r ON r.portal_id = @portalId AND r.id = c.record_id
+  AND r.module_key = @moduleKey AND r.list_state IN (0, 1) AND r.local_only = 0
+  AND c.record_updated_at >= r.last_updated_time;
 
 -- name: timelineIds
 SELECT id FROM status_timeline WHERE portal_id = ? AND record_id = ?;

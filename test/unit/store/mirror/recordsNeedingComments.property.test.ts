@@ -4,8 +4,8 @@
  * exactly the records, in exactly the order, that the plain statement they replaced named (kept
  * here as the reference), whatever the chunk's size and whichever records are skipped: that
  * statement sorted every record of the module, 10-15 s on the engine's thread at a million. Its count
- * (`countRecordsNeedingComments`, index counts less the up-to-date comment_sync rows) must equal
- * the join it replaced. Records
+ * (`countRecordsNeedingComments`: the commentable records less the comment_sync rows read at
+ * their record's version, a chunk at a time) must equal the join it replaced. Records
  * (stored, edited, trashed, created here), their times (ties included) and their comments' sync
  * rows (never read, read at an older, the same or a newer version, long ago or lately) are drawn
  * at random.
@@ -14,7 +14,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseNamedQueries } from '../../../../src/main/store/sqlFile';
 import commentsSql from '../../../../src/main/store/queries/mirrorComments.sql?raw';
-import { recordsNeedingComments } from '../../../../src/main/sync/commentNeeds';
+import {
+  countRecordsNeedingComments,
+  recordsNeedingComments,
+} from '../../../../src/main/sync/commentNeeds';
 import { makeRecord, mirroredPortal, MODULE, PORTAL } from './fixture';
 
 /** The statement before (mirrorComments.sql until this change). */
@@ -126,9 +129,12 @@ describe('recordsNeedingComments', () => {
           expect(actual).toEqual(expected);
           // Between chunks, never more than the chunks read.
           expect(pauses).toBeLessThanOrEqual(Math.ceil(shapes.length / chunk) + 2);
-          expect(mirror.comments.countRecordsNeedingComments(PORTAL, MODULE)).toBe(
-            db.prepare(REFERENCE_COUNT).pluck().get(moduleKey),
-          );
+          expect(
+            await countRecordsNeedingComments(mirror.comments, PORTAL, MODULE, {
+              chunk,
+              pause: () => Promise.resolve(),
+            }),
+          ).toBe(db.prepare(REFERENCE_COUNT).pluck().get(moduleKey));
         },
       ),
       { numRuns: 60 },
