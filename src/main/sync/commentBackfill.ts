@@ -98,31 +98,28 @@ export class CommentBackfill {
     const failed = new Set<string>();
     for (;;) {
       const staleBefore = new Date(clock.now() - COMMENT_REFRESH_MS).toISOString();
-      const ids = await recordsNeedingComments(
-        (listState, after, chunk) =>
-          mirror.comments.commentNeedsChunk(portalId, module.id, listState, after, {
-            chunk,
-            staleBefore,
-          }),
-        {
-          limit: BATCH,
-          skip: failed,
-          pause: async () => {
-            await nextTurn();
-            await this.control.checkpoint();
-          },
-        },
-      );
-      if (ids.length === 0) break;
-      if (!counted) {
-        total = await countRecordsNeedingComments(mirror.comments, portalId, module.id, {
-          pause: async () => {
-            await nextTurn();
-            await this.control.checkpoint();
-          },
-        });
-        counted = true;
+      let ids: string[];
+      try {
+        ids = await recordsNeedingComments(
+          (listState, after, chunk) =>
+            mirror.comments.commentNeedsChunk(portalId, module.id, listState, after, {
+              chunk,
+              staleBefore,
+            }),
+          { limit: BATCH, skip: failed, pause: this.betweenChunks },
+        );
+        if (ids.length > 0 && !counted) {
+          total = await countRecordsNeedingComments(mirror.comments, portalId, module.id, {
+            pause: this.betweenChunks,
+          });
+          counted = true;
+        }
+      } catch (error) {
+        // Stopped (or paused, then stopped) between two chunks.
+        if (this.ended(scope, error)) return false;
+        throw error;
       }
+      if (ids.length === 0) break;
       total = Math.max(total, scope.done + ids.length);
       for (const recordId of ids) {
         try {
@@ -149,17 +146,7 @@ export class CommentBackfill {
             pending: { key, calls: total - scope.done - 1 },
           });
         } catch (error) {
-          const kind = classifySyncFailure(error);
-          if (kind === 'stopped' || kind === 'offline' || kind === 'signedOut') {
-            // The module's records are still up to date; the records whose comments are not
-            // read say so where they are shown.
-            this.progress.update(scope, {
-              phase: 'done',
-              pending: null,
-              message: failureMessage(error),
-            });
-            return false;
-          }
+          if (this.ended(scope, error)) return false;
           failed.add(recordId);
           this.deps.log.warn(
             `Comments of record ${recordId} (portal ${portalId}) could not be read: ${failureMessage(error)} They are tried again after the next sync.`,
@@ -170,6 +157,27 @@ export class CommentBackfill {
     this.progress.update(scope, { phase: 'done', pending: null, done: scope.done, total });
     return true;
   }
+
+  /**
+   * Whether `error` ends the backfill (stopped, offline, signed out), said in the module's
+   * progress. The module's records are still up to date; the records whose comments are not read
+   * say so where they are shown.
+   */
+  private ended(scope: ReturnType<SyncProgressTracker['scope']>, error: unknown): boolean {
+    const kind = classifySyncFailure(error);
+    if (kind !== 'stopped' && kind !== 'offline' && kind !== 'signedOut') return false;
+    this.progress.update(scope, { phase: 'done', pending: null, message: failureMessage(error) });
+    return true;
+  }
+
+  /**
+   * Between two chunks of the mirror's walks: the engine's thread answers what waits, and a
+   * pause or stop takes effect.
+   */
+  private readonly betweenChunks = async (): Promise<void> => {
+    await nextTurn();
+    await this.control.checkpoint();
+  };
 
   /** Waits while the key has no more than the reserve left in its window. */
   private async headroom(key: string): Promise<void> {
