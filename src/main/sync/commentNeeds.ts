@@ -63,10 +63,14 @@ export async function recordsNeedingComments(
       if (after !== null && taken < options.limit) await options.pause();
     } while (after !== null && taken < options.limit);
   }
-  return found
-    .sort(newestFirst)
-    .slice(0, options.limit)
-    .map((record) => record.id);
+  // A record edited (or its edit undone) during a pause moves to the other list_state and can be
+  // met by both walks: read once.
+  const ids = new Set<string>();
+  for (const record of found.sort(newestFirst)) {
+    if (ids.size === options.limit) break;
+    ids.add(record.id);
+  }
+  return [...ids];
 }
 
 /**

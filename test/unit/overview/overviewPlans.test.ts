@@ -32,7 +32,7 @@ describe('overview query plans', () => {
           {
             moduleKey: 1,
             ...(sql.includes('@bounds') ? { bounds: '[]' } : {}),
-            ...(sql.includes('@now') ? { now: '2026-11-27T00:00:00.000Z' } : {}),
+            ...(sql.includes('@now') ? { now: Date.parse('2026-11-27T00:00:00.000Z') } : {}),
           },
         ]
       : Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 1);

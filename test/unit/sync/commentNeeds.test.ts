@@ -72,4 +72,16 @@ describe('the comment backfill walk', () => {
     expect(ids).toEqual(['1-9990', '0-9990']);
     expect(reads).toEqual([0, 1]);
   });
+
+  it('names a record met by both walks once (edited during a pause)', async () => {
+    const moved = { updated: 10, id: '7' };
+    const ids = await recordsNeedingComments(
+      (listState) => ({
+        needing: listState === 0 ? [moved, { updated: 5, id: '3' }] : [moved],
+        next: null,
+      }),
+      { limit: 50, pause: () => Promise.resolve() },
+    );
+    expect(ids).toEqual(['7', '3']);
+  });
 });

@@ -32,17 +32,17 @@ const queries = requireQueries(
 
 type Query = keyof typeof queries;
 
-/**
- * Comments and status timelines of records. Both are read from the API one record at a time, so
- * each write replaces one record's whole list; `comment_sync` remembers which records' comments
- * are mirrored and as of which version of the record.
- */
 /** A record's place in the comment backfill's walk: its time as the index holds it, its id. */
 export interface CommentWalkCursor {
   updated: number;
   id: string;
 }
 
+/**
+ * Comments and status timelines of records. Both are read from the API one record at a time, so
+ * each write replaces one record's whole list; `comment_sync` remembers which records' comments
+ * are mirrored and as of which version of the record.
+ */
 export class CommentRepository {
   private readonly statement: (name: Query) => Database.Statement;
 

@@ -43,35 +43,51 @@ FROM comments WHERE portal_id = ? AND record_id = ? ORDER BY created_time, id;
 -- The backfill's walk (src/main/sync/commentNeeds.ts): the next @chunk records of one list_state
 -- in records_by_updated's order (most recently changed first, ties by id; its numbers, migration
 -- 0022) after the cursor (@updated, @id), each with whether its comments need reading: never
--- read, read at an older version of the record, or (with @staleBefore) read before it. A
--- chunk is an index range (the cursor's time bounds it; the id only filters), so each is a few
--- milliseconds whatever the module's size, and the walk yields between them. One statement over
--- `list_state IN (0, 1)` had no index order: SQLite sorted the whole module for every batch,
--- 10-15 s on the engine's thread at a million records (bench/README.md, "The comment backfill's
--- batches").
+-- read, read at an older version of the record, or (with @staleBefore) read before it. A chunk
+-- is two index ranges, the rest of the cursor's time (by id) and the times before it, so each
+-- costs its own rows whatever the module's size or how many records share a time; the walk
+-- yields between chunks. One statement over `list_state IN (0, 1)` had no index order: SQLite
+-- sorted the whole module for every batch, 10-15 s on the engine's thread at a million records
+-- (bench/README.md, "The comment backfill's batches"). A record whose time has no number (kept
+-- as sent past year 9999, instant.ts) is not walked; commentableRecords leaves it out too.
 SELECT c.id, c.updated,
   c.local_only = 0 AND (s.record_id IS NULL OR s.record_updated_at < c.last_updated_time
     OR (@staleBefore IS NOT NULL AND s.synced_at < @staleBefore)) AS needs
 FROM (
-  SELECT r.portal_id, r.id, r.local_only, r.last_updated_time,
-    unixepoch(r.last_updated_time, 'subsec') AS updated
-  FROM records r
-  WHERE r.module_key = @moduleKey AND r.list_state = @listState
-    AND unixepoch(r.last_updated_time, 'subsec') <= @updated
-    AND (unixepoch(r.last_updated_time, 'subsec') < @updated OR r.id < @id)
-  ORDER BY unixepoch(r.last_updated_time, 'subsec') DESC, r.id DESC
+  SELECT * FROM (
+    SELECT r.portal_id, r.id, r.local_only, r.last_updated_time,
+      unixepoch(r.last_updated_time, 'subsec') AS updated
+    FROM records r
+    WHERE r.module_key = @moduleKey AND r.list_state = @listState
+      AND unixepoch(r.last_updated_time, 'subsec') = @updated AND r.id < @id
+    ORDER BY r.id DESC
+    LIMIT @chunk)
+  UNION ALL
+  SELECT * FROM (
+    SELECT r.portal_id, r.id, r.local_only, r.last_updated_time,
+      unixepoch(r.last_updated_time, 'subsec') AS updated
+    FROM records r
+    WHERE r.module_key = @moduleKey AND r.list_state = @listState
+      AND unixepoch(r.last_updated_time, 'subsec') < @updated
+    ORDER BY unixepoch(r.last_updated_time, 'subsec') DESC, r.id DESC
+    LIMIT @chunk)
+  ORDER BY updated DESC, id DESC
   LIMIT @chunk) c
 LEFT JOIN comment_sync s ON s.portal_id = c.portal_id AND s.record_id = c.id
 ORDER BY c.updated DESC, c.id DESC;
 
 -- name: commentableRecords
--- The records whose comments the backfill reads: the module's listed records (an index count)
--- less those created here (a few rows). `+`: list_state then bounds no index, and SQLite takes
--- records_local_only instead of walking a list index and reading every row (3 s at a million).
+-- The records whose comments the backfill reads: the module's listed records whose time has a
+-- number (an index range of records_by_updated; see commentNeedsChunk) less those created here
+-- (a few rows). `+`: list_state then bounds no index, and SQLite takes records_local_only instead
+-- of walking a list index and reading every row (3 s at a million).
 SELECT
-  (SELECT count(*) FROM records WHERE module_key = @moduleKey AND list_state IN (0, 1))
+  (SELECT count(*) FROM records
+   WHERE module_key = @moduleKey AND list_state IN (0, 1)
+     AND unixepoch(last_updated_time, 'subsec') IS NOT NULL)
   - (SELECT count(*) FROM records
-     WHERE module_key = @moduleKey AND local_only = 1 AND +list_state IN (0, 1));
+     WHERE module_key = @moduleKey AND local_only = 1 AND +list_state IN (0, 1)
+       AND unixepoch(last_updated_time, 'subsec') IS NOT NULL);
 
 -- name: commentsReadChunk
 -- The next @chunk comment_sync rows of the portal after @after (by record id), how many of them
