@@ -36,7 +36,7 @@ import { BulkEditRepository } from './bulkEditRepository';
 import { replayEtaSeconds, type EtaBudget } from './bulkEta';
 import { planBulkEdit, type BulkPlan, type BulkRecordInput } from './bulkPlan';
 import { undoStep } from './bulkUndo';
-import { nextTurn } from '../nextTurn';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * Ours: records written per transaction. A batch of 500 held the engine's event loop 161 ms on a

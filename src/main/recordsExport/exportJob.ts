@@ -6,7 +6,7 @@
  */
 import type { ExportBatches } from './exportBatches';
 import type { ExportFileWriter } from './exportFileWriter';
-import { nextTurn } from '../nextTurn';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export interface ExportJobInput {
   batches: ExportBatches;

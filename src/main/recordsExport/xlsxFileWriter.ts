@@ -13,7 +13,7 @@ import type { EncodedBatch } from './exportEncoding';
 import type { ExportFileWriter } from './exportFileWriter';
 import { streamDrained } from './streamDrained';
 import { xmlCell } from './xmlCell';
-import { nextTurn } from '../nextTurn';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Excel's limit for a sheet name, and the characters it refuses in one. */
 const SHEET_NAME_MAX = 31;

@@ -43,7 +43,7 @@ import { cellAsText, importFormatOf, readImportRows, type ImportFormat } from '.
 import { IMPORT_UPLOAD_IDLE_MS, IMPORT_UPLOAD_SWEEP_MS, ImportUploads } from './importUploads';
 import { RecordsImportError } from './recordsImportError';
 import { planRow, type PlannedColumn } from './planRow';
-import { nextTurn } from '../nextTurn';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export { RecordsImportError };
 

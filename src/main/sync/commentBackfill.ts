@@ -5,7 +5,7 @@ import type { MirrorWriter } from '../store/mirror/mirrorWriter';
 import { classifySyncFailure, failureMessage } from './classifySyncFailure';
 import { commentsKey, fetchRecordComments } from './commentFetcher';
 import { countRecordsNeedingComments, recordsNeedingComments } from './commentNeeds';
-import { nextTurn } from '../nextTurn';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SYNC_PRIORITY, type SyncLog } from './syncContext';
 import { SyncControl } from './syncControl';
 import type { SyncedPortal } from './syncRunner';

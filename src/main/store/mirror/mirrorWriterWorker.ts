@@ -15,7 +15,7 @@ import { immediateTransactions, openWorkerConnection, tuneConnection } from '../
 import { FULL_TEXT_BATCH_ROWS } from './fullTextIndex';
 import { Mirror } from './mirror';
 import { runMirrorWrite, takeNextWrite, writeTargetsOf, type WriteTarget } from './mirrorWriter';
-import { nextTurn } from '../../nextTurn';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export interface MirrorWriterData {
   portaldeskMirrorWriter: true;
