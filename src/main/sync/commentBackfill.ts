@@ -93,8 +93,7 @@ export class CommentBackfill {
     });
     // Counted once there is work: a module whose comments are all read and fresh costs one walk
     // of its records, not a count of its comment_sync rows as well.
-    let total = 0;
-    let counted = false;
+    let total: number | undefined;
     const failed = new Set<string>();
     for (;;) {
       const staleBefore = new Date(clock.now() - COMMENT_REFRESH_MS).toISOString();
@@ -108,11 +107,10 @@ export class CommentBackfill {
             }),
           { limit: BATCH, skip: failed, pause: this.betweenChunks },
         );
-        if (ids.length > 0 && !counted) {
-          total = await countRecordsNeedingComments(mirror.comments, portalId, module.id, {
+        if (ids.length > 0) {
+          total ??= await countRecordsNeedingComments(mirror.comments, portalId, module.id, {
             pause: this.betweenChunks,
           });
-          counted = true;
         }
       } catch (error) {
         // Stopped (or paused, then stopped) between two chunks.
@@ -120,7 +118,7 @@ export class CommentBackfill {
         throw error;
       }
       if (ids.length === 0) break;
-      total = Math.max(total, scope.done + ids.length);
+      total = Math.max(total ?? 0, scope.done + ids.length);
       for (const recordId of ids) {
         try {
           await this.headroom(key);
@@ -154,7 +152,12 @@ export class CommentBackfill {
         }
       }
     }
-    this.progress.update(scope, { phase: 'done', pending: null, done: scope.done, total });
+    this.progress.update(scope, {
+      phase: 'done',
+      pending: null,
+      done: scope.done,
+      total: total ?? 0,
+    });
     return true;
   }
 
