@@ -13,7 +13,7 @@ describe('the comment backfill', () => {
   it('says it ended when it is stopped between two chunks of its walk', async () => {
     const emitted: SyncProgress[] = [];
     let chunks = 0;
-    let backfill: CommentBackfill | undefined;
+    const running: { backfill?: CommentBackfill } = {};
     const deps = {
       account: {
         accountId: 'a1',
@@ -24,7 +24,7 @@ describe('the comment backfill', () => {
           // A module with nothing to read that never ends: only the stop can end the walk.
           commentNeedsChunk: () => {
             chunks += 1;
-            if (chunks === 3) backfill?.stop();
+            if (chunks === 3) running.backfill?.stop();
             return { needing: [], next: { updated: 1_000_000 - chunks, id: String(chunks) } };
           },
         },
@@ -37,8 +37,8 @@ describe('the comment backfill', () => {
       log: { warn: () => undefined, info: () => undefined, error: () => undefined },
       paused: false,
     } as unknown as CommentBackfillDeps;
-    backfill = new CommentBackfill(deps);
-    await backfill.done;
+    running.backfill = new CommentBackfill(deps);
+    await running.backfill.done;
     expect(chunks).toBe(3);
     const last = emitted.at(-1) as unknown as { phase: string; message: string | null };
     expect(last.phase).toBe('done');
