@@ -151,6 +151,30 @@ describe('the selection of records', () => {
     expect(selectedCount(ws.store.getState().selection, 5)).toBe(4);
   });
 
+  it('drops from a selection of more than 5,000 records those a sync removed, checking it 5,000 ids a reading', async () => {
+    const list = { ids: range(0, 12_000) };
+    const ws = await workspaceOf(list);
+    await waitFor(() => expect(ws.store.getState().row(1)).toBeDefined());
+    act(() => {
+      ws.store.getState().focusRow(1);
+      ws.store.getState().focusRow(11_000, 'extend');
+    });
+    const before = await ws.store.getState().picked();
+    expect(before.kind === 'rows' && before.ids.length).toBe(11_000);
+    // A sync removes one record of the first 5,000 picked and one of the last.
+    list.ids = list.ids.filter((i) => i !== 2 && i !== 10_500);
+    syncChanged(ws);
+    await waitFor(() => expect(ws.store.getState().total).toBe(11_998));
+    const after = await ws.store.getState().picked();
+    expect(after.kind === 'rows' && after.ids.length).toBe(10_998);
+    expect(
+      after.kind === 'rows' && after.ids.filter((id) => [idOf(2), idOf(10_500)].includes(id)),
+    ).toEqual([]);
+    expect(selectedCount(ws.store.getState().selection, 11_998)).toBe(10_998);
+    const readings = ws.engine.argsOf('records.listed').map((args) => args.ids.length);
+    expect(readings).toEqual([5_000, 5_000, 1_000]);
+  });
+
   it('says how many picked records Copy could no longer find', async () => {
     const source = {
       ids: () => Promise.reject(new Error('not read')),

@@ -178,10 +178,11 @@ const ANCHOR_MOVED =
   'The row the selection started from moved or left the list since it was clicked; the selection was not changed. Click the first row again, then Shift+click.';
 
 /**
- * Ours: a selection of at most this many records (picked, or left out of "every row") is
- * checked against the list after each refresh: one lookup an id, a few milliseconds.
+ * Ours: a selection (records picked, or left out of "every row") is checked against the list
+ * after each refresh this many ids to a reading (one lookup an id, a few milliseconds), so the
+ * engine answers other readings between them however many of the 50,000 a selection may name.
  */
-const PRUNE_IDS_MAX = 5_000;
+const PRUNE_IDS_CHUNK = 5_000;
 /** Rows a first read asks for before the table has measured the screen. */
 const FIRST_SCREEN_ROWS = 60;
 
@@ -464,17 +465,19 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
             // The selection as it is once the gestures ahead of this check have applied.
             const asOf = gestures;
             const asked = [...get().selection.ids.keys()];
-            if (asked.length === 0 || asked.length > PRUNE_IDS_MAX) return;
-            const held = new Set(
-              await api.records.listed({
+            if (asked.length === 0) return;
+            const held = new Set<string>();
+            for (let first = 0; first < asked.length; first += PRUNE_IDS_CHUNK) {
+              const listed = await api.records.listed({
                 ...scope,
                 portalId,
                 moduleId,
                 ...(filter === undefined ? {} : { filter }),
-                ids: asked,
-              }),
-            );
-            if (serial !== listSerial) return;
+                ids: asked.slice(first, first + PRUNE_IDS_CHUNK),
+              });
+              if (serial !== listSerial) return;
+              for (const id of listed) held.add(id);
+            }
             // A click applied while the list was read (it did not wait: nothing else was being
             // read) may have picked again a record this answer calls gone: ask again about the
             // selection as it is now.
