@@ -2,7 +2,8 @@
 -- range of the records the records workspace lists (list_state 0: as stored, 1: with local
 -- edits; 2, the recycle bin, is left out), never a record itself:
 -- per module the smallest index of the module's rows, per status records_by_status (in status order, so no sort), per week
--- records_by_created (migration 0019) and records_by_updated. Those two hold the times as numbers
+-- record_created_hours (migration 0023) with records_by_created (0019) for the hours a bound cuts,
+-- and records_by_updated. The two time indexes hold the times as numbers
 -- (migration 0022), so the weekly statements compare `unixepoch(<time>, 'subsec')`, the index's
 -- own expression written the same way (instantSql), with bounds given as epoch milliseconds
 -- (`@now`, the weeks' bounds): ms / 1000.0 is the number unixepoch gives the same instant.
@@ -51,13 +52,26 @@ SELECT
   (SELECT max(unixepoch(last_updated_time, 'subsec')) FROM records WHERE module_key = @moduleKey AND list_state = 1 AND unixepoch(last_updated_time, 'subsec') <= @now / 1000.0) AS past1;
 
 -- name: createdPerWeek
--- @bounds: a JSON array of epoch ms [start, next start, ...]: the count per [start, next start).
+-- @bounds: a JSON array of [epoch ms, its hour] (hour: floor(ms / 3600000)) per bound: the count
+-- per [start, next start). Read from record_created_hours (migration 0023) as the hours from the
+-- start's to the next start's, less the records of the start's hour before the start, plus those of
+-- the next start's hour before it (each a range of records_by_created within one hour: none when
+-- the zone's midnights are whole UTC hours).
 SELECT b.key AS week,
-  (SELECT count(*) FROM records
-   WHERE module_key = @moduleKey AND list_state IN (0, 1)
-     AND unixepoch(created_time, 'subsec') >= b.value / 1000.0
-     AND unixepoch(created_time, 'subsec') < b.next / 1000.0) AS records
-FROM (SELECT key, value, lead(value) OVER (ORDER BY key) AS next FROM json_each(@bounds)) b
+  (SELECT coalesce(sum(records), 0) FROM record_created_hours
+   WHERE module_key = @moduleKey AND hour >= b.hour AND hour < b.nextHour)
+  - (SELECT count(*) FROM records
+     WHERE module_key = @moduleKey AND list_state IN (0, 1)
+       AND unixepoch(created_time, 'subsec') >= b.hour * 3600.0
+       AND unixepoch(created_time, 'subsec') < b.value / 1000.0)
+  + (SELECT count(*) FROM records
+     WHERE module_key = @moduleKey AND list_state IN (0, 1)
+       AND unixepoch(created_time, 'subsec') >= b.nextHour * 3600.0
+       AND unixepoch(created_time, 'subsec') < b.next / 1000.0) AS records
+FROM (SELECT key, value ->> 0 AS value, value ->> 1 AS hour,
+        lead(value ->> 0) OVER (ORDER BY key) AS next,
+        lead(value ->> 1) OVER (ORDER BY key) AS nextHour
+      FROM json_each(@bounds)) b
 WHERE b.next IS NOT NULL;
 
 -- name: updatedPerWeek
@@ -70,9 +84,14 @@ FROM (SELECT key, value, lead(value) OVER (ORDER BY key) AS next FROM json_each(
 WHERE b.next IS NOT NULL;
 
 -- name: createdBefore
-SELECT count(*) FROM records
-WHERE module_key = ? AND list_state IN (0, 1)
-  AND unixepoch(created_time, 'subsec') < ? / 1000.0;
+-- Before @at (epoch ms; @hour its hour): the hours before @hour, plus @hour's records before @at.
+SELECT
+  (SELECT coalesce(sum(records), 0) FROM record_created_hours
+   WHERE module_key = @moduleKey AND hour < @hour)
+  + (SELECT count(*) FROM records
+     WHERE module_key = @moduleKey AND list_state IN (0, 1)
+       AND unixepoch(created_time, 'subsec') >= @hour * 3600.0
+       AND unixepoch(created_time, 'subsec') < @at / 1000.0);
 
 -- name: updatedBefore
 SELECT count(*) FROM records
@@ -80,9 +99,14 @@ WHERE module_key = ? AND list_state IN (0, 1)
   AND unixepoch(last_updated_time, 'subsec') < ? / 1000.0;
 
 -- name: createdFrom
-SELECT count(*) FROM records
-WHERE module_key = ? AND list_state IN (0, 1)
-  AND unixepoch(created_time, 'subsec') >= ? / 1000.0;
+-- From @at on: the hours from @hour, less @hour's records before @at.
+SELECT
+  (SELECT coalesce(sum(records), 0) FROM record_created_hours
+   WHERE module_key = @moduleKey AND hour >= @hour)
+  - (SELECT count(*) FROM records
+     WHERE module_key = @moduleKey AND list_state IN (0, 1)
+       AND unixepoch(created_time, 'subsec') >= @hour * 3600.0
+       AND unixepoch(created_time, 'subsec') < @at / 1000.0);
 
 -- name: updatedFrom
 SELECT count(*) FROM records

@@ -12,7 +12,7 @@ import { parseNamedQueries, requireQueries } from '../sqlFile';
 import { namedStatements } from '../namedStatements';
 import localEditsSql from '../queries/mirrorLocalEdits.sql?raw';
 import type { StoredRecordRow } from './mergeRecordEdits';
-import { MultiValueRows } from './multiValueRows';
+import { InsertedRows } from './insertedRows';
 
 const NAMES = [
   'editsOfRecord',
@@ -65,11 +65,11 @@ export interface OverlayValue {
 
 export class LocalEditsRepository {
   private readonly statement: (name: (typeof NAMES)[number]) => Database.Statement;
-  private readonly multiValues: MultiValueRows;
+  private readonly insertedRows: InsertedRows;
 
   constructor(db: Database.Database) {
     this.statement = namedStatements(db, queries);
-    this.multiValues = new MultiValueRows(db);
+    this.insertedRows = new InsertedRows(db);
   }
 
   // ---- overlay ---------------------------------------------------------------------------------
@@ -129,7 +129,7 @@ export class LocalEditsRepository {
       now: at,
       ...this.localColumns(values),
     });
-    this.multiValues.inserted([lastInsertRowid]);
+    this.insertedRows.inserted([lastInsertRowid]);
   }
 
   updateLocalRecord(portalId: string, id: string, values: LocalRecordValues, at: string): void {

@@ -8,7 +8,7 @@ import type { FullTextIndex } from './fullTextIndex';
 import type { MetadataRepository } from './metadataRepository';
 import { writeChanges, type ChangeLog, type MirrorChanges } from './mirrorChanges';
 import { MirrorWriteError } from './mirrorWriteError';
-import { MultiValueRows } from './multiValueRows';
+import { InsertedRows } from './insertedRows';
 
 // Also importable from here, where it used to live (src/main/sync imports it so).
 export { MirrorWriteError };
@@ -83,7 +83,7 @@ export class RecordRepository {
   private readonly timestampFields: Database.Statement;
   private readonly readCursor: Database.Statement;
   private readonly writeCursorRow: Database.Statement;
-  private readonly multiValues: MultiValueRows;
+  private readonly insertedRows: InsertedRows;
 
   constructor(
     private readonly db: Database.Database,
@@ -98,7 +98,7 @@ export class RecordRepository {
     this.timestampFields = db.prepare(queries.timestampFields).pluck();
     this.readCursor = db.prepare(queries.cursor);
     this.writeCursorRow = db.prepare(queries.writeCursor);
-    this.multiValues = new MultiValueRows(db);
+    this.insertedRows = new InsertedRows(db);
   }
 
   /** Upserts a batch in one transaction. */
@@ -176,7 +176,14 @@ export class RecordRepository {
         this.storedIds.all(portalId, JSON.stringify(list.map((r) => r.id))) as string[],
       );
       const inserted: string[] = [];
-      const insertedRows: (number | bigint)[] = [];
+      // Rows inserted whose additions (insertedRows.ts) are not made yet, and their ids.
+      let insertedRows: (number | bigint)[] = [];
+      const unadded = new Set<string>();
+      const addInserted = () => {
+        this.insertedRows.inserted(insertedRows);
+        insertedRows = [];
+        unadded.clear();
+      };
       for (const record of list) {
         const row = [
           portalId,
@@ -204,15 +211,20 @@ export class RecordRepository {
           insertedRows.push(this.insertRecord.run(row).lastInsertRowid);
           // A batch may hold a record twice (a list that shifted between two pages).
           stored.add(record.id);
+          unadded.add(record.id);
           inserted.push(record.id);
           log.upserted('records', record.id, false, true);
-        } else if (this.upsertRecord.run(row).changes > 0) {
-          log.upserted('records', record.id, true, true);
+        } else {
+          // The triggers that keep the counts beside the rows move a row's count when the upsert
+          // changes it: a row inserted in this batch must be counted first, or it is counted
+          // twice (by the trigger, then by the batch's addition).
+          if (unadded.has(record.id)) addInserted();
+          if (this.upsertRecord.run(row).changes > 0) log.upserted('records', record.id, true, true);
         }
       }
       if (inserted.length > 0) this.markEdited.run(portalId, portalId, JSON.stringify(inserted));
       // After markEdited: a row with pending edits is no listed server copy (list_state 1).
-      this.multiValues.inserted(insertedRows);
+      addInserted();
     }
     const users = options.users ?? [];
     if (users.length > 0) {

@@ -1,16 +1,6 @@
--- The list lookups of migrations/0017_list_lookups.sql: the rows a batch inserts, added to
--- record_multi_values by its writer (src/main/store/mirror/multiValueRows.ts), and what the lists
--- read of both tables (src/main/store/mirror/listLookups.ts).
-
--- name: addMultiValues
--- The multi-select items of rows just inserted (their row_keys as a JSON array), once per batch
--- instead of an insert trigger per row. The same SELECT as the migration's triggers.
-INSERT INTO record_multi_values (module_key, field, value, row_key)
-SELECT r.module_key, f.key, i.value, r.row_key
-FROM records r, json_each(r.custom) f, json_each(f.value) i
-WHERE r.row_key IN (SELECT value FROM json_each(?)) AND r.list_state = 0
-  AND instr(r.custom, '[') > 0 AND f.type = 'array' AND i.type = 'text'
-ON CONFLICT DO NOTHING;
+-- What the lists read of the list lookups of migrations/0017_list_lookups.sql
+-- (src/main/store/mirror/listLookups.ts). The rows a batch inserts are added to
+-- record_multi_values by its writer (mirrorInsertedRows.sql).
 
 -- name: multiValueCount
 -- A module's listed records whose multi-select holds one option: one key range.
