@@ -219,7 +219,8 @@ export class RecordRepository {
           // changes it: a row inserted in this batch must be counted first, or it is counted
           // twice (by the trigger, then by the batch's addition).
           if (unadded.has(record.id)) addInserted();
-          if (this.upsertRecord.run(row).changes > 0) log.upserted('records', record.id, true, true);
+          if (this.upsertRecord.run(row).changes > 0)
+            log.upserted('records', record.id, true, true);
         }
       }
       if (inserted.length > 0) this.markEdited.run(portalId, portalId, JSON.stringify(inserted));
