@@ -41,6 +41,7 @@ import type Database from 'better-sqlite3';
 import { ID_TARGET, matchColumns } from './columnTargets';
 import { cellAsText, importFormatOf, readImportRows, type ImportFormat } from './importRows';
 import { IMPORT_UPLOAD_IDLE_MS, IMPORT_UPLOAD_SWEEP_MS, ImportUploads } from './importUploads';
+import { CsvError } from '../../shared/csv/csvReader';
 import { RecordsImportError } from './recordsImportError';
 import { planRow, type PlannedColumn } from './planRow';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -229,6 +230,12 @@ export class RecordsImports {
         if (samples.length >= IMPORT_SAMPLE_ROWS) break;
       }
     } catch (error) {
+      // The reader's own refusal says where and what to do.
+      if (error instanceof CsvError) {
+        throw new RecordsImportError(
+          `${fileName} could not be read as CSV: ${error.message}. Nothing was imported.`,
+        );
+      }
       throw new RecordsImportError(
         `${fileName} could not be read as ${format === 'csv' ? 'CSV' : 'an XLSX workbook'} (${error instanceof Error ? error.message : String(error)}). Nothing was imported; save it again from the spreadsheet and choose it again.`,
       );

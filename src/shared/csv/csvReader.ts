@@ -24,22 +24,27 @@ export function detectSeparator(firstRow: string): CsvSeparator {
   return best;
 }
 
-/** Where the end of the first row is (outside quotes), or -1 when it has not come yet. */
-function firstRowEnd(text: string): number {
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === '\n' || c === '\r')) return i;
-  }
-  return -1;
-}
+/**
+ * Ours: the most text held while looking for the end of the first row (the column names). A
+ * header this long is a quote left open in it, and the rest of the file would be held to find
+ * its end.
+ */
+export const CSV_FIRST_ROW_MAX_CHARS = 1_048_576;
+
+/** A text that is not delimited text as written: the message says where and what to do. */
+export class CsvError extends Error {}
 
 export class CsvReader {
   private separator: CsvSeparator | null;
   /** Text held until the separator is known (the first row). */
   private head = '';
+  /** How far `head` was searched for the first row's end, and whether a quote is open there. */
+  private headScanned = 0;
+  private headQuoted = false;
   private started = false;
+  /** Rows completed, and the row and column where the quoted field being read opened. */
+  private rowsDone = 0;
+  private quoteOpened: { row: number; column: number } | null = null;
   private row: string[] = [];
   private field = '';
   private quoted = false;
@@ -64,10 +69,19 @@ export class CsvReader {
     if (!this.started) {
       this.head += text;
       if (this.head.length === 0) return [];
-      if (this.head.charCodeAt(0) === 0xfeff) this.head = this.head.slice(1);
+      if (this.headScanned === 0 && this.head.charCodeAt(0) === 0xfeff) {
+        this.head = this.head.slice(1);
+      }
       if (this.separator === null) {
-        const end = firstRowEnd(this.head);
-        if (end === -1) return [];
+        const end = this.firstRowEnd();
+        if (end === -1) {
+          if (this.head.length > CSV_FIRST_ROW_MAX_CHARS) {
+            throw new CsvError(
+              `the first row, which names the columns, is longer than ${CSV_FIRST_ROW_MAX_CHARS.toLocaleString('en-US')} characters: a quote opened in it is probably never closed. Close it (a quote inside a name is written twice: "") and choose the file again`,
+            );
+          }
+          return [];
+        }
         this.separator = detectSeparator(this.head.slice(0, end));
       }
       this.started = true;
@@ -77,7 +91,26 @@ export class CsvReader {
     return this.read(text);
   }
 
-  /** The last row, when the text did not end with a line break. */
+  /**
+   * Where the end of the first row is (outside quotes), or -1 when it has not come yet. Each
+   * piece is searched once: the search goes on from where the last piece's stopped.
+   */
+  private firstRowEnd(): number {
+    const text = this.head;
+    for (let i = this.headScanned; i < text.length; i++) {
+      const c = text[i];
+      if (c === '"') this.headQuoted = !this.headQuoted;
+      else if (!this.headQuoted && (c === '\n' || c === '\r')) return i;
+    }
+    this.headScanned = text.length;
+    return -1;
+  }
+
+  /**
+   * The last row, when the text did not end with a line break. Throws a CsvError when a quoted
+   * field is still open: every line after its quote would be read as that one field, and the
+   * rows they hold would be lost without a word.
+   */
   end(): string[][] {
     if (!this.started) {
       if (this.head.charCodeAt(0) === 0xfeff) this.head = this.head.slice(1);
@@ -86,6 +119,12 @@ export class CsvReader {
       const rows = this.read(this.head);
       this.head = '';
       return [...rows, ...this.end()];
+    }
+    if (this.quoted && !this.quoteSeen && this.quoteOpened !== null) {
+      const { row, column } = this.quoteOpened;
+      throw new CsvError(
+        `a quote opened in row ${row}, column ${column}, is never closed, so every line after it would be read as that one cell. Close it (a quote inside a value is written twice: "") and choose the file again`,
+      );
     }
     if (!this.inRow) return [];
     this.row.push(this.field);
@@ -124,6 +163,7 @@ export class CsvReader {
       }
       if (c === '"' && this.field === '') {
         this.quoted = true;
+        this.quoteOpened = { row: this.rowsDone + 1, column: this.row.length + 1 };
         this.inRow = true;
       } else if (c === separator) {
         this.row.push(this.field);
@@ -133,6 +173,7 @@ export class CsvReader {
         this.crSeen = c === '\r';
         this.row.push(this.field);
         rows.push(this.row);
+        this.rowsDone++;
         this.row = [];
         this.field = '';
         this.inRow = false;

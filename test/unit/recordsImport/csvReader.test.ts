@@ -6,7 +6,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { delimitedLine } from '../../../src/shared/csv/delimitedText';
-import { CsvReader, detectSeparator } from '../../../src/shared/csv/csvReader';
+import {
+  CSV_FIRST_ROW_MAX_CHARS,
+  CsvError,
+  CsvReader,
+  detectSeparator,
+} from '../../../src/shared/csv/csvReader';
 import { defuseFormula, restoreDefused } from '../../../src/shared/csv/csvField';
 
 /** Reads `text` pushed in the pieces `cuts` makes of it. */
@@ -84,6 +89,67 @@ describe('CsvReader', () => {
       ['x', 'y'],
       ['1', '2\r\n3'],
     ]);
+  });
+});
+
+describe('CsvReader refusing what it cannot read', () => {
+  // Rows of cells without quotes, then one quote put at the start of one cell and never closed.
+  const plainCell = fc.string({ unit: fc.constantFrom('a', 'b', ' ', 'é') });
+  it('names the row and column of a quote never closed, instead of reading the rest as one cell', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }).chain((width) =>
+          fc.tuple(
+            fc.array(
+              fc.array(plainCell, { minLength: width, maxLength: width }),
+              {
+                minLength: 1,
+                maxLength: 6,
+              },
+            ),
+            fc.nat(),
+            fc.nat(),
+          ),
+        ),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        ([rows, r, c], cuts) => {
+          const row = r % rows.length;
+          const column = c % rows[0]!.length;
+          const text = rows
+            .map((cells, i) =>
+              cells.map((cell, j) => (i === row && j === column ? `"${cell}` : cell)).join(','),
+            )
+            .join('\r\n');
+          expect(() => readInPieces(`${text}\r\n`, cuts)).toThrow(
+            new CsvError(
+              `a quote opened in row ${row + 1}, column ${column + 1}, is never closed, so every line after it would be read as that one cell. Close it (a quote inside a value is written twice: "") and choose the file again`,
+            ),
+          );
+        },
+      ),
+    );
+  });
+
+  it('stops looking for the end of a first row held open by a quote', () => {
+    const reader = new CsvReader();
+    reader.push('"name,x\r\n');
+    const rows = 'a,b\r\n'.repeat(64 * 1024);
+    let thrown: unknown = null;
+    let read = 0;
+    try {
+      while (read <= CSV_FIRST_ROW_MAX_CHARS) {
+        reader.push(rows);
+        read += rows.length;
+      }
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(CsvError);
+    expect((thrown as Error).message).toMatch(
+      /^the first row, which names the columns, is longer than 1,048,576 characters/,
+    );
+    // It gave up as soon as it held more than the most a first row may be.
+    expect(read).toBeLessThanOrEqual(CSV_FIRST_ROW_MAX_CHARS);
   });
 });
 
