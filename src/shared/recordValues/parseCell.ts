@@ -155,11 +155,17 @@ function readInput(
     }
     case 'date': {
       const date = readShownDate(text, context);
-      return date === null ? unread('a date') : { ok: true, input: date };
+      return date === null
+        ? unread('a date as the table shows dates (its year in four digits) or written yyyy-MM-dd')
+        : { ok: true, input: date };
     }
     case 'timestamp': {
       const instant = readShownInstant(text, context);
-      return instant === null ? unread('a date and time') : { ok: true, input: instant };
+      return instant === null
+        ? unread(
+            'a date and time as the table shows them (the year in four digits) or written yyyy-MM-ddTHH:mm',
+          )
+        : { ok: true, input: instant };
     }
     case 'multi_select': {
       const held = Array.isArray(current) ? current.filter((c) => typeof c === 'string') : [];

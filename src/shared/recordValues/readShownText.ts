@@ -62,20 +62,36 @@ export function readShownNumber(
     return finite(Number(t));
   }
   let out = '';
+  // Digits since the last group mark (or the start), and whether a group mark was met: group
+  // marks part the whole number into groups of three, or of two before the last three (as
+  // en-IN writes 12,34,567). "1,5" is not fifteen where the comma groups digits: a file from a
+  // locale whose comma is the decimal mark must not multiply its numbers by ten.
+  let group = 0;
+  let grouped = false;
+  const groupsEnd = () => !grouped || group === 3;
   const chars = [...t];
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!;
     const digit = marks.digits.get(c) ?? (/\d/.test(c) ? c : undefined);
-    if (digit !== undefined) out += digit;
-    else if (c === marks.minus || c === '-' || c === '\u2212') {
+    if (digit !== undefined) {
+      out += digit;
+      group++;
+    } else if (c === marks.minus || c === '-' || c === '\u2212') {
       if (out !== '') return null;
       out += '-';
-    } else if (c === marks.decimal) out += '.';
-    else if (c === marks.group || (plainSpaces(marks.group) === '' && c === ' ')) {
+    } else if (c === marks.decimal) {
+      if (!groupsEnd()) return null;
+      out += '.';
+      grouped = false;
+    } else if (c === marks.group || (plainSpaces(marks.group) === '' && c === ' ')) {
       // A group mark stands between digits, never first or after the decimal mark.
       if (!/\d$/.test(out) || out.includes('.')) return null;
+      if (grouped ? group < 2 || group > 3 : group > 3) return null;
+      grouped = true;
+      group = 0;
     } else return null;
   }
+  if (!groupsEnd()) return null;
   return PLAIN_NUMBER.test(out) ? finite(Number(out)) : null;
 }
 
@@ -158,6 +174,11 @@ function dateReader(key: string, format: Intl.DateTimeFormat, withTime: boolean)
         source += escape(part.value.replace(SPACES, ' ')).replace(/ /g, ' ?');
         break;
       case 'year':
+        // Four digits: "5 Mar 26" is 2026 to whoever typed it and year 26 to a reader of
+        // numbers, so a shorter year is not read at all (yyyy-MM-dd still writes any year).
+        order.push('year');
+        source += '(\\d{4})';
+        break;
       case 'day':
       case 'hour':
       case 'minute':

@@ -338,3 +338,58 @@ describe('parseCell', () => {
     expect(splitItems('a, x', names)).toBeNull();
   });
 });
+
+describe('what a person types: group marks and years that would be read wrong', () => {
+  // Locales whose group mark is not a dot (a dot also reads as JavaScript's decimal point).
+  const GROUPING = ['en-GB', 'en-US', 'fr-FR', 'hi-IN', 'ja-JP'];
+  const groupMark = (locale: string) =>
+    new Intl.NumberFormat(locale).formatToParts(12345).find((p) => p.type === 'group')!.value;
+
+  it('reads no number whose last group mark is not followed by three digits', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...GROUPING),
+        fc.integer({ min: 10, max: 9_999_999 }),
+        fc.nat(),
+        (locale, n, at) => {
+          const digits = String(n);
+          const cut = 1 + (at % (digits.length - 1));
+          fc.pre(digits.length - cut !== 3);
+          const text = `${digits.slice(0, cut)}${groupMark(locale)}${digits.slice(cut)}`;
+          const reading = { context: { locale, timeZone: 'UTC' }, defused: false };
+          expect(parseCell(field('number'), text, reading)).toMatchObject({ kind: 'fail' });
+        },
+      ),
+    );
+  });
+
+  it('reads "1,5" as no number where the comma groups digits, and grouped thousands as before', () => {
+    const reading = { context: { locale: 'en-GB', timeZone: 'UTC' }, defused: false };
+    expect(parseCell(field('number'), '1,5', reading)).toMatchObject({ kind: 'fail' });
+    expect(parseCell(field('currency'), 'USD 1,5', reading)).toMatchObject({ kind: 'fail' });
+    expect(parseCell(field('number'), '1,234,567', reading)).toEqual({
+      kind: 'value',
+      value: 1234567,
+    });
+    const indian = { context: { locale: 'hi-IN', timeZone: 'UTC' }, defused: false };
+    expect(parseCell(field('number'), '12,34,567', indian)).toEqual({
+      kind: 'value',
+      value: 1234567,
+    });
+  });
+
+  it('reads no date whose year has fewer than four digits, saying how to write it', () => {
+    const reading = { context: { locale: 'en-GB', timeZone: 'UTC' }, defused: false };
+    expect(parseCell(field('date'), '5 Mar 26', reading)).toEqual({
+      kind: 'fail',
+      rule: '"5 Mar 26" is not a date as the table shows dates (its year in four digits) or written yyyy-MM-dd.',
+    });
+    expect(parseCell(field('date'), '5 Mar 2026', reading)).toEqual({
+      kind: 'value',
+      value: '2026-03-05',
+    });
+    expect(parseCell(field('timestamp'), '5 Mar 26, 10:00', reading)).toMatchObject({
+      kind: 'fail',
+    });
+  });
+});
