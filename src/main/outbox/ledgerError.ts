@@ -6,3 +6,8 @@
 export class LedgerError extends Error {
   override name = 'LedgerError';
 }
+
+/** A change refused because its record is in the trash (the service refuses those changes). */
+export class TrashedRecordError extends LedgerError {
+  override name = 'TrashedRecordError';
+}

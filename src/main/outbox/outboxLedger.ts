@@ -18,7 +18,7 @@ import type {
 import type { LocalEditsRepository, StoredRecord } from '../store/mirror/localEditsRepository';
 import { storedValue, type EditCatalog } from './editCatalog';
 import { newRecordForm, recordForm, shownValues } from './editForm';
-import { LedgerError } from './ledgerError';
+import { LedgerError, TrashedRecordError } from './ledgerError';
 import {
   catalogFor,
   newRecordCatalog,
@@ -106,6 +106,8 @@ export class OutboxLedger {
     const catalogs = new Map<string, EditCatalog>();
     return (portalId, recordId) => {
       const record = requireRecord(this.stores, portalId, recordId);
+      // Refused as an edit of it would be: a form read to change a trashed record misleads.
+      refuseTrashed(record);
       const ops = this.repo.opsOfRecord(portalId, recordId);
       const statusId = statusIdOf(overlayOf(ops).get('status')?.value) ?? record.status_id;
       const key = JSON.stringify([portalId, record.module_id, record.layout_id, statusId]);
@@ -157,11 +159,7 @@ export class OutboxLedger {
    */
   editFrom(portalId: string, recordId: string, catalogs?: Map<string, EditCatalog>): EditSource {
     const record = requireRecord(this.stores, portalId, recordId);
-    if (record.trashed_time !== null) {
-      throw new LedgerError(
-        `Record "${record.name}" is in the trash, and the service refuses changes to trashed records. Nothing was queued; restore it first.`,
-      );
-    }
+    refuseTrashed(record);
     const ops = this.repo.opsOfRecord(portalId, recordId);
     const catalog = catalogFor(this.repo, record, ops, catalogs);
     return { record, ops, catalog, current: shownValues(record, catalog, ops) };
@@ -473,5 +471,14 @@ export class OutboxLedger {
     const op = requireOp(this.repo, id);
     if (op.kind === 'config') return resolveConfigConflict(this.repo, op, resolutions);
     return resolveConflict(this.stores, id, resolutions, recordChoice);
+  }
+}
+
+/** Changes to a trashed record are refused in words before anything is read or written. */
+function refuseTrashed(record: StoredRecord): void {
+  if (record.trashed_time !== null) {
+    throw new TrashedRecordError(
+      `Record "${record.name}" is in the trash, and the service refuses changes to trashed records. Nothing was queued; restore it first.`,
+    );
   }
 }

@@ -26,11 +26,10 @@ import {
   type ImportProgress,
   type ImportUploadArgs,
 } from '../../shared/ipc/areas/recordsImport';
-import { valueCell } from '../../shared/recordValues/cellText';
 import { fieldValue } from '../../shared/recordValues/describeValue';
 import type { CellReading, ImportCell } from '../../shared/recordValues/parseCell';
 import type { EventPusher } from '../bridge/eventHub';
-import { LedgerError } from '../outbox/ledgerError';
+import { LedgerError, TrashedRecordError } from '../outbox/ledgerError';
 import type { EditCatalog } from '../outbox/editCatalog';
 import type { OutboxService } from '../outbox/outboxService';
 import type { Mirror } from '../store/mirror/mirror';
@@ -43,6 +42,7 @@ import { cellAsText, importFormatOf, readImportRows, type ImportFormat } from '.
 import { IMPORT_UPLOAD_IDLE_MS, IMPORT_UPLOAD_SWEEP_MS, ImportUploads } from './importUploads';
 import { CsvError } from '../../shared/csv/csvReader';
 import { RecordsImportError } from './recordsImportError';
+import { cellMatchKey, valueMatchKey } from './matchKey';
 import { planRow, type PlannedColumn } from './planRow';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
@@ -89,6 +89,13 @@ interface Import {
    */
   created: Set<number>;
   done: Promise<void>;
+}
+
+/** The records an update matched by a unique field may name, by their value's key (matchKey.ts). */
+interface RecordsByValue {
+  type: string;
+  reading: CellReading;
+  ids: Map<string, string[]>;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -418,6 +425,9 @@ export class RecordsImports {
     const formOf = this.options.outbox.formReader();
     // The catalogs the queued rows are checked against, read once for the whole walk.
     const catalogs = new Map<string, EditCatalog>();
+    // The row that named each record first (updates): a second row for the same record would
+    // override the first's values, or the first's the second's, by the order of the file alone.
+    const namedBy = new Map<string, number>();
     let rowNumber = 0;
     let header = true;
     let slice = performance.now();
@@ -442,7 +452,7 @@ export class RecordsImports {
         entry.progress = progress;
         continue;
       }
-      let form: EditForm | null = newForm;
+      let form: EditForm | { refused: string } | null = newForm;
       let recordId: string | null = null;
       if (plan.mode === 'update') {
         const found = this.recordOf(cells[matchColumn] ?? null, byValue, (id) => {
@@ -456,11 +466,28 @@ export class RecordsImports {
           continue;
         }
         recordId = found;
+        const first = namedBy.get(recordId);
+        if (first !== undefined) {
+          fail([
+            {
+              column: plan.columns[matchColumn]!.header,
+              reason: `row ${count(first)} names the same record (${recordId}), and one import changes a record once. Nothing of this row was checked; put its changes in row ${count(first)}, or remove one of the two rows.`,
+            },
+          ]);
+          entry.progress = progress;
+          continue;
+        }
+        namedBy.set(recordId, rowNumber);
         form ??= this.formOf(formOf, portalId, moduleId, recordId);
         if (form === null) {
           fail([
             { column: null, reason: `record ${recordId} is not in the local mirror any more.` },
           ]);
+          entry.progress = progress;
+          continue;
+        }
+        if ('refused' in form) {
+          fail([{ column: null, reason: form.refused }]);
           entry.progress = progress;
           continue;
         }
@@ -542,7 +569,7 @@ export class RecordsImports {
    */
   private recordOf(
     cell: ImportCell,
-    byValue: Map<string, string[]> | null,
+    byValue: RecordsByValue | null,
     exists: (recordId: string) => boolean,
   ): string | { reason: string } {
     const text = cellAsText(cell).trim();
@@ -552,7 +579,8 @@ export class RecordsImports {
         ? text
         : { reason: `no record of this module has the id ${text} in the local mirror.` };
     }
-    const ids = byValue.get(cellAsText(cell)) ?? [];
+    const key = cellMatchKey(byValue.type, cell, byValue.reading);
+    const ids = (key === null ? undefined : byValue.ids.get(key)) ?? [];
     if (ids.length === 1) return ids[0]!;
     return ids.length === 0
       ? { reason: `no record of this module holds "${text}".` }
@@ -561,28 +589,33 @@ export class RecordsImports {
         };
   }
 
-  /** A record's form, or null when the mirror has no such record of this module. */
+  /**
+   * A record's form; why it may not be changed (a trashed record, as the editor refuses it); or
+   * null when the mirror has no such record of this module.
+   */
   private formOf(
     read: (portalId: string, recordId: string) => EditForm,
     portalId: string,
     moduleId: string,
     recordId: string,
-  ): EditForm | null {
+  ): EditForm | { refused: string } | null {
     try {
       const form = read(portalId, recordId);
       return form.moduleId === moduleId ? form : null;
     } catch (error) {
+      if (error instanceof TrashedRecordError) return { refused: error.message };
       if (error instanceof LedgerError) return null;
       throw error;
     }
   }
 
   /**
-   * Record ids by the cell the match field shows in the file, for the values the file holds:
-   * the file's column read first, then the module's records a batch at a time (as the export
-   * reads them), so memory holds the file's keys and their records, never the module.
+   * Record ids by the value of the match field (matchKey.ts), for the values the file holds: the
+   * file's column read first, then the module's records a batch at a time (as the export reads
+   * them), so memory holds the file's keys and their records, never the module.
    */
-  private async recordsByValue(entry: Import, column: number): Promise<Map<string, string[]>> {
+  private async recordsByValue(entry: Import, column: number): Promise<RecordsByValue> {
+    const field = entry.file.fields.find((f) => f.key === entry.plan!.matchBy)!;
     const keys = new Set<string>();
     let header = true;
     for await (const cells of readImportRows(entry.path, entry.file.format)) {
@@ -590,32 +623,27 @@ export class RecordsImports {
         header = isBlank(cells);
         continue;
       }
-      keys.add(cellAsText(cells[column]));
+      const key = cellMatchKey(field.type, cells[column], entry.reading);
+      if (key !== null) keys.add(key);
     }
-    const field = entry.file.fields.find((f) => f.key === entry.plan!.matchBy)!;
     const view = this.options.mirror.query.openView({
       portalId: entry.file.portalId,
       moduleId: entry.file.moduleId,
     });
-    const byValue = new Map<string, string[]>();
+    const ids = new Map<string, string[]>();
     let slice = performance.now();
-    const options = {
-      values: 'shown' as const,
-      context: entry.reading.context,
-      defuse: entry.reading.defused,
-    };
     for (let from = 0; from < view.total; from += 1000) {
       for (const record of view.read(from, 1000) as RecordRow[]) {
-        const cell = String(valueCell(field.type, fieldValue(record, field.key), options));
-        if (!keys.has(cell)) continue;
-        byValue.set(cell, [...(byValue.get(cell) ?? []), record.id]);
+        const key = valueMatchKey(field.type, fieldValue(record, field.key));
+        if (key === null || !keys.has(key)) continue;
+        ids.set(key, [...(ids.get(key) ?? []), record.id]);
       }
       if (performance.now() - slice >= IMPORT_SLICE_MS) {
         await nextTurn();
         slice = performance.now();
       }
     }
-    return byValue;
+    return { type: field.type, reading: entry.reading, ids };
   }
 
   close(): void {
