@@ -100,13 +100,10 @@ describe('CsvReader refusing what it cannot read', () => {
       fc.property(
         fc.integer({ min: 1, max: 4 }).chain((width) =>
           fc.tuple(
-            fc.array(
-              fc.array(plainCell, { minLength: width, maxLength: width }),
-              {
-                minLength: 1,
-                maxLength: 6,
-              },
-            ),
+            fc.array(fc.array(plainCell, { minLength: width, maxLength: width }), {
+              minLength: 1,
+              maxLength: 6,
+            }),
             fc.nat(),
             fc.nat(),
           ),
