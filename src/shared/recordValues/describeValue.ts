@@ -140,6 +140,11 @@ function formatCurrency(value: unknown, context: ValueContext): ValueView {
     }
     return textView(`${code} ${formatNumber(amount, context, 2)}`, 'end');
   }
+  // Any other code the service keeps (the editor takes any text: "jpy", "USDT") is shown too:
+  // an amount without its code reads as the field's currency.
+  if (typeof code === 'string' && code.trim() !== '') {
+    return textView(`${code.trim()} ${formatNumber(amount, context, 2)}`, 'end');
+  }
   return textView(formatNumber(amount, context, 2), 'end');
 }
 

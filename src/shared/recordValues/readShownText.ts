@@ -108,15 +108,21 @@ export function readShownPercentage(
 }
 
 /**
- * An amount as shown (`USD 1,234.50`, `1.234,50 EUR`), its code optional: the code (three
- * capital letters) and the number apart; null when the rest is not a number.
+ * An amount as shown (`USD 1,234.50`, `1.234,50 EUR`, `jpy 1,500`), its code optional: the code
+ * and the number apart; null when the rest is not a number.
  */
 export function readShownAmount(
   text: string,
   context: Pick<ValueContext, 'locale'>,
 ): { amount: number; currencyCode: string | null } | null {
   const t = plainSpaces(text);
-  const code = /(?:^|[^A-Za-z])([A-Z]{3})(?:$|[^A-Za-z])/.exec(t)?.[1] ?? null;
+  // An ISO code anywhere (`USD 1.00`, `1,00 EUR`), else a code of other letters before the
+  // number, as the table shows a code the service keeps that is not ISO (`jpy 1,500`). Letters
+  // only: `$ 12` is no amount, not twelve of a currency "$".
+  const code =
+    /(?:^|[^A-Za-z])([A-Z]{3})(?:$|[^A-Za-z])/.exec(t)?.[1] ??
+    /^(\p{L}+) [-+\u2212]?\d/u.exec(t)?.[1] ??
+    null;
   // `-USD 0.01`: the sign before the code belongs to the number after it.
   const rest =
     code === null ? t : plainSpaces(t.replace(code, ' ')).replace(/^([-+\u2212]) /, '$1');

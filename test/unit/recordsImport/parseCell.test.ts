@@ -147,7 +147,8 @@ const TYPES: Record<
     value: () =>
       fc
         .tuple(
-          fc.constantFrom('USD', 'EUR', 'INR', 'GBP'),
+          // ISO codes, and codes the service keeps that are not (the editor takes any text).
+          fc.constantFrom('USD', 'EUR', 'INR', 'GBP', 'jpy', 'USDT', 'Bitcoin'),
           fc.integer({ min: -99_999_999, max: 99_999_999 }),
         )
         .map(([code, cents]) => ({
@@ -367,6 +368,8 @@ describe('what a person types: group marks and years that would be read wrong', 
     const reading = { context: { locale: 'en-GB', timeZone: 'UTC' }, defused: false };
     expect(parseCell(field('number'), '1,5', reading)).toMatchObject({ kind: 'fail' });
     expect(parseCell(field('currency'), 'USD 1,5', reading)).toMatchObject({ kind: 'fail' });
+    // A code must be letters: "$ 12" is no amount, not twelve of a currency "$".
+    expect(parseCell(field('currency'), '$ 12', reading)).toMatchObject({ kind: 'fail' });
     expect(parseCell(field('number'), '1,234,567', reading)).toEqual({
       kind: 'value',
       value: 1234567,

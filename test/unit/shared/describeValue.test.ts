@@ -76,6 +76,15 @@ describe('value views', () => {
     expect(describeValue('currency', { formatted_amount: 'USD 9', amount: null }, context)).toEqual(
       { kind: 'text', text: 'USD 9', align: 'end' },
     );
+    // Codes that are not ISO's three capitals, which the editor and the service take: shown too,
+    // or the amount reads as the field's own currency (the table, exports and copies alike).
+    for (const code of ['jpy', 'USDT', ' Bitcoin ']) {
+      expect(describeValue('currency', { currency_code: code, amount: 1500 }, context)).toEqual({
+        kind: 'text',
+        text: `${code.trim()} 1,500`,
+        align: 'end',
+      });
+    }
   });
 
   it('never makes a link of anything but a web address', () => {
