@@ -72,7 +72,23 @@ export function cellOf(
   row: RecordRow,
   options: CellOptions,
 ): CellValue {
-  return valueCell(column.type, fieldValue(row, column.key), options);
+  const value = fieldValue(row, column.key);
+  return valueCell(
+    column.type,
+    options.values === 'raw' ? apiValue(column.key, value) : value,
+    options,
+  );
+}
+
+/**
+ * A row's value in the API's own shape, for raw cells: the row names the status's closed flag
+ * as the renderer does (`isClosedType`), the API `is_closed_type` (spec: status
+ * `{id,name,color,is_closed_type}`). Every other value the row holds as the API shows it.
+ */
+function apiValue(key: string, value: unknown): unknown {
+  if (key !== 'status' || typeof value !== 'object' || value === null) return value;
+  const { id, name, color, isClosedType } = value as NonNullable<RecordRow['status']>;
+  return { id, name, color, is_closed_type: isClosedType };
 }
 
 /** The cell of a value of a field of `type` (an import compares a file's cells with it). */

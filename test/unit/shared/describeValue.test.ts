@@ -9,6 +9,7 @@ import {
   safeHttpUrl,
   type ValueView,
 } from '../../../src/shared/recordValues/describeValue';
+import { rowCells } from '../../../src/shared/recordValues/cellText';
 import { sampleRow } from '../renderer/records/sampleRow';
 
 const context = { timeZone: 'Asia/Kolkata', locale: 'en-GB' };
@@ -146,5 +147,36 @@ describe('value views', () => {
     expect(
       describeValue('timestamp', '2026-03-05T10:00:00.000Z', { timeZone: 'Mars/Olympus' }),
     ).toMatchObject({ text: '2026-03-05T10:00:00.000Z' });
+  });
+});
+
+describe('raw cells', () => {
+  it("write the status in the API's shape (spec: {id,name,color,is_closed_type})", () => {
+    const row = sampleRow({
+      status: { id: '2003', name: 'Approved', color: '#1f8a4c', isClosedType: true },
+    });
+    const [status, name] = rowCells(
+      [
+        { key: 'status', type: 'status' },
+        { key: 'name', type: 'name' },
+      ],
+      row,
+      { values: 'raw', context, defuse: false },
+    );
+    expect(JSON.parse(String(status))).toEqual({
+      id: '2003',
+      name: 'Approved',
+      color: '#1f8a4c',
+      is_closed_type: true,
+    });
+    expect(name).toBe(row.name);
+    // Shown cells are unchanged: the status's name.
+    expect(
+      rowCells([{ key: 'status', type: 'status' }], row, {
+        values: 'shown',
+        context,
+        defuse: false,
+      }),
+    ).toEqual(['Approved']);
   });
 });
