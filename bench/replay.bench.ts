@@ -159,7 +159,7 @@ it('replays queued edits at the rate limit ceiling', async () => {
       const moduleId = records[0]!.moduleId;
       const ids = records.map((r) => r.id);
       loop.enable();
-      const applied = await bulk.apply({
+      const { previewId } = await bulk.preview({
         portalId,
         moduleId,
         selection: { kind: 'ids', ids },
@@ -167,6 +167,7 @@ it('replays queued edits at the rate limit ceiling', async () => {
         action: 'set',
         value: 'Set in bulk',
       });
+      const applied = await bulk.apply({ previewId });
       loop.disable();
       bulkQueued = applied.queued;
     } else {

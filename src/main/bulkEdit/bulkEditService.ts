@@ -16,6 +16,7 @@ import {
   BULK_RECORDS_MAX,
   BULK_SAMPLE_MAX,
   type BulkApplied,
+  type BulkApplyArgs,
   type BulkEditArgs,
   type BulkGroup,
   type BulkPreview,
@@ -36,6 +37,7 @@ import { BulkEditRepository } from './bulkEditRepository';
 import { replayEtaSeconds, type EtaBudget } from './bulkEta';
 import { planBulkEdit, type BulkPlan, type BulkRecordInput } from './bulkPlan';
 import { undoStep } from './bulkUndo';
+import { HeldPreviews, PREVIEW_HELD_MS, selectionDifference } from './heldPreviews';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
@@ -62,11 +64,13 @@ export class BulkEditService {
   readonly repo: BulkEditRepository;
   private readonly now: () => number;
   private readonly batch: number;
+  private readonly previews: HeldPreviews;
 
   constructor(private readonly options: BulkEditServiceOptions) {
     this.now = options.now ?? Date.now;
     this.batch = options.batchRecords ?? BATCH_RECORDS;
     this.repo = new BulkEditRepository(options.db, this.now);
+    this.previews = new HeldPreviews(this.now);
   }
 
   /**
@@ -131,7 +135,10 @@ export class BulkEditService {
     }
   }
 
-  /** What applying would do, read BATCH_RECORDS records at a time (the event loop yielded between). */
+  /**
+   * What applying would do, read BATCH_RECORDS records at a time (the event loop yielded between).
+   * The records it counts are held under its `previewId` for apply.
+   */
   async preview(args: BulkEditArgs): Promise<BulkPreview> {
     const ids = await this.selectionIds(args.portalId, args.moduleId, args.selection);
     const catalogs = new Map<string, EditCatalog>();
@@ -170,7 +177,15 @@ export class BulkEditService {
       remaining: 200,
     };
     const timeZone = this.options.outbox.repo.portal(args.portalId)?.timeZone ?? FALLBACK_TIME_ZONE;
+    const previewId = this.previews.hold({
+      args,
+      selected: [...ids].sort(),
+      changes: plan.changes.map((c) => c.recordId),
+      unchanged: plan.unchanged,
+      failed: plan.failures.length,
+    });
     return {
+      previewId,
       selected: ids.length,
       changes: plan.changes.length,
       unchanged: plan.unchanged,
@@ -211,12 +226,38 @@ export class BulkEditService {
   }
 
   /**
-   * Queues the edit, BATCH_RECORDS records per transaction. Each record is read and planned again
-   * as its batch is written (the preview may be stale): refused and unchanged ones are counted.
+   * Queues the edit a preview showed, BATCH_RECORDS records per transaction, on the records that
+   * preview counted as changing and no other. Refused, changing nothing, when the preview is not
+   * held, or when its selection names other records now (a sync or an edit changed what a filter
+   * matches): the admin confirmed those records, not these. Each record is read and planned again
+   * as its batch is written (its queue may have moved since): refused and unchanged ones are
+   * counted, with the preview's own.
    */
-  async apply(args: BulkEditArgs): Promise<BulkApplied> {
+  async apply({ previewId }: BulkApplyArgs): Promise<BulkApplied> {
     const { outbox } = this.options;
-    const ids = await this.selectionIds(args.portalId, args.moduleId, args.selection);
+    const held = this.previews.take(previewId);
+    if (!held) {
+      throw new LedgerError(
+        `This preview is no longer held (it was queued already, is more than ${PREVIEW_HELD_MS / 60_000} minutes old, or newer previews replaced it). Nothing was queued; preview again.`,
+      );
+    }
+    const { args } = held;
+    const now = (await this.selectionIds(args.portalId, args.moduleId, args.selection)).sort();
+    const { joined, left } = selectionDifference(held.selected, now);
+    if (joined > 0 || left > 0) {
+      const records = (n: number) =>
+        `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
+      const moved = [
+        joined > 0 ? `${records(joined)} joined it` : '',
+        left > 0 ? `${records(left)} left it` : '',
+      ]
+        .filter(Boolean)
+        .join(' and ');
+      throw new LedgerError(
+        `The selection is ${records(now.length)} now, not the ${records(held.selected.length)} previewed: ${moved} since the preview (a sync or an edit changed which records match). Nothing was queued; preview again to see what would change.`,
+      );
+    }
+    const ids = held.changes;
     const catalogs = new Map<string, EditCatalog>();
     const label =
       loadEditCatalog(outbox.repo, args.portalId, args.moduleId, null, null)?.fields.find(
@@ -230,7 +271,13 @@ export class BulkEditService {
       action: args.action,
       value: args.action === 'clear' ? null : args.value,
     });
-    const result: BulkApplied = { bulkEditId, queued: 0, coalesced: 0, unchanged: 0, failed: 0 };
+    const result: BulkApplied = {
+      bulkEditId,
+      queued: 0,
+      coalesced: 0,
+      unchanged: held.unchanged,
+      failed: held.failed,
+    };
     const report = this.progress(args, 'apply');
     report(0, ids.length);
     for (let from = 0; from < ids.length; from += this.batch) {

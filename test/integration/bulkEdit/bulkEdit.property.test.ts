@@ -103,12 +103,13 @@ describe('bulk edit (property)', () => {
           const priorQueue = queue();
           const priorOverlay = overlay();
 
-          const applied = await bulk.apply({
+          const { previewId } = await bulk.preview({
             portalId: s.portalId,
             moduleId: s.module.id,
             selection: { kind: 'ids', ids },
             ...change,
           });
+          const applied = await bulk.apply({ previewId });
           expect(applied.failed).toBe(0);
           const column = fields.indexOf(change.field);
           for (const id of pool) {

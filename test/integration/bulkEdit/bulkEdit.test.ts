@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventHub } from '../../../src/main/bridge/eventHub';
 import { BulkEditService } from '../../../src/main/bulkEdit/bulkEditService';
+import type { BulkEditArgs } from '../../../src/shared/ipc/areas/bulkEdit';
 import { outboxSession } from '../outbox/outboxSession';
 
 type Session = Awaited<ReturnType<typeof outboxSession>>;
@@ -33,6 +34,12 @@ const queue = (s: Session) =>
     .map((op) => ({ seq: op.seq, recordId: op.recordId, kind: op.kind, fields: op.fields }));
 
 const patchesOf = (s: Session) => s.writes().filter((w) => w.method === 'PATCH');
+
+/** A preview, then its Queue, as the dialog sends them. */
+async function queueEdit(bulk: BulkEditService, args: BulkEditArgs) {
+  const { previewId } = await bulk.preview(args);
+  return bulk.apply({ previewId });
+}
 
 describe('bulk edit against the emulator', () => {
   it('queues one coalesced PATCH per changed record and the emulator ends with the planned values', async () => {
@@ -75,14 +82,15 @@ describe('bulk edit against the emulator', () => {
       after: [...before.get(changing[0]!)!, 'Encrypted'],
     });
 
-    const applied = await bulk.apply(args);
+    const applied = await bulk.apply({ previewId: preview.previewId });
     expect(applied).toMatchObject({
       queued: changing.length,
       unchanged: ids.length - changing.length,
       failed: 0,
     });
+    // Progress counts the records written: those the preview counted as changing.
     expect(progress.at(-1)).toEqual(
-      expect.objectContaining({ done: ids.length, total: ids.length }),
+      expect.objectContaining({ done: changing.length, total: changing.length }),
     );
     // One update per record: the hand edit's operation carries both fields.
     const ops = queue(s);
@@ -125,7 +133,7 @@ describe('bulk edit against the emulator', () => {
       setImmediate(poll);
     };
     setImmediate(poll);
-    const applied = await bulk.apply({
+    const applied = await queueEdit(bulk, {
       portalId: s.portalId,
       moduleId: s.module.id,
       selection: { kind: 'ids', ids },
@@ -162,8 +170,9 @@ describe('bulk edit against the emulator', () => {
       action: 'set' as const,
       value: 'Checked in bulk',
     };
-    expect((await bulk.preview(args)).selected).toBe(rest.length);
-    await bulk.apply(args);
+    const preview = await bulk.preview(args);
+    expect(preview.selected).toBe(rest.length);
+    await bulk.apply({ previewId: preview.previewId });
     expect(
       queue(s)
         .map((op) => op.recordId)
@@ -174,6 +183,73 @@ describe('bulk edit against the emulator', () => {
     expect(patchesOf(s)).toHaveLength(rest.length);
     for (const id of rest) expect((await s.serverRecord(id)).description).toBe('Checked in bulk');
     expect((await s.serverRecord(skipped)).description).not.toBe('Checked in bulk');
+  });
+
+  it('queues nothing when a sync brought another record into the filter since the preview', async () => {
+    const s = await outboxSession();
+    const { bulk } = bulkService(s);
+    s.outbox.setWorkOffline(true);
+    const [late, early] = s.recordIds as [string, string];
+    const filter = JSON.stringify({
+      criteria: [{ field_name: 'name', criteria_condition: 'contains', value: ['ZZMARK'] }],
+      pattern: '1',
+    });
+    const args = {
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'filter' as const, filter },
+      field: 'description',
+      action: 'set' as const,
+      value: 'Bulk',
+    };
+    await s.serverPatch(early, { name: 'ZZMARK one' });
+    await s.engine.syncAccount(s.account).done;
+    const preview = await bulk.preview(args);
+    expect(preview).toMatchObject({ selected: 1, changes: 1 });
+    // Another client renames a second record into the filter, and a sync stores it.
+    await s.serverPatch(late, { name: 'ZZMARK two' });
+    await s.engine.syncAccount(s.account).done;
+    await expect(bulk.apply({ previewId: preview.previewId })).rejects.toThrow(
+      'The selection is 2 records now, not the 1 record previewed: 1 record joined it since the preview (a sync or an edit changed which records match). Nothing was queued; preview again to see what would change.',
+    );
+    expect(queue(s)).toEqual([]);
+    expect(bulk.groups()).toEqual([]);
+    // The preview is used up; a new one shows both records, and its Queue edits both.
+    await expect(bulk.apply({ previewId: preview.previewId })).rejects.toThrow(
+      /no longer held.*Nothing was queued; preview again/,
+    );
+    const again = await bulk.preview(args);
+    expect(again).toMatchObject({ selected: 2, changes: 2 });
+    expect(await bulk.apply({ previewId: again.previewId })).toMatchObject({ queued: 2 });
+    expect(
+      queue(s)
+        .map((op) => op.recordId)
+        .sort(),
+    ).toEqual([late, early].sort());
+  });
+
+  it('queues only the records the preview counted as changing', async () => {
+    const s = await outboxSession();
+    const { bulk } = bulkService(s);
+    s.outbox.setWorkOffline(true);
+    const [a, b] = s.recordIds as [string, string];
+    await s.serverPatch(b, { description: 'Bulk' });
+    await s.engine.syncAccount(s.account).done;
+    const preview = await bulk.preview({
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids', ids: [a, b] },
+      field: 'description',
+      action: 'set',
+      value: 'Bulk',
+    });
+    expect(preview).toMatchObject({ changes: 1, unchanged: 1 });
+    // B held the value when previewed; another client changed it since.
+    await s.serverPatch(b, { description: 'Changed elsewhere' });
+    await s.engine.syncAccount(s.account).done;
+    const applied = await bulk.apply({ previewId: preview.previewId });
+    expect(applied).toMatchObject({ queued: 1, unchanged: 1, failed: 0 });
+    expect(queue(s).map((op) => op.recordId)).toEqual([a]);
   });
 
   it('names the records the value rules refuse and queues nothing for them', async () => {
@@ -191,13 +267,7 @@ describe('bulk edit against the emulator', () => {
     expect(preview.changes).toBe(0);
     expect(preview.failed).toBe(3);
     expect(preview.failures[0]?.reason).toMatch(/required and cannot be emptied/);
-    const applied = await bulk.apply({
-      portalId: s.portalId,
-      moduleId: s.module.id,
-      selection: { kind: 'ids', ids },
-      field: 'name',
-      action: 'clear',
-    });
+    const applied = await bulk.apply({ previewId: preview.previewId });
     expect(applied).toEqual({ bulkEditId: null, queued: 0, coalesced: 0, unchanged: 0, failed: 3 });
     expect(queue(s)).toEqual([]);
   });
@@ -210,7 +280,7 @@ describe('bulk edit against the emulator', () => {
     s.outbox.edit(s.portalId, a, { description: 'My own words' });
     s.outbox.edit(s.portalId, c, { name: 'Kept name' });
     const prior = queue(s);
-    const applied = await bulk.apply({
+    const applied = await queueEdit(bulk, {
       portalId: s.portalId,
       moduleId: s.module.id,
       selection: { kind: 'ids', ids: [a, b, c] },

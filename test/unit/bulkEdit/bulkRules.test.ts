@@ -1,10 +1,16 @@
 /**
- * The pure rules of a bulk edit: its ETA at the record PATCH budget, and what its undo does to one
- * record depending on what happened to the record's queue since.
+ * The pure rules of a bulk edit: its ETA at the record PATCH budget, what its undo does to one
+ * record depending on what happened to the record's queue since, and the previews held for Queue.
  */
 import { describe, expect, it } from 'vitest';
 import { replayEtaSeconds } from '../../../src/main/bulkEdit/bulkEta';
 import { undoStep } from '../../../src/main/bulkEdit/bulkUndo';
+import {
+  HeldPreviews,
+  PREVIEW_HELD_MS,
+  PREVIEWS_HELD_MAX,
+  selectionDifference,
+} from '../../../src/main/bulkEdit/heldPreviews';
 import { outboxOp } from '../outbox/outboxOp';
 
 const WINDOW = { limit: 200, windowMs: 120_000 };
@@ -65,5 +71,45 @@ describe('undoStep', () => {
     expect(undoStep({ ...row, opSeq: kept.seq }, 'description', [kept])).toEqual({
       kind: 'restore',
     });
+  });
+});
+
+describe('held previews', () => {
+  const held = (changes: string[]) => ({
+    args: {
+      portalId: '1',
+      moduleId: '2',
+      selection: { kind: 'ids' as const, ids: changes },
+      field: 'name',
+      action: 'clear' as const,
+    },
+    selected: [...changes].sort(),
+    changes,
+    unchanged: 0,
+    failed: 0,
+  });
+
+  it('gives a preview back once, within its lifetime, and keeps only the newest few', () => {
+    let now = 0;
+    const previews = new HeldPreviews(() => now);
+    const first = previews.hold(held(['1']));
+    expect(first).toMatch(/^[a-f0-9]{16}$/);
+    expect(previews.take(first)?.changes).toEqual(['1']);
+    expect(previews.take(first)).toBeUndefined();
+    const old = previews.hold(held(['2']));
+    now += PREVIEW_HELD_MS + 1;
+    expect(previews.take(old)).toBeUndefined();
+    const ids = Array.from({ length: PREVIEWS_HELD_MAX + 1 }, (_, i) =>
+      previews.hold(held([`${i}`])),
+    );
+    expect(previews.take(ids[0]!)).toBeUndefined();
+    expect(previews.take(ids.at(-1)!)?.changes).toEqual([`${PREVIEWS_HELD_MAX}`]);
+  });
+
+  it('counts the records that joined and left a sorted selection', () => {
+    expect(selectionDifference(['1', '2', '3'], ['1', '2', '3'])).toEqual({ joined: 0, left: 0 });
+    expect(selectionDifference(['1', '3'], ['1', '2', '3', '4'])).toEqual({ joined: 2, left: 0 });
+    expect(selectionDifference(['1', '2', '5'], ['2', '4'])).toEqual({ joined: 1, left: 2 });
+    expect(selectionDifference([], ['7'])).toEqual({ joined: 1, left: 0 });
   });
 });

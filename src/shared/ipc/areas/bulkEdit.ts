@@ -58,6 +58,16 @@ export const BulkEditArgs = z
   .strict();
 export type BulkEditArgs = z.infer<typeof BulkEditArgs>;
 
+/** A preview the engine holds for its Queue (src/main/bulkEdit/heldPreviews.ts). */
+const PreviewId = z.string().regex(/^[a-f0-9]{16}$/, 'a preview id');
+
+/**
+ * Queue names the preview it confirms: the engine queues only the records that preview counted as
+ * changing, and refuses (queuing nothing) when the selection names other records now.
+ */
+export const BulkApplyArgs = z.object({ previewId: PreviewId }).strict();
+export type BulkApplyArgs = z.infer<typeof BulkApplyArgs>;
+
 export const BulkSample = z.object({
   recordId: z.string(),
   name: z.string(),
@@ -71,6 +81,8 @@ export const BulkFailure = z.object({ recordId: z.string(), name: z.string(), re
 export type BulkFailure = z.infer<typeof BulkFailure>;
 
 export const BulkPreview = z.object({
+  /** What Queue names to queue exactly this preview (held by the engine a short while, once). */
+  previewId: PreviewId,
   /** Records selected. */
   selected: z.number().int().nonnegative(),
   /** Records whose value changes. */
@@ -97,7 +109,9 @@ export const BulkApplied = z.object({
   bulkEditId: z.number().int().nullable(),
   queued: z.number().int().nonnegative(),
   coalesced: z.number().int().nonnegative(),
+  /** Records left as they were: the preview's unchanged ones, and changes that hold the value now. */
   unchanged: z.number().int().nonnegative(),
+  /** Records refused: the preview's refusals, and changes the rules refuse now. */
   failed: z.number().int().nonnegative(),
 });
 export type BulkApplied = z.infer<typeof BulkApplied>;
@@ -171,9 +185,9 @@ export const bulkEditRequests = {
     'What a bulk edit would change: counts, a sample of before → after, refusals, ETA.',
   ),
   'bulkEdit.apply': request(
-    BulkEditArgs,
+    BulkApplyArgs,
     BulkApplied,
-    'Queue one coalesced update per changed record through the outbox (progress pushed).',
+    'Queue one coalesced update per record a preview counted as changing, through the outbox (progress pushed).',
   ),
   'bulkEdit.groups': request(NoArgs, z.array(BulkGroup), 'Bulk edits with changes still queued.'),
   'bulkEdit.undo': request(

@@ -53,7 +53,10 @@ const form: EditForm = {
   pending: {},
 };
 
+const PREVIEW_ID = '0123456789abcdef';
+
 const preview = (patch: Partial<BulkPreview> = {}): BulkPreview => ({
+  previewId: PREVIEW_ID,
   selected: 1200,
   changes: 1000,
   unchanged: 150,
@@ -175,7 +178,8 @@ describe('the bulk edit dialog', () => {
     expect(summary.textContent).toContain('Old laptop: Tags: at most 25 options (26 chosen)');
 
     await user.click(within(dialog).getByRole('button', { name: 'Queue 1,000 changes' }));
-    expect(ws.engine.argsOf('bulkEdit.apply')).toEqual(ws.engine.argsOf('bulkEdit.preview'));
+    // Queue names the preview: the engine queues the records it counted, no others.
+    expect(ws.engine.argsOf('bulkEdit.apply')).toEqual([{ previewId: PREVIEW_ID }]);
     expect((await within(dialog).findByTestId('bulk-applied')).textContent).toBe(
       'Queued 1,000 changes (20 folded into edits already queued). The Outbox lists it as one bulk edit with Undo while it waits. 50 refused and kept as they are.',
     );
@@ -235,10 +239,11 @@ describe('the bulk edit dialog', () => {
     );
     const bar = await within(dialog).findByRole('progressbar', { name: 'Queueing the bulk edit' });
     expect(bar.getAttribute('aria-valuenow')).toBe('50');
-    expect(ws.engine.argsOf('bulkEdit.apply')[0]).toMatchObject({
+    expect(ws.engine.argsOf('bulkEdit.preview')[0]).toMatchObject({
       action: 'clear',
       selection: { kind: 'filter' },
     });
+    expect(ws.engine.argsOf('bulkEdit.apply')).toEqual([{ previewId: PREVIEW_ID }]);
     act(() => finish?.());
     await within(dialog).findByTestId('bulk-applied');
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
@@ -419,7 +424,37 @@ describe('the bulk edit dialog', () => {
     });
     await syncStoresTwoFirst(ws, listed);
     await user.click(within(dialog).getByRole('button', { name: 'Queue 2 changes' }));
-    expect(ws.engine.argsOf('bulkEdit.apply')).toEqual(ws.engine.argsOf('bulkEdit.preview'));
+    expect(ws.engine.argsOf('bulkEdit.apply')).toEqual([{ previewId: PREVIEW_ID }]);
+  });
+
+  it('says why the engine queued nothing, and asks for a preview again', async () => {
+    const user = userEvent.setup();
+    const refusal =
+      'The selection is 2 records now, not the 1 record previewed: 1 record joined it since the preview (a sync or an edit changed which records match). Nothing was queued; preview again to see what would change.';
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'bulkEdit.preview': () => preview({ changes: 1, sample: [] }),
+        'bulkEdit.apply': () => {
+          throw new Error(refusal);
+        },
+      },
+    });
+    act(() => ws.store.setState({ total: 2 }));
+    act(() => ws.store.getState().selectEverything());
+    const dialog = await openDialog(ws, user);
+    await pickField(dialog, user, 'cf_tags');
+    await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Queue 1 change' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(refusal);
+    // The engine used the preview up: no Queue of it, only a new preview.
+    expect(within(dialog).queryByTestId('bulk-preview')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /^Queue/ })).toBeNull();
+    expect(
+      (within(dialog).getByRole('button', { name: 'Preview' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
   });
 
   it('shows a refusal beside the controls with the focus moved to it', async () => {

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type {
-  BulkEditArgs,
   BulkAction,
   BulkApplied,
   BulkPreview,
@@ -87,13 +86,10 @@ function ModuleBulkEditDialog() {
   const [value, setValue] = useState<unknown>(undefined);
   const [options, setOptions] = useState<string[]>([]);
   const [wholeAsked, setWholeAsked] = useState(false);
-  // A preview keeps the request it answered, and Queue sends that same request: the records
-  // previewed are the records queued, even if the selection or the list changed since.
-  const [previewed, setPreview] = useState<{
-    preview: BulkPreview;
-    request: BulkEditArgs;
-  } | null>(null);
-  const preview = previewed?.preview ?? null;
+  // Queue names the preview (the engine holds the records it counted): the records previewed are
+  // the records queued, and the engine refuses, queuing nothing, when the selection names other
+  // records now. Either answer uses the preview up.
+  const [preview, setPreview] = useState<BulkPreview | null>(null);
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const [applied, setApplied] = useState<BulkApplied | null>(null);
   const [trashed, setTrashed] = useState<string | null>(null);
@@ -167,16 +163,17 @@ function ModuleBulkEditDialog() {
   const askPreview = (given: unknown = value) =>
     run(async () => {
       setApplied(null);
-      const request = await args(given);
-      setPreview({ preview: await api.bulkEdit.preview(request), request });
+      setPreview(await api.bulkEdit.preview(await args(given)));
     });
   const apply = () =>
     run(async () => {
-      if (!previewed) return;
+      if (!preview) return;
       setProgress(null);
-      const result = await api.bulkEdit.apply(previewed.request);
-      setApplied(result);
-      setPreview(null);
+      try {
+        setApplied(await api.bulkEdit.apply({ previewId: preview.previewId }));
+      } finally {
+        setPreview(null);
+      }
     });
   const trash = () =>
     run(async () => {
