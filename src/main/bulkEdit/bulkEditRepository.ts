@@ -53,6 +53,8 @@ export interface BulkEditGroupRow extends StoredBulkEdit {
   queued: number;
   sending: number;
   stuck: number;
+  /** Of `records`, the user's own queued edits the bulk edit dropped, which an undo queues again. */
+  reverted: number;
 }
 
 interface BulkEditRow {
@@ -157,6 +159,7 @@ export class BulkEditRepository {
       queued: number;
       sending: number;
       stuck: number;
+      reverted: number;
     })[];
     return rows.map((row) => ({
       ...parseBulkEdit(row),
@@ -164,6 +167,7 @@ export class BulkEditRepository {
       queued: row.queued,
       sending: row.sending,
       stuck: row.stuck,
+      reverted: row.reverted,
     }));
   }
 }

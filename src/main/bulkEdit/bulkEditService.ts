@@ -145,6 +145,7 @@ export class BulkEditService {
     const plan: BulkPlan = { changes: [], unchanged: 0, failures: [] };
     let coalesced = 0;
     let ownUpdates = 0;
+    let dropped = 0;
     for (let from = 0; from < ids.length; from += this.batch) {
       const sources = new Map<string, EditSource>();
       const inputs = ids.slice(from, from + this.batch).map((id) => {
@@ -159,8 +160,11 @@ export class BulkEditService {
         const placed = this.options.outbox.ledger.planOf(source, [
           { field: args.field, type: change.type, value: change.after },
         ]);
-        if (placed.action === 'merge') coalesced += 1;
-        else if (Object.keys(placed.fields).length > 0) ownUpdates += 1;
+        if (placed.action === 'merge') {
+          coalesced += 1;
+          // A revert that leaves the record's queued edit without fields drops it: one PATCH fewer.
+          if (Object.keys(placed.fields).length === 0) dropped += 1;
+        } else if (Object.keys(placed.fields).length > 0) ownUpdates += 1;
       }
       plan.changes.push(...part.changes);
       plan.unchanged += part.unchanged;
@@ -170,7 +174,7 @@ export class BulkEditService {
     const field =
       [...catalogs.values()].flatMap((c) => c.fields).find((f) => f.key === args.field) ?? null;
     const waiting = this.patchesWaiting(args.portalId);
-    const patchesQueued = waiting + ownUpdates;
+    const patchesQueued = waiting + ownUpdates - dropped;
     const budget = this.options.patchBudget(args.portalId) ?? {
       limit: 200,
       windowMs: 120_000,
@@ -334,7 +338,10 @@ export class BulkEditService {
     if (folded) result.coalesced += 1;
   }
 
-  /** Bulk edits with changes still queued, newest first. */
+  /**
+   * Bulk edits an undo would still change the queue of, newest first: changes still queued, or
+   * the user's own queued edits they dropped (undo queues those again).
+   */
   groups(): BulkGroup[] {
     const modules = new Map<string, string>();
     const moduleName = (portalId: string, moduleId: string) => {
@@ -348,7 +355,7 @@ export class BulkEditService {
     };
     return this.repo
       .groups(BULK_GROUPS_MAX)
-      .filter((g) => g.queued > 0)
+      .filter((g) => g.queued + g.reverted > 0)
       .map((g) => ({
         id: g.id,
         portalId: g.portalId,
@@ -363,6 +370,7 @@ export class BulkEditService {
         queued: g.queued,
         sending: g.sending,
         stuck: g.stuck,
+        reverted: g.reverted,
       }));
   }
 

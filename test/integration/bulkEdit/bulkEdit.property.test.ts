@@ -3,10 +3,12 @@
  * of the user's own before it, and random actions (set, clear, add or remove options): the values
  * the records show once the bulk edit is queued equal the edit applied in memory to what they
  * showed before; records not selected are untouched; no record gets a second update where it had
- * one to fold into. Then undo puts the outbox back exactly as it was (operations, their fields and
- * states, and the overlay the lists show).
+ * one to fold into. While an undo would change the queue, the Outbox lists the bulk edit (with its
+ * Undo) and counts the records it would change. Then undo puts the outbox back exactly as it was (operations, their fields and states,
+ * and the overlay the lists show).
  */
 import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EventHub } from '../../../src/main/bridge/eventHub';
 import { BulkEditService } from '../../../src/main/bulkEdit/bulkEditService';
@@ -129,6 +131,19 @@ describe('bulk edit (property)', () => {
             );
           }
 
+          // While an undo would change the queue, the Outbox lists the bulk edit with its Undo, and
+          // counts each record whose queue it changed: a change still queued, or an edit of the
+          // user's own it dropped (the bulk value was the service's).
+          const now = queue();
+          const changed = pool.filter(
+            (id) =>
+              !isDeepStrictEqual(
+                now.filter((op) => op.recordId === id),
+                priorQueue.filter((op) => op.recordId === id),
+              ),
+          );
+          const group = bulk.groups().find((g) => g.id === applied.bulkEditId);
+          expect(group ? group.queued + group.reverted : 0).toBe(changed.length);
           if (applied.bulkEditId !== null) await bulk.undo(applied.bulkEditId);
           // The same operations at the same places in the queue, with the same fields and states.
           expect(queue()).toEqual(priorQueue);

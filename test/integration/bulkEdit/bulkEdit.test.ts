@@ -302,6 +302,42 @@ describe('bulk edit against the emulator', () => {
     expect((await s.serverRecord(b)).description).not.toBe('Bulk words');
   });
 
+  it("keeps Undo for a bulk edit that dropped the user's own queued edit, until it is undone", async () => {
+    const s = await outboxSession();
+    const { bulk } = bulkService(s);
+    s.outbox.setWorkOffline(true);
+    const [a, b] = s.recordIds as [string, string];
+    const server = (await s.serverRecord(a)).description;
+    s.outbox.edit(s.portalId, a, { description: 'My own words' });
+    const prior = queue(s);
+    const args = {
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids' as const, ids: [a, b] },
+      field: 'description',
+      action: 'set' as const,
+      value: server,
+    };
+    const preview = await bulk.preview(args);
+    // A's own edit goes (the value is the service's), B gets one: one PATCH waits, not two.
+    expect(preview).toMatchObject({ changes: 2, coalesced: 1, patchesQueued: 1 });
+    const applied = await bulk.apply({ previewId: preview.previewId });
+    expect(applied).toMatchObject({ queued: 2, coalesced: 1 });
+    expect(queue(s).map((op) => op.recordId)).toEqual([b]);
+    const group = expect.objectContaining({ id: applied.bulkEditId, records: 2 });
+    expect(bulk.groups()).toEqual([group]);
+    expect(bulk.groups()[0]).toMatchObject({ queued: 1, reverted: 1 });
+    // B's change goes out; A's dropped edit is still the bulk edit's to give back.
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    s.outbox.setWorkOffline(true);
+    expect(bulk.groups()).toEqual([group]);
+    expect(bulk.groups()[0]).toMatchObject({ queued: 0, reverted: 1 });
+    expect(await bulk.undo(applied.bulkEditId!)).toEqual({ restored: 1, sent: 1, changedSince: 0 });
+    expect(queue(s)).toEqual(prior);
+    expect(bulk.groups()).toEqual([]);
+  });
+
   it('moves nothing when the selection resolves to another count than the one asked about', async () => {
     const s = await outboxSession();
     const { bulk } = bulkService(s);

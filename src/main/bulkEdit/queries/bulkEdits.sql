@@ -24,11 +24,21 @@ DELETE FROM bulk_edits WHERE id = ?;
 
 -- name: groups
 -- Bulk edits still queued, newest first, with how many of their records' operations are still in
--- the outbox (and of those, how many are being sent or have failed).
+-- the outbox (and of those, how many are being sent or have failed), and how many of the user's
+-- own queued edits they dropped (the bulk value was the service's) that an undo would queue again:
+-- the operation is gone, and no operation of the record holds the field since (bulkUndo's
+-- 'requeue').
 SELECT b.*,
        (SELECT count(*) FROM bulk_edit_records r WHERE r.bulk_edit_id = b.id) AS records,
        (SELECT count(*) FROM bulk_edit_records r JOIN outbox_ops o ON o.seq = r.op_seq
         WHERE r.bulk_edit_id = b.id) AS queued,
+       (SELECT count(*) FROM bulk_edit_records r
+        WHERE r.bulk_edit_id = b.id AND r.written IS NULL AND r.previous IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM outbox_ops o WHERE o.seq = r.op_seq)
+          AND NOT EXISTS (SELECT 1 FROM outbox_ops o
+                          WHERE o.portal_id = b.portal_id AND o.record_id = r.record_id
+                            AND o.kind IN ('update', 'create')
+                            AND json_type(o.fields, '$."' || b.field || '"') IS NOT NULL)) AS reverted,
        (SELECT count(*) FROM bulk_edit_records r JOIN outbox_ops o ON o.seq = r.op_seq
         WHERE r.bulk_edit_id = b.id AND o.state = 'sending') AS sending,
        (SELECT count(*) FROM bulk_edit_records r JOIN outbox_ops o ON o.seq = r.op_seq

@@ -142,6 +142,11 @@ export const BulkGroup = z.object({
   /** Of `queued`, being sent right now, or stopped (refused, in conflict). */
   sending: z.number().int().nonnegative(),
   stuck: z.number().int().nonnegative(),
+  /**
+   * Of `records`, not in `queued`: the user's own queued edits the bulk edit dropped (its value
+   * was the service's, so nothing was left to send), which undo queues again.
+   */
+  reverted: z.number().int().nonnegative(),
 });
 export type BulkGroup = z.infer<typeof BulkGroup>;
 

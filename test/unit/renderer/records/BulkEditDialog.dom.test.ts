@@ -540,6 +540,7 @@ describe("the Outbox's bulk edit groups", () => {
                 queued: 990,
                 sending: 4,
                 stuck: 0,
+                reverted: 0,
               },
             ],
       'bulkEdit.undo': () => {
@@ -561,5 +562,35 @@ describe("the Outbox's bulk edit groups", () => {
       'Undone: 986 records put back. 14 had gone out already and stay.',
     );
     await waitFor(() => expect(screen.queryByTestId('bulk-group')).toBeNull());
+  });
+
+  it('keeps a bulk edit that dropped queued edits of your own, saying that Undo queues them again', async () => {
+    const engine = fakeEngine({
+      'bulkEdit.groups': () => [
+        {
+          id: 5,
+          portalId: PORTAL_ID,
+          moduleId: MODULE_ID,
+          module: 'Assets',
+          field: 'description',
+          label: 'Description',
+          action: 'set',
+          value: 'As on the service',
+          createdAt: '2026-11-26T10:00:00.000Z',
+          records: 3,
+          queued: 0,
+          sending: 0,
+          stuck: 0,
+          reverted: 2,
+        },
+      ],
+    });
+    const outbox = createOutboxStore(engine.api);
+    render(createElement(OutboxContext.Provider, { value: outbox }, createElement(BulkEditGroups)));
+    const group = await screen.findByTestId('bulk-group');
+    expect(group.textContent).toMatch(
+      /^Description set to “As on the service”3 Assets records · 0 still queued · 2 of your queued edits set back to the service's value \(Undo queues them again\) · queued /,
+    );
+    expect(within(group).getByRole('button', { name: /^Undo the bulk edit/ })).toBeTruthy();
   });
 });

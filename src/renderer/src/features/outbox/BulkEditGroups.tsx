@@ -78,8 +78,10 @@ export function BulkEditGroups() {
                 {count.format(group.records)} {group.module} records · {count.format(group.queued)}{' '}
                 still queued
                 {group.sending > 0 && ` · ${count.format(group.sending)} being sent`}
-                {group.stuck > 0 && ` · ${count.format(group.stuck)} refused or in conflict`} ·
-                queued {new Date(group.createdAt).toLocaleString()}
+                {group.stuck > 0 && ` · ${count.format(group.stuck)} refused or in conflict`}
+                {group.reverted > 0 &&
+                  ` · ${count.format(group.reverted)} of your queued edits set back to the service's value (Undo queues ${group.reverted === 1 ? 'it' : 'them'} again)`}{' '}
+                · queued {new Date(group.createdAt).toLocaleString()}
               </div>
             </div>
             <button
