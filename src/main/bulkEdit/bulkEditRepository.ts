@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { namedStatements } from '../store/namedStatements';
 import { parseNamedQueries, requireQueries } from '../store/sqlFile';
-import type { FieldEntry } from '../outbox/outboxTypes';
+import type { FieldEntry, OpStatus } from '../outbox/outboxTypes';
 import type { BulkAction } from './bulkPlan';
 import bulkEditsSql from './queries/bulkEdits.sql?raw';
 
@@ -45,6 +45,10 @@ export interface BulkEditRecordRow {
   previous: FieldEntry | null;
   /** The field's entry the bulk edit wrote; null: it took the field out (a revert). */
   written: FieldEntry | null;
+  /** The folded-into operation's status before the fold; null: the bulk edit made it (or pre-0024). */
+  opBefore: OpStatus | null;
+  /** Its status right after the fold; null: the fold dropped it (or as above). */
+  opAfter: OpStatus | null;
 }
 
 export interface BulkEditGroupRow extends StoredBulkEdit {
@@ -118,6 +122,8 @@ export class BulkEditRepository {
       coalesced: row.coalesced ? 1 : 0,
       previous: row.previous === null ? null : JSON.stringify(row.previous),
       written: row.written === null ? null : JSON.stringify(row.written),
+      opBefore: row.opBefore === null ? null : JSON.stringify(row.opBefore),
+      opAfter: row.opAfter === null ? null : JSON.stringify(row.opAfter),
     });
   }
 
@@ -133,6 +139,8 @@ export class BulkEditRepository {
       coalesced: number;
       previous: string | null;
       written: string | null;
+      op_before: string | null;
+      op_after: string | null;
     }[];
     return rows.map((row) => ({
       recordId: row.record_id,
@@ -140,6 +148,8 @@ export class BulkEditRepository {
       coalesced: row.coalesced === 1,
       previous: row.previous === null ? null : (JSON.parse(row.previous) as FieldEntry),
       written: row.written === null ? null : (JSON.parse(row.written) as FieldEntry),
+      opBefore: row.op_before === null ? null : (JSON.parse(row.op_before) as OpStatus),
+      opAfter: row.op_after === null ? null : (JSON.parse(row.op_after) as OpStatus),
     }));
   }
 

@@ -31,6 +31,7 @@ import type { EditCatalog } from '../outbox/editCatalog';
 import { FALLBACK_TIME_ZONE, loadEditCatalog } from '../outbox/editCatalog';
 import { LedgerError } from '../outbox/ledgerError';
 import type { EditSource } from '../outbox/outboxLedger';
+import { opStatus } from '../outbox/outboxTypes';
 import type { OutboxService } from '../outbox/outboxService';
 import type { Mirror } from '../store/mirror/mirror';
 import { BulkEditRepository } from './bulkEditRepository';
@@ -157,9 +158,11 @@ export class BulkEditService {
       // Where each change would go, as the apply will put it (planEdit: folded, or its own update).
       for (const change of part.changes) {
         const source = sources.get(change.recordId) as EditSource;
-        const placed = this.options.outbox.ledger.planOf(source, [
-          { field: args.field, type: change.type, value: change.after },
-        ]);
+        const placed = this.options.outbox.ledger.planOf(
+          source,
+          [{ field: args.field, type: change.type, value: change.after }],
+          { keepRefused: true },
+        );
         if (placed.action === 'merge') {
           coalesced += 1;
           // A revert that leaves the record's queued edit without fields drops it: one PATCH fewer.
@@ -314,9 +317,13 @@ export class BulkEditService {
       result.unchanged += plan.unchanged;
       return;
     }
-    const { seq, plan: written } = this.options.outbox.ledger.writeEdit(source, [
-      { field: args.field, type: change.type, value: change.after },
-    ]);
+    // An edit the service refused keeps its reason and stays stopped: the bulk value waits
+    // behind it (README, "A refused edit of the user's").
+    const { seq, plan: written } = this.options.outbox.ledger.writeEdit(
+      source,
+      [{ field: args.field, type: change.type, value: change.after }],
+      { keepRefused: true },
+    );
     // Where planEdit put it: folded into the record's queued edit (the field's entry there before
     // is what an undo brings back), or a new update of its own.
     const folded =
@@ -326,13 +333,17 @@ export class BulkEditService {
       result.unchanged += 1;
       return;
     }
+    const after = seq === null ? undefined : this.options.outbox.repo.op(seq);
     this.repo.insertRecord(result.bulkEditId as number, {
       recordId,
       opSeq,
       coalesced: folded !== undefined,
       previous: folded?.fields[args.field] ?? null,
       // Null when the value was the field's base: the field left the operation (or it went).
-      written: seq === null ? null : (this.options.outbox.repo.op(seq)?.fields[args.field] ?? null),
+      written: after?.fields[args.field] ?? null,
+      // What the fold did to the rest of the operation (an edit counted, a backoff ended), for undo.
+      opBefore: folded ? opStatus(folded) : null,
+      opAfter: folded && after ? opStatus(after) : null,
     });
     result.queued += 1;
     if (folded) result.coalesced += 1;
@@ -398,7 +409,7 @@ export class BulkEditService {
           if (step.kind === 'sent') result.sent += 1;
           else if (step.kind === 'changedSince') result.changedSince += 1;
           else if (step.kind === 'restore') {
-            outbox.ledger.restoreField(row.opSeq, bulk.field, row.previous);
+            outbox.ledger.restoreField(row.opSeq, bulk.field, row.previous, step.status);
             result.restored += 1;
           } else {
             // The bulk edit reverted the record's own queued edit (dropping its operation).
@@ -407,6 +418,7 @@ export class BulkEditService {
               row.opSeq,
               bulk.field,
               step.entry,
+              step.status,
             );
             result.restored += 1;
           }

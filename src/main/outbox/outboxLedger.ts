@@ -46,8 +46,10 @@ import type { OutboxRepository } from './outboxRepository';
 import {
   COMMENT_KINDS,
   isOpen,
+  opStatus,
   type FieldEntry,
   type OpFields,
+  type OpStatus,
   type OutboxOp,
   type Touched,
 } from './outboxTypes';
@@ -165,12 +167,20 @@ export class OutboxLedger {
     return { record, ops, catalog, current: shownValues(record, catalog, ops) };
   }
 
-  /** Where validated changes of the record would go in its queue (planEdit), nothing written. */
-  planOf(source: EditSource, valid: readonly FieldChange[]): EditPlan {
+  /**
+   * Where validated changes of the record would go in its queue (planEdit), nothing written.
+   * `keepRefused`: someone else's change (a bulk edit) leaves an edit the service refused as it is.
+   */
+  planOf(
+    source: EditSource,
+    valid: readonly FieldChange[],
+    options: { keepRefused?: boolean } = {},
+  ): EditPlan {
     const { record, ops, catalog } = source;
     return planEdit(ops, valid, {
       serverValue: (field) => storedValue(record, catalog.statuses, field),
       mayMoveStatus: catalog.mayMoveStatus,
+      keepRefused: options.keepRefused === true,
     });
   }
 
@@ -181,11 +191,12 @@ export class OutboxLedger {
   writeEdit(
     source: EditSource,
     valid: readonly FieldChange[],
+    options: { keepRefused?: boolean } = {},
   ): { seq: number | null; plan: EditPlan } {
     const { record } = source;
     const portalId = record.portal_id;
     const { catalog } = source;
-    const plan = this.planOf(source, valid);
+    const plan = this.planOf(source, valid, options);
     let seq: number | null;
     if (plan.action === 'append') {
       seq =
@@ -214,10 +225,17 @@ export class OutboxLedger {
   /**
    * Puts `field` of a queued create or update back to `previous` (null: the operation no longer
    * holds it; an operation left without fields is dropped), inside the caller's transaction: the
-   * undo of a change folded in by someone else (a bulk edit). Later updates that based the field
-   * on the operation's value are based on what it holds now; the lists follow.
+   * undo of a change folded in by someone else (a bulk edit). `status`: what the operation's state,
+   * error, attempts, backoff and edit count were before that change (null: they stay as they are,
+   * a refusal or a backoff included). Later updates that based the field on the operation's value
+   * are based on what it holds now; the lists follow.
    */
-  restoreField(seq: number, field: string, previous: FieldEntry | null): void {
+  restoreField(
+    seq: number,
+    field: string,
+    previous: FieldEntry | null,
+    status: OpStatus | null = null,
+  ): void {
     const op = requireOp(this.repo, seq);
     if (!isOpen(op) || (op.kind !== 'update' && op.kind !== 'create')) {
       throw new LedgerError(
@@ -229,7 +247,12 @@ export class OutboxLedger {
     if (previous === null) delete fields[field];
     else fields[field] = previous;
     if (Object.keys(fields).length === 0 && op.kind === 'update') this.repo.deleteOp(op.seq);
-    else this.repo.setFields(op.seq, fields, op.state, op.conflict);
+    else
+      this.repo.restoreOp(
+        op.seq,
+        fields,
+        status ?? { ...opStatus(op), updatedAt: isoNow(this.stores) },
+      );
     if (removed && previous === null) rebaseLater(this.stores, op, field, removed.base);
     else if (previous) rebaseLater(this.stores, op, field, previous.value);
     if (op.kind === 'create') {
@@ -246,15 +269,17 @@ export class OutboxLedger {
 
   /**
    * Queues again, at its old place `seq`, an update of one field that someone else's change
-   * dropped (a bulk edit setting the field back to its base), inside the caller's transaction.
+   * dropped (a bulk edit setting the field back to its base), inside the caller's transaction,
+   * with the `status` it had (null: as a fresh update).
    */
   requeueField(
     record: { portalId: string; moduleId: string; recordId: string },
     seq: number,
     field: string,
     entry: FieldEntry,
+    status: OpStatus | null = null,
   ): void {
-    this.repo.insertUpdateAt(seq, { ...record, fields: { [field]: entry } });
+    this.repo.insertUpdateAt(seq, { ...record, fields: { [field]: entry } }, status);
     this.refreshOverlay(record.portalId, record.recordId);
   }
 

@@ -9,12 +9,13 @@ import type Database from 'better-sqlite3';
 import type { OpConflict } from '../../shared/ipc/areas/outbox';
 import { parseNamedQueries, requireQueries } from '../store/sqlFile';
 import { namedStatements } from '../store/namedStatements';
-import type { OpFields, OpKind, OpState, OutboxOp } from './outboxTypes';
+import type { OpFields, OpKind, OpState, OpStatus, OutboxOp } from './outboxTypes';
 import outboxSql from './queries/outbox.sql?raw';
 
 const NAMES = [
   'insertOp',
   'insertOpAt',
+  'restoreOp',
   'rewriteOp',
   'deleteOp',
   'op',
@@ -192,18 +193,46 @@ export class OutboxRepository {
       }) as number;
   }
 
-  /** An update at the place `seq` it had before it was dropped (not reused: AUTOINCREMENT). */
+  /**
+   * An update at the place `seq` it had before it was dropped (not reused: AUTOINCREMENT), with
+   * the status it had then (default: a fresh pending update).
+   */
   insertUpdateAt(
     seq: number,
     op: { portalId: string; moduleId: string; recordId: string; fields: OpFields },
+    status: OpStatus | null = null,
   ): void {
+    const now = this.iso();
     this.statement('insertOpAt').run({
       seq,
       portalId: op.portalId,
       moduleId: op.moduleId,
       recordId: op.recordId,
       fields: JSON.stringify(op.fields),
-      now: this.iso(),
+      ...(status ?? {
+        state: 'pending',
+        error: null,
+        attempts: 0,
+        nextAttemptAt: null,
+        edits: 1,
+        queuedAt: now,
+        updatedAt: now,
+      }),
+    });
+  }
+
+  /** An unsent operation's fields and status put back (queued_at is never changed). */
+  restoreOp(seq: number, fields: OpFields, status: OpStatus): void {
+    const { state, error, attempts, nextAttemptAt, edits, updatedAt } = status;
+    this.statement('restoreOp').run({
+      seq,
+      fields: JSON.stringify(fields),
+      state,
+      error,
+      attempts,
+      nextAttemptAt,
+      edits,
+      updatedAt,
     });
   }
 

@@ -41,6 +41,26 @@ export interface OutboxOp {
   action: string | null;
 }
 
+/**
+ * What writing a queued operation again changes besides its fields (a fold counts an edit, dates
+ * it, ends a backoff; a user's own edit re-arms a refused one): kept by a bulk edit so that its
+ * undo gives the operation back exactly.
+ */
+export interface OpStatus {
+  state: OpState;
+  error: string | null;
+  attempts: number;
+  nextAttemptAt: number | null;
+  edits: number;
+  queuedAt: string;
+  updatedAt: string;
+}
+
+export function opStatus(op: OutboxOp): OpStatus {
+  const { state, error, attempts, nextAttemptAt, edits, queuedAt, updatedAt } = op;
+  return { state, error, attempts, nextAttemptAt, edits, queuedAt, updatedAt };
+}
+
 /** The field's type (a custom field type, or name/description/status/is_external) by field key. */
 export type FieldTypes = ReadonlyMap<string, string>;
 

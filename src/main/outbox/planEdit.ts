@@ -13,6 +13,8 @@
  *   the field (what the service will hold when this one goes), else the server copy's.
  * - A status change that the status rules would refuse as one step (A → C when only A → B → C is
  *   allowed) is not folded into an earlier status change: it goes out as its own PATCH.
+ * - Someone else's change (a bulk edit, `keepRefused`) is never folded into an operation the
+ *   service refused: that one keeps its reason and stays stopped, the change waits behind it.
  */
 import { sameFieldValue } from '../../shared/fieldValues/sameFieldValue';
 import {
@@ -47,6 +49,12 @@ export interface PlanContext {
   serverValue(field: string): unknown;
   /** Whether the service accepts the status change as one step (from and to are status ids). */
   mayMoveStatus(fromId: string | null, toId: string | null): boolean;
+  /**
+   * A change made by someone else than the operation's author (a bulk edit): an operation the
+   * service refused keeps its reason and stays stopped, and the change is queued behind it. Only
+   * the user's own edit of it re-arms it.
+   */
+  keepRefused?: boolean;
 }
 
 function statusId(value: unknown): string | null {
@@ -73,8 +81,10 @@ export function planEdit(
   changes: readonly FieldChange[],
   context: PlanContext,
 ): EditPlan {
+  const mayFoldInto = (op: OutboxOp) =>
+    isOpen(op) && !(context.keepRefused === true && op.state === 'failed');
   const create = ops.find((op) => op.kind === 'create');
-  if (create && isOpen(create)) {
+  if (create && mayFoldInto(create)) {
     const fields: OpFields = { ...create.fields };
     for (const change of changes) fields[change.field] = { value: change.value, base: null };
     return { action: 'merge', seq: create.seq, kind: 'create', fields, reverted: [] };
@@ -84,7 +94,7 @@ export function planEdit(
   for (let i = ops.length - 1; i >= 0; i--) {
     const op = ops[i] as OutboxOp;
     if (COMMENT_KINDS.has(op.kind)) continue;
-    if (op.kind === 'update' && isOpen(op)) targetIndex = i;
+    if (op.kind === 'update' && mayFoldInto(op)) targetIndex = i;
     break;
   }
   const target = targetIndex >= 0 ? (ops[targetIndex] as OutboxOp) : undefined;

@@ -57,6 +57,12 @@ const ownEdit = fc.oneof(
   }),
 );
 
+/**
+ * What became of a record's queued edit before the bulk edit: the service refused it (it stays
+ * stopped, with the reason), or a send failed for a while (it waits out a backoff, the error shown).
+ */
+const stop = fc.record({ at: fc.nat(11), how: fc.constantFrom('refused', 'waiting') });
+
 describe('bulk edit (property)', () => {
   it('queues what applying the edit in memory gives, and undo restores the exact prior queue', async () => {
     const s = await outboxSession({ records: 60 });
@@ -73,12 +79,19 @@ describe('bulk edit (property)', () => {
     const db = s.store.db;
     const shown = (id: string, field: string) =>
       s.outbox.form(s.portalId, s.module.id, id).values[field] ?? null;
+    // Everything of an operation a bulk edit and its undo may touch.
     const queue = () =>
       s.outbox.repo.allOps().map((op) => ({
         seq: op.seq,
         recordId: op.recordId,
         kind: op.kind,
         state: op.state,
+        error: op.error,
+        attempts: op.attempts,
+        nextAttemptAt: op.nextAttemptAt,
+        edits: op.edits,
+        queuedAt: op.queuedAt,
+        updatedAt: op.updatedAt,
         fields: op.fields,
       }));
     const overlay = () =>
@@ -89,18 +102,32 @@ describe('bulk edit (property)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(ownEdit, { maxLength: 8 }),
+        fc.array(stop, { maxLength: 4 }),
         fc.subarray([...pool.keys()], { minLength: 1 }),
         spec,
-        async (own, picked, change: BulkChangeSpec) => {
+        async (own, stops, picked, change: BulkChangeSpec) => {
           db.exec('DELETE FROM outbox_ops; DELETE FROM record_edits; DELETE FROM bulk_edits;');
           for (const edit of own) {
             s.outbox.edit(s.portalId, pool[edit.at]!, { [edit.field]: edit.value });
+          }
+          for (const { at, how } of stops) {
+            const op = s.outbox.repo.opsOfRecord(s.portalId, pool[at]!).at(-1);
+            if (!op) continue;
+            if (how === 'refused') s.outbox.repo.markFailed(op.seq, 'Category: no such option.');
+            else {
+              s.outbox.repo.markWaiting(op.seq, {
+                nextAttemptAt: Date.now() + 3_600_000,
+                error: 'The service did not answer; trying again in an hour.',
+                keepSent: false,
+                countAttempt: true,
+              });
+            }
           }
           const ids = picked.map((i) => pool[i]!);
           const fields = ['name', 'description', 'cf_tags'];
           const before = new Map(pool.map((id) => [id, fields.map((f) => shown(id, f))]));
           const opsBefore = new Map(
-            pool.map((id) => [id, s.outbox.repo.opsOfRecord(s.portalId, id).length]),
+            pool.map((id) => [id, s.outbox.repo.opsOfRecord(s.portalId, id)]),
           );
           const priorQueue = queue();
           const priorOverlay = overlay();
@@ -125,10 +152,14 @@ describe('bulk edit (property)', () => {
                 expect({ id, field, now }).toEqual({ id, field, now: expected });
               }
             });
-            // Folded into the record's queued edit where it had one: never a second update.
-            expect(s.outbox.repo.opsOfRecord(s.portalId, id).length).toBeLessThanOrEqual(
-              Math.max(1, opsBefore.get(id)!),
-            );
+            // Folded into the record's queued edit where it had one: never a second update. An
+            // edit the service refused is left as it was, and the bulk value queued behind it.
+            const had = opsBefore.get(id)!;
+            const ops = s.outbox.repo.opsOfRecord(s.portalId, id);
+            if (had.at(-1)?.state === 'failed') {
+              expect(ops[0]).toEqual(had[0]);
+              expect(ops.length).toBeLessThanOrEqual(2);
+            } else expect(ops.length).toBeLessThanOrEqual(Math.max(1, had.length));
           }
 
           // While an undo would change the queue, the Outbox lists the bulk edit with its Undo, and
@@ -145,7 +176,8 @@ describe('bulk edit (property)', () => {
           const group = bulk.groups().find((g) => g.id === applied.bulkEditId);
           expect(group ? group.queued + group.reverted : 0).toBe(changed.length);
           if (applied.bulkEditId !== null) await bulk.undo(applied.bulkEditId);
-          // The same operations at the same places in the queue, with the same fields and states.
+          // The same operations at the same places in the queue, with the same fields and states
+          // (a refusal's reason, a backoff, attempts, edit counts and times included).
           expect(queue()).toEqual(priorQueue);
           expect(overlay()).toEqual(priorOverlay);
         },

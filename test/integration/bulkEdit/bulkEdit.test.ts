@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventHub } from '../../../src/main/bridge/eventHub';
 import { BulkEditService } from '../../../src/main/bulkEdit/bulkEditService';
+import type { OutboxOp } from '../../../src/main/outbox/outboxTypes';
 import type { BulkEditArgs } from '../../../src/shared/ipc/areas/bulkEdit';
 import { outboxSession } from '../outbox/outboxSession';
 
@@ -336,6 +337,67 @@ describe('bulk edit against the emulator', () => {
     expect(await bulk.undo(applied.bulkEditId!)).toEqual({ restored: 1, sent: 1, changedSince: 0 });
     expect(queue(s)).toEqual(prior);
     expect(bulk.groups()).toEqual([]);
+  });
+
+  it("leaves the user's refused edit as it was, the bulk value behind it, and undo gives it back exactly", async () => {
+    const s = await outboxSession();
+    const { bulk } = bulkService(s);
+    const [a] = s.recordsWithField('cf_category') as [string];
+    const db = s.store.db;
+    const field = db
+      .prepare("SELECT id FROM fields WHERE portal_id = ? AND api_name = 'cf_category'")
+      .pluck()
+      .get(s.portalId) as string;
+    const option = db
+      .prepare(
+        "SELECT value_id FROM field_options WHERE portal_id = ? AND field_id = ? AND value = 'Furniture'",
+      )
+      .pluck()
+      .get(s.portalId, field) as string;
+    s.outbox.setWorkOffline(true);
+    s.outbox.edit(s.portalId, a, { cf_category: 'Furniture' });
+    await s.call('DELETE', `/portal/${s.portalId}/settings/options`, {
+      module: 'assets',
+      field,
+      custom_options: [{ id: option }],
+    });
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    s.outbox.setWorkOffline(true);
+    const ops = () => s.outbox.repo.allOps();
+    const [refused] = ops() as [OutboxOp];
+    expect(refused.state).toBe('failed');
+    expect(refused.error).not.toBeNull();
+    const args = {
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids' as const, ids: [a] },
+      field: 'description',
+      action: 'set' as const,
+      value: 'Bulk words',
+    };
+    const preview = await bulk.preview(args);
+    expect(preview).toMatchObject({ changes: 1, coalesced: 0 });
+    const applied = await bulk.apply({ previewId: preview.previewId });
+    expect(applied).toMatchObject({ queued: 1, coalesced: 0 });
+    // The refusal stays, reason and all; the bulk value waits behind it as an update of its own.
+    expect(ops()).toEqual([
+      refused,
+      expect.objectContaining({ recordId: a, state: 'pending', fields: expect.anything() }),
+    ]);
+    expect(ops()[1]!.fields).toEqual({
+      description: { value: 'Bulk words', base: (await s.serverRecord(a)).description },
+    });
+    await bulk.undo(applied.bulkEditId!);
+    expect(ops()).toEqual([refused]);
+
+    // Queued again: once the user discards the refused edit, the bulk value goes out alone.
+    await queueEdit(bulk, args);
+    s.outbox.discard(refused.seq);
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    expect(ops()).toEqual([]);
+    expect((await s.serverRecord(a)).description).toBe('Bulk words');
   });
 
   it('moves nothing when the selection resolves to another count than the one asked about', async () => {

@@ -11,6 +11,7 @@ import {
   PREVIEWS_HELD_MAX,
   selectionDifference,
 } from '../../../src/main/bulkEdit/heldPreviews';
+import { opStatus } from '../../../src/main/outbox/outboxTypes';
 import { outboxOp } from '../outbox/outboxOp';
 
 const WINDOW = { limit: 200, windowMs: 120_000 };
@@ -35,16 +36,17 @@ describe('replayEtaSeconds', () => {
 describe('undoStep', () => {
   const written = { value: 'bulk', base: 'server' };
   const previous = { value: 'mine', base: 'server' };
+  const unsent = { recordId: '3', opBefore: null, opAfter: null };
 
   it('restores while the operation is unsent and the field still holds what the bulk edit wrote', () => {
     const op = outboxOp({ fields: { description: written } });
-    const row = { recordId: '3', opSeq: op.seq, coalesced: true, previous, written };
-    expect(undoStep(row, 'description', [op])).toEqual({ kind: 'restore' });
+    const row = { ...unsent, opSeq: op.seq, coalesced: true, previous, written };
+    expect(undoStep(row, 'description', [op])).toEqual({ kind: 'restore', status: null });
   });
 
   it('keeps a field edited again since, and a change sent, being sent or gone', () => {
     const again = outboxOp({ fields: { description: { value: 'later', base: 'server' } } });
-    const row = { recordId: '3', opSeq: again.seq, coalesced: false, previous: null, written };
+    const row = { ...unsent, opSeq: again.seq, coalesced: false, previous: null, written };
     expect(undoStep(row, 'description', [again])).toEqual({ kind: 'changedSince' });
     const sending = outboxOp({ state: 'sending', fields: { description: written } });
     expect(undoStep({ ...row, opSeq: sending.seq }, 'description', [sending])).toEqual({
@@ -62,14 +64,48 @@ describe('undoStep', () => {
   });
 
   it('queues again an edit the bulk edit dropped as a revert, unless the field was edited since', () => {
-    const row = { recordId: '3', opSeq: 41, coalesced: true, previous, written: null };
-    expect(undoStep(row, 'description', [])).toEqual({ kind: 'requeue', entry: previous });
+    const row = { ...unsent, opSeq: 41, coalesced: true, previous, written: null };
+    expect(undoStep(row, 'description', [])).toEqual({
+      kind: 'requeue',
+      entry: previous,
+      status: null,
+    });
     const later = outboxOp({ fields: { description: { value: 'later', base: 'server' } } });
     expect(undoStep(row, 'description', [later])).toEqual({ kind: 'changedSince' });
     // The revert left other fields in the operation: the field is put back into it.
     const kept = outboxOp({ fields: { name: { value: 'n', base: 'o' } } });
     expect(undoStep({ ...row, opSeq: kept.seq }, 'description', [kept])).toEqual({
       kind: 'restore',
+      status: null,
+    });
+  });
+
+  it('gives the operation its status back only while it has the one the fold left', () => {
+    const folded = outboxOp({
+      fields: { description: written },
+      error: 'The service did not answer.',
+      attempts: 2,
+      edits: 2,
+      updatedAt: '2025-01-06T10:00:00.000Z',
+    });
+    const opBefore = {
+      ...opStatus(folded),
+      nextAttemptAt: 1_736_157_600_000,
+      edits: 1,
+      updatedAt: '2025-01-06T09:30:00.000Z',
+    };
+    const row = { ...unsent, opSeq: folded.seq, coalesced: true, previous, written };
+    const fold = { ...row, opBefore, opAfter: opStatus(folded) };
+    expect(undoStep(fold, 'description', [folded])).toEqual({ kind: 'restore', status: opBefore });
+    // A send tried since: its refusal stays.
+    const refused = { ...folded, state: 'failed' as const, error: 'Refused.', attempts: 3 };
+    expect(undoStep(fold, 'description', [refused])).toEqual({ kind: 'restore', status: null });
+    // Dropped by a revert: queued again as it was.
+    const reverted = { ...fold, written: null, opAfter: null };
+    expect(undoStep(reverted, 'description', [])).toEqual({
+      kind: 'requeue',
+      entry: previous,
+      status: opBefore,
     });
   });
 });

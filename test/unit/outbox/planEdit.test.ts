@@ -99,6 +99,32 @@ describe('planEdit: coalescing and revert', () => {
     });
   });
 
+  it("queues someone else's change behind a refused update or create, leaving it as it is", () => {
+    const failed = op({ state: 'failed', fields: { name: { value: 'Bad', base: 'Server name' } } });
+    const bulk = { ...context, keepRefused: true };
+    expect(planEdit([failed], [change('name', 'Good')], bulk)).toEqual({
+      action: 'append',
+      fields: { name: { value: 'Good', base: 'Bad' } },
+      reverted: [],
+    });
+    const create = op({
+      kind: 'create',
+      state: 'failed',
+      fields: { name: { value: 'New', base: null } },
+    });
+    expect(planEdit([create], [change('name', 'Newer')], bulk)).toEqual({
+      action: 'append',
+      fields: { name: { value: 'Newer', base: 'New' } },
+      reverted: [],
+    });
+    // A pending one still takes it.
+    const pending = op({ fields: { name: { value: 'Mine', base: 'Server name' } } });
+    expect(planEdit([pending], [change('name', 'Good')], bulk)).toMatchObject({
+      action: 'merge',
+      seq: pending.seq,
+    });
+  });
+
   it('puts edits of a record created offline into its create while it was not sent', () => {
     const create = op({ kind: 'create', fields: { name: { value: 'New', base: null } } });
     expect(planEdit([create], [change('name', 'Newer')], context)).toEqual({

@@ -1,5 +1,5 @@
 -- Bulk edits and what each did to the outbox's queue (src/main/bulkEdit/bulkEditRepository.ts).
--- Tables: 0018_bulk_edits.sql; outbox_ops: 0008_outbox.sql.
+-- Tables: 0018_bulk_edits.sql (op_before, op_after: 0024); outbox_ops: 0008_outbox.sql.
 
 -- name: insertBulkEdit
 INSERT INTO bulk_edits (portal_id, module_id, field, label, action, value, created_at)
@@ -7,8 +7,9 @@ VALUES (@portalId, @moduleId, @field, @label, @action, @value, @now)
 RETURNING id;
 
 -- name: insertRecord
-INSERT INTO bulk_edit_records (bulk_edit_id, record_id, op_seq, coalesced, previous, written)
-VALUES (@bulkEditId, @recordId, @opSeq, @coalesced, @previous, @written);
+INSERT INTO bulk_edit_records (bulk_edit_id, record_id, op_seq, coalesced, previous, written,
+                               op_before, op_after)
+VALUES (@bulkEditId, @recordId, @opSeq, @coalesced, @previous, @written, @opBefore, @opAfter);
 
 -- name: bulkEdit
 SELECT * FROM bulk_edits WHERE id = ?;

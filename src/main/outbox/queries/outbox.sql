@@ -9,9 +9,20 @@ VALUES (@portalId, @moduleId, @recordId, @kind, @fields, @commentId, @content, @
 RETURNING seq;
 
 -- name: insertOpAt
--- An update put back at its old place in the queue: the undo of a bulk edit that had dropped it.
-INSERT INTO outbox_ops (seq, portal_id, module_id, record_id, kind, fields, queued_at, updated_at)
-VALUES (@seq, @portalId, @moduleId, @recordId, 'update', @fields, @now, @now);
+-- An update put back at its old place in the queue, with the status it had: the undo of a bulk
+-- edit that had dropped it.
+INSERT INTO outbox_ops (seq, portal_id, module_id, record_id, kind, fields, state, error, attempts,
+                        next_attempt_at, edits, queued_at, updated_at)
+VALUES (@seq, @portalId, @moduleId, @recordId, 'update', @fields, @state, @error, @attempts,
+        @nextAttemptAt, @edits, @queuedAt, @updatedAt);
+
+-- name: restoreOp
+-- An unsent operation given back as it was before someone else's change folded into it (the undo
+-- of a bulk edit): its fields and what the fold changed besides (rewriteOp).
+UPDATE outbox_ops
+SET fields = @fields, state = @state, error = @error, attempts = @attempts,
+    next_attempt_at = @nextAttemptAt, edits = @edits, updated_at = @updatedAt
+WHERE seq = @seq;
 
 -- name: rewriteOp
 -- A coalesced edit: new fields, one more edit; a refused op the user edited goes out again.
