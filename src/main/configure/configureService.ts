@@ -329,6 +329,14 @@ export class ConfigureService {
     if (module.state === 'trashed') {
       throw new ConfigRefused(`${module.pluralName} is already in the module bin.`);
     }
+    // Sent after the trash, a record's change meets a module the service no longer lists: it
+    // reads as the record deleted there, and keeping it would create the record a second time.
+    const waiting = this.options.outbox.repo.recordOpsOfModule(portalId, moduleId);
+    if (waiting > 0) {
+      throw new ConfigRefused(
+        `${module.pluralName} has ${waiting === 1 ? 'a record change' : `${waiting.toLocaleString('en-US')} record changes`} waiting in the Outbox, which the service would refuse once the module is in the bin. Nothing was queued; send ${waiting === 1 ? 'it' : 'them'} (go online) or discard ${waiting === 1 ? 'it' : 'them'} in the Outbox, then move ${module.pluralName} to the bin.`,
+      );
+    }
     this.queue(portalId, moduleId, 'trash', {});
     // A module created here and trashed before it went is gone altogether.
     return this.modules(portalId).modules.find((m) => m.id === moduleId) ?? null;

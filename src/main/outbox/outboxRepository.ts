@@ -21,6 +21,7 @@ const NAMES = [
   'op',
   'opsOfRecord',
   'allOps',
+  'recordOpsOfModule',
   'oldestOpsPerState',
   'opsOfPortal',
   'readyHeads',
@@ -256,6 +257,11 @@ export class OutboxRepository {
 
   opsOfRecord(portalId: string, recordId: string): OutboxOp[] {
     return (this.statement('opsOfRecord').all(portalId, recordId) as OpRow[]).map(parseOp);
+  }
+
+  /** How many changes of a module's records are queued (its configuration's not counted). */
+  recordOpsOfModule(portalId: string, moduleId: string): number {
+    return this.statement('recordOpsOfModule').pluck().get(portalId, moduleId) as number;
   }
 
   allOps(portalId?: string): OutboxOp[] {

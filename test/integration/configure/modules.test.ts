@@ -169,6 +169,27 @@ describe('modules administered offline', () => {
     expect(configure.modules(s.portalId).modules.some((m) => m.id === assets.id)).toBe(false);
   });
 
+  it('refuses to trash a module while changes of its records wait in the Outbox', async () => {
+    // Sent after the trash, the edit met a module the service no longer lists: it read as the
+    // record deleted there, and "keep mine" created the record a second time.
+    const s = await outboxSession();
+    const configure = configureOn(s);
+    const assets = configure.modules(s.portalId).modules.find((m) => m.apiName === 'assets')!;
+    const recordId = s.recordIds[0]!;
+    s.outbox.setWorkOffline(true);
+    s.outbox.edit(s.portalId, recordId, { name: 'Edited before the trash' });
+    expect(() => configure.trashModule(s.portalId, assets.id)).toThrow(
+      'Assets has a record change waiting in the Outbox, which the service would refuse once the module is in the bin. Nothing was queued; send it (go online) or discard it in the Outbox, then move Assets to the bin.',
+    );
+    expect(s.outbox.list().map((entry) => entry.kind)).toEqual(['update']);
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    expect((await s.serverRecord(recordId)).name).toBe('Edited before the trash');
+    configure.trashModule(s.portalId, assets.id);
+    await s.outbox.idle();
+    expect(serverModule(s, 'Assets')[0]!.trashed_time).not.toBeNull();
+  });
+
   it('finds a create whose answer was lost, and one sent before a kill, instead of making it twice', async () => {
     const s = await outboxSession();
     let configure = configureOn(s);

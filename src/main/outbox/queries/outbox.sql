@@ -46,6 +46,11 @@ SELECT * FROM outbox_ops WHERE portal_id = ? AND record_id = ? ORDER BY seq;
 -- name: allOps
 SELECT * FROM outbox_ops ORDER BY seq;
 
+-- name: recordOpsOfModule
+-- Changes of a module's records still queued (not of its configuration): few rows to count, and
+-- asked only when the module is about to go to the bin.
+SELECT count(*) FROM outbox_ops WHERE portal_id = ? AND module_id = ? AND kind <> 'config';
+
 -- name: opsOfPortal
 SELECT * FROM outbox_ops WHERE portal_id = ? ORDER BY seq;
 
