@@ -1,5 +1,6 @@
 /**
- * The rows of a file to import, read streamed: a CSV through CsvReader (UTF-8, pieces of 64 KiB),
+ * The rows of a file to import, read streamed: a CSV through CsvReader (pieces of 64 KiB decoded
+ * strictly as UTF-8, or UTF-16 by its byte order mark: csvFileText),
  * an XLSX through the parts of exceljs's streaming WorkbookReader (its first worksheet; shared
  * strings and styles kept, as they say what a cell holds; see WorkbookReaderSteps). Memory holds
  * a piece and a row, never the rows read before: a 50,000-row file is read in about the space of
@@ -8,10 +9,11 @@
  */
 import { BlobReader, ZipReader, type FileEntry } from '@zip.js/zip.js';
 import ExcelJS from 'exceljs';
-import { createReadStream, openAsBlob } from 'node:fs';
+import { openAsBlob } from 'node:fs';
 import { Readable } from 'node:stream';
 import { CsvReader } from '../../shared/csv/csvReader';
 import { Utf8Chunks } from '../utf8Chunks';
+import { csvFileText } from './csvFileText';
 import type { ImportCell } from '../../shared/recordValues/parseCell';
 
 export type ImportFormat = 'csv' | 'xlsx';
@@ -25,13 +27,8 @@ export function importFormatOf(fileName: string): ImportFormat | null {
 
 async function* csvRows(file: string): AsyncGenerator<ImportCell[]> {
   const reader = new CsvReader();
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 });
-  try {
-    for await (const piece of stream) yield* reader.push(piece as string);
-    yield* reader.end();
-  } finally {
-    stream.destroy();
-  }
+  for await (const piece of csvFileText(file)) yield* reader.push(piece);
+  yield* reader.end();
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

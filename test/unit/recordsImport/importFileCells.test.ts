@@ -1,0 +1,109 @@
+/**
+ * What a file's cells become, through the import's steps as the renderer takes them: a CSV that
+ * is not UTF-8 refused in words; UTF-16 "Unicode Text" imported.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LAYOUT, MODULE, PORTAL, recordsWorkspace } from '../records/workspace';
+import { FIELDS, mirrorField } from '../store/mirror/fixture';
+import { tempDir } from '../../support/tempDir';
+import { settled } from './importSteps';
+
+type Workspace = ReturnType<typeof recordsWorkspace>;
+
+/** A workspace whose layout shows the fields these tests fill, a percentage among them. */
+function workspace(): Workspace {
+  const w = recordsWorkspace();
+  w.mirror.metadata.replaceFields(PORTAL, MODULE, [
+    ...FIELDS,
+    mirrorField('f21', 'cf_share', 'percentage'),
+  ]);
+  w.mirror.metadata.replaceSections(PORTAL, LAYOUT, [
+    {
+      id: 's1',
+      name: 'All',
+      position: 1,
+      fields: ['f1', 'f2', 'f3', 'f8', 'f9', 'f11', 'f12', 'f21'].map((fieldId, i) => ({
+        fieldId,
+        position: i + 1,
+      })),
+    },
+  ]);
+  return w;
+}
+
+async function upload(w: Workspace, bytes: Buffer, fileName: string) {
+  const { uploadId } = await w.ok('records.importUpload', {
+    fileName,
+    offset: 0,
+    chunk: bytes.toString('base64'),
+    last: true,
+  });
+  return { portalId: PORTAL, moduleId: MODULE, uploadId, locale: 'en-GB' };
+}
+
+/** The file opened with its columns as matched, checked, and (queue) confirmed. */
+async function check(w: Workspace, bytes: Buffer, fileName: string, mode: 'create' | 'update') {
+  const file = await w.ok('records.importOpen', await upload(w, bytes, fileName));
+  await w.ok('records.importCheck', {
+    importId: file.importId,
+    targets: file.columns.map((c) => c.target),
+    mode,
+  });
+  const state = await settled(w, file.importId);
+  const { failures } = await w.ok('records.importFailures', {
+    importId: file.importId,
+    offset: 0,
+    limit: 50,
+  });
+  const queue = async () => {
+    await w.ok('records.importConfirm', { importId: file.importId });
+    await settled(w, file.importId);
+    return (await w.ok('outbox.list', {})).flatMap((e) => e.fields.map((f) => [f.field, f.mine]));
+  };
+  return { state, failures, queue };
+}
+
+describe('an imported file’s cells', () => {
+  it('refuses a CSV that is not UTF-8 in words, instead of queuing "M�ller"', async () => {
+    const w = workspace();
+    const bytes = Buffer.from('name,description\r\nM\u00fcller,caf\u00e9\r\n', 'latin1');
+    const error = await w.refused('records.importOpen', await upload(w, bytes, 'a.csv'));
+    expect(error.message).toMatch(
+      /^a\.csv could not be read as CSV \(the file is not UTF-8 text: byte 20, on line 2 after "M", is not part of a UTF-8 character; .*"CSV UTF-8 \(Comma delimited\)".*\)\. Nothing was imported/,
+    );
+  });
+
+  it('stops a check at a byte that is not UTF-8 past the rows the dialog samples', async () => {
+    const w = workspace();
+    // Past the first piece the file is read in, so the open (header and samples) reads well.
+    const rows = Array.from({ length: 5000 }, (_, i) => `Laptop ${i},ok\r\n`).join('');
+    const file = path.join(tempDir('portaldesk-import-'), 'a.csv');
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from(`name,description\r\n${rows}`),
+        Buffer.from('Caf\u00e9,x', 'latin1'),
+      ]),
+    );
+    const { state } = await check(w, readFileSync(file), 'a.csv', 'create');
+    expect(state.phase).toBe('failed');
+    expect(state.message).toMatch(
+      /^The import stopped after .*: the file is not UTF-8 text: .*on line 5,002 after "Caf".* Nothing was queued\.$/,
+    );
+  });
+
+  it('imports Excel\'s "Unicode Text" (UTF-16, tabs) with its letters', async () => {
+    const w = workspace();
+    const bytes = Buffer.from('\ufeffname\tdescription\r\nMüller\tcafé\r\n', 'utf16le');
+    const { state, queue } = await check(w, bytes, 'a.txt', 'create');
+    expect(state).toMatchObject({ ready: 1, failing: 0 });
+    expect(await queue()).toEqual(
+      expect.arrayContaining([
+        ['name', 'Müller'],
+        ['description', 'café'],
+      ]),
+    );
+  });
+});
