@@ -1,11 +1,13 @@
 /**
  * What a file's cells become, through the import's steps as the renderer takes them: a CSV that
- * is not UTF-8 refused in words; UTF-16 "Unicode Text" imported.
+ * is not UTF-8 refused in words; UTF-16 "Unicode Text" imported; an XLSX's dates as their
+ * formats show them.
  */
+import ExcelJS from 'exceljs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LAYOUT, MODULE, PORTAL, recordsWorkspace } from '../records/workspace';
+import { LAYOUT, MODULE, PORTAL, record, recordsWorkspace } from '../records/workspace';
 import { FIELDS, mirrorField } from '../store/mirror/fixture';
 import { tempDir } from '../../support/tempDir';
 import { settled } from './importSteps';
@@ -31,6 +33,17 @@ function workspace(): Workspace {
     },
   ]);
   return w;
+}
+
+/** An XLSX of `rows` written by exceljs (a spreadsheet's way: strings shared), styled by `style`. */
+async function workbook(rows: ExcelJS.CellValue[][], style?: (sheet: ExcelJS.Worksheet) => void) {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('S');
+  for (const row of rows) sheet.addRow(row);
+  style?.(sheet);
+  const file = path.join(tempDir('portaldesk-import-'), 'a.xlsx');
+  await book.xlsx.writeFile(file);
+  return readFileSync(file);
 }
 
 async function upload(w: Workspace, bytes: Buffer, fileName: string) {
@@ -105,5 +118,32 @@ describe('an imported file’s cells', () => {
         ['description', 'café'],
       ]),
     );
+  });
+
+  it("reads an XLSX date-time at midnight and a formula's date as their formats show them", async () => {
+    const w = workspace();
+    w.mirror.records.upsertRecords([record(1, { name: 'Alpha' })]);
+    const bytes = await workbook(
+      [
+        ['ID', 'cf_audit', 'cf_purchase'],
+        [
+          record(1).id,
+          new Date(Date.UTC(2026, 2, 6)),
+          { formula: 'DATE(2026,3,5)', result: new Date(Date.UTC(2026, 2, 5)) },
+        ],
+      ],
+      (sheet) => {
+        sheet.getCell('B2').numFmt = 'yyyy-mm-dd hh:mm';
+        sheet.getCell('C2').numFmt = 'yyyy-mm-dd';
+      },
+    );
+    const { state, failures, queue } = await check(w, bytes, 'a.xlsx', 'update');
+    expect(failures).toEqual([]);
+    expect(state).toMatchObject({ ready: 1, failing: 0 });
+    // Midnight in the portal's zone (Asia/Kolkata).
+    expect(await queue()).toEqual([
+      ['cf_audit', '2026-03-05T18:30:00.000Z'],
+      ['cf_purchase', '2026-03-05'],
+    ]);
   });
 });

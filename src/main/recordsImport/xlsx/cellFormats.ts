@@ -1,0 +1,31 @@
+/**
+ * The number format of each cell format of a workbook (xl/styles.xml: `<cellXfs>`, which a
+ * cell's `s` points into; their `numFmtId` is a code the workbook writes in `<numFmts>`, or a
+ * built-in one), as what it makes of a number (numberFormatKind.ts). A workbook holds a few
+ * dozen of them at most.
+ */
+import { builtInFormatKind, numberFormatKind, type NumberFormatKind } from './numberFormatKind';
+import { xmlEvents } from './xmlEvents';
+
+export async function readCellFormats(text: AsyncIterable<string>): Promise<NumberFormatKind[]> {
+  const codes = new Map<number, string>();
+  const ids: number[] = [];
+  let inCellFormats = false;
+  const events = xmlEvents(text, {
+    open(name, attributes) {
+      if (name === 'numFmt' && attributes.formatCode !== undefined) {
+        codes.set(Number(attributes.numFmtId), attributes.formatCode);
+      } else if (name === 'cellXfs') inCellFormats = true;
+      else if (name === 'xf' && inCellFormats) ids.push(Number(attributes.numFmtId ?? 0));
+    },
+    close(name) {
+      if (name === 'cellXfs') inCellFormats = false;
+    },
+    text() {},
+  });
+  for await (const _ of events) void _;
+  return ids.map((id) => {
+    const code = codes.get(id);
+    return code === undefined ? builtInFormatKind(id) : numberFormatKind(code);
+  });
+}

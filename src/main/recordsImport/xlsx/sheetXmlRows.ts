@@ -1,0 +1,118 @@
+/**
+ * The rows of a worksheet part (xl/worksheets/sheetN.xml) as its XML holds them, read streamed:
+ * each cell's column, type (`t`), style (`s`), formula (`<f>`) and value (`<v>`, or the text of
+ * an inline string `<is>`), nothing interpreted yet (sheetCellValue.ts does that). Read here
+ * rather than by exceljs's WorksheetReader, which drops what says what a cell holds: a formula's
+ * result type (an error result became NaN), whether a formula has a result at all, the number
+ * format of a formula's result (a date came back as 46086), and every run of an inline rich text
+ * but the last.
+ */
+import { StringItemText } from './stringItemText';
+import { xmlEvents } from './xmlEvents';
+
+export interface SheetXmlCell {
+  /** 1-based. */
+  column: number;
+  /** `t`: n (number, the default), s (shared string), str (a formula's text), inlineStr, b, e, d. */
+  type: string;
+  /** `s`: the cell's format (an index into the styles' cellXfs); 0 when absent. */
+  style: number;
+  /** `<f>`'s text ('' for a cell sharing another's formula); null when it has none. */
+  formula: string | null;
+  /** `<v>`'s text, or an inline string's; null when the cell has neither. */
+  value: string | null;
+}
+
+export interface SheetXmlRow {
+  /** 1-based, as the sheet numbers it. */
+  number: number;
+  cells: SheetXmlCell[];
+}
+
+/** A sheet has 16,384 columns (XFD) and 1,048,576 rows (Excel's specifications and limits). */
+export const SHEET_MAX_COLUMNS = 16_384;
+export const SHEET_MAX_ROWS = 1_048_576;
+
+/** A cell reference's column ("BC12" → 55); null when it names none. */
+function columnOf(ref: string): number | null {
+  let column = 0;
+  let i = 0;
+  for (; i < ref.length; i++) {
+    const c = ref.charCodeAt(i);
+    if (c >= 65 && c <= 90) column = column * 26 + (c - 64);
+    else if (c >= 97 && c <= 122) column = column * 26 + (c - 96);
+    else break;
+  }
+  return i === 0 ? null : column;
+}
+
+export async function* sheetXmlRows(text: AsyncIterable<string>): AsyncGenerator<SheetXmlRow> {
+  const done: SheetXmlRow[] = [];
+  let row: SheetXmlRow | null = null;
+  let lastRow = 0;
+  let cell: SheetXmlCell | null = null;
+  // The element whose text is being read: <f>, <v>, or an inline string.
+  let reading: 'f' | 'v' | 'is' | null = null;
+  let parts: string[] = [];
+  const inline = new StringItemText();
+
+  const events = xmlEvents(text, {
+    open(name, attributes) {
+      if (reading === 'is') {
+        inline.open(name);
+        return;
+      }
+      if (name === 'row') {
+        const number = attributes.r === undefined ? lastRow + 1 : Number(attributes.r);
+        if (!Number.isInteger(number) || number <= lastRow || number > SHEET_MAX_ROWS) {
+          throw new Error(`its sheet has a row numbered "${attributes.r}" after row ${lastRow}`);
+        }
+        row = { number, cells: [] };
+        lastRow = number;
+      } else if (name === 'c' && row !== null) {
+        const previous = row.cells.at(-1)?.column ?? 0;
+        const column = attributes.r === undefined ? previous + 1 : columnOf(attributes.r);
+        if (column === null || column > SHEET_MAX_COLUMNS) {
+          throw new Error(`its sheet has a cell at "${attributes.r}", not a column of a sheet`);
+        }
+        cell = {
+          column,
+          type: attributes.t ?? 'n',
+          style: attributes.s === undefined ? 0 : Number(attributes.s),
+          formula: null,
+          value: null,
+        };
+      } else if (cell !== null && (name === 'f' || name === 'v' || name === 'is')) {
+        reading = name;
+        parts = [];
+      }
+    },
+    close(name) {
+      if (reading === 'is' && name !== 'is') {
+        inline.close(name);
+        return;
+      }
+      if (cell !== null && name === reading) {
+        const read = name === 'is' ? inline.take() : parts.join('');
+        if (name === 'f') cell.formula = read;
+        else cell.value = read;
+        reading = null;
+      } else if (name === 'c' && cell !== null) {
+        row?.cells.push(cell);
+        cell = null;
+      } else if (name === 'row' && row !== null) {
+        done.push(row);
+        row = null;
+      }
+    },
+    text(t) {
+      if (reading === 'is') inline.add(t);
+      else if (reading !== null) parts.push(t);
+    },
+  });
+  for await (const _ of events) {
+    void _;
+    yield* done;
+    done.length = 0;
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The rows of an XLSX's first sheet, read streamed, each cell as sheetCellValue.ts reads it
+ * (README.md). Memory holds a piece of the sheet's XML and a row, plus the workbook's shared
+ * strings (a spreadsheet program writes every text there; the export writes none).
+ */
+import { BlobReader, ZipReader, type FileEntry } from '@zip.js/zip.js';
+import ExcelJS from 'exceljs';
+import { openAsBlob } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { ImportCell } from '../../../shared/recordValues/parseCell';
+import { Utf8Chunks } from '../../utf8Chunks';
+import { readCellFormats } from './cellFormats';
+import { readSharedStrings } from './sharedStrings';
+import { sheetCellValue, type SheetContext } from './sheetCellValue';
+import { sheetXmlRows } from './sheetXmlRows';
+
+/**
+ * The steps of exceljs's streaming WorkbookReader (lib/stream/xlsx/workbook-reader.js, 4.4.0)
+ * that read the workbook's relationships and the workbook itself; its own `parse` is not used,
+ * nor its readers of the other parts. Why:
+ * - `parse` reads the zip in one streaming pass (unzipper's Parse) and takes the parts in the
+ *   order they are stored. exceljs's own writer stores `xl/workbook.xml` last, and under load the
+ *   pass intermittently ends without giving the last part (exceljs issue #3064; seen here as an
+ *   import failing at its first row with "Cannot read properties of undefined (reading
+ *   'sheets')"). A part lost that way could as well be the styles (dates read as numbers) or the
+ *   shared strings.
+ * - It decodes each chunk of XML as UTF-8 alone, so a character cut by a chunk's end became
+ *   U+FFFD: "Müller" imported as "M��ller" when the "ü" fell on a boundary.
+ * - Its shared strings and sheet readers start a text again at every `<t>` (a phonetic reading
+ *   replaced "東京", an inline rich text kept its last run), and its sheet reader drops what says
+ *   what a cell holds (an error result of a formula, a formula's missing result, the number
+ *   format of a formula's result). Those parts are read by sharedStrings.ts, cellFormats.ts and
+ *   sheetXmlRows.ts instead.
+ * So the parts are found through the zip's central directory (zip.js, as the backups read theirs),
+ * read in the order they are needed (relationships, workbook, shared strings, styles, then the
+ * first sheet), and handed over as text decoded as a stream.
+ */
+interface WorkbookReaderSteps {
+  model?: { sheets?: { name: string; rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+  properties?: { model?: { date1904?: boolean } };
+  _parseRels(stream: Readable): Promise<void>;
+  _parseWorkbook(stream: Readable): Promise<void>;
+}
+
+/** Characters handed to the XML parser at once. */
+const TEXT_PIECE_CHARS = 16 * 1024;
+
+/** An entry's bytes as text, decoded as one stream (a character may span two chunks): Utf8Chunks. */
+async function* entryText(entry: FileEntry): AsyncGenerator<string> {
+  const bytes = new TransformStream<Uint8Array, Uint8Array>();
+  const copied = entry.getData(bytes.writable);
+  // Its failure (a damaged entry) reaches the reader through the stream; awaited below too.
+  copied.catch(() => undefined);
+  // Invalid bytes are refused (Utf8Error, in words) rather than read as U+FFFD.
+  const decoder = new Utf8Chunks();
+  for await (const chunk of bytes.readable as unknown as AsyncIterable<Uint8Array>) {
+    const text = decoder.decode(chunk);
+    // zip.js gives chunks of 256 KiB or more; the rows a piece completes are gathered before they
+    // are handed on, so pieces this size keep that array short-lived (with exceljs's sheet reader,
+    // a 50,000-row sheet was read in 0.9 s instead of 1.5).
+    for (let at = 0; at < text.length;) {
+      let end = Math.min(at + TEXT_PIECE_CHARS, text.length);
+      // Never between the two halves of a character outside the BMP (an emoji).
+      const last = text.charCodeAt(end - 1);
+      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+      yield text.slice(at, end);
+      at = end;
+    }
+  }
+  decoder.end();
+  await copied;
+}
+
+/** A sheet's path in the zip from its workbook relationship's target. */
+function sheetPath(target: string): string {
+  return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+}
+
+export async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
+  const zip = new ZipReader(new BlobReader(await openAsBlob(file)), { useWebWorkers: false });
+  try {
+    const entries = new Map<string, FileEntry>();
+    for (const entry of await zip.getEntries()) {
+      if (!entry.directory) entries.set(entry.filename.replace(/^\//, ''), entry);
+    }
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+      worksheets: 'ignore',
+      sharedStrings: 'ignore',
+      styles: 'ignore',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    }) as unknown as WorkbookReaderSteps;
+    const text = (name: string) => {
+      const entry = entries.get(name);
+      return entry ? entryText(entry) : null;
+    };
+    const rels = text('xl/_rels/workbook.xml.rels');
+    const workbook = text('xl/workbook.xml');
+    if (!rels || !workbook) throw new Error('it is not a workbook (no xl/workbook.xml)');
+    await reader._parseRels(Readable.from(rels));
+    await reader._parseWorkbook(Readable.from(workbook));
+    const strings = text('xl/sharedStrings.xml');
+    const styles = text('xl/styles.xml');
+    const sheet: SheetContext = {
+      sharedStrings: strings ? await readSharedStrings(strings) : [],
+      // Kept: a date is a number whose format says "date"; without them it reads as 46086.
+      formats: styles ? await readCellFormats(styles) : [],
+      date1904: reader.properties?.model?.date1904 === true,
+    };
+
+    // The first sheet is the data (the export writes one; a spreadsheet's first tab); the rest
+    // are not read.
+    const first = reader.model?.sheets?.[0];
+    const target = reader.workbookRels?.find((rel) => rel.Id === first?.rId)?.Target;
+    const name = target === undefined ? undefined : sheetPath(target);
+    const entry = name === undefined ? undefined : entries.get(name);
+    if (!entry || !name) throw new Error('its first sheet is not in the file');
+    let next = 1;
+    for await (const row of sheetXmlRows(entryText(entry))) {
+      // Rows left out of the sheet's XML are empty rows: kept, so row numbers stay the sheet's.
+      for (; next < row.number; next++) yield [];
+      next = row.number + 1;
+      const cells: ImportCell[] = [];
+      for (const cell of row.cells) {
+        const value = sheetCellValue(cell, sheet);
+        // A cell with a format but no value is empty; it does not widen the row.
+        if (value === null) continue;
+        while (cells.length < cell.column - 1) cells.push(null);
+        cells[cell.column - 1] = value;
+      }
+      yield cells;
+    }
+  } finally {
+    await zip.close().catch(() => undefined);
+  }
+}
