@@ -31,7 +31,9 @@ export function readImportRows(file: string, format: ImportFormat): AsyncGenerat
   return format === 'csv' ? csvRows(file) : xlsxRows(file);
 }
 
-/** A cell as the samples and reasons show it. */
+/** A cell as the samples and reasons show it: a spreadsheet's error or formula as the sheet does. */
 export function cellAsText(cell: ImportCell | undefined): string {
-  return cell === null || cell === undefined ? '' : String(cell);
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell !== 'object') return String(cell);
+  return cell.kind === 'error' ? cell.error : `=${cell.formula}`;
 }

@@ -5,7 +5,8 @@
  * them, Yes/No for check boxes, several items joined by ", "; a CSV's formula guard undone. A
  * cell that still shows what the record holds is "same": nothing the user did not change is
  * rewritten, even where the shown text is coarser than the value (an instant's seconds, an
- * amount's third decimal). An empty cell empties the field. Pure.
+ * amount's third decimal). An empty cell empties the field; a spreadsheet's error or formula
+ * without result fails (SheetCell). Pure.
  */
 import { restoreDefused } from '../csv/csvField';
 import { sameFieldValue } from '../fieldValues/sameFieldValue';
@@ -21,8 +22,35 @@ import {
   readShownPercentage,
 } from './readShownText';
 
-/** A cell as a file holds it: CSV cells are text; XLSX ones may be typed. */
-export type ImportCell = string | number | boolean | null;
+/**
+ * A spreadsheet's cell that holds no value to import: an error (#N/A, #DIV/0!: a formula failed,
+ * or the error was typed), or a formula saved without its result (openpyxl and other libraries
+ * write formulas only; a spreadsheet calculates them when it opens the file, the import does not).
+ */
+export type SheetCell =
+  { kind: 'error'; error: string } | { kind: 'formula without result'; formula: string };
+
+/** A cell as a file holds it: CSV cells are text; XLSX ones may be typed, or a SheetCell. */
+export type ImportCell = string | number | boolean | null | SheetCell;
+
+/** Formula text quoted in a reason at most. */
+const FORMULA_SHOWN_CHARS = 60;
+
+/**
+ * Why a SheetCell fails its row. Never read as an empty cell: on update that would empty the
+ * field (an error renamed a record to "#N/A" before, a formula without result emptied it).
+ */
+function sheetCellRule(field: EditableField, cell: SheetCell): string {
+  const redo = 'Nothing of this row is queued';
+  if (cell.kind === 'error') {
+    return `${field.label} holds the spreadsheet error ${cell.error}, not a value: its formula failed or the error was typed. ${redo}; correct the cell in the spreadsheet (clear it to empty the field), save the file and import it again.`;
+  }
+  const formula =
+    cell.formula.length > FORMULA_SHOWN_CHARS
+      ? `${cell.formula.slice(0, FORMULA_SHOWN_CHARS)}…`
+      : cell.formula;
+  return `${field.label} is a formula with no saved result${formula === '' ? '' : ` (=${formula})`}: the program that wrote the file stored the formula but not its value, and the import does not calculate. ${redo}; open and save the file in a spreadsheet so its results are stored, and import it again.`;
+}
 
 export interface CellReading {
   context: ValueContext;
@@ -203,6 +231,9 @@ export function parseCell(
   current?: unknown,
 ): ParsedCell {
   const { context } = reading;
+  if (typeof cell === 'object' && cell !== null) {
+    return { kind: 'fail', rule: sheetCellRule(field, cell) };
+  }
   if (current !== undefined) {
     const shown = valueCell(field.type, current, {
       values: 'shown',

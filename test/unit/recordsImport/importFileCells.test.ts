@@ -1,7 +1,8 @@
 /**
  * What a file's cells become, through the import's steps as the renderer takes them: a CSV that
  * is not UTF-8 refused in words; UTF-16 "Unicode Text" imported; an XLSX's dates as their
- * formats show them.
+ * formats show them; its errors and formulas without results failing their rows, never emptying
+ * or renaming a record.
  */
 import ExcelJS from 'exceljs';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LAYOUT, MODULE, PORTAL, record, recordsWorkspace } from '../records/workspace';
 import { FIELDS, mirrorField } from '../store/mirror/fixture';
+import { inlineCell, writeHandWrittenXlsx } from '../../support/handWrittenXlsx';
 import { tempDir } from '../../support/tempDir';
 import { settled } from './importSteps';
 
@@ -145,5 +147,67 @@ describe('an imported file’s cells', () => {
       ['cf_audit', '2026-03-05T18:30:00.000Z'],
       ['cf_purchase', '2026-03-05'],
     ]);
+  });
+
+  it('fails a row whose XLSX cells hold errors, naming the column and the error; the record keeps its values', async () => {
+    const w = workspace();
+    w.mirror.records.upsertRecords([record(1, { name: 'Alpha', description: 'keep me' })]);
+    const file = path.join(tempDir('portaldesk-import-'), 'a.xlsx');
+    await writeHandWrittenXlsx(file, {
+      sheetData:
+        `<row r="1">${inlineCell('A1', 'ID')}${inlineCell('B1', 'Name')}${inlineCell('C1', 'Description')}</row>` +
+        `<row r="2">${inlineCell('A2', record(1).id)}<c r="B2" t="e"><v>#N/A</v></c>` +
+        '<c r="C2" t="e"><f>1/0</f><v>#DIV/0!</v></c></row>',
+    });
+    const { state, failures } = await check(w, readFileSync(file), 'a.xlsx', 'update');
+    expect(state).toMatchObject({ ready: 0, failing: 1, unchanged: 0 });
+    expect(failures).toEqual([
+      {
+        row: 2,
+        column: 'Name',
+        reason: expect.stringMatching(
+          /^name holds the spreadsheet error #N\/A, not a value: .* Nothing of this row is queued; correct the cell/,
+        ),
+      },
+      {
+        row: 2,
+        column: 'Description',
+        reason: expect.stringMatching(
+          /^Description holds the spreadsheet error #DIV\/0!, not a value/,
+        ),
+      },
+    ]);
+    expect(await w.ok('outbox.list', {})).toEqual([]);
+  });
+
+  it('fails a row whose XLSX formula has no saved result instead of emptying the field', async () => {
+    const w = workspace();
+    w.mirror.records.upsertRecords([record(1, { name: 'Alpha', description: 'keep me' })]);
+    const bytes = await workbook([
+      ['ID', 'Description'],
+      [record(1).id, { formula: 'UPPER("x")' } as ExcelJS.CellValue],
+    ]);
+    const { state, failures } = await check(w, bytes, 'a.xlsx', 'update');
+    expect(state).toMatchObject({ ready: 0, failing: 1 });
+    expect(failures).toEqual([
+      {
+        row: 2,
+        column: 'Description',
+        reason: expect.stringMatching(
+          /^Description is a formula with no saved result \(=UPPER\("x"\)\): .* open and save the file in a spreadsheet so its results are stored/,
+        ),
+      },
+    ]);
+    // A new record is not created without it either.
+    const created = await check(
+      workspace(),
+      await workbook([
+        ['name', 'description'],
+        ['Beta', { formula: 'A1' } as ExcelJS.CellValue],
+      ]),
+      'b.xlsx',
+      'create',
+    );
+    expect(created.state).toMatchObject({ ready: 0, failing: 1 });
   });
 });

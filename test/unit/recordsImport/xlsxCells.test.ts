@@ -1,8 +1,9 @@
 /**
  * An XLSX's cells as the import reads them: what exceljs's writer wrote (typed cells, number
  * formats, formulas with their results, rich text; shared or inline strings) read back as the
- * values written, dates by what their format shows; and what Excel writes that exceljs cannot
- * (phonetic readings, built-in formats by number, 1904 day numbers, ISO dates).
+ * values written, dates by what their format shows, errors and formulas without their results as
+ * such (never as text or as empty); and what Excel writes that exceljs cannot (phonetic readings,
+ * built-in formats by number, 1904 day numbers, ISO dates, openpyxl's formulas).
  */
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
@@ -82,6 +83,16 @@ const typed: fc.Arbitrary<Written> = fc.oneof(
   })),
 );
 
+const ERROR = fc.constantFrom<ExcelJS.CellErrorValue['error']>(
+  '#N/A',
+  '#DIV/0!',
+  '#VALUE!',
+  '#REF!',
+  '#NAME?',
+  '#NUM!',
+  '#NULL!',
+);
+
 const cell: fc.Arbitrary<Written> = fc.oneof(
   typed,
   fc.constant({ value: null, expected: null }),
@@ -96,6 +107,15 @@ const cell: fc.Arbitrary<Written> = fc.oneof(
     ...result,
     value: { formula: 'A1', result: result.value } as ExcelJS.CellValue,
   })),
+  // An error, typed or a formula's result, and a formula saved without its result: no value.
+  fc.tuple(ERROR, fc.boolean()).map(([error, typedError]) => ({
+    value: typedError ? { error } : ({ formula: '1/0', result: { error } } as ExcelJS.CellValue),
+    expected: { kind: 'error', error } as const,
+  })),
+  fc.constant({
+    value: { formula: 'UPPER("x")' } as ExcelJS.CellValue,
+    expected: { kind: 'formula without result', formula: 'UPPER("x")' } as const,
+  }),
 );
 
 async function writeWithExcelJs(file: string, rows: Written[][], streamed: boolean) {
@@ -188,6 +208,27 @@ describe('an XLSX cell as the import reads it', () => {
     });
     expect(await rowsOf(file)).toEqual([
       ['2026-03-06T00:00', '2026-03-06T00:00', '2026-03-06', '2026-03-05', '2026-03-06T14:30'],
+    ]);
+  });
+
+  it("reads an error, typed or a formula's, and a formula without a saved result, as such", async () => {
+    const file = path.join(tempDir('portaldesk-xlsx-'), 'a.xlsx');
+    // As Excel writes an error, and as openpyxl writes a formula (an empty <v>); an empty text
+    // result is a result.
+    await writeHandWrittenXlsx(file, {
+      sheetData:
+        '<row r="1"><c r="A1" t="e"><v>#N/A</v></c><c r="B1" t="e"><f>1/0</f><v>#DIV/0!</v></c>' +
+        '<c r="C1"><f>UPPER("x")</f><v></v></c><c r="D1" t="str"><f>""</f><v></v></c>' +
+        '<c r="E1"><f t="shared" si="0"/></c></row>',
+    });
+    expect(await rowsOf(file)).toEqual([
+      [
+        { kind: 'error', error: '#N/A' },
+        { kind: 'error', error: '#DIV/0!' },
+        { kind: 'formula without result', formula: 'UPPER("x")' },
+        '',
+        { kind: 'formula without result', formula: '' },
+      ],
     ]);
   });
 

@@ -1,8 +1,9 @@
 /**
  * A sheet's cell (as sheetXmlRows.ts reads it) as the import reads it: text, a number, a yes/no,
  * or a date or a date and time as text (yyyy-MM-dd, yyyy-MM-ddTHH:mm: the wall clock the sheet
- * shows, as its number format shows it; a date has no zone in a spreadsheet). A formula is its
- * saved result, read as a value typed there would be (a date result by its format too). Pure.
+ * shows, as its number format shows it; a date has no zone in a spreadsheet), or a SheetCell (an
+ * error, a formula without its result: no value). A formula is its saved result, read as a value
+ * typed there would be (a date result by its format too). Pure.
  */
 import type { ImportCell } from '../../../shared/recordValues/parseCell';
 import type { NumberFormatKind } from './numberFormatKind';
@@ -44,13 +45,17 @@ function isoText(value: string, kind: NumberFormatKind): string {
 }
 
 export function sheetCellValue(cell: SheetXmlCell, sheet: SheetContext): ImportCell {
-  const { type, value } = cell;
+  const { type, formula, value } = cell;
+  // No result saved (openpyxl writes `<v></v>`, exceljs no <v>): its value is unknown, not
+  // empty. A text result (t="str") may be empty.
+  if (formula !== null && (value === null || (value === '' && type !== 'str'))) {
+    return { kind: 'formula without result', formula };
+  }
   if (value === null) return null;
   const kind = sheet.formats[cell.style] ?? 'number';
   switch (type) {
     case 'e':
-      // An error (#N/A) is read as its text.
-      return value;
+      return { kind: 'error', error: value };
     case 's': {
       const text = sheet.sharedStrings[Number(value)];
       if (text === undefined) {

@@ -1,0 +1,66 @@
+/**
+ * parseCell with the cells only a spreadsheet holds: an error or a formula without its saved
+ * result fails in words, whatever the field and whether the record holds a value (it is never an
+ * empty cell, which would empty the field).
+ */
+import { describe, expect, it } from 'vitest';
+import type { EditableField } from '../../../src/shared/ipc/areas/outbox';
+import { parseCell, type ImportCell } from '../../../src/shared/recordValues/parseCell';
+
+function field(type: string, label: string, patch: Partial<EditableField> = {}): EditableField {
+  return {
+    key: `cf_${type}`,
+    label,
+    type,
+    mandatory: false,
+    options: [],
+    users: [],
+    usersRestricted: false,
+    statuses: [],
+    currencyCode: 'USD',
+    precision: 2,
+    ...patch,
+  };
+}
+
+const reading = { context: { locale: 'en-GB', timeZone: 'Asia/Kolkata' }, defused: false };
+const TYPES: [string, unknown][] = [
+  ['single_line', 'keep me'],
+  ['multi_line', ''],
+  ['number', 3],
+  ['percentage', 15],
+  ['date', '2026-03-05'],
+  ['timestamp', '2026-03-05T10:00:00+05:30'],
+  ['check_box', false],
+];
+
+describe('parseCell with a spreadsheet’s error or formula without result', () => {
+  it.each(TYPES)('%s: fails on update and on create, never read as empty', (type, current) => {
+    const f = field(type, 'Description');
+    const error: ImportCell = { kind: 'error', error: '#DIV/0!' };
+    const formula: ImportCell = { kind: 'formula without result', formula: 'UPPER("x")' };
+    for (const held of [current, null, undefined]) {
+      expect(parseCell(f, error, reading, held)).toEqual({
+        kind: 'fail',
+        rule: 'Description holds the spreadsheet error #DIV/0!, not a value: its formula failed or the error was typed. Nothing of this row is queued; correct the cell in the spreadsheet (clear it to empty the field), save the file and import it again.',
+      });
+      expect(parseCell(f, formula, reading, held)).toEqual({
+        kind: 'fail',
+        rule: 'Description is a formula with no saved result (=UPPER("x")): the program that wrote the file stored the formula but not its value, and the import does not calculate. Nothing of this row is queued; open and save the file in a spreadsheet so its results are stored, and import it again.',
+      });
+    }
+  });
+
+  it('quotes a long formula shortened, and a shared one not at all', () => {
+    const f = field('single_line', 'Name');
+    const long = `CONCATENATE(${'"abc",'.repeat(30)}"z")`;
+    expect(parseCell(f, { kind: 'formula without result', formula: long }, reading)).toEqual({
+      kind: 'fail',
+      rule: expect.stringContaining(`(=${long.slice(0, 60)}…):`),
+    });
+    expect(parseCell(f, { kind: 'formula without result', formula: '' }, reading)).toEqual({
+      kind: 'fail',
+      rule: expect.stringMatching(/^Name is a formula with no saved result: the program/),
+    });
+  });
+});
