@@ -7,7 +7,7 @@
  * texts in memory while it is read (the export writes none; a spreadsheet program does).
  */
 import { CsvReader } from '../../shared/csv/csvReader';
-import type { ImportCell } from '../../shared/recordValues/parseCell';
+import { shownPercent, type ImportCell } from '../../shared/recordValues/parseCell';
 import { csvFileText } from './csvFileText';
 import { xlsxRows } from './xlsx/xlsxRows';
 
@@ -31,9 +31,10 @@ export function readImportRows(file: string, format: ImportFormat): AsyncGenerat
   return format === 'csv' ? csvRows(file) : xlsxRows(file);
 }
 
-/** A cell as the samples and reasons show it: a spreadsheet's error or formula as the sheet does. */
+/** A cell as the samples and reasons show it: a percentage, an error or a formula as the sheet does. */
 export function cellAsText(cell: ImportCell | undefined): string {
   if (cell === null || cell === undefined) return '';
   if (typeof cell !== 'object') return String(cell);
+  if (cell.kind === 'percent') return `${shownPercent(cell.value)}%`;
   return cell.kind === 'error' ? cell.error : `=${cell.formula}`;
 }

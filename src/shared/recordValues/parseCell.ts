@@ -23,12 +23,28 @@ import {
 } from './readShownText';
 
 /**
- * A spreadsheet's cell that holds no value to import: an error (#N/A, #DIV/0!: a formula failed,
- * or the error was typed), or a formula saved without its result (openpyxl and other libraries
- * write formulas only; a spreadsheet calculates them when it opens the file, the import does not).
+ * A spreadsheet's cell that is more than a value: a number its format shows as a percentage
+ * (0.15 shown as 15%); or one that holds no value to import: an error (#N/A, #DIV/0!: a formula
+ * failed, or the error was typed), a formula saved without its result (openpyxl and other
+ * libraries write formulas only; a spreadsheet calculates them when it opens the file, the import
+ * does not).
  */
 export type SheetCell =
-  { kind: 'error'; error: string } | { kind: 'formula without result'; formula: string };
+  | { kind: 'percent'; value: number }
+  | { kind: 'error'; error: string }
+  | { kind: 'formula without result'; formula: string };
+
+/**
+ * The number a percentage-formatted cell shows (0.15 → 15), shifted in decimal rather than
+ * multiplied (0.07 × 100 is 7.000000000000001).
+ */
+export function shownPercent(fraction: number): number {
+  const [digits, exponent = '0'] = String(fraction).split('e');
+  return Number(`${digits}e${Number(exponent) + 2}`);
+}
+
+/** Fields that take the number a percentage-formatted cell shows; the rest take its text ("15%"). */
+const SHOWN_NUMBER_TYPES = new Set(['number', 'decimal', 'percentage']);
 
 /** A cell as a file holds it: CSV cells are text; XLSX ones may be typed, or a SheetCell. */
 export type ImportCell = string | number | boolean | null | SheetCell;
@@ -40,7 +56,10 @@ const FORMULA_SHOWN_CHARS = 60;
  * Why a SheetCell fails its row. Never read as an empty cell: on update that would empty the
  * field (an error renamed a record to "#N/A" before, a formula without result emptied it).
  */
-function sheetCellRule(field: EditableField, cell: SheetCell): string {
+function sheetCellRule(
+  field: EditableField,
+  cell: Exclude<SheetCell, { kind: 'percent' }>,
+): string {
   const redo = 'Nothing of this row is queued';
   if (cell.kind === 'error') {
     return `${field.label} holds the spreadsheet error ${cell.error}, not a value: its formula failed or the error was typed. ${redo}; correct the cell in the spreadsheet (clear it to empty the field), save the file and import it again.`;
@@ -232,7 +251,11 @@ export function parseCell(
 ): ParsedCell {
   const { context } = reading;
   if (typeof cell === 'object' && cell !== null) {
-    return { kind: 'fail', rule: sheetCellRule(field, cell) };
+    if (cell.kind !== 'percent') return { kind: 'fail', rule: sheetCellRule(field, cell) };
+    // What the sheet shows is what the user means: 15% is 15 in a percentage field (as a CSV's
+    // "15 %" is), and in a number field too; elsewhere the text it shows.
+    const shown = shownPercent(cell.value);
+    cell = SHOWN_NUMBER_TYPES.has(field.type) ? shown : `${shown}%`;
   }
   if (current !== undefined) {
     const shown = valueCell(field.type, current, {

@@ -1,8 +1,8 @@
 /**
  * What a file's cells become, through the import's steps as the renderer takes them: a CSV that
  * is not UTF-8 refused in words; UTF-16 "Unicode Text" imported; an XLSX's dates as their
- * formats show them; its errors and formulas without results failing their rows, never emptying
- * or renaming a record.
+ * formats show them, a percentage as the number it shows; its errors and formulas without
+ * results failing their rows, never emptying or renaming a record.
  */
 import ExcelJS from 'exceljs';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -209,5 +209,33 @@ describe('an imported file’s cells', () => {
       'create',
     );
     expect(created.state).toMatchObject({ ready: 0, failing: 1 });
+  });
+
+  it('reads an XLSX percentage as the number it shows, as a CSV\'s "15 %" is', async () => {
+    const bytes = await workbook(
+      [
+        ['name', 'cf_share', 'cf_quantity'],
+        ['A', 0.15, 0.07],
+      ],
+      (sheet) => {
+        sheet.getCell('B2').numFmt = '0%';
+        sheet.getCell('C2').numFmt = '0.0%';
+      },
+    );
+    const { state, queue } = await check(workspace(), bytes, 'a.xlsx', 'create');
+    expect(state).toMatchObject({ ready: 1, failing: 0 });
+    expect(await queue()).toEqual(
+      expect.arrayContaining([
+        ['cf_share', 15],
+        ['cf_quantity', 7],
+      ]),
+    );
+    const csv = await check(
+      workspace(),
+      Buffer.from('name,cf_share\r\nA,15 %\r\n'),
+      'a.csv',
+      'create',
+    );
+    expect(await csv.queue()).toContainEqual(['cf_share', 15]);
   });
 });

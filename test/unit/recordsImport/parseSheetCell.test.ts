@@ -1,11 +1,17 @@
 /**
- * parseCell with the cells only a spreadsheet holds: an error or a formula without its saved
- * result fails in words, whatever the field and whether the record holds a value (it is never an
- * empty cell, which would empty the field).
+ * parseCell with the cells only a spreadsheet holds: a number shown as a percentage is the number
+ * the sheet shows (15% is 15) in a number field of any kind, its text elsewhere; an error or a
+ * formula without its saved result fails in words, whatever the field and whether the record
+ * holds a value (it is never an empty cell, which would empty the field).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EditableField } from '../../../src/shared/ipc/areas/outbox';
-import { parseCell, type ImportCell } from '../../../src/shared/recordValues/parseCell';
+import {
+  parseCell,
+  shownPercent,
+  type ImportCell,
+} from '../../../src/shared/recordValues/parseCell';
 
 function field(type: string, label: string, patch: Partial<EditableField> = {}): EditableField {
   return {
@@ -62,5 +68,55 @@ describe('parseCell with a spreadsheet’s error or formula without result', () 
       kind: 'fail',
       rule: expect.stringMatching(/^Name is a formula with no saved result: the program/),
     });
+  });
+});
+
+describe('parseCell with a number shown as a percentage', () => {
+  const percent = (value: number): ImportCell => ({ kind: 'percent', value });
+
+  it('is the number the sheet shows in a percentage, number or decimal field', () => {
+    expect(parseCell(field('percentage', 'Share'), percent(0.15), reading)).toEqual({
+      kind: 'value',
+      value: 15,
+    });
+    expect(parseCell(field('decimal', 'Rate'), percent(0.155), reading)).toEqual({
+      kind: 'value',
+      value: 15.5,
+    });
+    expect(parseCell(field('number', 'Quantity'), percent(0.07), reading)).toEqual({
+      kind: 'value',
+      value: 7,
+    });
+    // Unchanged when the record holds what the sheet shows.
+    expect(parseCell(field('percentage', 'Share'), percent(0.15), reading, 15)).toEqual({
+      kind: 'same',
+    });
+  });
+
+  it('is its text elsewhere: a text field holds "15%", an amount is not a percentage', () => {
+    expect(parseCell(field('single_line', 'Note'), percent(0.15), reading)).toEqual({
+      kind: 'value',
+      value: '15%',
+    });
+    expect(parseCell(field('currency', 'Cost'), percent(0.15), reading)).toEqual({
+      kind: 'fail',
+      rule: '"15%" is not an amount (such as USD 12.50).',
+    });
+  });
+
+  it('shifts the decimal point exactly: the number shown is the decimal the cell holds × 100', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.integer({ min: 0, max: 12 }),
+        (units, decimals) => {
+          // A decimal with up to 12 places, as typed: its shown percentage is the same digits.
+          const typed = Number(`${units}e-${decimals}`);
+          expect(shownPercent(typed)).toBe(Number(`${units}e${2 - decimals}`));
+        },
+      ),
+    );
+    expect(shownPercent(1e-7)).toBe(0.00001);
+    expect(shownPercent(1e21)).toBe(1e23);
   });
 });

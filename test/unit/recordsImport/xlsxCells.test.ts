@@ -1,7 +1,8 @@
 /**
  * An XLSX's cells as the import reads them: what exceljs's writer wrote (typed cells, number
  * formats, formulas with their results, rich text; shared or inline strings) read back as the
- * values written, dates by what their format shows, errors and formulas without their results as
+ * values written, dates by what their format shows, percentages marked as such (the number kept),
+ * errors and formulas without their results as
  * such (never as text or as empty); and what Excel writes that exceljs cannot (phonetic readings,
  * built-in formats by number, 1904 day numbers, ISO dates, openpyxl's formulas).
  */
@@ -74,6 +75,14 @@ const typed: fc.Arbitrary<Written> = fc.oneof(
     ...(numFmt === undefined ? {} : { numFmt }),
     expected: n,
   })),
+  // A number its format shows as a percentage: the number, marked so (parseCell reads 15% as 15).
+  fc
+    .tuple(number, fc.constantFrom('0%', '0.00%', '#,##0.0%;[Red]-#,##0.0%'))
+    .map(([n, numFmt]) => ({
+      value: n,
+      numFmt,
+      expected: { kind: 'percent', value: n } as const,
+    })),
   fc.boolean().map((b) => ({ value: b, expected: b })),
   fc.tuple(date, fc.constantFrom(...DATE_FORMATS)).map(([d, [numFmt, kind]]) => ({
     value: d,

@@ -1,8 +1,8 @@
 /**
  * A sheet's cell (as sheetXmlRows.ts reads it) as the import reads it: text, a number, a yes/no,
  * or a date or a date and time as text (yyyy-MM-dd, yyyy-MM-ddTHH:mm: the wall clock the sheet
- * shows, as its number format shows it; a date has no zone in a spreadsheet), or a SheetCell (an
- * error, a formula without its result: no value). A formula is its saved result, read as a value
+ * shows, as its number format shows it; a date has no zone in a spreadsheet), or a SheetCell (a
+ * number shown as a percentage; an error, a formula without its result: no value). A formula is its saved result, read as a value
  * typed there would be (a date result by its format too). Pure.
  */
 import type { ImportCell } from '../../../shared/recordValues/parseCell';
@@ -73,8 +73,9 @@ export function sheetCellValue(cell: SheetXmlCell, sheet: SheetContext): ImportC
     default: {
       const n = Number(value);
       if (value.trim() === '' || !Number.isFinite(n)) return value;
+      if (kind === 'percent') return { kind: 'percent', value: n };
       // A negative day shows no date (Excel fills the cell with #).
-      if (kind === 'number' || kind === 'percent' || n < 0) return n;
+      if (kind === 'number' || n < 0) return n;
       return serialText(n, kind, sheet.date1904);
     }
   }
