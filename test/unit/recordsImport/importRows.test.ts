@@ -1,8 +1,8 @@
 /**
- * The import's file readers: an XLSX read through exceljs's streaming reader (written by
- * exceljs's own writer, as a spreadsheet would save it: typed numbers, yes/no, dates, rich text,
- * formulas with their results, rows left out) gives the same rows as the sheet holds, row numbers
- * kept; a CSV read in 64 KiB pieces gives what CsvReader gives for the whole text.
+ * The import's file readers: an XLSX read streamed (written by exceljs's own writer, as a
+ * spreadsheet would save it: typed numbers, yes/no, dates, rich text, formulas with their
+ * results, rows left out) gives the same rows as the sheet holds, row numbers kept; a CSV read
+ * in 64 KiB pieces gives what CsvReader gives for the whole text.
  */
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';

@@ -209,7 +209,9 @@ describe('an XLSX cell as the import reads it', () => {
     await writeHandWrittenXlsx(file, {
       styles:
         '<numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy\\ hh:mm"/></numFmts>' +
-        '<cellXfs count="4"><xf numFmtId="0"/><xf numFmtId="22"/><xf numFmtId="14"/><xf numFmtId="164"/></cellXfs>',
+        '<cellXfs count="4"><xf numFmtId="0"/><xf numFmtId="22"/><xf numFmtId="14"/><xf numFmtId="164"/></cellXfs>' +
+        // A conditional format's own number format is not the cell's.
+        '<dxfs count="1"><dxf><numFmt numFmtId="164" formatCode="0.00"/></dxf></dxfs>',
       sheetData:
         '<row r="1"><c r="A1" s="1"><v>46087</v></c><c r="B1" s="3"><v>46087</v></c>' +
         '<c r="C1" s="2"><v>46087.75</v></c><c r="D1" s="2"><f>DATE(2026,3,5)</f><v>46086</v></c>' +

@@ -10,16 +10,20 @@ import { xmlEvents } from './xmlEvents';
 export async function readCellFormats(text: AsyncIterable<string>): Promise<NumberFormatKind[]> {
   const codes = new Map<number, string>();
   const ids: number[] = [];
-  let inCellFormats = false;
+  // Only these lists: <cellStyleXfs> holds formats of named styles, and the <numFmt> of a <dxf>
+  // (conditional formatting) need not match the workbook's.
+  let inside: 'numFmts' | 'cellXfs' | null = null;
   const events = xmlEvents(text, {
     open(name, attributes) {
-      if (name === 'numFmt' && attributes.formatCode !== undefined) {
+      if (name === 'numFmts' || name === 'cellXfs') inside = name;
+      else if (name === 'numFmt' && inside === 'numFmts' && attributes.formatCode !== undefined) {
         codes.set(Number(attributes.numFmtId), attributes.formatCode);
-      } else if (name === 'cellXfs') inCellFormats = true;
-      else if (name === 'xf' && inCellFormats) ids.push(Number(attributes.numFmtId ?? 0));
+      } else if (name === 'xf' && inside === 'cellXfs') {
+        ids.push(Number(attributes.numFmtId ?? 0));
+      }
     },
     close(name) {
-      if (name === 'cellXfs') inCellFormats = false;
+      if (name === inside) inside = null;
     },
     text() {},
   });
