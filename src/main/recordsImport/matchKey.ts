@@ -5,7 +5,11 @@
  * text they never met, and the row said no record held a value one does. Pure.
  */
 import { restoreDefused } from '../../shared/csv/csvField';
-import type { CellReading, ImportCell } from '../../shared/recordValues/parseCell';
+import {
+  shownPercent,
+  type CellReading,
+  type ImportCell,
+} from '../../shared/recordValues/parseCell';
 import { readShownNumber } from '../../shared/recordValues/readShownText';
 
 /** A number's key: JavaScript's own writing of it (so 1234, "1,234" and "1234.0" meet). */
@@ -21,6 +25,13 @@ export function cellMatchKey(
   reading: CellReading,
 ): string | null {
   if (cell === null || cell === undefined) return null;
+  if (typeof cell === 'object') {
+    // A sheet's cell that is no plain value: a percentage names the number it shows (15% is 15,
+    // as parseCell reads it); an error or a formula without a result names nothing.
+    return type === 'number' && cell.kind === 'percent'
+      ? numberKey(shownPercent(cell.value))
+      : null;
+  }
   if (type === 'number') {
     if (typeof cell === 'number') return numberKey(cell);
     const n = readShownNumber(String(cell).trim(), reading.context);

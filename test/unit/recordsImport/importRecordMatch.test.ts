@@ -116,6 +116,16 @@ describe('the record a row of an update names', () => {
 });
 
 describe('match keys', () => {
+  it("of a sheet's cells that are no plain value: a percentage its number, the others none", () => {
+    const reading = { context: { locale: 'en-GB', timeZone: 'UTC' }, defused: false };
+    expect(cellMatchKey('number', { kind: 'percent', value: 0.15 }, reading)).toBe('15');
+    expect(cellMatchKey('number', { kind: 'error', error: '#N/A' }, reading)).toBeNull();
+    expect(
+      cellMatchKey('name', { kind: 'formula without result', formula: 'A1' }, reading),
+    ).toBeNull();
+    expect(cellMatchKey('name', { kind: 'percent', value: 0.15 }, reading)).toBeNull();
+  });
+
   const LOCALES = ['en-GB', 'en-US', 'de-DE', 'fr-FR', 'hi-IN', 'ja-JP'];
   it("of the export's cell equal the key of the value it shows, for numbers and texts", () => {
     fc.assert(
