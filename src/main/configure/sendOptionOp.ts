@@ -59,7 +59,9 @@ async function renamesStillToSend(
         `${quote(was[option.id] ?? option.name)} is no longer an option on the service (removed there meanwhile); the rename to ${quote(option.name)} was not sent. Discard this change.`,
       );
     }
-    if (lower(now.value) === lower(option.name)) continue; // already so: delivered
+    // Exactly mine, not mine but for case: a rename by case only ("Hardware" → "hardware") is a
+    // change the service takes, so only the very name counts as delivered.
+    if (now.value === option.name) continue;
     const before = was[option.id];
     if (before !== undefined && now.value !== before) {
       throw new ChangeRefused(
