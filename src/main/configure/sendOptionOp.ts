@@ -121,17 +121,20 @@ export async function sendOptions(
     // new last_updated_time: the mirror's copies follow here, or no pull would ever bring it.
     if (field && (action === 'renameOptions' || action === 'removeOptions')) {
       const was = param<Record<string, string>>(op, 'was') ?? {};
+      // One mapping applied once: renamed one after the other, a swap (A→B, B→A) would leave
+      // every record that held either holding the same name.
+      const relabel = new Map<string, string | null>();
       for (const option of optionsOf(op)) {
         const from = action === 'renameOptions' ? was[option.id] : option.name;
         if (from === undefined) continue;
-        ctx.mirror.records.relabelOption(
-          op.portalId,
-          op.moduleId,
-          { apiName: field.apiName, multi: field.fieldType === 'multi_select' },
-          from,
-          action === 'renameOptions' ? option.name : null,
-        );
+        relabel.set(from, action === 'renameOptions' ? option.name : null);
       }
+      ctx.mirror.records.relabelOptions(
+        op.portalId,
+        op.moduleId,
+        { apiName: field.apiName, multi: field.fieldType === 'multi_select' },
+        relabel,
+      );
     }
     if (action === 'addOptions') {
       for (const option of optionsOf(op)) {

@@ -565,16 +565,27 @@ const updateOptions: Route = {
         const update = state.db.prepare(
           'UPDATE field_options SET value = ?, layout_id = ? WHERE id = ?',
         );
-        const relabel = state.db.prepare(
-          'UPDATE entities SET custom = json_set(custom, ?, ?) WHERE module_id = ? AND json_extract(custom, ?) = ?',
-        );
+        const relabels: [string, string][] = [];
         for (const { row, value } of items) {
           update.run(value ?? row.value, layout ? layout.id : row.layout_id, row.id);
           // Pick lists store the option's name in records; multi-selects store its id.
           if (value !== undefined && value !== row.value && field.field_type === 'pick_list') {
-            relabel.run(path, value, module.id, path, row.value);
+            relabels.push([row.value, value]);
           }
           touched.add(`o${row.id}`);
+        }
+        // All names at once, each record by the value it held before: the service keeps option
+        // ids, so a swap (A→B, B→A) or a cycle of names moves every record with its option.
+        if (relabels.length > 0) {
+          state.db
+            .prepare(
+              `UPDATE entities SET custom = json_set(custom, @path, (
+                 SELECT pair.value ->> 1 FROM json_each(@relabels) pair
+                 WHERE pair.value ->> 0 = json_extract(entities.custom, @path)))
+               WHERE module_id = @module
+                 AND json_extract(custom, @path) IN (SELECT value ->> 0 FROM json_each(@relabels))`,
+            )
+            .run({ path, module: module.id, relabels: JSON.stringify(relabels) });
         }
         if (order) renumber(state, 'UPDATE field_options SET position = ? WHERE id = ?', order);
       });

@@ -298,22 +298,26 @@ export class RecordRepository {
   }
 
   /**
-   * An option renamed (`to`) or removed (`to` null) on the service, which relabels or clears its
-   * records' values without a new last_updated_time, so no pull would bring it: the server copies
-   * here follow the same way. Returns the records changed.
+   * Options renamed (`from` → name) or removed (→ null) on the service, which relabels or clears
+   * their records' values without a new last_updated_time, so no pull would bring it: the server
+   * copies here follow the same way, every pair at once (a swap or a cycle of names stays one).
+   * Returns the records changed.
    */
-  relabelOption(
+  relabelOptions(
     portalId: string,
     moduleId: string,
     field: { apiName: string; multi: boolean },
-    from: string,
-    to: string | null,
+    relabel: ReadonlyMap<string, string | null>,
   ): number {
     const moduleKey = this.metadata.moduleKey(portalId, moduleId);
-    if (moduleKey === undefined || !/^[A-Za-z0-9_]+$/.test(field.apiName)) return 0;
+    if (moduleKey === undefined || relabel.size === 0 || !/^[A-Za-z0-9_]+$/.test(field.apiName))
+      return 0;
     const statement = field.multi ? queries.relabelMultiSelect : queries.relabelPickList;
-    return this.db.prepare(statement).run({ moduleKey, path: `$."${field.apiName}"`, from, to })
-      .changes;
+    return this.db.prepare(statement).run({
+      moduleKey,
+      path: `$."${field.apiName}"`,
+      relabel: JSON.stringify([...relabel]),
+    }).changes;
   }
 
   /**

@@ -97,22 +97,35 @@ WHERE r.module_key = @moduleKey AND j.type = 'text'
 GROUP BY j.value;
 
 -- name: relabelPickList
--- A pick list's option renamed (@to) or removed (@to NULL) on the service, which changed its
--- records' values the same way without touching their last_updated_time: the mirror follows.
+-- A pick list's options renamed or removed on the service, which changed its records' values the
+-- same way without touching their last_updated_time: the mirror follows. @relabel is a JSON array
+-- of [from, to] pairs (to null: removed), applied at once, so a swap (A→B, B→A) or a cycle moves
+-- each record by its value before the change, never by another pair's result.
 UPDATE records
-SET custom = CASE WHEN @to IS NULL THEN json_remove(custom, @path) ELSE json_set(custom, @path, @to) END
-WHERE module_key = @moduleKey AND json_extract(custom, @path) = @from;
+SET custom = (
+  SELECT CASE WHEN pair.value ->> 1 IS NULL THEN json_remove(records.custom, @path)
+              ELSE json_set(records.custom, @path, pair.value ->> 1) END
+  FROM json_each(@relabel) pair
+  WHERE pair.value ->> 0 = json_extract(records.custom, @path))
+WHERE module_key = @moduleKey
+  AND json_extract(custom, @path) IN (SELECT value ->> 0 FROM json_each(@relabel));
 
 -- name: relabelMultiSelect
--- The same for a multi-select's values (arrays of option names): the option renamed in place or
--- taken out, the other items kept in their order.
+-- The same for a multi-select's values (arrays of option names): each item renamed in place or
+-- taken out by the pair naming its value before the change, the other items kept in their order.
 UPDATE records
 SET custom = json_set(custom, @path, (
-  SELECT json_group_array(CASE WHEN j.value = @from THEN @to ELSE j.value END)
-  FROM (SELECT value FROM json_each(records.custom, @path) ORDER BY key) j
-  WHERE NOT (@to IS NULL AND j.value = @from)))
+  SELECT json_group_array(item) FROM (
+    SELECT CASE WHEN pair.value IS NULL THEN j.value ELSE pair.value ->> 1 END AS item,
+           pair.value AS relabelled
+    FROM json_each(records.custom, @path) j
+    LEFT JOIN json_each(@relabel) pair ON pair.value ->> 0 = j.value
+    ORDER BY j.key)
+  WHERE NOT (relabelled IS NOT NULL AND relabelled ->> 1 IS NULL)))
 WHERE module_key = @moduleKey
-  AND EXISTS (SELECT 1 FROM json_each(records.custom, @path) WHERE value = @from);
+  AND EXISTS (
+    SELECT 1 FROM json_each(records.custom, @path) j
+    JOIN json_each(@relabel) pair ON pair.value ->> 0 = j.value);
 
 -- name: layoutUse
 -- Records of a portal (the recycle bin's included) whose layout is this one: the service keeps a

@@ -135,20 +135,18 @@ describe('record_multi_values', () => {
     mirror.localEdits.deleteLocalRecord(PORTAL, 'local-1');
     agree('a record created offline, deleted');
 
-    mirror.records.relabelOption(
+    mirror.records.relabelOptions(
       PORTAL,
       MODULE,
       { apiName: 'cf_tags', multi: true },
-      'Leased',
-      'Rented',
+      new Map([['Leased', 'Rented']]),
     );
     agree('an option renamed');
-    mirror.records.relabelOption(
+    mirror.records.relabelOptions(
       PORTAL,
       MODULE,
       { apiName: 'cf_tags', multi: true },
-      'Critical',
-      null,
+      new Map([['Critical', null]]),
     );
     agree('an option removed');
 
