@@ -945,6 +945,8 @@ export class ConfigureService {
     return this.queueField(portalId, moduleId, 'deleteField', {
       field_id: field.id,
       field_label: field.label,
+      // So the replay can clear its values here even when a sync has forgotten the field.
+      field_api_name: field.apiName,
     });
   }
 

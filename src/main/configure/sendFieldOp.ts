@@ -78,12 +78,21 @@ export async function sendField(
   }
   if (action === 'updateField') return sendFieldUpdate(ctx, op, client, module);
   if (action === 'deleteField') {
+    const fieldId = String(param(op, 'field_id'));
+    // Read before the answer: storing the module's fields afterwards forgets the field. A field
+    // made here had no API name when its deletion was queued; the mirror has it since its create.
+    const apiName =
+      ctx.mirror.metadata.fields(op.portalId, op.moduleId).find((f) => f.id === fieldId)?.apiName ??
+      param<string | null>(op, 'field_api_name');
     await deleteOnce(op, ctx, () =>
       client.deleteField(
-        { portal_id: op.portalId, field_id: String(param(op, 'field_id')), query: { module } },
+        { portal_id: op.portalId, field_id: fieldId, query: { module } },
         ctx.call,
       ),
     );
+    // The service takes the field's values from its records without a new last_updated_time, so
+    // no pull brings it: cleared here too, or a new field of that API name would show them.
+    if (apiName) ctx.mirror.records.clearFieldValues(op.portalId, op.moduleId, apiName);
     return 'done';
   }
   throw new ChangeRefused(`PortalDesk does not know how to send "${op.action ?? ''}".`);

@@ -34,6 +34,7 @@ const queries = requireQueries(
     'optionUse',
     'relabelPickList',
     'relabelMultiSelect',
+    'clearFieldValues',
     'statusUse',
     'statusTimelineUse',
     'followStatusClosedType',
@@ -318,6 +319,18 @@ export class RecordRepository {
       path: `$."${field.apiName}"`,
       relabel: JSON.stringify([...relabel]),
     }).changes;
+  }
+
+  /**
+   * A custom field deleted on the service, which clears its values from the module's records
+   * without a new last_updated_time, so no pull would bring it: the server copies here follow (the
+   * triggers keep record_multi_values in step). Returns the records changed.
+   */
+  clearFieldValues(portalId: string, moduleId: string, apiName: string): number {
+    const moduleKey = this.metadata.moduleKey(portalId, moduleId);
+    if (moduleKey === undefined || !/^[A-Za-z0-9_]+$/.test(apiName)) return 0;
+    return this.db.prepare(queries.clearFieldValues).run({ moduleKey, path: `$."${apiName}"` })
+      .changes;
   }
 
   /**

@@ -127,6 +127,15 @@ WHERE module_key = @moduleKey
     SELECT 1 FROM json_each(records.custom, @path) j
     JOIN json_each(@relabel) pair ON pair.value ->> 0 = j.value);
 
+-- name: clearFieldValues
+-- A custom field deleted on the service, which takes its values from every record of the module
+-- (the recycle bin's included) without a new last_updated_time: the server copies follow, so a
+-- new field of the same API name starts empty here as there. Records made here and not yet sent
+-- keep what the user typed: their create is the outbox's to send or refuse.
+UPDATE records
+SET custom = json_remove(custom, @path)
+WHERE module_key = @moduleKey AND local_only = 0 AND json_type(custom, @path) IS NOT NULL;
+
 -- name: layoutUse
 -- Records of a portal (the recycle bin's included) whose layout is this one: the service keeps a
 -- layout its records use. A scan of the portal's rows; asked only before a layout is deleted.
