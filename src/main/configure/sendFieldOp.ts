@@ -26,7 +26,7 @@ import {
   deleteOnce,
   holdConflicts,
   judgeSettings,
-  sameName,
+  isNamed,
   type SettingsJudge,
 } from './settingsReplay';
 import { LOST_CREATE_SKEW_MS } from './sendModuleOp';
@@ -61,7 +61,7 @@ export async function sendField(
         return (
           fields.find(
             (field) =>
-              sameName(field.display_name, body.display_name) &&
+              isNamed(field.display_name, body.display_name) &&
               field.field_type === body.field_type &&
               (field.created_time === null || Date.parse(field.created_time) >= since),
           ) ?? null

@@ -20,6 +20,7 @@ import {
   holdConflicts,
   judgeSettings,
   moduleApiName,
+  isNamed,
   sameName,
   storeModule,
   type SettingsJudge,
@@ -96,7 +97,7 @@ async function createLayout(ctx: SendContext, op: OutboxOp, client: ApiClient, m
       return (
         layouts.find(
           (layout) =>
-            sameName(layout.name, body.name) &&
+            isNamed(layout.name, body.name) &&
             (layout.created_time === null || Date.parse(layout.created_time) >= since),
         ) ?? null
       );
@@ -147,7 +148,7 @@ async function putSection(ctx: SendContext, op: OutboxOp, client: ApiClient, mod
         { portal_id: op.portalId, layout_id: layoutId, query: { module } },
         ctx.call,
       );
-      return (layout.sections ?? []).find((section) => sameName(section.name, body.name)) ?? null;
+      return (layout.sections ?? []).find((section) => isNamed(section.name, body.name)) ?? null;
     },
     () => client.putSection(args, ctx.call),
   );
@@ -257,7 +258,7 @@ async function sendLayoutUpdate(
   const judge: SettingsJudge = {
     isSetting: (key) => key in theirs,
     theirs: (key) => theirs[key],
-    same: (key, a, b) => (key === 'name' ? sameName(String(b), a) : a === b),
+    same: (key, a, b) => (key === 'name' ? isNamed(String(b), a) : a === b),
     label: (key) => LAYOUT_SETTING_LABEL[key] ?? key,
     neverConflicts: (key) => key === 'is_default',
   };

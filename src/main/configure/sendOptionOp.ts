@@ -13,6 +13,7 @@ import type { SendContext } from '../outbox/sendContext';
 import type { OutboxOp } from '../outbox/outboxTypes';
 import { mapFieldOptions } from '../sync/mapFieldOptions';
 import { param } from './layoutOps';
+import { isNamed } from './settingsReplay';
 import { optionActionOf, optionBody, optionsOf, TEMP_OPTION_PREFIX } from './optionOps';
 
 async function readOptions(
@@ -35,7 +36,6 @@ async function readOptions(
   }
 }
 
-const lower = (text: string) => text.trim().toLowerCase();
 const quote = (text: string) => `“${text}”`;
 
 /**
@@ -99,7 +99,7 @@ export async function sendOptions(
     const present = await readOptions(ctx, client, op, module);
     options =
       action === 'addOptions'
-        ? options.filter((option) => !present.some((p) => lower(p.value) === lower(option.name)))
+        ? options.filter((option) => !present.some((p) => isNamed(option.name, p.value)))
         : options.filter((option) => present.some((p) => p.id === option.id));
   }
   if (action === 'renameOptions') options = await renamesStillToSend(ctx, client, op, module);
@@ -138,7 +138,7 @@ export async function sendOptions(
     }
     if (action === 'addOptions') {
       for (const option of optionsOf(op)) {
-        const made = after.find((p) => lower(p.value) === lower(option.name));
+        const made = after.find((p) => isNamed(option.name, p.value));
         if (made) ctx.repo.rewriteTempId(op.portalId, option.id, made.id);
       }
     }

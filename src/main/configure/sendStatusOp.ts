@@ -15,7 +15,7 @@ import type { SendContext } from '../outbox/sendContext';
 import type { OutboxOp } from '../outbox/outboxTypes';
 import { mapStatus } from '../sync/mapFieldsConfiguration';
 import { param } from './layoutOps';
-import { sameName } from './settingsReplay';
+import { isNamed } from './settingsReplay';
 import { statusActionOf, statusBody, statusItemsOf, tempStatusIdsOf } from './statusOps';
 
 /** Every page of the module's statuses, as the options call lists them for the status field. */
@@ -57,7 +57,7 @@ export async function sendStatuses(
     const present = await readStatuses(ctx, client, op, module);
     items =
       action === 'addStatuses'
-        ? items.filter((item) => !present.some((status) => sameName(item.name, status.name)))
+        ? items.filter((item) => !present.some((status) => isNamed(item.name, status.name)))
         : items.filter((item) => present.some((status) => status.id === item.id));
   }
   if (items.length > 0) {
@@ -72,7 +72,7 @@ export async function sendStatuses(
   ctx.repo.transaction(() => {
     if (action === 'addStatuses') {
       for (const item of statusItemsOf(op)) {
-        const made = after.find((status) => sameName(item.name, status.name));
+        const made = after.find((status) => isNamed(item.name, status.name));
         if (made) ctx.repo.rewriteTempId(op.portalId, item.id, made.id);
       }
     }

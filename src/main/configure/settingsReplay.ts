@@ -36,8 +36,18 @@ export function moduleApiName(ctx: SendContext, op: OutboxOp): string {
   return module.apiName;
 }
 
+/**
+ * Whether a name is taken by another (the service refuses duplicates case-insensitively): right
+ * for finding what holds a name, never for deciding a change was already made (`isNamed`).
+ */
 export const sameName = (a: string, b: unknown) =>
   typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Whether the service holds exactly this name: a rename by case only ("Standard" → "STANDARD")
+ * is a change still to send, and a thing named otherwise but for case is not the one we made.
+ */
+export const isNamed = (a: string, b: unknown) => typeof b === 'string' && a.trim() === b.trim();
 
 export async function storeModule(
   ctx: SendContext,
