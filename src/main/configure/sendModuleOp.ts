@@ -239,6 +239,15 @@ async function sendRecover(
   try {
     module = await client.recoverModule(args, ctx.call);
   } catch (error) {
+    // The service answers 404 only for a module it has neither listed nor in its bin: deleted for
+    // good there. Kept in the bin here, it could be neither recovered nor deleted, for good.
+    if (isNotFound(error)) {
+      const name = nameOf(ctx, deps, op);
+      dropPurgedModule(ctx, deps, op);
+      throw new ChangeRefused(
+        `${name} was deleted for good on the service meanwhile, so it cannot be recovered; it has left the module bin here, with its mirrored records. Discard this change.`,
+      );
+    }
     // A lost answer: "not in the trash" because our earlier send recovered it.
     if (!(wasSent && isBadRequest(error))) throw error;
     module = await client.getModule(args, ctx.call);
@@ -259,6 +268,7 @@ async function sendDelete(
 ): Promise<void> {
   const apiName = apiNameOf(ctx, deps, op);
   const wasSent = op.sentBody !== null;
+  let note: string | undefined;
   ctx.repo.markSending(op.seq, 'null');
   try {
     await client.deleteTrashedModule(
@@ -266,13 +276,34 @@ async function sendDelete(
       ctx.call,
     );
   } catch (error) {
-    // A lost answer: the module is gone because our earlier send deleted it.
-    if (!(wasSent && isNotFound(error))) throw error;
+    // Gone from the service, by our earlier send (its answer lost) or deleted for good there
+    // meanwhile (a 404 is never a module still in the bin): either way what the admin asked for.
+    if (!isNotFound(error)) throw error;
+    note = wasSent
+      ? undefined
+      : `${nameOf(ctx, deps, op)} was already deleted for good on the service; it has left the module bin here.`;
   }
   ctx.repo.transaction(() => {
     deps.bin.remove(op.portalId, op.moduleId);
     ctx.mirror.metadata.deleteModule(op.portalId, op.moduleId);
-    ctx.delivered(op);
+    ctx.delivered(op, note !== undefined ? { note } : undefined);
+  });
+}
+
+/** The module's name as the bin (or the mirror) knows it, quoted, for a message. */
+function nameOf(ctx: SendContext, deps: ModuleSendDeps, op: OutboxOp): string {
+  const name =
+    deps.bin.get(op.portalId, op.moduleId)?.pluralName ??
+    mirrorModuleOf(ctx, op.portalId, op.moduleId)?.pluralName ??
+    op.moduleId;
+  return `“${name}”`;
+}
+
+/** A module the service no longer has at all leaves the bin and the mirror here. */
+function dropPurgedModule(ctx: SendContext, deps: ModuleSendDeps, op: OutboxOp): void {
+  ctx.repo.transaction(() => {
+    deps.bin.remove(op.portalId, op.moduleId);
+    ctx.mirror.metadata.deleteModule(op.portalId, op.moduleId);
   });
 }
 
