@@ -1069,14 +1069,11 @@ export class ConfigureService {
           action: optionOpAction(action),
           fields: paramFields({ ...base, ...values }),
         });
-      if (added.length > 0) insert('addOptions', { options: added });
-      const renames = renamed.filter((option) => option.name !== byId.get(option.id)!.name);
-      if (renames.length > 0) {
-        insert('renameOptions', {
-          options: renames.map(({ id, name }) => ({ id, name })),
-          was: Object.fromEntries(renames.map((option) => [option.id, byId.get(option.id)!.name])),
-        });
-      }
+      // The service takes each request against the options as they are then, while the rules
+      // above judged the end state: names are freed (removed, renamed away) before they are
+      // taken (renamed to, added), or "rename Network away, add Network" is refused as a
+      // duplicate and stalls the queue. The move goes first: removals after it and additions at
+      // the end leave its place where the view showed it, as in the order queued before.
       if (args.move) {
         insert('moveOption', {
           options: [{ id: args.move.id, name: byId.get(args.move.id)!.name }],
@@ -1086,6 +1083,18 @@ export class ConfigureService {
       if (removed.length > 0) {
         insert('removeOptions', { options: removed.map(({ id, name }) => ({ id, name })) });
       }
+      const renames = renamed.filter(
+        (option) =>
+          option.name !== byId.get(option.id)!.name &&
+          !removed.some((gone) => gone.id === option.id),
+      );
+      if (renames.length > 0) {
+        insert('renameOptions', {
+          options: renames.map(({ id, name }) => ({ id, name })),
+          was: Object.fromEntries(renames.map((option) => [option.id, byId.get(option.id)!.name])),
+        });
+      }
+      if (added.length > 0) insert('addOptions', { options: added });
     });
     this.options.outbox.configQueued(null);
     this.changed(args.portalId);
