@@ -47,7 +47,8 @@ SELECT * FROM outbox_ops WHERE portal_id = ? AND record_id = ? ORDER BY seq;
 SELECT * FROM outbox_ops ORDER BY seq;
 
 -- name: recordOpsOfModule
--- Changes of a module's records still queued (not of its configuration): few rows to count, and
+-- Changes of a module's records still queued (not of its configuration): the portal's operations
+-- read through outbox_ops_record's portal_id (tens of thousands after a bulk edit, milliseconds),
 -- asked only when the module is about to go to the bin.
 SELECT count(*) FROM outbox_ops WHERE portal_id = ? AND module_id = ? AND kind <> 'config';
 
