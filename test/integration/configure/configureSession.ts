@@ -2,6 +2,7 @@
 import { EventHub } from '../../../src/main/bridge/eventHub';
 import { ConfigureService } from '../../../src/main/configure/configureService';
 import type { OutboxService } from '../../../src/main/outbox/outboxService';
+import type { FieldSettings } from '../../../src/shared/ipc/areas/configure';
 import type { outboxSession } from '../outbox/outboxSession';
 
 export type Session = Awaited<ReturnType<typeof outboxSession>>;
@@ -15,4 +16,21 @@ export function configureOn(s: Session, outbox: OutboxService = s.outbox) {
     refresh: () => undefined,
     clientFor: () => s.client,
   });
+}
+
+/** A field's settings with every one left plain: what the create form starts from. */
+export function plainFieldSettings(label = ''): FieldSettings {
+  return {
+    label,
+    mandatory: false,
+    pii: false,
+    encrypted: false,
+    description: null,
+    defaultValue: null,
+    hasInfo: false,
+    currencyListType: null,
+    currencyCode: null,
+    precision: null,
+    userListType: null,
+  };
 }

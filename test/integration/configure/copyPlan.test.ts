@@ -9,24 +9,11 @@
  * service already made them, and a field whose create answer was lost is not made twice.
  */
 import { describe, expect, it } from 'vitest';
-import type { FieldSettings } from '../../../src/shared/ipc/areas/configure';
 import { ConfigCopyService } from '../../../src/main/configure/copy/configCopyService';
 import { outboxSession } from '../outbox/outboxSession';
-import { configureOn, type Session } from './configureSession';
+import { configureOn, plainFieldSettings, type Session } from './configureSession';
 
-const PLAIN: FieldSettings = {
-  label: '',
-  mandatory: false,
-  pii: false,
-  encrypted: false,
-  description: null,
-  defaultValue: null,
-  hasInfo: false,
-  currencyListType: null,
-  currencyCode: null,
-  precision: null,
-  userListType: null,
-};
+const PLAIN = plainFieldSettings();
 
 interface ApiField {
   api_name: string;

@@ -4,23 +4,10 @@
  * API name starts empty here as there, before and after a sync.
  */
 import { describe, expect, it } from 'vitest';
-import type { FieldSettings } from '../../../src/shared/ipc/areas/configure';
 import { outboxSession } from '../outbox/outboxSession';
-import { configureOn } from './configureSession';
+import { configureOn, plainFieldSettings } from './configureSession';
 
-const NOTES: FieldSettings = {
-  label: 'Notes',
-  mandatory: false,
-  pii: false,
-  encrypted: false,
-  description: null,
-  defaultValue: null,
-  hasInfo: false,
-  currencyListType: null,
-  currencyCode: null,
-  precision: null,
-  userListType: null,
-};
+const NOTES = plainFieldSettings('Notes');
 
 describe('a deleted field', () => {
   it("takes its values from the mirror's records; a new field of its API name starts empty", async () => {

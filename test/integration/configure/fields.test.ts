@@ -6,23 +6,10 @@
  * in words before anything is queued.
  */
 import { describe, expect, it } from 'vitest';
-import type { FieldSettings } from '../../../src/shared/ipc/areas/configure';
 import { outboxSession } from '../outbox/outboxSession';
-import { configureOn } from './configureSession';
+import { configureOn, plainFieldSettings } from './configureSession';
 
-const PLAIN: FieldSettings = {
-  label: '',
-  mandatory: false,
-  pii: false,
-  encrypted: false,
-  description: null,
-  defaultValue: null,
-  hasInfo: false,
-  currencyListType: null,
-  currencyCode: null,
-  precision: null,
-  userListType: null,
-};
+const PLAIN = plainFieldSettings();
 
 describe('custom fields administered offline', () => {
   it('creates, places, renames and deletes in order, exactly once', async () => {

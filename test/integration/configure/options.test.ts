@@ -6,23 +6,10 @@
  * the rules (duplicates, the field's maximum) refuse before anything is queued.
  */
 import { describe, expect, it } from 'vitest';
-import type { FieldSettings } from '../../../src/shared/ipc/areas/configure';
 import { outboxSession } from '../outbox/outboxSession';
-import { configureOn } from './configureSession';
+import { configureOn, plainFieldSettings } from './configureSession';
 
-const PLAIN: FieldSettings = {
-  label: 'Fuel',
-  mandatory: false,
-  pii: false,
-  encrypted: false,
-  description: null,
-  defaultValue: null,
-  hasInfo: false,
-  currencyListType: null,
-  currencyCode: null,
-  precision: null,
-  userListType: null,
-};
+const PLAIN = plainFieldSettings('Fuel');
 
 describe("a field's options administered offline", () => {
   it('adds to a field made offline, renames, removes with usage, exactly once', async () => {

@@ -8,9 +8,9 @@
  * found by name). A lost answer and a kill after the PUT left: sent again, the same layout.
  */
 import { describe, expect, it } from 'vitest';
-import type { ConfigLayout, FieldSettings } from '../../../src/shared/ipc/areas/configure';
+import type { ConfigLayout } from '../../../src/shared/ipc/areas/configure';
 import { outboxSession } from '../outbox/outboxSession';
-import { configureOn, type Session } from './configureSession';
+import { configureOn, plainFieldSettings, type Session } from './configureSession';
 
 const until = async (check: () => boolean, what: string) => {
   for (let i = 0; i < 300; i++) {
@@ -20,19 +20,7 @@ const until = async (check: () => boolean, what: string) => {
   throw new Error(`Timed out waiting for ${what}`);
 };
 
-const PLAIN: FieldSettings = {
-  label: '',
-  mandatory: false,
-  pii: false,
-  encrypted: false,
-  description: null,
-  defaultValue: null,
-  hasInfo: false,
-  currencyListType: null,
-  currencyCode: null,
-  precision: null,
-  userListType: null,
-};
+const PLAIN = plainFieldSettings();
 
 type Shape = { name: string; fields: string[] }[];
 
