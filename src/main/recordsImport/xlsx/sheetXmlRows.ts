@@ -23,15 +23,20 @@ export interface SheetXmlCell {
   value: string | null;
 }
 
-export interface SheetXmlRow {
+interface SheetXmlRow {
   /** 1-based, as the sheet numbers it. */
   number: number;
   cells: SheetXmlCell[];
 }
 
 /** A sheet has 16,384 columns (XFD) and 1,048,576 rows (Excel's specifications and limits). */
-export const SHEET_MAX_COLUMNS = 16_384;
-export const SHEET_MAX_ROWS = 1_048_576;
+const SHEET_MAX_COLUMNS = 16_384;
+const SHEET_MAX_ROWS = 1_048_576;
+/**
+ * Ours: the most characters one cell's value or formula may hold while it is read. Excel keeps
+ * 32,767 in a cell; a cell of gigabytes (a small zip unpacks to it) would be held whole.
+ */
+export const SHEET_CELL_MAX_CHARS = 1024 * 1024;
 
 /** A cell reference's column ("BC12" → 55); null when it names none. */
 function columnOf(ref: string): number | null {
@@ -54,6 +59,8 @@ export async function* sheetXmlRows(text: AsyncIterable<string>): AsyncGenerator
   // The element whose text is being read: <f>, <v>, or an inline string.
   let reading: 'f' | 'v' | 'is' | null = null;
   let parts: string[] = [];
+  /** Characters of the value or formula being read. */
+  let held = 0;
   const inline = new StringItemText();
 
   const events = xmlEvents(text, {
@@ -75,6 +82,12 @@ export async function* sheetXmlRows(text: AsyncIterable<string>): AsyncGenerator
         if (column === null || column > SHEET_MAX_COLUMNS) {
           throw new Error(`its sheet has a cell at "${attributes.r}", not a column of a sheet`);
         }
+        // Cells of a row come in column order, each once: a later one would replace an earlier.
+        if (column <= previous) {
+          throw new Error(
+            `its sheet's row ${row.number} has a cell at "${attributes.r ?? ''}" after column ${previous}`,
+          );
+        }
         cell = {
           column,
           type: attributes.t ?? 'n',
@@ -85,6 +98,7 @@ export async function* sheetXmlRows(text: AsyncIterable<string>): AsyncGenerator
       } else if (cell !== null && (name === 'f' || name === 'v' || name === 'is')) {
         reading = name;
         parts = [];
+        held = 0;
       }
     },
     close(name) {
@@ -106,8 +120,15 @@ export async function* sheetXmlRows(text: AsyncIterable<string>): AsyncGenerator
       }
     },
     text(t) {
+      if (reading === null) return;
+      held += t.length;
+      if (held > SHEET_CELL_MAX_CHARS) {
+        throw new Error(
+          `its sheet's row ${row?.number ?? lastRow} has a cell of more than ${SHEET_CELL_MAX_CHARS.toLocaleString('en-US')} characters`,
+        );
+      }
       if (reading === 'is') inline.add(t);
-      else if (reading !== null) parts.push(t);
+      else parts.push(t);
     },
   });
   for await (const _ of events) {

@@ -46,16 +46,34 @@ interface WorkbookReaderSteps {
 /** Characters handed to the XML parser at once. */
 const TEXT_PIECE_CHARS = 16 * 1024;
 
-/** An entry's bytes as text, decoded as one stream (a character may span two chunks): Utf8Chunks. */
-async function* entryText(entry: FileEntry): AsyncGenerator<string> {
+/**
+ * Ours: the most characters a part other than the sheet may unpack to. The upload's limit is on
+ * the zipped bytes, and the shared strings are held in memory while the sheet is read: a small
+ * zip could unpack to gigabytes of them. A 50,000-row sheet of distinct texts holds about 20
+ * million characters. The sheet itself is read a row at a time and needs no such limit.
+ */
+export const XLSX_PART_MAX_CHARS = 64 * 1024 * 1024;
+
+/**
+ * An entry's bytes as text, decoded as one stream (a character may span two chunks): Utf8Chunks.
+ * Refused past `maxChars` characters.
+ */
+async function* entryText(entry: FileEntry, maxChars = Infinity): AsyncGenerator<string> {
   const bytes = new TransformStream<Uint8Array, Uint8Array>();
   const copied = entry.getData(bytes.writable);
   // Its failure (a damaged entry) reaches the reader through the stream; awaited below too.
   copied.catch(() => undefined);
   // Invalid bytes are refused (Utf8Error, in words) rather than read as U+FFFD.
   const decoder = new Utf8Chunks();
+  let read = 0;
   for await (const chunk of bytes.readable as unknown as AsyncIterable<Uint8Array>) {
     const text = decoder.decode(chunk);
+    read += text.length;
+    if (read > maxChars) {
+      throw new Error(
+        `its part ${entry.filename} unpacks to more than ${maxChars.toLocaleString('en-US')} characters, more than a workbook of this size holds`,
+      );
+    }
     // zip.js gives chunks of 256 KiB or more; the rows a piece completes are gathered before they
     // are handed on, so pieces this size keep that array short-lived (with exceljs's sheet reader,
     // a 50,000-row sheet was read in 0.9 s instead of 1.5).
@@ -93,7 +111,7 @@ export async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
     }) as unknown as WorkbookReaderSteps;
     const text = (name: string) => {
       const entry = entries.get(name);
-      return entry ? entryText(entry) : null;
+      return entry ? entryText(entry, XLSX_PART_MAX_CHARS) : null;
     };
     const rels = text('xl/_rels/workbook.xml.rels');
     const workbook = text('xl/workbook.xml');

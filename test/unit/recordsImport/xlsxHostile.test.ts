@@ -1,0 +1,69 @@
+/**
+ * XLSX files no spreadsheet writes, as an attacker would send them: the upload's limit is on the
+ * zipped bytes, so a small file may unpack to shared strings or a cell of any size; a row may name
+ * one cell twice; names may be prototype keys. Each is refused in words, or read as plain text,
+ * never held whole in memory or read as something else.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readImportRows } from '../../../src/main/recordsImport/importRows';
+import { SHEET_CELL_MAX_CHARS } from '../../../src/main/recordsImport/xlsx/sheetXmlRows';
+import { XLSX_PART_MAX_CHARS } from '../../../src/main/recordsImport/xlsx/xlsxRows';
+import type { ImportCell } from '../../../src/shared/recordValues/parseCell';
+import { inlineCell, writeHandWrittenXlsx } from '../../support/handWrittenXlsx';
+import { tempDir } from '../../support/tempDir';
+
+async function rowsOf(parts: Parameters<typeof writeHandWrittenXlsx>[1]): Promise<ImportCell[][]> {
+  const file = path.join(tempDir('portaldesk-xlsx-hostile-'), 'a.xlsx');
+  await writeHandWrittenXlsx(file, parts);
+  const rows: ImportCell[][] = [];
+  for await (const row of readImportRows(file, 'xlsx')) rows.push(row);
+  return rows;
+}
+
+describe('a hostile XLSX', () => {
+  it('is refused when its shared strings unpack past the most a workbook holds', async () => {
+    const huge = 'x'.repeat(XLSX_PART_MAX_CHARS);
+    await expect(
+      rowsOf({
+        sheetData: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>',
+        sharedStrings: `<si><t>${huge}</t></si>`,
+      }),
+    ).rejects.toThrow(
+      /^its part xl\/sharedStrings\.xml unpacks to more than 67,108,864 characters/,
+    );
+  }, 60_000);
+
+  it('is refused when one cell holds more than a cell is read to', async () => {
+    await expect(
+      rowsOf({
+        sheetData: `<row r="1">${inlineCell('A1', 'y'.repeat(SHEET_CELL_MAX_CHARS + 1))}</row>`,
+      }),
+    ).rejects.toThrow("its sheet's row 1 has a cell of more than 1,048,576 characters");
+    await expect(
+      rowsOf({
+        sheetData: `<row r="1"><c r="A1"><v>${'1'.repeat(SHEET_CELL_MAX_CHARS + 1)}</v></c></row>`,
+      }),
+    ).rejects.toThrow(/has a cell of more than/);
+  });
+
+  it('is refused when a row names a column twice, or goes back', async () => {
+    await expect(
+      rowsOf({
+        sheetData: `<row r="1">${inlineCell('B1', 'first')}${inlineCell('B1', 'second')}</row>`,
+      }),
+    ).rejects.toThrow(`its sheet's row 1 has a cell at "B1" after column 2`);
+    await expect(
+      rowsOf({ sheetData: `<row r="1">${inlineCell('C1', 'c')}${inlineCell('A1', 'a')}</row>` }),
+    ).rejects.toThrow(`its sheet's row 1 has a cell at "A1" after column 3`);
+  });
+
+  it('reads prototype keys as the texts they are', async () => {
+    expect(
+      await rowsOf({
+        sheetData: `<row r="1">${inlineCell('A1', '__proto__')}<c r="B1" t="s"><v>0</v></c></row>`,
+        sharedStrings: '<si><t>constructor</t></si>',
+      }),
+    ).toEqual([['__proto__', 'constructor']]);
+  });
+});
