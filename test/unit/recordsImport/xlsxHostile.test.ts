@@ -58,6 +58,17 @@ describe('a hostile XLSX', () => {
     ).rejects.toThrow(`its sheet's row 1 has a cell at "A1" after column 3`);
   });
 
+  it('is refused when a cell points at shared text by no number', async () => {
+    for (const value of ['', ' ', '1e0', '-0', 'x']) {
+      await expect(
+        rowsOf({
+          sheetData: `<row r="1"><c r="A1" t="s"><v>${value}</v></c></row>`,
+          sharedStrings: '<si><t>first</t></si>',
+        }),
+      ).rejects.toThrow(`its sheet points at shared text ${value}, which the file does not hold`);
+    }
+  });
+
   it('reads prototype keys as the texts they are', async () => {
     expect(
       await rowsOf({

@@ -57,7 +57,8 @@ export function sheetCellValue(cell: SheetXmlCell, sheet: SheetContext): ImportC
     case 'e':
       return { kind: 'error', error: value };
     case 's': {
-      const text = sheet.sharedStrings[Number(value)];
+      // A number, written in digits: Number('') is 0, the first text, for an empty <v></v>.
+      const text = /^\d+$/.test(value) ? sheet.sharedStrings[Number(value)] : undefined;
       if (text === undefined) {
         throw new Error(`its sheet points at shared text ${value}, which the file does not hold`);
       }
