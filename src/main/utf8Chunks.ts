@@ -11,7 +11,7 @@ export class Utf8Error extends TypeError {
 }
 
 /** Where the last complete sequence ends: a lead byte in the last 3 bytes may want more. */
-function completeLength(bytes: Uint8Array): number {
+export function completeLength(bytes: Uint8Array): number {
   const n = bytes.length;
   for (let back = 1; back <= Math.min(4, n); back++) {
     const byte = bytes[n - back]!;
