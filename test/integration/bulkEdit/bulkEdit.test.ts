@@ -219,6 +219,11 @@ describe('bulk edit against the emulator', () => {
     await expect(bulk.apply({ previewId: preview.previewId })).rejects.toThrow(
       /no longer held.*Nothing was queued; preview again/,
     );
+    // An id of the right shape that no preview was given is refused the same way.
+    await expect(bulk.apply({ previewId: '0'.repeat(16) })).rejects.toThrow(
+      /no longer held.*Nothing was queued; preview again/,
+    );
+    expect(queue(s)).toEqual([]);
     const again = await bulk.preview(args);
     expect(again).toMatchObject({ selected: 2, changes: 2 });
     expect(await bulk.apply({ previewId: again.previewId })).toMatchObject({ queued: 2 });
