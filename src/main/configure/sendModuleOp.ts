@@ -284,8 +284,7 @@ async function sendDelete(
       : `${nameOf(ctx, deps, op)} was already deleted for good on the service; it has left the module bin here.`;
   }
   ctx.repo.transaction(() => {
-    deps.bin.remove(op.portalId, op.moduleId);
-    ctx.mirror.metadata.deleteModule(op.portalId, op.moduleId);
+    leaveHere(ctx, deps, op);
     ctx.delivered(op, note !== undefined ? { note } : undefined);
   });
 }
@@ -300,11 +299,14 @@ function nameOf(ctx: SendContext, deps: ModuleSendDeps, op: OutboxOp): string {
 }
 
 /** A module the service no longer has at all leaves the bin and the mirror here. */
+function leaveHere(ctx: SendContext, deps: ModuleSendDeps, op: OutboxOp): void {
+  deps.bin.remove(op.portalId, op.moduleId);
+  ctx.mirror.metadata.deleteModule(op.portalId, op.moduleId);
+}
+
+/** leaveHere in a transaction of its own (a recover that found the module gone). */
 function dropPurgedModule(ctx: SendContext, deps: ModuleSendDeps, op: OutboxOp): void {
-  ctx.repo.transaction(() => {
-    deps.bin.remove(op.portalId, op.moduleId);
-    ctx.mirror.metadata.deleteModule(op.portalId, op.moduleId);
-  });
+  ctx.repo.transaction(() => leaveHere(ctx, deps, op));
 }
 
 async function sendActive(
