@@ -32,6 +32,7 @@ import { Store } from '../src/main/store/store';
 import type { ExportFormat } from '../src/shared/ipc/areas/recordsExport';
 import { workerBundle } from '../test/support/workerBundle';
 import { startCpuProfile } from './cpuProfile';
+import { threadCpuSeconds, threadCpuSince, type ThreadTime } from './threadCpu';
 import { MODULE, PORTAL, record, writeMetadata } from './syntheticRecords';
 
 const ROWS = Number(process.env.EXPORT_BENCH_ROWS ?? 1_000_000);
@@ -107,6 +108,13 @@ it('export benchmark', async () => {
       const cpuBefore = process.cpuUsage();
       const runRssBefore = process.memoryUsage().rss;
       runPeakRss = runRssBefore;
+      // Each thread's CPU, read every 100 ms: the export's threads end with it, and a thread's
+      // time is in /proc only while it runs (the last 100 ms of each may be missed).
+      const threadsBefore = threadCpuSeconds();
+      const threadsSeen = new Map<number, ThreadTime>(threadsBefore);
+      const threadSampler = setInterval(() => {
+        for (const [id, time] of threadCpuSeconds()) threadsSeen.set(id, time);
+      }, 100);
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
       const started = performance.now();
@@ -123,6 +131,8 @@ it('export benchmark', async () => {
       await exports.idle();
       const ms = performance.now() - started;
       loop.disable();
+      clearInterval(threadSampler);
+      for (const [id, time] of threadCpuSeconds()) threadsSeen.set(id, time);
       await profile.stop();
       // Process CPU: both threads when the export has its own.
       const cpu = process.cpuUsage(cpuBefore);
@@ -135,6 +145,7 @@ it('export benchmark', async () => {
         bytes: statSync(file).size,
         rows_per_s: Math.round(first.total / (ms / 1000)),
         loop_max_ms: Math.round(loop.max / 1e6),
+        threads_cpu: threadCpuSince(threadsBefore, threadsSeen, 4),
         rss_growth_mb: Math.round((runPeakRss - runRssBefore) / MB),
         load_before: Number(loadBefore.toFixed(2)),
       };

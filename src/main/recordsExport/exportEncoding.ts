@@ -7,7 +7,7 @@
 import { delimitedLine } from '../../shared/csv/delimitedText';
 import type { RecordsField } from '../../shared/ipc/areas/records';
 import type { ExportFormat } from '../../shared/ipc/areas/recordsExport';
-import { rowCells, type CellOptions, type CellValue } from '../../shared/recordValues/cellText';
+import { rowCellsOf, type CellOptions, type CellValue } from '../../shared/recordValues/cellText';
 import type { RecordRow } from '../../shared/ipc/areas/records';
 import { xmlCell } from './xmlCell';
 
@@ -37,8 +37,5 @@ export interface BatchLayout {
 }
 
 export function encodeRecords(layout: BatchLayout, records: readonly RecordRow[]): EncodedBatch {
-  return encodeCells(
-    layout.format,
-    records.map((record) => rowCells(layout.columns, record, layout.cells)),
-  );
+  return encodeCells(layout.format, records.map(rowCellsOf(layout.columns, layout.cells)));
 }

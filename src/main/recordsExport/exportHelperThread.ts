@@ -36,7 +36,11 @@ export function runExportHelper(data: ExportHelperData, port: MessagePort): void
   let rows;
   try {
     const db = openReadOnlyConnection(data.file, data.nativeBinding, HELPER_PAGE_CACHE_KIB);
-    rows = new Mirror(db).query.rowsOfKeys(data.view, Array.from(data.keys));
+    rows = new Mirror(db).query.rowsOfKeys(
+      data.view,
+      Array.from(data.keys),
+      data.layout.columns.map((column) => column.key),
+    );
   } catch (error) {
     post({ failed: error instanceof Error ? error.message : String(error) });
     return;

@@ -24,7 +24,10 @@ export function inlineExportStarter(
 ): ExportStarter {
   return (plan, onRows) => {
     // Opened before the file is made: a view the mirror refuses writes nothing.
-    const view = mirror.query.openView(plan.view);
+    const view = mirror.query.openView(
+      plan.view,
+      plan.columns.map((column) => column.key),
+    );
     const controller = new AbortController();
     const layout: BatchLayout = { format: plan.format, columns: plan.columns, cells: plan.cells };
     const done = runExportJob({

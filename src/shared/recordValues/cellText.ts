@@ -5,7 +5,7 @@
  */
 import { defuseFormula } from '../csv/csvField';
 import type { RecordRow } from '../ipc/areas/records';
-import { describeValue, fieldValue, type ValueContext, type ValueView } from './describeValue';
+import { describeValue, fieldGetter, type ValueContext, type ValueView } from './describeValue';
 
 /** A cell: text, or in raw values a number or a yes/no the spreadsheet keeps as one. */
 export type CellValue = string | number | boolean;
@@ -66,20 +66,6 @@ function rawCell(value: unknown): CellValue {
   return JSON.stringify(value);
 }
 
-/** One column's cell of `row`. */
-export function cellOf(
-  column: { key: string; type: string },
-  row: RecordRow,
-  options: CellOptions,
-): CellValue {
-  const value = fieldValue(row, column.key);
-  return valueCell(
-    column.type,
-    options.values === 'raw' ? apiValue(column.key, value) : value,
-    options,
-  );
-}
-
 /**
  * A row's value in the API's own shape, for raw cells: the row names the status's closed flag
  * as the renderer does (`isClosedType`), the API `is_closed_type` (spec: status
@@ -101,11 +87,33 @@ export function valueCell(type: string, value: unknown, options: CellOptions): C
   return options.values === 'shown' && shownFromNumber(type, value) ? cell : defuseFormula(cell);
 }
 
+/**
+ * How a row's cells for `columns` are made, in their order: each column's reading and values
+ * found once, for many rows (an export's batches; bench/README.md, "Cells").
+ */
+export function rowCellsOf(
+  columns: readonly { key: string; type: string }[],
+  options: CellOptions,
+): (row: RecordRow) => CellValue[] {
+  const raw = options.values === 'raw';
+  const cells = columns.map(({ key, type }) => {
+    const get = fieldGetter(key);
+    return raw
+      ? (row: RecordRow) => valueCell(type, apiValue(key, get(row)), options)
+      : (row: RecordRow) => valueCell(type, get(row), options);
+  });
+  return (row) => {
+    const out: CellValue[] = new Array<CellValue>(cells.length);
+    for (let i = 0; i < cells.length; i++) out[i] = cells[i]!(row);
+    return out;
+  };
+}
+
 /** A row's cells for `columns`, in their order. */
 export function rowCells(
   columns: readonly { key: string; type: string }[],
   row: RecordRow,
   options: CellOptions,
 ): CellValue[] {
-  return columns.map((column) => cellOf(column, row, options));
+  return rowCellsOf(columns, options)(row);
 }

@@ -24,67 +24,81 @@ export interface ValueContext {
 
 const EMPTY: ValueView = { kind: 'empty' };
 
-/** The value of a column of a row: fixed fields by their key, custom fields from `custom`. */
-export function fieldValue(row: RecordRow, key: string): unknown {
-  switch (key) {
-    case 'id':
-      return row.id;
-    case 'name':
-      return row.name;
-    case 'description':
-      return row.description;
-    case 'status':
-      return row.status;
-    case 'owner':
-      return row.owner;
-    case 'project':
-      return row.project;
-    case 'created_time':
-      return row.createdTime;
-    case 'last_updated_time':
-      return row.lastUpdatedTime;
-    case 'is_closed':
-      return row.isClosed;
-    case 'is_external':
-      return row.isExternal;
-    default:
-      return row.custom[key];
-  }
+/** The fixed fields' values by their key; any other key is a custom field's api_name. */
+const FIXED_FIELDS: Readonly<Record<string, (row: RecordRow) => unknown>> = {
+  id: (row) => row.id,
+  name: (row) => row.name,
+  description: (row) => row.description,
+  status: (row) => row.status,
+  owner: (row) => row.owner,
+  project: (row) => row.project,
+  created_time: (row) => row.createdTime,
+  last_updated_time: (row) => row.lastUpdatedTime,
+  is_closed: (row) => row.isClosed,
+  is_external: (row) => row.isExternal,
+};
+
+/**
+ * How a column's value is read from a row, found once for many rows (an export's cells): fixed
+ * fields by their key, custom fields from `custom`.
+ */
+export function fieldGetter(key: string): (row: RecordRow) => unknown {
+  return Object.hasOwn(FIXED_FIELDS, key) ? FIXED_FIELDS[key]! : (row) => row.custom[key];
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+/** The value of a column of a row. */
+export function fieldValue(row: RecordRow, key: string): unknown {
+  return fieldGetter(key)(row);
+}
 
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
-  let formatter = formatters.get(key) as T | undefined;
-  if (!formatter) {
-    formatter = make();
-    formatters.set(key, formatter);
+/**
+ * The Intl formatters of a locale and zone, made when first used. A list's or an export's cells
+ * share one context object, so its formatters are found by that object (a WeakMap, no key text
+ * built for every value: an export formats millions, bench/README.md, "Cells"); a context made
+ * afresh finds those of its locale and zone by their key, as every value once did.
+ */
+interface ContextFormatters {
+  instant?: Intl.DateTimeFormat;
+  civilDate?: Intl.DateTimeFormat;
+  numbers: Map<number, Intl.NumberFormat>;
+  currencies: Map<string, Intl.NumberFormat>;
+}
+
+const formattersByContext = new WeakMap<ValueContext, ContextFormatters>();
+const formattersByKey = new Map<string, ContextFormatters>();
+
+function formattersOf(context: ValueContext): ContextFormatters {
+  let formatters = formattersByContext.get(context);
+  if (formatters) return formatters;
+  const key = `${context.locale ?? ''}\n${context.timeZone}`;
+  formatters = formattersByKey.get(key);
+  if (!formatters) {
+    formatters = { numbers: new Map(), currencies: new Map() };
+    formattersByKey.set(key, formatters);
   }
-  return formatter;
+  formattersByContext.set(context, formatters);
+  return formatters;
 }
 
 /** An instant in the portal's zone, e.g. "5 Mar 2026, 15:30". */
 export function formatInstant(iso: string, context: ValueContext): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  const { timeZone, locale } = context;
+  const formatters = formattersOf(context);
   try {
-    return cached(
-      `dt:${locale ?? ''}:${timeZone}`,
-      () =>
-        new Intl.DateTimeFormat(locale, {
-          timeZone,
-          day: 'numeric',
-          month: 'short',
-          year: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-        }),
-    ).format(time);
+    formatters.instant ??= new Intl.DateTimeFormat(context.locale, {
+      timeZone: context.timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
   } catch {
     // An unknown zone name: the instant as stored rather than nothing.
     return iso;
   }
+  return formatters.instant.format(time);
 }
 
 /** A calendar date (no zone: "2026-03-05" is that day everywhere), e.g. "5 Mar 2026". */
@@ -92,23 +106,43 @@ export function formatCivilDate(text: string, context: ValueContext): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return text;
   const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return cached(
-    `d:${context.locale ?? ''}`,
-    () =>
-      new Intl.DateTimeFormat(context.locale, {
-        timeZone: 'UTC',
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-      }),
-  ).format(time);
+  const formatters = formattersOf(context);
+  formatters.civilDate ??= new Intl.DateTimeFormat(context.locale, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  return formatters.civilDate.format(time);
 }
 
 function formatNumber(value: number, context: ValueContext, fraction = 10): string {
-  return cached(
-    `n:${context.locale ?? ''}:${fraction}`,
-    () => new Intl.NumberFormat(context.locale, { maximumFractionDigits: fraction }),
-  ).format(value);
+  const { numbers } = formattersOf(context);
+  let format = numbers.get(fraction);
+  if (!format) {
+    format = new Intl.NumberFormat(context.locale, { maximumFractionDigits: fraction });
+    numbers.set(fraction, format);
+  }
+  return format.format(value);
+}
+
+/** An amount in a currency Intl knows, e.g. "USD 1,234.50"; null for a code Intl refuses. */
+function formatKnownCurrency(amount: number, code: string, context: ValueContext): string | null {
+  const { currencies } = formattersOf(context);
+  let format = currencies.get(code);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(context.locale, {
+        style: 'currency',
+        currency: code,
+        currencyDisplay: 'code',
+      });
+    } catch {
+      return null;
+    }
+    currencies.set(code, format);
+  }
+  return format.format(amount);
 }
 
 function formatCurrency(value: unknown, context: ValueContext): ValueView {
@@ -124,21 +158,10 @@ function formatCurrency(value: unknown, context: ValueContext): ValueView {
     return typeof formatted === 'string' && formatted !== '' ? textView(formatted, 'end') : EMPTY;
   }
   if (typeof code === 'string' && /^[A-Z]{3}$/.test(code)) {
-    try {
-      const text = cached(
-        `c:${context.locale ?? ''}:${code}`,
-        () =>
-          new Intl.NumberFormat(context.locale, {
-            style: 'currency',
-            currency: code,
-            currencyDisplay: 'code',
-          }),
-      ).format(amount);
-      return textView(text, 'end');
-    } catch {
-      // A code Intl does not know: the code and the number side by side.
-    }
-    return textView(`${code} ${formatNumber(amount, context, 2)}`, 'end');
+    // A code Intl does not know: the code and the number side by side.
+    const text =
+      formatKnownCurrency(amount, code, context) ?? `${code} ${formatNumber(amount, context, 2)}`;
+    return textView(text, 'end');
   }
   // Any other code the service keeps (the editor takes any text: "jpy", "USDT") is shown too:
   // an amount without its code reads as the field's currency.

@@ -18,6 +18,7 @@ export const listQueries = requireQueries(
     'editsOf',
     'editedRowsCte',
     'rowsByKeys',
+    'columnRowsByKeys',
     'idsOfKeys',
     'keysOfIds',
   ] as const,

@@ -29,6 +29,7 @@ import { RecordCounts } from './recordCounts';
 import { RecordQueryError } from './recordQueryError';
 import { LIST_IDS_MAX } from '../../../shared/ipc/areas/records';
 import { recordSortPlan, sortIndexExpression, type RecordSort } from './recordSort';
+import { columnRows, columnRowsPlan } from './columnRows';
 import { recordViews } from './recordViews';
 import { SortedWindows } from './sortedWindows';
 import { wholeFirstWindow, windowKeys, type WindowAsk, type WindowReader } from './windowKeys';
@@ -279,9 +280,13 @@ export class RecordQuery {
    * The whole list of `input` (every window of `queryRecords` one after the other): its row keys
    * in order are read now, a few MB at a million rows, and their rows when asked. A record
    * deleted meanwhile is left out of its batch; one written meanwhile shows its new values.
-   * Throws RecordQueryError like `queryRecords`.
+   * Throws RecordQueryError like `queryRecords`. With `columns` (fields' keys), only what they show
+   * is read (columnRows.ts: an export's file holds nothing else).
    */
-  openView(input: Omit<RecordQueryInput, 'offset' | 'limit'>): RecordViewRows {
+  openView(
+    input: Omit<RecordQueryInput, 'offset' | 'limit'>,
+    columns?: readonly string[],
+  ): RecordViewRows {
     const ask = this.windowAsk(input, 0, 0);
     const { context, where } = ask;
     const total = this.reader.counts.count(context, where, ask.edited);
@@ -291,33 +296,39 @@ export class RecordQuery {
       sortedWindows: new SortedWindows(this.statements),
     };
     const keys = total === 0 ? [] : windowKeys(reader, { ...ask, limit: total }, total);
-    return this.viewRows(context, input.moduleId, keys);
+    return this.viewRows(context, input, keys, columns);
   }
 
   /**
    * The rows of a list `openView` opened, perhaps on another connection (an export's helper
    * threads each read their share of one view): `keys` in their order, read as `openView`'s rows
-   * are. Throws RecordQueryError for an unknown portal or module.
+   * are (for `columns` too). Throws RecordQueryError for an unknown portal or module.
    */
   rowsOfKeys(
     input: Pick<RecordQueryInput, 'portalId' | 'moduleId'>,
     keys: readonly number[],
+    columns?: readonly string[],
   ): RecordViewRows {
     this.refresh();
-    return this.viewRows(this.context(input.portalId, input.moduleId), input.moduleId, keys);
+    return this.viewRows(this.context(input.portalId, input.moduleId), input, keys, columns);
   }
 
   private viewRows(
     context: ModuleContext,
-    moduleId: string,
+    view: Pick<RecordQueryInput, 'portalId' | 'moduleId'>,
     keys: readonly number[],
+    columns: readonly string[] | undefined,
   ): RecordViewRows {
     const { statements } = this;
+    const plan = columns === undefined ? null : columnRowsPlan(columns);
+    const portalView = { portalId: view.portalId, moduleId: view.moduleId };
     return {
       total: keys.length,
       keys,
       read: (from, count) =>
-        recordViews(statements, context, moduleId, keys.slice(from, from + count)),
+        plan
+          ? columnRows(statements, context, portalView, keys.slice(from, from + count), plan)
+          : recordViews(statements, context, view.moduleId, keys.slice(from, from + count)),
     };
   }
 

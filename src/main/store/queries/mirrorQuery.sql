@@ -66,6 +66,17 @@ LEFT JOIN portal_users u ON u.portal_id = r.portal_id AND u.zpuid = r.owner_zpui
 LEFT JOIN comment_sync cs ON cs.portal_id = r.portal_id AND cs.record_id = r.id
 WHERE r.row_key IN (SELECT value FROM json_each(?));
 
+-- name: columnRowsByKeys
+-- rowsByKeys for a few columns (columnRows.ts, the records export): the marker after list_state
+-- becomes the columns' expressions, the custom values among them one json_extract (or `->` for one). Rows
+-- that are not plain server copies (list_state > 0: edited, trashed) are read by rowsByKeys. The
+-- owner's join is left out by SQLite when no owner column is chosen (a unique index, no column
+-- of it read).
+SELECT r.row_key, r.id, r.list_state /*columns*/
+FROM records r
+LEFT JOIN portal_users u ON u.portal_id = r.portal_id AND u.zpuid = r.owner_zpuid
+WHERE r.row_key IN (SELECT value FROM json_each(?));
+
 -- name: idsOfKeys
 -- The record ids of a window's row keys (a range the table selects: records.ids).
 SELECT row_key, id FROM records WHERE row_key IN (SELECT value FROM json_each(?));

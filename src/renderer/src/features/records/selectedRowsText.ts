@@ -12,7 +12,7 @@ import {
   type RecordsField,
   type RecordsIds,
 } from '../../../../shared/ipc/areas/records';
-import { rowCells } from '../../../../shared/recordValues/cellText';
+import { rowCellsOf } from '../../../../shared/recordValues/cellText';
 import type { ValueContext } from '../../../../shared/recordValues/describeValue';
 import type { Picked } from './rowSelection';
 
@@ -71,6 +71,7 @@ export function rowsAsText(
     '\t',
   );
   const options = { values: 'shown', context, defuse: true } as const;
-  for (const row of rows) text += delimitedLine(rowCells(columns, row, options), '\t');
+  const cellsOf = rowCellsOf(columns, options);
+  for (const row of rows) text += delimitedLine(cellsOf(row), '\t');
   return text;
 }
