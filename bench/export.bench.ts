@@ -8,7 +8,9 @@
  * the engine's RecordsExports service as the table shows it (the default columns: name, status,
  * owner, last updated and six custom fields), once to CSV and once to XLSX. The heap is sampled
  * every 20 ms while each runs; `heap_growth_mb` is the peak over the heap just before the first
- * export (the engine thread's heap; `rss_growth_mb` counts the export's thread too). The engine
+ * export (the engine thread's heap; `rss_growth_mb` counts the export's threads too, and the store's
+ * file pages they map; `rss_anon_growth_mb` leaves those out; `threads_cpu` is each thread's CPU
+ * time, the engine's and the busiest others: the export thread and its helpers). The engine
  * thread's event loop is watched meanwhile: `loop_max_ms` is the longest it was held, which a
  * `records.query` would have waited. EXPORT_BENCH_WHERE: `thread` (the built app's way, the
  * worker bundled from its sources; default) or `engine` (on the engine's thread, as under
@@ -17,7 +19,7 @@
  * 0: the export thread reads and encodes every batch itself). Writes one JSON object to
  * EXPORT_BENCH_OUT (or prints it); asserts nothing.
  */
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -47,6 +49,20 @@ const HELPERS =
 /** Records upserted per transaction while filling the mirror (not measured). */
 const FILL_PAGE = 1000;
 const MB = 1024 * 1024;
+
+/**
+ * The process's anonymous resident memory (Linux's RssAnon: what it allocated, heaps and page
+ * caches), apart from the file pages it maps (the export's connections map the store's file,
+ * pages the OS shares and takes back); 0 off Linux.
+ */
+function anonResidentBytes(): number {
+  try {
+    const match = /^RssAnon:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
 
 it('export benchmark', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-bench-export-'));
@@ -93,11 +109,13 @@ it('export benchmark', async () => {
     let peakRss = rssBefore;
     /** The peak of the run under way (each run's own `rss_growth_mb`). */
     let runPeakRss = rssBefore;
+    let runPeakAnon = anonResidentBytes();
     const sampler = setInterval(() => {
       const memory = process.memoryUsage();
       peakHeap = Math.max(peakHeap, memory.heapUsed);
       peakRss = Math.max(peakRss, memory.rss);
       runPeakRss = Math.max(runPeakRss, memory.rss);
+      runPeakAnon = Math.max(runPeakAnon, anonResidentBytes());
     }, 20);
 
     const run = async (format: ExportFormat) => {
@@ -108,6 +126,8 @@ it('export benchmark', async () => {
       const cpuBefore = process.cpuUsage();
       const runRssBefore = process.memoryUsage().rss;
       runPeakRss = runRssBefore;
+      const runAnonBefore = anonResidentBytes();
+      runPeakAnon = runAnonBefore;
       // Each thread's CPU, read every 100 ms: the export's threads end with it, and a thread's
       // time is in /proc only while it runs (the last 100 ms of each may be missed).
       const threadsBefore = threadCpuSeconds();
@@ -147,6 +167,7 @@ it('export benchmark', async () => {
         loop_max_ms: Math.round(loop.max / 1e6),
         threads_cpu: threadCpuSince(threadsBefore, threadsSeen, 4),
         rss_growth_mb: Math.round((runPeakRss - runRssBefore) / MB),
+        rss_anon_growth_mb: Math.round((runPeakAnon - runAnonBefore) / MB),
         load_before: Number(loadBefore.toFixed(2)),
       };
     };

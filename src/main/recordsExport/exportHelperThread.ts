@@ -5,7 +5,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { openReadOnlyConnection } from '../store/connectionSettings';
-import { HELPER_PAGE_CACHE_KIB } from './exportConnection';
+import { EXPORT_MAP_BYTES, HELPER_PAGE_CACHE_KIB } from './exportConnection';
 import { Mirror } from '../store/mirror/mirror';
 import { encodeRecords, type BatchLayout, type EncodedBatch } from './exportEncoding';
 
@@ -35,7 +35,12 @@ export function runExportHelper(data: ExportHelperData, port: MessagePort): void
   const post = (message: ExportHelperMessage) => port.postMessage(message);
   let rows;
   try {
-    const db = openReadOnlyConnection(data.file, data.nativeBinding, HELPER_PAGE_CACHE_KIB);
+    const db = openReadOnlyConnection(
+      data.file,
+      data.nativeBinding,
+      HELPER_PAGE_CACHE_KIB,
+      EXPORT_MAP_BYTES,
+    );
     rows = new Mirror(db).query.rowsOfKeys(
       data.view,
       Array.from(data.keys),

@@ -14,7 +14,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { Mirror } from '../store/mirror/mirror';
 import { RecordQueryError } from '../store/mirror/recordQueryError';
 import { openReadOnlyConnection } from '../store/connectionSettings';
-import { EXPORT_PAGE_CACHE_KIB } from './exportConnection';
+import { EXPORT_MAP_BYTES, EXPORT_PAGE_CACHE_KIB } from './exportConnection';
 import { isExportHelperData, runExportHelper } from './exportHelperThread';
 import { helperBatches } from './exportHelpers';
 import type { ExportJobEnd } from './exportJob';
@@ -61,7 +61,12 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 async function runThread(data: ExportThreadData): Promise<void> {
   const port = parentPort!;
   const post = (message: ExportThreadMessage) => port.postMessage(message);
-  const db = openReadOnlyConnection(data.file, data.nativeBinding, EXPORT_PAGE_CACHE_KIB);
+  const db = openReadOnlyConnection(
+    data.file,
+    data.nativeBinding,
+    EXPORT_PAGE_CACHE_KIB,
+    EXPORT_MAP_BYTES,
+  );
   try {
     let started;
     try {

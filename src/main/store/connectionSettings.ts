@@ -87,12 +87,15 @@ const READ_BUSY_TIMEOUT_MS = 5_000;
 
 /**
  * A connection of a thread that only reads the store (an export and its helpers, the overview):
- * the store's settings, `query_only`, and a page cache of its own size.
+ * the store's settings, `query_only`, a page cache of its own size and, when `mapBytes` is given,
+ * that much of the file read through memory-mapped I/O (SQLite's `mmap_size`, capped by its
+ * build at 2 GiB): see src/main/recordsExport/exportConnection.ts for when that is safe.
  */
 export function openReadOnlyConnection(
   file: string,
   nativeBinding: string | undefined,
   pageCacheKiB: number,
+  mapBytes = 0,
 ): Database.Database {
   const db = openWorkerConnection(file, nativeBinding);
   try {
@@ -100,6 +103,7 @@ export function openReadOnlyConnection(
     // The connection cannot change the store, whatever runs on it.
     db.pragma('query_only = ON');
     db.pragma(`cache_size = -${pageCacheKiB}`);
+    if (mapBytes > 0) db.pragma(`mmap_size = ${Math.floor(mapBytes)}`);
     return db;
   } catch (error) {
     db.close();
