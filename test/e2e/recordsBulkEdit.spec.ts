@@ -194,3 +194,69 @@ test('a Shift+click range over rows never loaded is read from the engine, and a 
   );
   expect(numbers.reduce((a, b) => a + b, 0)).toBe(count);
 });
+
+test('a bulk edit that sets back my own queued edit counts it as set back, and Undo queues my edit again', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openWorkspace(page, app().url);
+  await openSection(page, 'Outbox');
+  const offline = page.getByTestId('work-offline');
+  if (!(await offline.isChecked())) await offline.click();
+  await expect(offline).toBeChecked();
+  await openSection(page, 'Records');
+
+  // My own edit of the first record's description, queued; the service's value noted first.
+  const rows = assetsGrid(page).locator('.grid-row:not(.is-loading)');
+  await rows.nth(0).click();
+  const detail = page.getByTestId('record-detail');
+  const edit = detail.locator('.record-detail__edit');
+  if ((await edit.getAttribute('aria-pressed')) !== 'true') await edit.click();
+  const description = page
+    .getByTestId('record-editor')
+    .locator('.field-editor[data-field="description"]');
+  await expect(description.getByRole('textbox')).toBeVisible();
+  const services = await description.getByRole('textbox').inputValue();
+  await description.getByRole('textbox').fill('Mine, queued before the bulk edit');
+  await description.getByRole('button', { name: 'Save' }).click();
+  await expect(description.getByTestId('pending-mark')).toBeVisible();
+  await edit.click();
+
+  // Three rows, the first among them, set to the service's value of the first (cleared when it
+  // has none).
+  await rows.nth(0).click();
+  await rows.nth(2).click({ modifiers: ['Shift'] });
+  await expect(page.getByText('3 selected')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Bulk edit…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk edit' });
+  await dialog.getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Description' });
+  if (services === '') {
+    await dialog.getByRole('radio', { name: 'Clear it' }).click();
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+  } else {
+    await dialog.getByRole('textbox', { name: 'Description' }).fill(services);
+    await dialog.getByRole('button', { name: 'Use this value' }).click();
+  }
+  await expect(dialog.getByTestId('bulk-preview').getByRole('status')).toBeVisible();
+  await dialog.getByRole('button', { name: /^Queue \d+ changes?$/ }).click();
+  await expect(dialog.getByTestId('bulk-applied')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await openSection(page, 'Outbox');
+  const group = page.getByTestId('bulk-group');
+  await expect(group).toHaveCount(1);
+  await expect(group).toContainText(
+    "1 of your queued edits set back to the service's value (Undo queues it again)",
+  );
+  await expect(group).toContainText(/(?<!\d)(1 Assets record|[23] Assets records) · /);
+  await bothThemes(page, page.locator('.outbox-bulk'), 'outbox-bulk-group-set-back');
+
+  await group.getByRole('button', { name: /^Undo the bulk edit/ }).click();
+  await expect(page.getByTestId('bulk-group')).toHaveCount(0);
+  // My edit waits again, as I made it (the restores the test before queued wait beside it).
+  const waiting = page.getByRole('region', { name: /Waiting to be sent/ });
+  await expect(
+    waiting.getByTestId('outbox-entry').filter({ hasText: 'Mine, queued before the bulk edit' }),
+  ).toHaveCount(1);
+});

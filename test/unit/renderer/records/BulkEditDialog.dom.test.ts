@@ -593,4 +593,33 @@ describe("the Outbox's bulk edit groups", () => {
     );
     expect(within(group).getByRole('button', { name: /^Undo the bulk edit/ })).toBeTruthy();
   });
+
+  it('counts one record of a bulk edit as one record', async () => {
+    const engine = fakeEngine({
+      'bulkEdit.groups': () => [
+        {
+          id: 6,
+          portalId: PORTAL_ID,
+          moduleId: MODULE_ID,
+          module: 'Assets',
+          field: 'description',
+          label: 'Description',
+          action: 'clear',
+          value: null,
+          createdAt: '2026-11-26T10:00:00.000Z',
+          records: 1,
+          queued: 0,
+          sending: 0,
+          stuck: 0,
+          reverted: 1,
+        },
+      ],
+    });
+    const outbox = createOutboxStore(engine.api);
+    render(createElement(OutboxContext.Provider, { value: outbox }, createElement(BulkEditGroups)));
+    const group = await screen.findByTestId('bulk-group');
+    expect(group.textContent).toMatch(
+      /^Description cleared1 Assets record · 0 still queued · 1 of your queued edits set back to the service's value \(Undo queues it again\) · queued /,
+    );
+  });
 });

@@ -75,8 +75,9 @@ export function BulkEditGroups() {
             <div>
               <strong>{bulkEditSummary(group)}</strong>
               <div className="muted">
-                {count.format(group.records)} {group.module} records · {count.format(group.queued)}{' '}
-                still queued
+                {count.format(group.records)} {group.module}{' '}
+                {group.records === 1 ? 'record' : 'records'} · {count.format(group.queued)} still
+                queued
                 {group.sending > 0 && ` · ${count.format(group.sending)} being sent`}
                 {group.stuck > 0 && ` · ${count.format(group.stuck)} refused or in conflict`}
                 {group.reverted > 0 &&
