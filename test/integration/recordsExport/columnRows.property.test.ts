@@ -3,7 +3,8 @@
  * columns, the custom values taken out of the JSON by SQLite). Two ways of getting the same
  * answer: for any records (custom values of any JSON shape, known and unknown statuses and
  * owners), any pending edits and any choice of columns, the cells made from those rows equal the
- * cells made from the rows every list reads (recordViews), as shown and raw.
+ * cells made from the rows every list reads (recordViews), as shown and raw; a custom text
+ * damaged in the file reads as no values in both.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +66,10 @@ const storedRecord = fc.record({
   isExternal: fc.boolean(),
   createdTime: fc.constantFrom('2024-01-01T00:00:00.000Z', '1969-12-31T23:59:59.999Z', 'garbled'),
   custom: fc.dictionary(fc.constantFrom(...CUSTOM_KEYS), customValue, { maxKeys: 6 }),
+  /** A custom text damaged in the file (not JSON, JSON5 only, not an object), or none. */
+  damaged: fc.option(fc.constantFrom('{broken', '{cf_cost: 1}', '[1, 2]', '"text"', 'null', ''), {
+    nil: null,
+  }),
   /** A pending rename: such a row is read by recordViews, its edits merged. */
   edited: fc.option(
     fc.string().map((s) => `Renamed ${s}`),
@@ -93,13 +98,19 @@ describe('an export reads its rows for its columns', () => {
           try {
             const { mirror } = workspace;
             mirror.records.upsertRecords(
-              stored.map(({ edited: _edited, ...fields }, i) => ({
+              stored.map(({ edited: _edited, damaged: _damaged, ...fields }, i) => ({
                 ...record(i + 1),
                 ...fields,
                 lastUpdatedTime: `2024-02-0${(i % 9) + 1}T10:00:00.000Z`,
               })),
             );
             const ids = stored.map((_, i) => record(i + 1).id);
+            const damage = workspace.engine.store.db.prepare(
+              'UPDATE records SET custom = ? WHERE portal_id = ? AND id = ?',
+            );
+            for (const [i, { damaged }] of stored.entries()) {
+              if (damaged !== null) damage.run(damaged, PORTAL, ids[i]);
+            }
             for (const [i, recordStored] of stored.entries()) {
               if (recordStored.edited === null) continue;
               await workspace.ok('outbox.edit', {

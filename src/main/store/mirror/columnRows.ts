@@ -60,10 +60,16 @@ export function columnRowsPlan(keys: readonly string[]): ColumnRowsPlan | null {
   }
   const expressions = fixed.flatMap((key) => FIXED_COLUMNS[key]!);
   const paths = custom.map((key) => `$.${key}`);
-  if (paths.length === 1) expressions.push('r.custom -> ?');
-  // More than one path: one JSON array of the values (null where a record has none).
-  else if (paths.length > 1)
-    expressions.push(`json_extract(r.custom, ${paths.map(() => '?').join(', ')})`);
+  // More than one path: one JSON array of the values (null where a record has none). A custom
+  // text that is not JSON reads as no values, as recordViews' parse reads it, not as an error
+  // failing the export (json_valid's parse is the one json_extract then reuses).
+  if (paths.length > 0) {
+    const values =
+      paths.length === 1
+        ? 'r.custom -> ?'
+        : `json_extract(r.custom, ${paths.map(() => '?').join(', ')})`;
+    expressions.push(`CASE WHEN json_valid(r.custom) THEN ${values} END`);
+  }
   const columns = expressions.map((expression) => `, ${expression}`).join('');
   return {
     sql: queries.columnRowsByKeys.replace('/*columns*/', columns),
