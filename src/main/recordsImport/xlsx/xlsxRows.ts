@@ -4,21 +4,19 @@
  * strings (a spreadsheet program writes every text there; the export writes none).
  */
 import { BlobReader, ZipReader, type FileEntry } from '@zip.js/zip.js';
-import ExcelJS from 'exceljs';
 import { openAsBlob } from 'node:fs';
-import { Readable } from 'node:stream';
 import type { ImportCell } from '../../../shared/recordValues/parseCell';
 import { Utf8Chunks } from '../../utf8Chunks';
 import { readCellFormats } from './cellFormats';
 import { readSharedStrings } from './sharedStrings';
 import { sheetCellValue, type SheetContext } from './sheetCellValue';
 import { sheetXmlRows } from './sheetXmlRows';
+import { readRelationships, readWorkbook, workbookPartPath } from './workbookSheets';
 
-/**
- * The steps of exceljs's streaming WorkbookReader (lib/stream/xlsx/workbook-reader.js, 4.4.0)
- * that read the workbook's relationships and the workbook itself; its own `parse` is not used,
- * nor its readers of the other parts. Why:
- * - `parse` reads the zip in one streaming pass (unzipper's Parse) and takes the parts in the
+/*
+ * Why the parts are read here, each by a reader of our own on saxes, and not by exceljs's
+ * streaming WorkbookReader:
+ * - its `parse` reads the zip in one streaming pass (unzipper's Parse) and takes the parts in the
  *   order they are stored. exceljs's own writer stores `xl/workbook.xml` last, and under load the
  *   pass intermittently ends without giving the last part (exceljs issue #3064; seen here as an
  *   import failing at its first row with "Cannot read properties of undefined (reading
@@ -29,19 +27,12 @@ import { sheetXmlRows } from './sheetXmlRows';
  * - Its shared strings and sheet readers start a text again at every `<t>` (a phonetic reading
  *   replaced "東京", an inline rich text kept its last run), and its sheet reader drops what says
  *   what a cell holds (an error result of a formula, a formula's missing result, the number
- *   format of a formula's result). Those parts are read by sharedStrings.ts, cellFormats.ts and
- *   sheetXmlRows.ts instead.
+ *   format of a formula's result).
  * So the parts are found through the zip's central directory (zip.js, as the backups read theirs),
  * read in the order they are needed (relationships, workbook, shared strings, styles, then the
- * first sheet), and handed over as text decoded as a stream.
+ * first sheet: workbookSheets.ts, sharedStrings.ts, cellFormats.ts, sheetXmlRows.ts), and handed
+ * over as text decoded as a stream.
  */
-interface WorkbookReaderSteps {
-  model?: { sheets?: { name: string; rId: string }[] };
-  workbookRels?: { Id: string; Target: string }[];
-  properties?: { model?: { date1904?: boolean } };
-  _parseRels(stream: Readable): Promise<void>;
-  _parseWorkbook(stream: Readable): Promise<void>;
-}
 
 /** Characters handed to the XML parser at once. */
 const TEXT_PIECE_CHARS = 16 * 1024;
@@ -90,11 +81,6 @@ async function* entryText(entry: FileEntry, maxChars = Infinity): AsyncGenerator
   await copied;
 }
 
-/** A sheet's path in the zip from its workbook relationship's target. */
-function sheetPath(target: string): string {
-  return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
-}
-
 export async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
   const zip = new ZipReader(new BlobReader(await openAsBlob(file)), { useWebWorkers: false });
   try {
@@ -102,36 +88,29 @@ export async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
     for (const entry of await zip.getEntries()) {
       if (!entry.directory) entries.set(entry.filename.replace(/^\//, ''), entry);
     }
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-      worksheets: 'ignore',
-      sharedStrings: 'ignore',
-      styles: 'ignore',
-      hyperlinks: 'ignore',
-      entries: 'ignore',
-    }) as unknown as WorkbookReaderSteps;
     const text = (name: string) => {
       const entry = entries.get(name);
       return entry ? entryText(entry, XLSX_PART_MAX_CHARS) : null;
     };
     const rels = text('xl/_rels/workbook.xml.rels');
-    const workbook = text('xl/workbook.xml');
-    if (!rels || !workbook) throw new Error('it is not a workbook (no xl/workbook.xml)');
-    await reader._parseRels(Readable.from(rels));
-    await reader._parseWorkbook(Readable.from(workbook));
+    const workbookText = text('xl/workbook.xml');
+    if (!rels || !workbookText) throw new Error('it is not a workbook (no xl/workbook.xml)');
+    const targets = await readRelationships(rels);
+    const workbook = await readWorkbook(workbookText);
     const strings = text('xl/sharedStrings.xml');
     const styles = text('xl/styles.xml');
     const sheet: SheetContext = {
       sharedStrings: strings ? await readSharedStrings(strings) : [],
       // Kept: a date is a number whose format says "date"; without them it reads as 46086.
       formats: styles ? await readCellFormats(styles) : [],
-      date1904: reader.properties?.model?.date1904 === true,
+      date1904: workbook.date1904,
     };
 
     // The first sheet is the data (the export writes one; a spreadsheet's first tab); the rest
     // are not read.
-    const first = reader.model?.sheets?.[0];
-    const target = reader.workbookRels?.find((rel) => rel.Id === first?.rId)?.Target;
-    const name = target === undefined ? undefined : sheetPath(target);
+    const first = workbook.sheets[0];
+    const target = first === undefined ? undefined : targets.get(first);
+    const name = target === undefined ? undefined : workbookPartPath(target);
     const entry = name === undefined ? undefined : entries.get(name);
     if (!entry || !name) throw new Error('its first sheet is not in the file');
     let next = 1;

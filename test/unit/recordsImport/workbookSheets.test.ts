@@ -1,0 +1,60 @@
+/**
+ * The workbook's sheets and date system read from its own parts (workbookSheets.ts), as the
+ * programs that write XLSX write them: prefixed element names, `true` or `1`, targets relative to
+ * `xl/` or from the zip's root, a first tab whose sheet is not the first part.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  readRelationships,
+  readWorkbook,
+  workbookPartPath,
+} from '../../../src/main/recordsImport/xlsx/workbookSheets';
+
+async function* pieces(text: string, size = 7): AsyncGenerator<string> {
+  for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
+}
+
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+describe("a workbook's sheets", () => {
+  it('lists the sheets in tab order by their relationship, whatever the prefixes', async () => {
+    const workbook = `<x:workbook xmlns:x="${MAIN}" xmlns:rel="${REL}"><x:workbookPr date1904="true"/><x:sheets><x:sheet name="Second part, first tab" sheetId="2" rel:id="rId7"/><x:sheet name="B" sheetId="1" rel:id="rId1"/></x:sheets></x:workbook>`;
+    expect(await readWorkbook(pieces(workbook))).toEqual({
+      sheets: ['rId7', 'rId1'],
+      date1904: true,
+    });
+  });
+
+  it('counts dates from 1900 unless the workbook says 1904', async () => {
+    const of = (pr: string) =>
+      readWorkbook(
+        pieces(
+          `<workbook xmlns="${MAIN}" xmlns:r="${REL}">${pr}<sheets><sheet name="A" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        ),
+      );
+    expect((await of('')).date1904).toBe(false);
+    expect((await of('<workbookPr date1904="0"/>')).date1904).toBe(false);
+    expect((await of('<workbookPr date1904="false"/>')).date1904).toBe(false);
+    expect((await of('<workbookPr date1904="1"/>')).date1904).toBe(true);
+  });
+
+  it('reads the targets of the relationships', async () => {
+    const rels = `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId7" Type="${REL}/worksheet" Target="/xl/worksheets/sheet2.xml"/></Relationships>`;
+    expect([...(await readRelationships(pieces(rels)))]).toEqual([
+      ['rId1', 'worksheets/sheet1.xml'],
+      ['rId7', '/xl/worksheets/sheet2.xml'],
+    ]);
+  });
+
+  it('finds the part of a target relative to xl/ or from the root', () => {
+    expect(workbookPartPath('worksheets/sheet1.xml')).toBe('xl/worksheets/sheet1.xml');
+    expect(workbookPartPath('./worksheets/sheet1.xml')).toBe('xl/worksheets/sheet1.xml');
+    expect(workbookPartPath('/xl/worksheets/sheet2.xml')).toBe('xl/worksheets/sheet2.xml');
+    expect(workbookPartPath('../xl/worksheets/sheet3.xml')).toBe('xl/worksheets/sheet3.xml');
+  });
+
+  it('refuses a workbook that is not well-formed XML, in the parser’s words', async () => {
+    await expect(readWorkbook(pieces('<workbook><sheets></workbook>'))).rejects.toThrow(/\d+:\d+/);
+  });
+});
