@@ -145,9 +145,10 @@ describe('an export reads its rows for its columns', () => {
     );
   });
 
-  it('reads every row through the lists when a key cannot be a plain JSON path', () => {
+  it('reads every row through the lists when a key cannot be a plain JSON path or a plain key', () => {
     expect(columnRowsPlan(['name', 'cf.dotted'])).toBeNull();
     expect(columnRowsPlan(['name', 'cf "quoted"'])).toBeNull();
+    expect(columnRowsPlan(['name', '__proto__'])).toBeNull();
     expect(columnRowsPlan(['name', 'cf_plain'])).not.toBeNull();
   });
 });

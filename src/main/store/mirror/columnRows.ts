@@ -55,7 +55,8 @@ export function columnRowsPlan(keys: readonly string[]): ColumnRowsPlan | null {
   const custom: string[] = [];
   for (const key of new Set(keys)) {
     if (Object.hasOwn(FIXED_COLUMNS, key)) fixed.push(key);
-    else if (PLAIN_KEY.test(key)) custom.push(key);
+    // `__proto__` would set the values' prototype rather than hold a value: read it by parsing.
+    else if (PLAIN_KEY.test(key) && key !== '__proto__') custom.push(key);
     else return null;
   }
   const expressions = fixed.flatMap((key) => FIXED_COLUMNS[key]!);
