@@ -111,6 +111,13 @@ describe('column layout', () => {
     ]);
   });
 
+  it('shows a field once when the module lists a fixed one among its own fields too', () => {
+    const listedTwice = [...fields, { ...fields.find((f) => f.key === 'owner')!, system: false }];
+    const { visible } = defaultLayout(listedTwice);
+    expect(visible).toEqual([...new Set(visible)]);
+    expect(visible.filter((key) => key === 'owner')).toHaveLength(1);
+  });
+
   it('fits a stored choice to the module as it is now', () => {
     const layout = reconcileLayout(
       { visible: ['cf_gone', 'cf_cost', 'name'], widths: { cf_cost: 5000, cf_gone: 10 } },

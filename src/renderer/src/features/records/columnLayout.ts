@@ -47,7 +47,9 @@ export function defaultLayout(fields: readonly RecordsField[]): ColumnLayout {
   const visible = DEFAULT_SYSTEM.filter((key) => keys.has(key));
   for (const field of fields) {
     if (visible.length >= DEFAULT_COLUMNS_MAX) break;
-    if (!field.system) visible.push(field.key);
+    // A field listed both as a fixed one and among the module's own (the service's layouts name
+    // `owner` as a field too) is shown once.
+    if (!field.system && !visible.includes(field.key)) visible.push(field.key);
   }
   return { visible, widths: Object.fromEntries(fields.map((f) => [f.key, defaultWidth(f)])) };
 }
