@@ -23,18 +23,33 @@ async function bothThemes(page: Page, target: ReturnType<Page['locator']>, name:
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** Nothing leaves while a test looks at the queue: the Outbox's "Work offline" on. */
+async function workOffline(page: Page): Promise<void> {
+  await openSection(page, 'Outbox');
+  const offline = page.getByTestId('work-offline');
+  if (!(await offline.isChecked())) await offline.click();
+  await expect(offline).toBeChecked();
+  await openSection(page, 'Records');
+}
+
+/** The first three rows selected (a click, then Shift+click two rows further), bulk edit opened. */
+async function bulkEditFirstThree(page: Page): Promise<ReturnType<Page['getByRole']>> {
+  const rows = assetsGrid(page).locator('.grid-row:not(.is-loading)');
+  await rows.nth(0).click();
+  await rows.nth(2).click({ modifiers: ['Shift'] });
+  await expect(page.getByText('3 selected')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Bulk edit…' }).click();
+  return page.getByRole('dialog', { name: 'Bulk edit' });
+}
+
 test('a bulk edit of every record matching a filter is previewed, queued, grouped and undone', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await openWorkspace(page, app().url);
   await expect(recordsTotal(page)).toHaveText('2,000 records');
-  // Nothing leaves while the test looks at the queue.
-  await openSection(page, 'Outbox');
-  const offline = page.getByTestId('work-offline');
-  if (!(await offline.isChecked())) await offline.click();
-  await expect(offline).toBeChecked();
-  await openSection(page, 'Records');
+  await workOffline(page);
 
   await page.getByRole('button', { name: 'Filter' }).click();
   await page.getByLabel('Add a preset').selectOption({ label: 'Status is closed' });
@@ -111,11 +126,7 @@ test('selected records go to the recycle bin together and come back with Restore
   await page.setViewportSize({ width: 1400, height: 900 });
   await openWorkspace(page, app().url);
   await expect(recordsTotal(page)).toHaveText('2,000 records');
-  await openSection(page, 'Outbox');
-  const offline = page.getByTestId('work-offline');
-  if (!(await offline.isChecked())) await offline.click();
-  await expect(offline).toBeChecked();
-  await openSection(page, 'Records');
+  await workOffline(page);
 
   // What the bin held before (the mirror's own trashed records).
   const binButton = page.getByRole('button', { name: 'Recycle bin', exact: true });
@@ -125,14 +136,7 @@ test('selected records go to the recycle bin together and come back with Restore
   const before = await bin.locator('.recycle-bin__item').count();
   await binButton.click();
 
-  // Three rows: a click, then Shift+click two rows further.
-  const rows = assetsGrid(page).locator('.grid-row:not(.is-loading)');
-  await rows.nth(0).click();
-  await rows.nth(2).click({ modifiers: ['Shift'] });
-  await expect(page.getByText('3 selected')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Bulk edit…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Bulk edit' });
+  const dialog = await bulkEditFirstThree(page);
   await dialog.getByRole('button', { name: 'Move them to the recycle bin…' }).click();
   await dialog.getByRole('button', { name: 'Move to the recycle bin' }).click();
   await expect(dialog.getByRole('status')).toHaveText(
@@ -200,11 +204,7 @@ test('a bulk edit that sets back my own queued edit counts it as set back, and U
 }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await openWorkspace(page, app().url);
-  await openSection(page, 'Outbox');
-  const offline = page.getByTestId('work-offline');
-  if (!(await offline.isChecked())) await offline.click();
-  await expect(offline).toBeChecked();
-  await openSection(page, 'Records');
+  await workOffline(page);
 
   // My own edit of the first record's description, queued; the service's value noted first.
   const rows = assetsGrid(page).locator('.grid-row:not(.is-loading)');
@@ -224,12 +224,7 @@ test('a bulk edit that sets back my own queued edit counts it as set back, and U
 
   // Three rows, the first among them, set to the service's value of the first (cleared when it
   // has none).
-  await rows.nth(0).click();
-  await rows.nth(2).click({ modifiers: ['Shift'] });
-  await expect(page.getByText('3 selected')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Bulk edit…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Bulk edit' });
+  const dialog = await bulkEditFirstThree(page);
   await dialog.getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Description' });
   if (services === '') {
     await dialog.getByRole('radio', { name: 'Clear it' }).click();
