@@ -15,7 +15,8 @@ export const HELPER_PAGE_CACHE_KIB = 8_192;
  * I/O (SQLite's mmap_size; its build caps it at 2 GiB). An export reads a million rows in the
  * view's order, which is not the file's: nearly every row is a page SQLite does not hold, and
  * read() copying each page in cost about 1.2 µs of a helper's system time a row, a fifth of its
- * work (bench/README.md, "Pages mapped"). Mapped, the page is read where the OS already holds it.
+ * work (bench/README.md, "Rows read for their columns"). Mapped, the page is read where the OS
+ * already holds it.
  *
  * Why it is safe here: the connections only read (`query_only`), they live for one export, and
  * the store's file never shrinks while the app runs (no VACUUM, auto_vacuum off), so no mapped

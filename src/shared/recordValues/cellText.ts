@@ -89,7 +89,8 @@ export function valueCell(type: string, value: unknown, options: CellOptions): C
 
 /**
  * How a row's cells for `columns` are made, in their order: each column's reading and values
- * found once, for many rows (an export's batches; bench/README.md, "Cells").
+ * found once, for many rows (an export's batches; bench/README.md, "Rows read for their
+ * columns").
  */
 export function rowCellsOf(
   columns: readonly { key: string; type: string }[],

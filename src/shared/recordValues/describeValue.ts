@@ -54,8 +54,9 @@ export function fieldValue(row: RecordRow, key: string): unknown {
 /**
  * The Intl formatters of a locale and zone, made when first used. A list's or an export's cells
  * share one context object, so its formatters are found by that object (a WeakMap, no key text
- * built for every value: an export formats millions, bench/README.md, "Cells"); a context made
- * afresh finds those of its locale and zone by their key, as every value once did.
+ * built for every value: an export formats millions; bench/README.md, "Rows read for their
+ * columns"); a context made afresh finds those of its locale and zone by their key, as every
+ * value once did. A context is not changed once made (its formatters would not follow).
  */
 interface ContextFormatters {
   instant?: Intl.DateTimeFormat;

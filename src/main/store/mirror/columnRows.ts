@@ -1,8 +1,8 @@
 /**
  * A view's rows read for a few columns only (the records export): the same rows recordViews.ts
  * makes, with only what those columns show filled in. An export of a million rows spent most of
- * its time reading (bench/README.md, "The export's rows read for their columns"): every column of
- * `records`, two joins, and the whole custom JSON parsed for the six values a file holds. Here
+ * its time reading (bench/README.md, "Rows read for their columns"): every column of `records`,
+ * two joins, and the whole custom JSON parsed for the six values a file holds. Here
  * SQLite reads only the chosen columns and takes the chosen custom values out of the JSON itself
  * (`json_extract`, one small array to parse). A row that is not a plain server copy (pending
  * edits, trashed meanwhile) is read by recordViews, whose merge of the edits stays the only one.
