@@ -258,12 +258,16 @@ export class BackupService {
    * time (a download waiting for its code). A wrong code changes nothing and says so.
    */
   async verify(id: string, accessCode: string | undefined): Promise<BackupView> {
-    const record = this.require(id);
-    if (this.running.has(id))
-      throw new BackupRefused('This backup is still being worked on; wait for it to finish.');
+    let record = this.require(id);
+    const busy = () =>
+      new BackupRefused('This backup is still being worked on; wait for it to finish.');
+    if (this.running.has(id)) throw busy();
     const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
     if (code === null)
       throw new BackupRefused('Enter the access code: none is kept for this portal.');
+    // The keychain was waited for: another request may have started or deleted meanwhile.
+    if (this.running.has(id)) throw busy();
+    record = this.require(id);
     if (record.stage === 'needs_code') {
       try {
         await this.runJob(id, () =>
@@ -295,6 +299,15 @@ export class BackupService {
       throw new BackupRefused(
         "This backup's file name is not one PortalDesk writes; it was not opened.",
       );
+    // Held as a job while it reads the file: a delete (or retention) meanwhile is refused
+    // instead of removing the file under the check and then seeing its verdict land on the row.
+    await this.runJob(id, () => this.verifyReady(record, file, code));
+    return this.viewOf(this.repo.get(id)!);
+  }
+
+  /** Verifies a ready backup's file again: its SHA-256, then every entry. */
+  private async verifyReady(record: BackupRecord, file: string, code: string): Promise<void> {
+    const { id } = record;
     let digest;
     try {
       digest = await fileDigest(file);
@@ -328,7 +341,6 @@ export class BackupService {
       throw error;
     }
     this.changed(id);
-    return this.viewOf(this.repo.get(id)!);
   }
 
   /**
