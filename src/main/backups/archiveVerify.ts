@@ -8,9 +8,11 @@
 import { openAsBlob } from 'node:fs';
 import {
   BlobReader,
+  ERR_AMBIGUOUS_ARCHIVE,
   ERR_INVALID_AUTHENTICATION_CODE,
   ERR_INVALID_CRC32,
   ERR_INVALID_PASSWORD,
+  ERR_UNSAFE_FILENAME,
   ZipReader,
   type FileEntry,
 } from '@zip.js/zip.js';
@@ -61,6 +63,18 @@ function classify(error: unknown, entry: string | null): Error {
   if (message === ERR_INVALID_PASSWORD) {
     return new WrongAccessCodeError(
       'This access code does not open the backup. Nothing was changed; try the code that was given when the backup was made.',
+    );
+  }
+  if (message === ERR_AMBIGUOUS_ARCHIVE) {
+    const reason = (error as { reason?: unknown }).reason;
+    return new DamagedArchiveError(
+      `The backup is not the archive the service made: its table of contents can be read more than one way (${typeof reason === 'string' ? reason : 'ambiguous'}).`,
+    );
+  }
+  if (message === ERR_UNSAFE_FILENAME) {
+    const name = String((error as { filename?: unknown }).filename ?? '').slice(0, 200);
+    return new DamagedArchiveError(
+      `The backup is not the archive the service made: it names an entry outside the archive ("${name}").`,
     );
   }
   const where = entry ? `its entry ${entry}` : 'its table of contents';
@@ -152,6 +166,10 @@ export async function withArchiveEntries<T>(
     useWebWorkers: false,
     checkCrc32: true,
     checkAuthenticationCode: true,
+    // AES checks each entry's data, never the table of contents: an entry named twice, bytes
+    // before or after the archive, or a local name that differs from the listed one mean the
+    // file is not the archive the service wrote, though every entry still decrypts.
+    strictness: 'strict',
   });
   try {
     let entries;

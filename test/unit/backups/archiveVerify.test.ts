@@ -147,4 +147,58 @@ describe('verifying an archive', () => {
       /^The backup cannot be read: its table of contents: /,
     );
   });
+
+  /**
+   * An archive whose entry names were changed after it was made: AES authenticates each entry's
+   * data, never its name, so a name is renamed in both headers (local and central) byte for byte.
+   */
+  async function renamed(entries: [string, string][], from: string, to: string) {
+    expect(Buffer.byteLength(from)).toBe(Buffer.byteLength(to));
+    const { file, bytes } = await archive(entries);
+    const text = Buffer.from(bytes);
+    const changed = Buffer.from(text.toString('latin1').replaceAll(from, to), 'latin1');
+    expect(changed.equals(text)).toBe(false);
+    writeFileSync(file, changed);
+    return file;
+  }
+
+  it('refuses an archive that names an entry twice (the counts would take it twice)', async () => {
+    const entities = records(50);
+    const file = await renamed(
+      [...LAYOUT, ['entities.json', entities], ['entitieZ.json', entities]],
+      'entitieZ.json',
+      'entities.json',
+    );
+    await expect(verifyArchive(file, CODE)).rejects.toThrow(
+      new DamagedArchiveError(
+        'The backup is not the archive the service made: its table of contents can be read more than one way (duplicate filename).',
+      ),
+    );
+  });
+
+  it('refuses entry names that point outside the archive, wherever it is unpacked', async () => {
+    for (const name of ['../a.json', '/etc.json', 'C:/x.json', 'a\\..\\b', 'a/../..']) {
+      const file = await renamed(
+        [...LAYOUT, ['entities.json', records(5)], ['X'.repeat(name.length), '[]']],
+        'X'.repeat(name.length),
+        name,
+      );
+      await expect(verifyArchive(file, CODE), name).rejects.toThrow(DamagedArchiveError);
+      await expect(verifyArchive(file, CODE), name).rejects.toThrow(
+        /^The backup is not the archive the service made: it names an entry outside the archive/,
+      );
+    }
+  });
+
+  it('refuses bytes after the archive (a resumed download that appended a repeat)', async () => {
+    const { file, bytes } = await archive([...LAYOUT, ['entities.json', records(50)]]);
+    for (const extra of [bytes.subarray(bytes.length - 100), new Uint8Array(1)]) {
+      writeFileSync(file, Buffer.concat([bytes, extra]));
+      await expect(verifyArchive(file, CODE)).rejects.toThrow(
+        /^The backup is not the archive the service made: its table of contents can be read more than one way \(/,
+      );
+    }
+    writeFileSync(file, bytes);
+    await expect(verifyArchive(file, CODE)).resolves.toMatchObject({ format: expect.any(String) });
+  });
 });
