@@ -567,8 +567,23 @@ export class BackupService {
     this.closing.abort(new Error('PortalDesk is closing'));
   }
 
-  /** Looks at every schedule: runs what is due, notes what cannot run. */
-  async runSchedules(): Promise<void> {
+  /** The look at the schedules in progress, if any. */
+  private looking: Promise<void> | null = null;
+
+  /**
+   * Looks at every schedule: runs what is due, notes what cannot run. One look at a time: a look
+   * waits for the keychain, and a second one meanwhile (the next tick while the keychain asks to
+   * be unlocked) would start the same slot's backup again, which the service answers with the
+   * first one: the slot would be taken for a reused one and put back.
+   */
+  runSchedules(): Promise<void> {
+    this.looking ??= this.lookAtSchedules().finally(() => {
+      this.looking = null;
+    });
+    return this.looking;
+  }
+
+  private async lookAtSchedules(): Promise<void> {
     const now = this.now();
     if (this.closed) return;
     for (const schedule of this.repo.schedules()) {

@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BackupView } from '../../../src/shared/ipc/areas/backups';
-import { backUp, CODE, filesUnder, setup } from './backupSession';
+import { testEmulator } from '../../support/emulator';
+import { backUp, call, CODE, filesUnder, overview, setup } from './backupSession';
+
+const DAY = 86_400_000;
 
 const internal = { transport: 'internal', trusted: true, description: 'test' } as const;
 
@@ -33,5 +36,33 @@ describe('backups acted on at once', () => {
       problem: null,
     });
     expect(filesUnder(dataDir)).toEqual([expect.stringMatching(/\.zip$/)]);
+  });
+});
+
+describe('schedules looked at twice at once', () => {
+  it('start one backup for a due slot, however many looks overlap (a keychain slow to answer)', async () => {
+    const emulator = await testEmulator({ records: 40 });
+    let now = new Date(emulator.state.clock.now());
+    const { engine, portalId } = await setup({
+      emulator,
+      engine: { backups: { now: () => now, autoStart: false } },
+    });
+    await backUp(engine, portalId, { keepCode: true });
+    await call(engine, 'backups.setSchedule', {
+      portalId,
+      schedule: { frequency: 'daily', hour: 3, weekday: 0, keep: 7 },
+    });
+    // Two days on: the service's reuse has ended and the slot is due.
+    now = new Date(now.getTime() + 2 * DAY);
+    emulator.state.clock.advance(2 * DAY);
+    await Promise.all([engine.backups.runSchedules(), engine.backups.runSchedules()]);
+    await engine.backups.idle();
+    const { backups, portals } = await overview(engine);
+    const scheduled = backups.filter((b) => b.scheduled);
+    expect(scheduled.map((b) => [b.stage, b.reused])).toEqual([['ready', false]]);
+    const portal = portals.find((p) => p.portalId === portalId)!;
+    // The slot ran: no word of a reuse, and the next run is the next day's slot.
+    expect(portal.scheduleProblem).toBeNull();
+    expect(new Date(portal.nextRun!).getTime()).toBeGreaterThan(now.getTime());
   });
 });
