@@ -14,6 +14,9 @@ export interface DownloadAnswer {
   status: number;
   contentRange: string | null;
   contentLength: string | null;
+  /** The answer's ETag, and the one the request's If-Range named (null when none was sent). */
+  etag?: string | null;
+  ifRange?: string | null;
 }
 
 const RANGE = /^bytes (\d+)-(\d+)\/(\d+)$/;
@@ -42,6 +45,15 @@ export function resumePlan(have: number, answer: DownloadAnswer): ResumePlan {
       return {
         kind: 'fail',
         reason: `the server sent bytes ${start}-${end} of ${total} when ${have} were held`,
+        linkGone: false,
+      };
+    }
+    // A server that ignores If-Range sends the asked bytes of whatever it holds now: a part of
+    // another version would be appended to the bytes held of the first.
+    if (answer.ifRange && answer.etag && answer.etag !== answer.ifRange) {
+      return {
+        kind: 'fail',
+        reason: `the server sent the rest of another version of the file (${answer.etag.slice(0, 80)}, not ${answer.ifRange.slice(0, 80)})`,
         linkGone: false,
       };
     }
