@@ -485,16 +485,21 @@ export class BackupService {
     if (file) await rm(file, { force: true });
     if (record.exportId) {
       const madeAt = record.completedTime ?? record.requestedTime ?? record.createdAt;
-      let part: string | null = null;
+      let named: string | null = null;
       try {
-        part = resolveBackupFile(
+        named = resolveBackupFile(
           this.options.dataDir,
           backupRelativePath(record.portalId, madeAt, record.exportId),
         );
       } catch {
-        part = null;
+        named = null;
       }
-      if (part) await rm(partFileOf(part), { force: true });
+      // The partial download, and the file under its final name even when the row never got it
+      // (killed between the rename and the row, then waiting for a code that was not kept).
+      if (named) {
+        await rm(partFileOf(named), { force: true });
+        await rm(named, { force: true });
+      }
     }
     if (record.onService) this.repo.toServiceOnly(id);
     else this.repo.forget(id);

@@ -1,7 +1,7 @@
 /**
- * Backups acted on twice at once: a ready backup deleted while it is being verified again. The
- * file being read must not be taken from under the check, and a backup deleted here must not come
- * back as "failed" or "verified".
+ * Backups acted on twice at once, or stopped between two steps: a ready backup deleted while it
+ * is verified again, schedules looked at by two overlapping ticks, and a backup killed between
+ * its rename and its row, then deleted while it waits for a code.
  */
 import { describe, expect, it } from 'vitest';
 import type { BackupView } from '../../../src/shared/ipc/areas/backups';
@@ -64,5 +64,28 @@ describe('schedules looked at twice at once', () => {
     // The slot ran: no word of a reuse, and the next run is the next day's slot.
     expect(portal.scheduleProblem).toBeNull();
     expect(new Date(portal.nextRun!).getTime()).toBeGreaterThan(now.getTime());
+  });
+});
+
+describe('a backup killed between its rename and its row', () => {
+  it('leaves no file behind once deleted, when no code was kept to finish it', async () => {
+    const { engine, portalId, dataDir, start } = await setup({
+      engine: { backups: { autoStart: false } },
+    });
+    const backup = await backUp(engine, portalId);
+    expect(backup.stage).toBe('ready');
+    // As a kill -9 leaves it: the file renamed, the row still verifying; the code was typed, not kept.
+    engine.store.db
+      .prepare("UPDATE backups SET stage = 'verifying', file = NULL, sha256 = NULL")
+      .run();
+    engine.close();
+    const again = start();
+    await again.backups.start();
+    await again.backups.idle();
+    const waiting = (await overview(again)).backups.find((b) => b.id === backup.id)!;
+    expect(waiting.stage).toBe('needs_code');
+    expect(filesUnder(dataDir)).toHaveLength(1);
+    await call(again, 'backups.delete', { id: backup.id });
+    expect(filesUnder(dataDir)).toEqual([]);
   });
 });
