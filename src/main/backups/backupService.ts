@@ -239,15 +239,24 @@ export class BackupService {
 
   /** Downloads a backup the service holds (or goes on with a failed one), then verifies it. */
   async download(id: string, accessCode: string | undefined): Promise<BackupView> {
-    const record = this.require(id);
-    if (this.running.has(id)) return this.viewOf(record);
-    if (record.exportId === null)
-      throw new BackupRefused(
-        'The service never answered this request; there is nothing to download.',
-      );
-    if (record.stage === 'ready')
-      throw new BackupRefused('This backup is already downloaded and verified.');
+    /** The backup as it is now, or null when a job already works on it. */
+    const downloadable = (): BackupRecord | null => {
+      const record = this.require(id);
+      if (this.running.has(id)) return null;
+      if (record.exportId === null)
+        throw new BackupRefused(
+          'The service never answered this request; there is nothing to download.',
+        );
+      if (record.stage === 'ready')
+        throw new BackupRefused('This backup is already downloaded and verified.');
+      return record;
+    };
+    const record = downloadable();
+    if (!record) return this.viewOf(this.require(id));
     const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
+    // The keychain was waited for: another request may have downloaded (or deleted) it meanwhile,
+    // and a ready backup set back to generating would be downloaded again and wait for a code.
+    if (!downloadable()) return this.viewOf(this.require(id));
     this.repo.setStage(id, 'generating');
     this.launch(id, code);
     return this.viewOf(this.repo.get(id)!);

@@ -1,11 +1,13 @@
 /**
  * Backups acted on twice at once, or stopped between two steps: a ready backup deleted while it
  * is verified again, schedules looked at by two overlapping ticks, and a backup killed between
- * its rename and its row, then deleted while it waits for a code.
+ * its rename and its row, then deleted while it waits for a code, and a download asked for again
+ * while the keychain answers the first request.
  */
 import { describe, expect, it } from 'vitest';
-import type { BackupView } from '../../../src/shared/ipc/areas/backups';
-import { testEmulator } from '../../support/emulator';
+import { GENERATION_MS } from '@portaldesk/emulator/backup/exportRules';
+import type { BackupsOverview, BackupView } from '../../../src/shared/ipc/areas/backups';
+import { grantToken, testEmulator } from '../../support/emulator';
 import { backUp, call, CODE, filesUnder, overview, setup } from './backupSession';
 
 const DAY = 86_400_000;
@@ -87,5 +89,41 @@ describe('a backup killed between its rename and its row', () => {
     expect(filesUnder(dataDir)).toHaveLength(1);
     await call(again, 'backups.delete', { id: backup.id });
     expect(filesUnder(dataDir)).toEqual([]);
+  });
+});
+
+describe('a download asked for twice while the keychain is slow', () => {
+  it('leaves the backup the first request made ready, not waiting for a code again', async () => {
+    const { engine, emulator, portalId, secrets } = await setup();
+    // A backup on the service, listed here, not downloaded.
+    await fetch(`${emulator.dcs.us!.api}/api/v3/portal/${portalId}/portal_export`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${grantToken(emulator)}` },
+      body: new URLSearchParams({ access_code: CODE }),
+    });
+    emulator.state.clock.advance(GENERATION_MS);
+    const listed = await call<BackupsOverview>(engine, 'backups.refreshHistory', { portalId });
+    const id = listed.backups[0]!.id;
+    // The keychain answers (nothing kept) only when let go.
+    let letGo!: () => void;
+    const answered = new Promise<void>((resolve) => (letGo = resolve));
+    const read = secrets.getPassword.bind(secrets);
+    secrets.getPassword = async (service, account) => {
+      await answered;
+      return read(service, account);
+    };
+    // Download without a code (the keychain is asked), then with the code typed.
+    const first = engine.dispatcher.dispatch('backups.download', { id }, internal);
+    await call(engine, 'backups.download', { id, accessCode: CODE });
+    await engine.backups.idle();
+    expect((await overview(engine)).backups.find((b) => b.id === id)!.stage).toBe('ready');
+    letGo();
+    const outcome = await first;
+    expect(outcome.ok ? 'downloaded again' : outcome.error.message).toMatch(
+      /already downloaded and verified/,
+    );
+    await engine.backups.idle();
+    const after = (await overview(engine)).backups.find((b) => b.id === id)!;
+    expect(after).toMatchObject({ stage: 'ready', problem: null });
   });
 });
