@@ -6,6 +6,7 @@
  * stays bounded by the largest record, not the archive.
  */
 import { openAsBlob } from 'node:fs';
+import path from 'node:path';
 import {
   BlobReader,
   ERR_AMBIGUOUS_ARCHIVE,
@@ -161,7 +162,16 @@ export async function withArchiveEntries<T>(
   use: (files: FileEntry[]) => Promise<T>,
 ): Promise<T> {
   useLargeInflateChunks();
-  const reader = new ZipReader(new BlobReader(await openAsBlob(file)), {
+  let blob: Blob;
+  try {
+    blob = await openAsBlob(file);
+  } catch {
+    // Node says only "Unable to open file as blob": the file is gone or may not be read.
+    throw new DamagedArchiveError(
+      `The backup file ${path.basename(file)} cannot be opened: it may have been moved or deleted outside PortalDesk. Nothing was changed; verify the backup to check it, download it again, or delete it.`,
+    );
+  }
+  const reader = new ZipReader(new BlobReader(blob), {
     password,
     useWebWorkers: false,
     checkCrc32: true,

@@ -1,14 +1,15 @@
 /**
  * Backups acted on twice at once, or stopped between two steps: a ready backup deleted while it
  * is verified again, schedules looked at by two overlapping ticks, and a backup killed between
- * its rename and its row, then deleted while it waits for a code, and a download asked for again
- * while the keychain answers the first request.
+ * its rename and its row, then deleted while it waits for a code, a download asked for again
+ * while the keychain answers the first request, and a ready backup whose file was moved away.
  */
+import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GENERATION_MS } from '@portaldesk/emulator/backup/exportRules';
 import type { BackupsOverview, BackupView } from '../../../src/shared/ipc/areas/backups';
 import { grantToken, testEmulator } from '../../support/emulator';
-import { backUp, call, CODE, filesUnder, overview, setup } from './backupSession';
+import { backUp, call, CODE, filesUnder, overview, refusal, setup } from './backupSession';
 
 const DAY = 86_400_000;
 
@@ -125,5 +126,18 @@ describe('a download asked for twice while the keychain is slow', () => {
     await engine.backups.idle();
     const after = (await overview(engine)).backups.find((b) => b.id === id)!;
     expect(after).toMatchObject({ stage: 'ready', problem: null });
+  });
+});
+
+describe('a ready backup whose file was moved away', () => {
+  it('is refused in words by compare and browse, saying what to do', async () => {
+    const { engine, portalId } = await setup();
+    const backup = await backUp(engine, portalId);
+    rmSync(backup.file!);
+    for (const request of ['backups.compare', 'backups.browse']) {
+      const message = await refusal(engine, request, { id: backup.id, accessCode: CODE });
+      expect(message, request).not.toMatch(/unexpectedly/);
+      expect(message, request).toMatch(/moved or deleted outside PortalDesk/);
+    }
   });
 });
