@@ -168,7 +168,7 @@ export async function withArchiveEntries<T>(
   } catch {
     // Node says only "Unable to open file as blob": the file is gone or may not be read.
     throw new DamagedArchiveError(
-      `The backup file ${path.basename(file)} cannot be opened: it may have been moved or deleted outside PortalDesk. Nothing was changed; verify the backup to check it, download it again, or delete it.`,
+      `The backup file ${path.basename(file)} cannot be opened: it may have been moved or deleted outside PortalDesk. Nothing was changed; choose Verify to check it (a backup whose file cannot be read can then be downloaded again), or Delete.`,
     );
   }
   const reader = new ZipReader(new BlobReader(blob), {
