@@ -339,7 +339,8 @@ export async function verifyAndPlace(
       );
     }
     if (error instanceof DamagedArchiveError) {
-      if (!renamed) await rm(part, { force: true }).catch(() => undefined);
+      // Renamed or not, it is this download, never recorded as ready: it goes, as said.
+      await rm(part, { force: true }).catch(() => undefined);
       throw new JobStop(
         'failed',
         `${error.message} The damaged download was removed; download it again.`,

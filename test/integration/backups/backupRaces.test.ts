@@ -2,9 +2,10 @@
  * Backups acted on twice at once, or stopped between two steps: a ready backup deleted while it
  * is verified again, schedules looked at by two overlapping ticks, and a backup killed between
  * its rename and its row, then deleted while it waits for a code, a download asked for again
- * while the keychain answers the first request, and a ready backup whose file was moved away.
+ * while the keychain answers the first request, a ready backup whose file was moved away, and
+ * one renamed before a kill and found damaged at the next start.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GENERATION_MS } from '@portaldesk/emulator/backup/exportRules';
 import type { BackupsOverview, BackupView } from '../../../src/shared/ipc/areas/backups';
@@ -139,5 +140,28 @@ describe('a ready backup whose file was moved away', () => {
       expect(message, request).not.toMatch(/unexpectedly/);
       expect(message, request).toMatch(/moved or deleted outside PortalDesk/);
     }
+  });
+});
+
+describe('a backup killed between its rename and its row, found damaged at the next start', () => {
+  it('is removed, as its words say', async () => {
+    const { engine, portalId, dataDir, start } = await setup({
+      engine: { backups: { autoStart: false } },
+    });
+    const backup = await backUp(engine, portalId, { keepCode: true });
+    engine.store.db
+      .prepare("UPDATE backups SET stage = 'verifying', file = NULL, sha256 = NULL")
+      .run();
+    engine.close();
+    const bytes = readFileSync(backup.file!);
+    bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
+    writeFileSync(backup.file!, bytes);
+    const again = start();
+    await again.backups.start();
+    await again.backups.idle();
+    const after = (await overview(again)).backups.find((b) => b.id === backup.id)!;
+    expect(after.stage).toBe('failed');
+    expect(after.problem).toMatch(/The damaged download was removed/);
+    expect(filesUnder(dataDir)).toEqual([]);
   });
 });
