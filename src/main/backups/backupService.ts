@@ -613,11 +613,23 @@ export class BackupService {
       if ((this.notBefore.get(schedule.portalId) ?? 0) > now.getTime()) continue;
       if ([...this.running.keys()].some((id) => this.repo.get(id)?.portalId === schedule.portalId))
         continue;
-      const code = await this.codes.get(schedule.portalId).catch(() => null);
+      // A keychain that cannot be read (locked, its service down) is not one without a code.
+      const code = await this.codes.get(schedule.portalId).then(
+        (kept) => ({ kept }),
+        (error: unknown) => ({ failed: error instanceof Error ? error.message : String(error) }),
+      );
       if (this.closed) return;
       const portal = this.portal(schedule.portalId);
       if (!portal) continue;
-      if (!code) {
+      if ('failed' in code) {
+        this.scheduleProblems.set(
+          schedule.portalId,
+          `A scheduled backup is due, but the keychain could not be read (${code.failed}). Unlock it: the backup runs at the next look, within a minute.`,
+        );
+        this.changed(null, undefined, schedule.portalId);
+        continue;
+      }
+      if (!code.kept) {
         this.scheduleProblems.set(
           schedule.portalId,
           'A scheduled backup is due, but no access code is kept for this portal: back up once with "Keep the code in the keychain" ticked.',
@@ -642,7 +654,7 @@ export class BackupService {
         scheduled: true,
         createdAt: now.toISOString(),
       });
-      this.launch(record.id, code, {
+      this.launch(record.id, code.kept, {
         ready: () => this.applyRetention(schedule.portalId, schedule.keep),
         ended: () => this.afterScheduledRun(record.id, schedule.portalId, schedule.lastRunAt),
       });

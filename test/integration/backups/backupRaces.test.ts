@@ -3,7 +3,8 @@
  * is verified again, schedules looked at by two overlapping ticks, and a backup killed between
  * its rename and its row, then deleted while it waits for a code, a download asked for again
  * while the keychain answers the first request, a ready backup whose file was moved away, and
- * one renamed before a kill and found damaged at the next start.
+ * one renamed before a kill and found damaged at the next start, and a due schedule while the
+ * keychain cannot be read.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -163,5 +164,37 @@ describe('a backup killed between its rename and its row, found damaged at the n
     expect(after.stage).toBe('failed');
     expect(after.problem).toMatch(/The damaged download was removed/);
     expect(filesUnder(dataDir)).toEqual([]);
+  });
+});
+
+describe('a due schedule while the keychain cannot be read', () => {
+  it('says the keychain could not be read, not that no code is kept, and runs once it can', async () => {
+    const emulator = await testEmulator({ records: 40 });
+    let now = new Date(emulator.state.clock.now());
+    const { engine, portalId, secrets } = await setup({
+      emulator,
+      engine: { backups: { now: () => now, autoStart: false } },
+    });
+    await backUp(engine, portalId, { keepCode: true });
+    await call(engine, 'backups.setSchedule', {
+      portalId,
+      schedule: { frequency: 'daily', hour: 3, weekday: 0, keep: 7 },
+    });
+    now = new Date(now.getTime() + 2 * DAY);
+    emulator.state.clock.advance(2 * DAY);
+    const read = secrets.getPassword.bind(secrets);
+    secrets.getPassword = () => Promise.reject(new Error('the keychain is locked'));
+    await engine.backups.runSchedules();
+    await engine.backups.idle();
+    const portal = (await overview(engine)).portals.find((p) => p.portalId === portalId)!;
+    expect(portal.codeKept).toBe(true);
+    expect(portal.scheduleProblem).toMatch(/the keychain is locked/);
+    expect(portal.scheduleProblem).not.toMatch(/no access code is kept/);
+    secrets.getPassword = read;
+    await engine.backups.runSchedules();
+    await engine.backups.idle();
+    const { backups, portals } = await overview(engine);
+    expect(backups.filter((b) => b.scheduled).map((b) => b.stage)).toEqual(['ready']);
+    expect(portals.find((p) => p.portalId === portalId)!.scheduleProblem).toBeNull();
   });
 });
