@@ -271,9 +271,7 @@ export class BackupService {
     const busy = () =>
       new BackupRefused('This backup is still being worked on; wait for it to finish.');
     if (this.running.has(id)) throw busy();
-    const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
-    if (code === null)
-      throw new BackupRefused('Enter the access code: none is kept for this portal.');
+    const code = accessCode ?? (await this.keptCode(record.portalId));
     // The keychain was waited for: another request may have started or deleted meanwhile.
     if (this.running.has(id)) throw busy();
     record = this.require(id);
@@ -353,6 +351,24 @@ export class BackupService {
   }
 
   /**
+   * The code kept for the portal; refused in words when none is kept, or when the keychain cannot
+   * be read (locked), which is not the same thing.
+   */
+  private async keptCode(portalId: string): Promise<string> {
+    let kept: string | null;
+    try {
+      kept = await this.codes.get(portalId);
+    } catch (error) {
+      throw new BackupRefused(
+        `The keychain could not be read (${error instanceof Error ? error.message : String(error)}). Unlock it, or enter the access code.`,
+      );
+    }
+    if (kept === null)
+      throw new BackupRefused('Enter the access code: none is kept for this portal.');
+    return kept;
+  }
+
+  /**
    * A ready backup that failed its check is no backup any more: not offered for download, drag
    * or retention, its old verification gone; the file stays until deleted or downloaded again.
    */
@@ -371,9 +387,7 @@ export class BackupService {
     const record = this.require(id);
     const file = this.fileOf(id);
     if (!file) throw new BackupRefused('Only a downloaded, verified backup can be compared.');
-    const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
-    if (code === null)
-      throw new BackupRefused('Enter the access code: none is kept for this portal.');
+    const code = accessCode ?? (await this.keptCode(record.portalId));
     const { metadata, records } = this.options.mirror;
     const modules = new Map(metadata.modules(record.portalId).map((m) => [m.apiName, m]));
     const fieldsOf = new Map<string, FieldNames>();
@@ -437,9 +451,7 @@ export class BackupService {
         `Portal ${record.portalId} is no longer in the mirror, so its backup has no fields or statuses to be shown with. Sign in to the portal again and let it sync, then browse the backup.`,
       );
     }
-    const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
-    if (code === null)
-      throw new BackupRefused('Enter the access code: none is kept for this portal.');
+    const code = accessCode ?? (await this.keptCode(record.portalId));
     let open;
     try {
       open = await this.snapshots.open({
@@ -489,6 +501,13 @@ export class BackupService {
       throw new BackupRefused(
         'This backup is still being downloaded or verified; wait for it to finish.',
       );
+    // Held as a job while its files go: a download or a verification asked for meanwhile is
+    // refused (or finds the backup gone) instead of writing or reading them as they are removed.
+    await this.runJob(id, () => this.deleteNow(record));
+  }
+
+  private async deleteNow(record: BackupRecord): Promise<void> {
+    const { id } = record;
     this.snapshots.close(id);
     const file = record.file ? resolveBackupFile(this.options.dataDir, record.file) : null;
     if (file) await rm(file, { force: true });

@@ -18,30 +18,47 @@ const DAY = 86_400_000;
 const internal = { transport: 'internal', trusted: true, description: 'test' } as const;
 
 describe('backups acted on at once', () => {
-  it('refuses to delete a ready backup while it is verified again, and the check ends as it began', async () => {
-    const { engine, portalId, dataDir } = await setup();
-    const backup = await backUp(engine, portalId);
-    expect(backup.stage).toBe('ready');
-    const verifying = engine.dispatcher.dispatch(
-      'backups.verify',
-      { id: backup.id, accessCode: CODE },
-      internal,
-    );
-    const deleting = await engine.dispatcher.dispatch(
-      'backups.delete',
-      { id: backup.id },
-      internal,
-    );
-    const verified = await verifying;
-    // delete's own words: a backup being verified is not deleted from under the check.
-    expect(deleting.ok ? 'deleted' : deleting.error.message).toMatch(/wait for it to finish/);
-    expect(verified.ok).toBe(true);
-    expect((verified as { value: BackupView }).value).toMatchObject({
-      stage: 'ready',
-      problem: null,
-    });
-    expect(filesUnder(dataDir)).toEqual([expect.stringMatching(/\.zip$/)]);
-  });
+  it.each([
+    ['typed', CODE],
+    ['kept in the keychain', undefined],
+  ])(
+    'never deletes a ready backup under its check (code %s), and the check ends in words',
+    async (_how, accessCode) => {
+      const { engine, portalId, dataDir } = await setup();
+      const backup = await backUp(engine, portalId, { keepCode: true });
+      expect(backup.stage).toBe('ready');
+      const verifying = engine.dispatcher.dispatch(
+        'backups.verify',
+        { id: backup.id, ...(accessCode ? { accessCode } : {}) },
+        internal,
+      );
+      const deleting = await engine.dispatcher.dispatch(
+        'backups.delete',
+        { id: backup.id },
+        internal,
+      );
+      const verified = await verifying;
+      await engine.backups.idle();
+      const row = (await overview(engine)).backups.find((b) => b.id === backup.id);
+      if (deleting.ok) {
+        // Deleted before the check began: the check is refused in words and leaves nothing.
+        expect(verified.ok ? 'verified' : verified.error.message).toMatch(
+          /still being worked on|Only a downloaded backup can be verified|does not exist/,
+        );
+        expect(row).toMatchObject({ stage: 'on_service', problem: null, verification: null });
+        expect(filesUnder(dataDir)).toEqual([]);
+      } else {
+        // delete's own words: a backup being verified is not deleted from under the check.
+        expect(deleting.error.message).toMatch(/wait for it to finish/);
+        expect(verified.ok).toBe(true);
+        expect((verified as { value: BackupView }).value).toMatchObject({
+          stage: 'ready',
+          problem: null,
+        });
+        expect(filesUnder(dataDir)).toEqual([expect.stringMatching(/\.zip$/)]);
+      }
+    },
+  );
 });
 
 describe('schedules looked at twice at once', () => {
@@ -196,5 +213,17 @@ describe('a due schedule while the keychain cannot be read', () => {
     const { backups, portals } = await overview(engine);
     expect(backups.filter((b) => b.scheduled).map((b) => b.stage)).toEqual(['ready']);
     expect(portals.find((p) => p.portalId === portalId)!.scheduleProblem).toBeNull();
+  });
+});
+
+describe('a request without a code while the keychain cannot be read', () => {
+  it('says the keychain could not be read, not that no code is kept', async () => {
+    const { engine, portalId, secrets } = await setup();
+    const backup = await backUp(engine, portalId, { keepCode: true });
+    secrets.getPassword = () => Promise.reject(new Error('the keychain is locked'));
+    for (const request of ['backups.verify', 'backups.compare', 'backups.browse']) {
+      const message = await refusal(engine, request, { id: backup.id });
+      expect(message, request).toMatch(/keychain could not be read \(the keychain is locked\)/);
+    }
   });
 });
