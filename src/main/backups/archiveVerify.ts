@@ -229,3 +229,14 @@ export function verifyArchive(
     return { entries: checks, format: format?.name ?? null, counts: tally?.result() ?? null };
   });
 }
+
+/**
+ * What is wrong when the archive says it is another backup than the one asked for (its
+ * `portal.json` names another export id), or null: a link that gave an older archive made with
+ * the same code (replayed, or a service's mix-up) decrypts and counts like the right one.
+ */
+export function anotherBackupProblem(check: ArchiveCheck, exportId: string | null): string | null {
+  const archived = check.counts?.exportId ?? null;
+  if (archived === null || exportId === null || archived === exportId) return null;
+  return `The downloaded archive is backup ${archived.slice(0, 64)}, not ${exportId}: the service's link gave another backup's file.`;
+}

@@ -14,7 +14,12 @@ import { ApiError } from '../api/client/apiError';
 import type { ApiScheduler } from '../api/client/apiScheduler';
 import { downloadAttempt, DownloadFailure } from './archiveDownload';
 import { verificationOf, type MirrorCensus } from './archiveComparison';
-import { DamagedArchiveError, verifyArchive, WrongAccessCodeError } from './archiveVerify';
+import {
+  anotherBackupProblem,
+  DamagedArchiveError,
+  verifyArchive,
+  WrongAccessCodeError,
+} from './archiveVerify';
 import {
   backupRelativePath,
   downloadUrlProblem,
@@ -347,6 +352,11 @@ export async function verifyAndPlace(
       );
     }
     throw error;
+  }
+  const other = anotherBackupProblem(check, record.exportId);
+  if (other) {
+    await rm(part, { force: true }).catch(() => undefined);
+    throw new JobStop('failed', `${other} It was removed; download it again.`);
   }
   const { sha256, bytes } = digest ?? (await fileDigest(part));
   const since = record.completedTime ?? record.requestedTime ?? record.createdAt;

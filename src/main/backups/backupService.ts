@@ -23,7 +23,12 @@ import type { SecretStore } from '../auth/secretStore';
 import type { EventPusher } from '../bridge/eventHub';
 import type { Mirror } from '../store/mirror/mirror';
 import { AccessCodeKeychain } from './accessCodeKeychain';
-import { DamagedArchiveError, verifyArchive, WrongAccessCodeError } from './archiveVerify';
+import {
+  anotherBackupProblem,
+  DamagedArchiveError,
+  verifyArchive,
+  WrongAccessCodeError,
+} from './archiveVerify';
 import { ArchiveNotReadableError, compareArchive } from './archiveCompare';
 import { verificationOf } from './archiveComparison';
 import type { FieldNames } from './archiveDiff';
@@ -332,6 +337,8 @@ export class BackupService {
     }
     try {
       const check = await verifyArchive(file, code);
+      const other = anotherBackupProblem(check, record.exportId);
+      if (other) throw new DamagedArchiveError(other);
       const since = record.completedTime ?? record.requestedTime ?? record.createdAt;
       const verification = verificationOf(
         check,

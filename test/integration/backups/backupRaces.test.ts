@@ -227,3 +227,33 @@ describe('a request without a code while the keychain cannot be read', () => {
     }
   });
 });
+
+describe("a download that brings another backup's archive", () => {
+  it('is not verified as this backup (an older archive replayed with the same code)', async () => {
+    const emulator = await testEmulator({ records: 40 });
+    let replay: string | null = null;
+    let first: string | null = null;
+    const { engine, portalId, dataDir } = await setup({
+      emulator,
+      engine: {
+        backups: {
+          // The first download's link is remembered; later ones are answered from it.
+          fetch: (input, init) => {
+            const url = String(input);
+            first ??= url;
+            return fetch(replay ?? url, init);
+          },
+        },
+      },
+    });
+    const older = await backUp(engine, portalId);
+    expect(older.stage).toBe('ready');
+    emulator.state.clock.advance(2 * DAY);
+    replay = first;
+    const newer = await backUp(engine, portalId);
+    expect(newer.exportId).not.toBe(older.exportId);
+    expect(newer.stage).toBe('failed');
+    expect(newer.problem).toMatch(new RegExp(`backup ${older.exportId}, not ${newer.exportId}`));
+    expect(filesUnder(dataDir)).toEqual([expect.stringContaining(older.exportId!)]);
+  });
+});

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { BlobWriter, TextReader, Uint8ArrayReader, ZipWriter } from '@zip.js/zip.js';
 import { describe, expect, it } from 'vitest';
 import {
+  anotherBackupProblem,
   DamagedArchiveError,
   verifyArchive,
   WrongAccessCodeError,
@@ -200,5 +201,22 @@ describe('verifying an archive', () => {
     }
     writeFileSync(file, bytes);
     await expect(verifyArchive(file, CODE)).resolves.toMatchObject({ format: expect.any(String) });
+  });
+
+  it('says when the archive names another backup than the one asked for', async () => {
+    const { file } = await archive([
+      ['portal.json', '{"export":{"id":"680","generated_time":"2026-11-26T00:00:00Z"}}'],
+      ...LAYOUT.slice(1),
+      ['entities.json', records(3)],
+    ]);
+    const check = await verifyArchive(file, CODE);
+    expect(anotherBackupProblem(check, '680')).toBeNull();
+    expect(anotherBackupProblem(check, null)).toBeNull();
+    expect(anotherBackupProblem(check, '681')).toBe(
+      "The downloaded archive is backup 680, not 681: the service's link gave another backup's file.",
+    );
+    // An archive that does not say which it is cannot be told apart.
+    const unnamed = await archive([...LAYOUT, ['entities.json', records(3)]]);
+    expect(anotherBackupProblem(await verifyArchive(unnamed.file, CODE), '681')).toBeNull();
   });
 });
