@@ -3,8 +3,8 @@
  * is verified again, schedules looked at by two overlapping ticks, and a backup killed between
  * its rename and its row, then deleted while it waits for a code, a download asked for again
  * while the keychain answers the first request, a ready backup whose file was moved away, and
- * one renamed before a kill and found damaged at the next start, and a due schedule while the
- * keychain cannot be read.
+ * one renamed before a kill and found damaged at the next start, a due schedule while the
+ * keychain cannot be read, and a download that brings another backup's archive.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
