@@ -141,7 +141,10 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
     });
     if (plan.kind === 'fail') {
       await response.body?.cancel().catch(() => undefined);
-      throw new DownloadFailure(plan.linkGone ? 'link_gone' : 'protocol', plan.reason);
+      throw new DownloadFailure(
+        plan.linkGone ? 'link_gone' : plan.transient ? 'network' : 'protocol',
+        plan.reason,
+      );
     }
     if (plan.kind === 'complete') {
       await response.body?.cancel().catch(() => undefined);

@@ -8,7 +8,13 @@ export type ResumePlan =
   | { kind: 'append'; total: number }
   | { kind: 'restart'; total: number | null }
   | { kind: 'complete'; total: number }
-  | { kind: 'fail'; reason: string; linkGone: boolean };
+  | { kind: 'fail'; reason: string; linkGone: boolean; transient?: true };
+
+/**
+ * Answers that say "not now" (a server restarting, overloaded, a gateway in between): what is
+ * held is still good, and the next attempt resumes from it.
+ */
+const TRANSIENT = new Set([408, 429, 500, 502, 503, 504]);
 
 export interface DownloadAnswer {
   status: number;
@@ -80,5 +86,10 @@ export function resumePlan(have: number, answer: DownloadAnswer): ResumePlan {
       linkGone: true,
     };
   }
-  return { kind: 'fail', reason: `the server answered ${answer.status}`, linkGone: false };
+  return {
+    kind: 'fail',
+    reason: `the server answered ${answer.status}`,
+    linkGone: false,
+    ...(TRANSIENT.has(answer.status) ? { transient: true as const } : {}),
+  };
 }

@@ -102,6 +102,18 @@ describe('a download attempt', () => {
     expect(readFileSync(part).equals(held)).toBe(true);
   });
 
+  it('keeps what is held when the server answers 503 (restarting), as a cut, not a protocol fault', async () => {
+    const { url } = await serve({ status: 503 });
+    const part = path.join(tempDir(), 'busy.zip.part');
+    const held = FILE.subarray(0, 1_000_001);
+    writeFileSync(part, held);
+    const failure = await attempt(url, part, '"v1"').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DownloadFailure);
+    // The job drops the partial file on a protocol fault and keeps it on a network one.
+    expect((failure as DownloadFailure).kind).toBe('network');
+    expect(readFileSync(part).equals(held)).toBe(true);
+  });
+
   it('keeps what arrived before a cut, so the next attempt resumes from it', async () => {
     const cut = await serve({ cut: true });
     const part = path.join(tempDir(), 'd.zip.part');

@@ -1,10 +1,10 @@
 /**
  * A download through any sequence of server faults ends in the server's archive or in nothing:
- * cut bodies, wrong lengths, 416, a link that is gone, a server that now holds another version
- * (answering If-Range properly or ignoring it), the whole file as a 206, a Range ignored. Each
- * attempt is downloadAttempt on a real temporary file; between attempts the job's rules apply
- * (backupJob.ts: a protocol failure drops the partial file and its ETag, a cut keeps both, a
- * link that is gone ends the download). Whenever an attempt reports the file complete, the file
+ * cut bodies, wrong lengths, 416, a link that is gone, a server restarting (503), a server that
+ * now holds another version (answering If-Range properly or ignoring it), the whole file as a
+ * 206, a Range ignored. Each attempt is downloadAttempt on a real temporary file; between
+ * attempts the job's rules apply (backupJob.ts: a protocol failure drops the partial file and its
+ * ETag, a cut or a server restarting keeps both, a link that is gone ends the download). Whenever an attempt reports the file complete, the file
  * holds exactly one version the server had, whole, and the reported SHA-256 and size are its.
  */
 import { createHash } from 'node:crypto';
@@ -24,7 +24,8 @@ type Fault =
   | { kind: 'ignoreRange' }
   | { kind: 'whole206' }
   | { kind: 'unsatisfiable' }
-  | { kind: 'gone' };
+  | { kind: 'gone' }
+  | { kind: 'unavailable' };
 
 const faultArb: fc.Arbitrary<Fault> = fc.oneof(
   fc.constant({ kind: 'ok' as const }),
@@ -36,6 +37,7 @@ const faultArb: fc.Arbitrary<Fault> = fc.oneof(
   fc.constant({ kind: 'whole206' as const }),
   fc.constant({ kind: 'unsatisfiable' as const }),
   fc.constant({ kind: 'gone' as const }),
+  fc.constant({ kind: 'unavailable' as const }),
 );
 
 /** One request's answer: the server may first move on to its next version, then the fault. */
@@ -77,6 +79,7 @@ function server(sizes: number[], answers: Answer[]) {
     const file = versions[current]!;
     const etag = etagOf(current);
     if (fault.kind === 'gone') return new Response('gone', { status: 404 });
+    if (fault.kind === 'unavailable') return new Response('restarting', { status: 503 });
     const match = /^bytes=(\d+)-$/.exec(headers.Range ?? '');
     const ifRange = headers['If-Range'];
     let start = match ? Number(match[1]) : 0;

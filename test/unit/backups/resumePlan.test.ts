@@ -198,7 +198,19 @@ describe('resumePlan', () => {
       expect(resumePlan(500, answer(status))).toMatchObject({ kind: 'fail', linkGone: true });
     });
 
-    it.each([500, 503, 302, 204, 0])('%i: fails, naming the status', (status) => {
+    it.each([408, 429, 500, 502, 503, 504])(
+      '%i: fails for now (a server restarting, busy), keeping what is held',
+      (status) => {
+        expect(resumePlan(500, answer(status, 'bytes 500-999/1000', '500'))).toEqual({
+          kind: 'fail',
+          reason: `the server answered ${status}`,
+          linkGone: false,
+          transient: true,
+        });
+      },
+    );
+
+    it.each([302, 204, 0, 400, 501])('%i: fails, naming the status', (status) => {
       expect(resumePlan(500, answer(status, 'bytes 500-999/1000', '500'))).toEqual({
         kind: 'fail',
         reason: `the server answered ${status}`,
