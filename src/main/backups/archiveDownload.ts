@@ -131,15 +131,20 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
         cause: error,
       });
     }
+    const etag = response.headers.get('etag');
     const plan = resumePlan(have, {
       status: response.status,
       contentRange: response.headers.get('content-range'),
       contentLength: response.headers.get('content-length'),
+      etag,
+      ifRange: headers['If-Range'] ?? null,
     });
-    const etag = response.headers.get('etag');
     if (plan.kind === 'fail') {
       await response.body?.cancel().catch(() => undefined);
-      throw new DownloadFailure(plan.linkGone ? 'link_gone' : 'protocol', plan.reason);
+      throw new DownloadFailure(
+        plan.linkGone ? 'link_gone' : plan.transient ? 'network' : 'protocol',
+        plan.reason,
+      );
     }
     if (plan.kind === 'complete') {
       await response.body?.cancel().catch(() => undefined);

@@ -6,11 +6,14 @@
  * stays bounded by the largest record, not the archive.
  */
 import { openAsBlob } from 'node:fs';
+import path from 'node:path';
 import {
   BlobReader,
+  ERR_AMBIGUOUS_ARCHIVE,
   ERR_INVALID_AUTHENTICATION_CODE,
   ERR_INVALID_CRC32,
   ERR_INVALID_PASSWORD,
+  ERR_UNSAFE_FILENAME,
   ZipReader,
   type FileEntry,
 } from '@zip.js/zip.js';
@@ -61,6 +64,18 @@ function classify(error: unknown, entry: string | null): Error {
   if (message === ERR_INVALID_PASSWORD) {
     return new WrongAccessCodeError(
       'This access code does not open the backup. Nothing was changed; try the code that was given when the backup was made.',
+    );
+  }
+  if (message === ERR_AMBIGUOUS_ARCHIVE) {
+    const reason = (error as { reason?: unknown }).reason;
+    return new DamagedArchiveError(
+      `The backup is not the archive the service made: its table of contents can be read more than one way (${typeof reason === 'string' ? reason : 'ambiguous'}).`,
+    );
+  }
+  if (message === ERR_UNSAFE_FILENAME) {
+    const name = String((error as { filename?: unknown }).filename ?? '').slice(0, 200);
+    return new DamagedArchiveError(
+      `The backup is not the archive the service made: it names an entry outside the archive ("${name}").`,
     );
   }
   const where = entry ? `its entry ${entry}` : 'its table of contents';
@@ -147,11 +162,24 @@ export async function withArchiveEntries<T>(
   use: (files: FileEntry[]) => Promise<T>,
 ): Promise<T> {
   useLargeInflateChunks();
-  const reader = new ZipReader(new BlobReader(await openAsBlob(file)), {
+  let blob: Blob;
+  try {
+    blob = await openAsBlob(file);
+  } catch {
+    // Node says only "Unable to open file as blob": the file is gone or may not be read.
+    throw new DamagedArchiveError(
+      `The backup file ${path.basename(file)} cannot be opened: it may have been moved or deleted outside PortalDesk. Nothing was changed; choose Verify to check it (a backup whose file cannot be read can then be downloaded again), or Delete.`,
+    );
+  }
+  const reader = new ZipReader(new BlobReader(blob), {
     password,
     useWebWorkers: false,
     checkCrc32: true,
     checkAuthenticationCode: true,
+    // AES checks each entry's data, never the table of contents: an entry named twice, bytes
+    // before or after the archive, or a local name that differs from the listed one mean the
+    // file is not the archive the service wrote, though every entry still decrypts.
+    strictness: 'strict',
   });
   try {
     let entries;
@@ -200,4 +228,15 @@ export function verifyArchive(
     }
     return { entries: checks, format: format?.name ?? null, counts: tally?.result() ?? null };
   });
+}
+
+/**
+ * What is wrong when the archive says it is another backup than the one asked for (its
+ * `portal.json` names another export id), or null: a link that gave an older archive made with
+ * the same code (replayed, or a service's mix-up) decrypts and counts like the right one.
+ */
+export function anotherBackupProblem(check: ArchiveCheck, exportId: string | null): string | null {
+  const archived = check.counts?.exportId ?? null;
+  if (archived === null || exportId === null || archived === exportId) return null;
+  return `The downloaded archive is backup ${archived.slice(0, 64)}, not ${exportId}: the service's link gave another backup's file.`;
 }

@@ -14,7 +14,12 @@ import { ApiError } from '../api/client/apiError';
 import type { ApiScheduler } from '../api/client/apiScheduler';
 import { downloadAttempt, DownloadFailure } from './archiveDownload';
 import { verificationOf, type MirrorCensus } from './archiveComparison';
-import { DamagedArchiveError, verifyArchive, WrongAccessCodeError } from './archiveVerify';
+import {
+  anotherBackupProblem,
+  DamagedArchiveError,
+  verifyArchive,
+  WrongAccessCodeError,
+} from './archiveVerify';
 import {
   backupRelativePath,
   downloadUrlProblem,
@@ -339,13 +344,19 @@ export async function verifyAndPlace(
       );
     }
     if (error instanceof DamagedArchiveError) {
-      if (!renamed) await rm(part, { force: true }).catch(() => undefined);
+      // Renamed or not, it is this download, never recorded as ready: it goes, as said.
+      await rm(part, { force: true }).catch(() => undefined);
       throw new JobStop(
         'failed',
         `${error.message} The damaged download was removed; download it again.`,
       );
     }
     throw error;
+  }
+  const other = anotherBackupProblem(check, record.exportId);
+  if (other) {
+    await rm(part, { force: true }).catch(() => undefined);
+    throw new JobStop('failed', `${other} It was removed; download it again.`);
   }
   const { sha256, bytes } = digest ?? (await fileDigest(part));
   const since = record.completedTime ?? record.requestedTime ?? record.createdAt;

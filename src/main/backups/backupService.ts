@@ -23,7 +23,12 @@ import type { SecretStore } from '../auth/secretStore';
 import type { EventPusher } from '../bridge/eventHub';
 import type { Mirror } from '../store/mirror/mirror';
 import { AccessCodeKeychain } from './accessCodeKeychain';
-import { DamagedArchiveError, verifyArchive, WrongAccessCodeError } from './archiveVerify';
+import {
+  anotherBackupProblem,
+  DamagedArchiveError,
+  verifyArchive,
+  WrongAccessCodeError,
+} from './archiveVerify';
 import { ArchiveNotReadableError, compareArchive } from './archiveCompare';
 import { verificationOf } from './archiveComparison';
 import type { FieldNames } from './archiveDiff';
@@ -239,15 +244,24 @@ export class BackupService {
 
   /** Downloads a backup the service holds (or goes on with a failed one), then verifies it. */
   async download(id: string, accessCode: string | undefined): Promise<BackupView> {
-    const record = this.require(id);
-    if (this.running.has(id)) return this.viewOf(record);
-    if (record.exportId === null)
-      throw new BackupRefused(
-        'The service never answered this request; there is nothing to download.',
-      );
-    if (record.stage === 'ready')
-      throw new BackupRefused('This backup is already downloaded and verified.');
+    /** The backup as it is now, or null when a job already works on it. */
+    const downloadable = (): BackupRecord | null => {
+      const record = this.require(id);
+      if (this.running.has(id)) return null;
+      if (record.exportId === null)
+        throw new BackupRefused(
+          'The service never answered this request; there is nothing to download.',
+        );
+      if (record.stage === 'ready')
+        throw new BackupRefused('This backup is already downloaded and verified.');
+      return record;
+    };
+    const record = downloadable();
+    if (!record) return this.viewOf(this.require(id));
     const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
+    // The keychain was waited for: another request may have downloaded (or deleted) it meanwhile,
+    // and a ready backup set back to generating would be downloaded again and wait for a code.
+    if (!downloadable()) return this.viewOf(this.require(id));
     this.repo.setStage(id, 'generating');
     this.launch(id, code);
     return this.viewOf(this.repo.get(id)!);
@@ -258,12 +272,14 @@ export class BackupService {
    * time (a download waiting for its code). A wrong code changes nothing and says so.
    */
   async verify(id: string, accessCode: string | undefined): Promise<BackupView> {
-    const record = this.require(id);
-    if (this.running.has(id))
-      throw new BackupRefused('This backup is still being worked on; wait for it to finish.');
-    const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
-    if (code === null)
-      throw new BackupRefused('Enter the access code: none is kept for this portal.');
+    let record = this.require(id);
+    const busy = () =>
+      new BackupRefused('This backup is still being worked on; wait for it to finish.');
+    if (this.running.has(id)) throw busy();
+    const code = accessCode ?? (await this.keptCode(record.portalId));
+    // The keychain was waited for: another request may have started or deleted meanwhile.
+    if (this.running.has(id)) throw busy();
+    record = this.require(id);
     if (record.stage === 'needs_code') {
       try {
         await this.runJob(id, () =>
@@ -295,6 +311,15 @@ export class BackupService {
       throw new BackupRefused(
         "This backup's file name is not one PortalDesk writes; it was not opened.",
       );
+    // Held as a job while it reads the file: a delete (or retention) meanwhile is refused
+    // instead of removing the file under the check and then seeing its verdict land on the row.
+    await this.runJob(id, () => this.verifyReady(record, file, code));
+    return this.viewOf(this.repo.get(id)!);
+  }
+
+  /** Verifies a ready backup's file again: its SHA-256, then every entry. */
+  private async verifyReady(record: BackupRecord, file: string, code: string): Promise<void> {
+    const { id } = record;
     let digest;
     try {
       digest = await fileDigest(file);
@@ -312,6 +337,8 @@ export class BackupService {
     }
     try {
       const check = await verifyArchive(file, code);
+      const other = anotherBackupProblem(check, record.exportId);
+      if (other) throw new DamagedArchiveError(other);
       const since = record.completedTime ?? record.requestedTime ?? record.createdAt;
       const verification = verificationOf(
         check,
@@ -328,7 +355,24 @@ export class BackupService {
       throw error;
     }
     this.changed(id);
-    return this.viewOf(this.repo.get(id)!);
+  }
+
+  /**
+   * The code kept for the portal; refused in words when none is kept, or when the keychain cannot
+   * be read (locked), which is not the same thing.
+   */
+  private async keptCode(portalId: string): Promise<string> {
+    let kept: string | null;
+    try {
+      kept = await this.codes.get(portalId);
+    } catch (error) {
+      throw new BackupRefused(
+        `The keychain could not be read (${error instanceof Error ? error.message : String(error)}). Unlock it, or enter the access code.`,
+      );
+    }
+    if (kept === null)
+      throw new BackupRefused('Enter the access code: none is kept for this portal.');
+    return kept;
   }
 
   /**
@@ -350,9 +394,7 @@ export class BackupService {
     const record = this.require(id);
     const file = this.fileOf(id);
     if (!file) throw new BackupRefused('Only a downloaded, verified backup can be compared.');
-    const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
-    if (code === null)
-      throw new BackupRefused('Enter the access code: none is kept for this portal.');
+    const code = accessCode ?? (await this.keptCode(record.portalId));
     const { metadata, records } = this.options.mirror;
     const modules = new Map(metadata.modules(record.portalId).map((m) => [m.apiName, m]));
     const fieldsOf = new Map<string, FieldNames>();
@@ -416,9 +458,7 @@ export class BackupService {
         `Portal ${record.portalId} is no longer in the mirror, so its backup has no fields or statuses to be shown with. Sign in to the portal again and let it sync, then browse the backup.`,
       );
     }
-    const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
-    if (code === null)
-      throw new BackupRefused('Enter the access code: none is kept for this portal.');
+    const code = accessCode ?? (await this.keptCode(record.portalId));
     let open;
     try {
       open = await this.snapshots.open({
@@ -468,21 +508,33 @@ export class BackupService {
       throw new BackupRefused(
         'This backup is still being downloaded or verified; wait for it to finish.',
       );
+    // Held as a job while its files go: a download or a verification asked for meanwhile is
+    // refused (or finds the backup gone) instead of writing or reading them as they are removed.
+    await this.runJob(id, () => this.deleteNow(record));
+  }
+
+  private async deleteNow(record: BackupRecord): Promise<void> {
+    const { id } = record;
     this.snapshots.close(id);
     const file = record.file ? resolveBackupFile(this.options.dataDir, record.file) : null;
     if (file) await rm(file, { force: true });
     if (record.exportId) {
       const madeAt = record.completedTime ?? record.requestedTime ?? record.createdAt;
-      let part: string | null = null;
+      let named: string | null = null;
       try {
-        part = resolveBackupFile(
+        named = resolveBackupFile(
           this.options.dataDir,
           backupRelativePath(record.portalId, madeAt, record.exportId),
         );
       } catch {
-        part = null;
+        named = null;
       }
-      if (part) await rm(partFileOf(part), { force: true });
+      // The partial download, and the file under its final name even when the row never got it
+      // (killed between the rename and the row, then waiting for a code that was not kept).
+      if (named) {
+        await rm(partFileOf(named), { force: true });
+        await rm(named, { force: true });
+      }
     }
     if (record.onService) this.repo.toServiceOnly(id);
     else this.repo.forget(id);
@@ -555,8 +607,23 @@ export class BackupService {
     this.closing.abort(new Error('PortalDesk is closing'));
   }
 
-  /** Looks at every schedule: runs what is due, notes what cannot run. */
-  async runSchedules(): Promise<void> {
+  /** The look at the schedules in progress, if any. */
+  private looking: Promise<void> | null = null;
+
+  /**
+   * Looks at every schedule: runs what is due, notes what cannot run. One look at a time: a look
+   * waits for the keychain, and a second one meanwhile (the next tick while the keychain asks to
+   * be unlocked) would start the same slot's backup again, which the service answers with the
+   * first one: the slot would be taken for a reused one and put back.
+   */
+  runSchedules(): Promise<void> {
+    this.looking ??= this.lookAtSchedules().finally(() => {
+      this.looking = null;
+    });
+    return this.looking;
+  }
+
+  private async lookAtSchedules(): Promise<void> {
     const now = this.now();
     if (this.closed) return;
     for (const schedule of this.repo.schedules()) {
@@ -572,11 +639,23 @@ export class BackupService {
       if ((this.notBefore.get(schedule.portalId) ?? 0) > now.getTime()) continue;
       if ([...this.running.keys()].some((id) => this.repo.get(id)?.portalId === schedule.portalId))
         continue;
-      const code = await this.codes.get(schedule.portalId).catch(() => null);
+      // A keychain that cannot be read (locked, its service down) is not one without a code.
+      const code = await this.codes.get(schedule.portalId).then(
+        (kept) => ({ kept }),
+        (error: unknown) => ({ failed: error instanceof Error ? error.message : String(error) }),
+      );
       if (this.closed) return;
       const portal = this.portal(schedule.portalId);
       if (!portal) continue;
-      if (!code) {
+      if ('failed' in code) {
+        this.scheduleProblems.set(
+          schedule.portalId,
+          `A scheduled backup is due, but the keychain could not be read (${code.failed}). Unlock it: the backup runs at the next look, within a minute.`,
+        );
+        this.changed(null, undefined, schedule.portalId);
+        continue;
+      }
+      if (!code.kept) {
         this.scheduleProblems.set(
           schedule.portalId,
           'A scheduled backup is due, but no access code is kept for this portal: back up once with "Keep the code in the keychain" ticked.',
@@ -601,7 +680,7 @@ export class BackupService {
         scheduled: true,
         createdAt: now.toISOString(),
       });
-      this.launch(record.id, code, {
+      this.launch(record.id, code.kept, {
         ready: () => this.applyRetention(schedule.portalId, schedule.keep),
         ended: () => this.afterScheduledRun(record.id, schedule.portalId, schedule.lastRunAt),
       });

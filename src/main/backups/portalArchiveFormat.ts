@@ -20,6 +20,8 @@ export interface ArchiveCounts {
   moduleNames: Record<string, string>;
   /** When the service made the archive, if it says. */
   generatedAt: string | null;
+  /** Which backup (export id) the archive says it is, if it says. */
+  exportId: string | null;
 }
 
 export interface ArchiveFormat {
@@ -58,6 +60,7 @@ export const portalArchiveFormat: ArchiveFormat = {
     let comments = 0;
     let modules = 0;
     let generatedAt: string | null = null;
+    let exportId: string | null = null;
     return {
       add(entry, element) {
         if (entry === 'entities.json') {
@@ -76,9 +79,21 @@ export const portalArchiveFormat: ArchiveFormat = {
         } else if (entry === 'portal.json' && isObject(element) && isObject(element.export)) {
           const time = element.export.generated_time;
           if (typeof time === 'string') generatedAt = time;
+          const id = element.export.id;
+          if (typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id))) {
+            exportId = String(id);
+          }
         }
       },
-      result: () => ({ recordsByModule, records, comments, modules, moduleNames, generatedAt }),
+      result: () => ({
+        recordsByModule,
+        records,
+        comments,
+        modules,
+        moduleNames,
+        generatedAt,
+        exportId,
+      }),
     };
   },
 };

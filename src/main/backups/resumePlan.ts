@@ -8,12 +8,21 @@ export type ResumePlan =
   | { kind: 'append'; total: number }
   | { kind: 'restart'; total: number | null }
   | { kind: 'complete'; total: number }
-  | { kind: 'fail'; reason: string; linkGone: boolean };
+  | { kind: 'fail'; reason: string; linkGone: boolean; transient?: true };
+
+/**
+ * Answers that say "not now" (a server restarting, overloaded, a gateway in between): what is
+ * held is still good, and the next attempt resumes from it.
+ */
+const TRANSIENT = new Set([408, 429, 500, 502, 503, 504]);
 
 export interface DownloadAnswer {
   status: number;
   contentRange: string | null;
   contentLength: string | null;
+  /** The answer's ETag, and the one the request's If-Range named (null when none was sent). */
+  etag?: string | null;
+  ifRange?: string | null;
 }
 
 const RANGE = /^bytes (\d+)-(\d+)\/(\d+)$/;
@@ -45,6 +54,15 @@ export function resumePlan(have: number, answer: DownloadAnswer): ResumePlan {
         linkGone: false,
       };
     }
+    // A server that ignores If-Range sends the asked bytes of whatever it holds now: a part of
+    // another version would be appended to the bytes held of the first.
+    if (answer.ifRange && answer.etag && answer.etag !== answer.ifRange) {
+      return {
+        kind: 'fail',
+        reason: `the server sent the rest of another version of the file (${answer.etag.slice(0, 80)}, not ${answer.ifRange.slice(0, 80)})`,
+        linkGone: false,
+      };
+    }
     return { kind: 'append', total };
   }
   if (answer.status === 416) {
@@ -68,5 +86,10 @@ export function resumePlan(have: number, answer: DownloadAnswer): ResumePlan {
       linkGone: true,
     };
   }
-  return { kind: 'fail', reason: `the server answered ${answer.status}`, linkGone: false };
+  return {
+    kind: 'fail',
+    reason: `the server answered ${answer.status}`,
+    linkGone: false,
+    ...(TRANSIENT.has(answer.status) ? { transient: true as const } : {}),
+  };
 }

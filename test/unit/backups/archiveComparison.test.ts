@@ -129,6 +129,7 @@ describe('verificationOf', () => {
     modules: 0,
     moduleNames: {},
     generatedAt: null,
+    exportId: null,
     ...over,
   });
   const check = (c: ArchiveCounts | null, format: string | null = 'portal'): ArchiveCheck => ({

@@ -88,6 +88,32 @@ describe('a download attempt', () => {
     expect(sha(readFileSync(part))).toBe(sha(FILE));
   });
 
+  it('appends nothing when a server that ignores If-Range holds another version now', async () => {
+    // serve() honours Range but never If-Range, and its file is "v1": the bytes held are of "v0".
+    const { url, seen } = await serve({ ranges: true });
+    const part = path.join(tempDir(), 'v0.zip.part');
+    const held = randomBytes(1_000_001);
+    writeFileSync(part, held);
+    const failure = await attempt(url, part, '"v0"').catch((error: unknown) => error);
+    expect(seen).toEqual(['bytes=1000001-']);
+    expect(failure).toBeInstanceOf(DownloadFailure);
+    expect((failure as DownloadFailure).kind).toBe('protocol');
+    expect((failure as DownloadFailure).message).toMatch(/another version of the file/);
+    expect(readFileSync(part).equals(held)).toBe(true);
+  });
+
+  it('keeps what is held when the server answers 503 (restarting), as a cut, not a protocol fault', async () => {
+    const { url } = await serve({ status: 503 });
+    const part = path.join(tempDir(), 'busy.zip.part');
+    const held = FILE.subarray(0, 1_000_001);
+    writeFileSync(part, held);
+    const failure = await attempt(url, part, '"v1"').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DownloadFailure);
+    // The job drops the partial file on a protocol fault and keeps it on a network one.
+    expect((failure as DownloadFailure).kind).toBe('network');
+    expect(readFileSync(part).equals(held)).toBe(true);
+  });
+
   it('keeps what arrived before a cut, so the next attempt resumes from it', async () => {
     const cut = await serve({ cut: true });
     const part = path.join(tempDir(), 'd.zip.part');

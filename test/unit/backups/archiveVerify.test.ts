@@ -9,6 +9,7 @@ import path from 'node:path';
 import { BlobWriter, TextReader, Uint8ArrayReader, ZipWriter } from '@zip.js/zip.js';
 import { describe, expect, it } from 'vitest';
 import {
+  anotherBackupProblem,
   DamagedArchiveError,
   verifyArchive,
   WrongAccessCodeError,
@@ -146,5 +147,76 @@ describe('verifying an archive', () => {
     await expect(verifyArchive(file, CODE)).rejects.toThrow(
       /^The backup cannot be read: its table of contents: /,
     );
+  });
+
+  /**
+   * An archive whose entry names were changed after it was made: AES authenticates each entry's
+   * data, never its name, so a name is renamed in both headers (local and central) byte for byte.
+   */
+  async function renamed(entries: [string, string][], from: string, to: string) {
+    expect(Buffer.byteLength(from)).toBe(Buffer.byteLength(to));
+    const { file, bytes } = await archive(entries);
+    const text = Buffer.from(bytes);
+    const changed = Buffer.from(text.toString('latin1').replaceAll(from, to), 'latin1');
+    expect(changed.equals(text)).toBe(false);
+    writeFileSync(file, changed);
+    return file;
+  }
+
+  it('refuses an archive that names an entry twice (the counts would take it twice)', async () => {
+    const entities = records(50);
+    const file = await renamed(
+      [...LAYOUT, ['entities.json', entities], ['entitieZ.json', entities]],
+      'entitieZ.json',
+      'entities.json',
+    );
+    await expect(verifyArchive(file, CODE)).rejects.toThrow(
+      new DamagedArchiveError(
+        'The backup is not the archive the service made: its table of contents can be read more than one way (duplicate filename).',
+      ),
+    );
+  });
+
+  it('refuses entry names that point outside the archive, wherever it is unpacked', async () => {
+    for (const name of ['../a.json', '/etc.json', 'C:/x.json', 'a\\..\\b', 'a/../..']) {
+      const file = await renamed(
+        [...LAYOUT, ['entities.json', records(5)], ['X'.repeat(name.length), '[]']],
+        'X'.repeat(name.length),
+        name,
+      );
+      await expect(verifyArchive(file, CODE), name).rejects.toThrow(DamagedArchiveError);
+      await expect(verifyArchive(file, CODE), name).rejects.toThrow(
+        /^The backup is not the archive the service made: it names an entry outside the archive/,
+      );
+    }
+  });
+
+  it('refuses bytes after the archive (a resumed download that appended a repeat)', async () => {
+    const { file, bytes } = await archive([...LAYOUT, ['entities.json', records(50)]]);
+    for (const extra of [bytes.subarray(bytes.length - 100), new Uint8Array(1)]) {
+      writeFileSync(file, Buffer.concat([bytes, extra]));
+      await expect(verifyArchive(file, CODE)).rejects.toThrow(
+        /^The backup is not the archive the service made: its table of contents can be read more than one way \(/,
+      );
+    }
+    writeFileSync(file, bytes);
+    await expect(verifyArchive(file, CODE)).resolves.toMatchObject({ format: expect.any(String) });
+  });
+
+  it('says when the archive names another backup than the one asked for', async () => {
+    const { file } = await archive([
+      ['portal.json', '{"export":{"id":"680","generated_time":"2026-11-26T00:00:00Z"}}'],
+      ...LAYOUT.slice(1),
+      ['entities.json', records(3)],
+    ]);
+    const check = await verifyArchive(file, CODE);
+    expect(anotherBackupProblem(check, '680')).toBeNull();
+    expect(anotherBackupProblem(check, null)).toBeNull();
+    expect(anotherBackupProblem(check, '681')).toBe(
+      "The downloaded archive is backup 680, not 681: the service's link gave another backup's file.",
+    );
+    // An archive that does not say which it is cannot be told apart.
+    const unnamed = await archive([...LAYOUT, ['entities.json', records(3)]]);
+    expect(anotherBackupProblem(await verifyArchive(unnamed.file, CODE), '681')).toBeNull();
   });
 });

@@ -136,6 +136,22 @@ describe('portalArchiveFormat', () => {
       }
     });
 
+    it('reads which backup the archive says it is from portal.json', () => {
+      expect(tallyOf([['portal.json', { export: { id: '1000000000680' } }]]).exportId).toBe(
+        '1000000000680',
+      );
+      expect(tallyOf([['portal.json', { export: { id: 42 } }]]).exportId).toBe('42');
+      for (const portal of [
+        { export: { id: null } },
+        { export: { id: 1.5 } },
+        { export: { id: { x: 1 } } },
+        { id: '7' },
+        null,
+      ]) {
+        expect(tallyOf([['portal.json', portal]]).exportId).toBeNull();
+      }
+    });
+
     it('ignores the entries it does not count', () => {
       const counts = tallyOf([
         ['users.json', { module: 'Assets' }],

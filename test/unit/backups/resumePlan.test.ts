@@ -46,6 +46,18 @@ describe('resumePlan', () => {
       expect(resumePlan(0, answer(206, 'bytes 0-0/1'))).toEqual({ kind: 'append', total: 1 });
     });
 
+    it('fails when the part is of another version than the one If-Range named', () => {
+      const part = { ...answer(206, 'bytes 500-999/1000', '500'), ifRange: '"v1"' };
+      expect(resumePlan(500, { ...part, etag: '"v1"' })).toEqual({ kind: 'append', total: 1000 });
+      // No ETag in the answer: nothing to tell them apart by.
+      expect(resumePlan(500, { ...part, etag: null })).toEqual({ kind: 'append', total: 1000 });
+      expect(resumePlan(500, { ...part, etag: '"v2"' })).toEqual({
+        kind: 'fail',
+        reason: 'the server sent the rest of another version of the file ("v2", not "v1")',
+        linkGone: false,
+      });
+    });
+
     it('appends a part that stops before the end', () => {
       expect(resumePlan(500, answer(206, 'bytes 500-599/1000'))).toEqual({
         kind: 'append',
@@ -186,7 +198,19 @@ describe('resumePlan', () => {
       expect(resumePlan(500, answer(status))).toMatchObject({ kind: 'fail', linkGone: true });
     });
 
-    it.each([500, 503, 302, 204, 0])('%i: fails, naming the status', (status) => {
+    it.each([408, 429, 500, 502, 503, 504])(
+      '%i: fails for now (a server restarting, busy), keeping what is held',
+      (status) => {
+        expect(resumePlan(500, answer(status, 'bytes 500-999/1000', '500'))).toEqual({
+          kind: 'fail',
+          reason: `the server answered ${status}`,
+          linkGone: false,
+          transient: true,
+        });
+      },
+    );
+
+    it.each([302, 204, 0, 400, 501])('%i: fails, naming the status', (status) => {
       expect(resumePlan(500, answer(status, 'bytes 500-999/1000', '500'))).toEqual({
         kind: 'fail',
         reason: `the server answered ${status}`,

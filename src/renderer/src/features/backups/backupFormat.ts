@@ -24,13 +24,15 @@ export function formatBytes(bytes: number | null): string {
   if (bytes === null) return '–';
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB', 'TB'];
+  // As written, rounded: 9.96 is "10", and 1023.6 KB is the next unit's "1.0", not "1024 KB".
+  const written = (value: number) => value.toFixed(value < 9.95 ? 1 : 0);
   let value = bytes / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (Number(written(value)) >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit++;
   }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  return `${written(value)} ${units[unit]}`;
 }
 
 export function formatSeconds(seconds: number): string {
@@ -55,7 +57,8 @@ export function transferLine(backup: BackupView): string {
 
 export function percentOf(backup: BackupView): number | null {
   if (backup.totalBytes === null || backup.totalBytes === 0 || backup.bytes === null) return null;
-  return Math.min(100, Math.round((backup.bytes / backup.totalBytes) * 100));
+  // Rounded down: 99.6 % is not done, and 100 % says every byte is there.
+  return Math.min(100, Math.floor((backup.bytes / backup.totalBytes) * 100));
 }
 
 /** When the service made it, else when it was asked for, in the computer's zone. */

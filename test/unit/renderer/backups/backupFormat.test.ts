@@ -1,0 +1,41 @@
+/**
+ * The Backups view's numbers: a download is never said to be at 100 % before its last byte, and a
+ * size is never written as 1024 of a unit when it is one of the next.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatBytes, percentOf } from '../../../../src/renderer/src/features/backups/backupFormat';
+import type { BackupView } from '../../../../src/shared/ipc/areas/backups';
+
+const transfer = (bytes: number, totalBytes: number) =>
+  ({ bytes, totalBytes }) as unknown as BackupView;
+
+describe('backup numbers', () => {
+  it('says 100 % only once every byte is there', () => {
+    expect(percentOf(transfer(995, 1000))).toBe(99);
+    expect(percentOf(transfer(1000, 1000))).toBe(100);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        fc.double({ min: 0, max: 1 }),
+        (total, f) => {
+          const bytes = Math.min(total, Math.floor(total * f));
+          const percent = percentOf(transfer(bytes, total))!;
+          expect(percent === 100).toBe(bytes === total);
+          expect(percent).toBeLessThanOrEqual((bytes / total) * 100);
+        },
+      ),
+    );
+  });
+
+  it('writes sizes under 1024 of their unit', () => {
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1.0 MB');
+    expect(formatBytes(10 * 1024 - 1)).toBe('10 KB');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 50 }), (bytes) => {
+        const [number, unit] = formatBytes(bytes).split(' ');
+        if (unit !== 'TB') expect(Number(number)).toBeLessThan(1024);
+      }),
+    );
+  });
+});
