@@ -31,6 +31,13 @@ function parseUrl(text: string): ParsedUrl {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new WebhookRequestError(`${url.protocol} URLs cannot be called; use http or https`);
   }
+  if (url.username !== '' || url.password !== '') {
+    // A target saved before the contract refused them: the request line cannot carry them, and
+    // sending without them would fail in a way that hides why.
+    throw new WebhookRequestError(
+      'a URL with a user name or password is not called; move them into an Authorization header',
+    );
+  }
   const secure = url.protocol === 'https:';
   const parsed: ParsedUrl = {
     origin: {

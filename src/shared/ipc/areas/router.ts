@@ -422,6 +422,14 @@ export const TargetInput = z
       }
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
         ctx.addIssue({ code: 'custom', path: ['url'], message: 'a webhook needs an http(s) URL' });
+      } else if (url.username !== '' || url.password !== '') {
+        // They would never reach the target, and every attempt's recorded URL would show them.
+        ctx.addIssue({
+          code: 'custom',
+          path: ['url'],
+          message:
+            'a webhook URL cannot carry a user name or password; send them in an Authorization header',
+        });
       }
     }
     if (target.kind === 'fault' && !target.fault) {
