@@ -11,6 +11,7 @@ import { startEngine, type Engine } from './engine';
 import { openInBrowser } from './openBrowser';
 import { runCommand } from './runCommand';
 import { parseWebArgs, WEB_USAGE, type WebArgs } from './webArgs';
+import { openWebAddress } from './webLaunch';
 
 async function main(args: WebArgs, untilStopped: () => Promise<void>): Promise<number> {
   const { dir: dataDir } = resolveDataDir({
@@ -57,11 +58,14 @@ async function main(args: WebArgs, untilStopped: () => Promise<void>): Promise<n
   console.log(`  data directory: ${dataDir}`);
   console.log('  the address carries a secret for this launch only; press Ctrl+C to stop');
 
-  if (args.open && !(await openInBrowser(server.url))) {
+  // Through a page in the data directory: a browser's command line would show the secret.
+  const launch = args.open ? await openWebAddress(server.url, { dir: dataDir }) : null;
+  if (launch && !launch.opened) {
     console.log('  could not open a browser here: open the address above yourself');
   }
 
   await untilStopped();
+  launch?.cleanup();
   await server.close();
   engine.close();
   return 0;
