@@ -131,9 +131,10 @@ export function issueInWords(issue: Issue, input: unknown): string {
   return `${place}: ${words}.`;
 }
 
-/** Every complaint of a failed parse, in words, each once. */
-export function issuesInWords(error: z.ZodError, input: unknown): string[] {
-  return [...new Set(error.issues.map((issue) => issueInWords(issue, input)))];
+/** Every complaint of a failed parse in words, once each; `read` bounds how many complaints are read, first first. */
+export function issuesInWords(error: z.ZodError, input: unknown, read = Infinity): string[] {
+  const issues = read < error.issues.length ? error.issues.slice(0, read) : error.issues;
+  return [...new Set(issues.map((issue) => issueInWords(issue, input)))];
 }
 
 /**

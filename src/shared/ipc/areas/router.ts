@@ -18,6 +18,11 @@ import {
 
 /** Issue 8: API names of custom events have at most 50 characters. */
 export const MAX_EVENT_API_NAME_LENGTH = 50;
+/**
+ * Ours: events one rule listens to (a suite publisher has five a module). Bounded so a huge list
+ * is refused at once instead of each wrong id being checked and complained about.
+ */
+export const MAX_EVENTS_PER_RULE = 1_000;
 /** Issue 8: a rule has one or more targets, at most 5. */
 export const MAX_TARGETS_PER_RULE = 5;
 /** Issue 8: a webhook has up to 25 headers and up to 25 query parameters. */
@@ -459,7 +464,10 @@ export const RuleInput = z.object({
   name: z.string().min(1).max(200),
   status: RuleStatus.default('active'),
   retryCount: z.number().int().min(0).max(MAX_RETRY_COUNT).default(DEFAULT_RETRY_COUNT),
-  eventConfigIds: z.array(RouterId).min(1, 'a rule needs at least one event'),
+  eventConfigIds: z
+    .array(RouterId)
+    .min(1, 'a rule needs at least one event')
+    .max(MAX_EVENTS_PER_RULE, `a rule has at most ${MAX_EVENTS_PER_RULE} events`),
   /** Null delivers all events. */
   filter: FilterGroup.nullable().default(null),
   targetIds: z
