@@ -53,6 +53,8 @@ const HUGE: [string, unknown][] = [
       },
     },
   ],
+  // Keys no request knows: one complaint, which named every one of them (550 kB).
+  ['backups.verify', keyed(70_000, (i) => `k${i}`, 1)],
 ];
 
 describe('a huge wrong argument', () => {
@@ -74,4 +76,18 @@ describe('a huge wrong argument', () => {
       expect(tookMs).toBeLessThan(200);
     });
   }
+});
+
+describe('keys no request knows', () => {
+  it('are named a few at a time, with how many more', async () => {
+    const dispatcher = new ContractDispatcher({} as Handlers, { warn() {}, error() {} });
+    const outcome = await dispatcher.dispatch(
+      'backups.verify',
+      keyed(7, (i) => `k${i}`, 1),
+      trusted,
+    );
+    expect(!outcome.ok && outcome.error.message).toContain(
+      'k0, k1, k2, k3, k4 and 2 more keys are not expected here',
+    );
+  });
 });
