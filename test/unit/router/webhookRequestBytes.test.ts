@@ -105,3 +105,47 @@ describe('a webhook target', () => {
     expect(webhook('https://hooks.example/in?user=ann').success).toBe(true);
   });
 });
+
+describe("a target's headers", () => {
+  const withHeader = (name: string, value: string) =>
+    TargetInput.safeParse({
+      name: 'hook',
+      kind: 'webhook',
+      url: 'https://hooks.example/in',
+      headers: [{ name, value }],
+    });
+
+  it('are refused at saving when HTTP cannot carry them, instead of failing every delivery', () => {
+    for (const [name, value] of [
+      ['X Order', 'A-1'],
+      ['X-Order\r\nX-Injected', 'yes'],
+      ['X-Order:', 'A-1'],
+      ['X-Order', 'A-1\r\nX-Injected: yes'],
+      ['X-Order', 'A\u0000'],
+      ['X-Price', '10 €'],
+    ] as const) {
+      const parsed = withHeader(name, value);
+      expect(parsed.success, JSON.stringify([name, value])).toBe(false);
+      expect(parsed.error?.issues[0]?.path.slice(0, 1)).toEqual(['headers']);
+      // What the form refuses, the webhook client would have refused at every attempt.
+      expect(() =>
+        webhookRequestBytes({
+          method: 'POST',
+          url: 'https://hooks.example/in',
+          headers: { [name.toLowerCase()]: value },
+          body: '{}',
+        }),
+      ).toThrow();
+    }
+  });
+
+  it('may hold templates, tabs and Latin-1 text', () => {
+    for (const [name, value] of [
+      ['X-Order', '{{order.id}}'],
+      ["X-Odd!#$%&'*+.^_`|~", 'a\tb'],
+      ['X-Name', 'Müller'],
+    ] as const) {
+      expect(withHeader(name, value).success, name).toBe(true);
+    }
+  });
+});

@@ -376,6 +376,27 @@ export const NameValue = z.object({
 });
 export type NameValue = z.infer<typeof NameValue>;
 
+/** RFC 9110 token characters: what a header name may hold (in a request and an answer alike). */
+export const HTTP_HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What a header value may hold on the wire: no control characters but tab, nothing past Latin-1. */
+export const HTTP_HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * A target's header, checked as the webhook client checks it before sending: a name or a value
+ * HTTP cannot carry was saved and then failed every delivery. A value's `{{path}}` placeholders
+ * are filled from the event's data when sent, and checked again then.
+ */
+export const HeaderNameValue = z.object({
+  name: NameValue.shape.name.regex(
+    HTTP_HEADER_NAME,
+    "a header name: letters, digits and !#$%&'*+-.^_`|~, no spaces or colons",
+  ),
+  value: NameValue.shape.value.regex(
+    HTTP_HEADER_VALUE,
+    'a header value: no line breaks or control characters, and only Latin-1 letters',
+  ),
+});
+
 export const FaultMode = z.enum(['always_500', 'timeout', 'rate_limited', 'gone', 'flaky']);
 export type FaultMode = z.infer<typeof FaultMode>;
 
@@ -401,7 +422,7 @@ export const TargetInput = z
     status: TargetStatus.default('active'),
     url: z.string().max(2000).nullable().default(null),
     method: HttpMethod.default('POST'),
-    headers: z.array(NameValue).max(MAX_TARGET_HEADERS).default([]),
+    headers: z.array(HeaderNameValue).max(MAX_TARGET_HEADERS).default([]),
     query: z.array(NameValue).max(MAX_TARGET_QUERY_PARAMS).default([]),
     rateLimitPerSecond: z
       .number()
