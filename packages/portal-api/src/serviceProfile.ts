@@ -11,6 +11,11 @@ import { boundedRecord } from './json/boundedRecord';
 const ServerAddress = z
   .string()
   .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, 'an http(s) address without query or fragment')
+  // fetch refuses such an address, and the profile is stored where nothing secret goes.
+  .refine(
+    (value) => !/^https?:\/\/[^/?#]*@/.test(value),
+    'an http(s) address without a user name or password',
+  )
   .transform((value) => value.replace(/\/+$/, ''));
 
 /**
