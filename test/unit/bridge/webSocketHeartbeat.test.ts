@@ -43,14 +43,14 @@ describe("web mode's events socket", () => {
   it('is closed when its peer stops answering (a tab on a machine gone to sleep, a dead tunnel)', async () => {
     // Without a heartbeat such a socket stayed open for good, and every pushed event was kept
     // for it in the engine's memory.
-    const { server, warnings } = await serve(100);
+    const { server, warnings } = await serve(250);
     const silent = await openSocket(server, false);
     const live = await openSocket(server, true);
     let liveClosed = false;
     live.on('close', () => (liveClosed = true));
     const closed = await new Promise<boolean>((resolve) => {
       silent.once('close', () => resolve(true));
-      setTimeout(() => resolve(false), 2_000);
+      setTimeout(() => resolve(false), 3_000);
     });
     expect(closed).toBe(true);
     expect(warnings.join('\n')).toMatch(/did not answer for .* ms/);
