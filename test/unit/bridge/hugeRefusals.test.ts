@@ -72,8 +72,8 @@ describe('a huge wrong argument', () => {
       expect(outcome.error.message).toContain('Nothing was changed');
       expect(outcome.error.issues?.length ?? 0).toBeLessThanOrEqual(MAX_ISSUES_TOLD + 1);
       expect(JSON.stringify(outcome).length).toBeLessThan(16 * 1024);
-      // Generous for a shared machine: these took 260 ms to 6 s.
-      expect(tookMs).toBeLessThan(200);
+      // Generous for a shared machine (about 25 ms alone): router.saveRule took 6 s.
+      expect(tookMs).toBeLessThan(400);
     });
   }
 });
