@@ -8,9 +8,10 @@ import { APP_NAME, APP_VERSION } from './appIdentity';
 import { startWebServer } from './bridge/webServer';
 import { osAppDataDir, resolveDataDir } from './dataDir';
 import { startEngine, type Engine } from './engine';
-import { openInBrowser } from './openBrowser';
 import { runCommand } from './runCommand';
 import { parseWebArgs, WEB_USAGE, type WebArgs } from './webArgs';
+import { openWebAddress } from './webLaunch';
+import { webOpeners } from './webOpeners';
 
 async function main(args: WebArgs, untilStopped: () => Promise<void>): Promise<number> {
   const { dir: dataDir } = resolveDataDir({
@@ -27,9 +28,7 @@ async function main(args: WebArgs, untilStopped: () => Promise<void>): Promise<n
       mode: 'web',
       version: APP_VERSION,
       // Sign-in pages open in the OS browser; with --no-open (or no browser) the address is printed.
-      openExternal: async (url) => {
-        if (!args.open || !(await openInBrowser(url))) console.log(`  to sign in, open: ${url}`);
-      },
+      ...webOpeners(args),
     });
   } catch (error) {
     console.error(`PortalDesk could not start: ${error instanceof Error ? error.message : error}`);
@@ -57,11 +56,14 @@ async function main(args: WebArgs, untilStopped: () => Promise<void>): Promise<n
   console.log(`  data directory: ${dataDir}`);
   console.log('  the address carries a secret for this launch only; press Ctrl+C to stop');
 
-  if (args.open && !(await openInBrowser(server.url))) {
+  // Through a page in the data directory: a browser's command line would show the secret.
+  const launch = args.open ? await openWebAddress(server.url, { dir: dataDir }) : null;
+  if (launch && !launch.opened) {
     console.log('  could not open a browser here: open the address above yourself');
   }
 
   await untilStopped();
+  launch?.cleanup();
   await server.close();
   engine.close();
   return 0;

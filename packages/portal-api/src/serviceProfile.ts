@@ -5,11 +5,17 @@
  * Nothing else hardcodes a host, a data center or a prefix.
  */
 import { z } from 'zod';
+import { boundedRecord } from './json/boundedRecord';
 
 /** An http(s) origin such as `https://api.example.com`; a trailing slash is dropped. */
 const ServerAddress = z
   .string()
   .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, 'an http(s) address without query or fragment')
+  // fetch refuses such an address, and the profile is stored where nothing secret goes.
+  .refine(
+    (value) => !/^https?:\/\/[^/?#]*@/.test(value),
+    'an http(s) address without a user name or password',
+  )
   .transform((value) => value.replace(/\/+$/, ''));
 
 /**
@@ -27,13 +33,19 @@ export type DataCenterAddresses = z.output<typeof DataCenterAddresses>;
 /** Data-center keys as the token response's `location` names them (`us`, `eu`, `uae`, ...). */
 export const DataCenterKey = z.string().regex(/^[a-z][a-z0-9-]{0,15}$/, 'a lower-case key');
 
+/** Ours: data centers one profile lists (the service has about ten). */
+export const MAX_DATA_CENTERS = 64;
+
 export const ServiceProfile = z.object({
   /** Stable key, e.g. `emulator` or `service`: stored with tokens, budgets and mirrored data. */
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/),
   name: z.string().min(1),
-  dataCenters: z
-    .record(DataCenterKey, DataCenterAddresses)
-    .refine((dcs) => Object.keys(dcs).length > 0, 'at least one data center'),
+  dataCenters: boundedRecord(
+    DataCenterKey,
+    DataCenterAddresses,
+    MAX_DATA_CENTERS,
+    `at most ${MAX_DATA_CENTERS} data centers`,
+  ).refine((dcs) => Object.keys(dcs).length > 0, 'at least one data center'),
   /** "Version 3 (prefix /api/v3)". */
   apiPrefix: z.string().regex(/^(\/[A-Za-z0-9._~-]+)+$/, 'a path such as /api/v3'),
   /** "that prefix is written as PMS (and PMSFiles for the file service)". */

@@ -44,11 +44,21 @@ export interface DispatcherLog {
   error(message: string, error: unknown): void;
 }
 
+/**
+ * Ours: complaints listed in a refusal, and complaints read to find the five said in words. An
+ * argument of a million wrong items is a million complaints; putting each in words and sending
+ * them all back held the engine for seconds and answered with megabytes.
+ */
+export const MAX_ISSUES_TOLD = 20;
+const MAX_ISSUES_READ = 100;
+
 function describeIssues(error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
+  const told = error.issues.slice(0, MAX_ISSUES_TOLD).map((issue) => {
     const path = issue.path.length > 0 ? issue.path.join('.') : '(argument)';
-    return `${path}: ${issue.message}`;
+    return `${path}: ${issue.message.slice(0, 500)}`;
   });
+  const more = error.issues.length - told.length;
+  return more > 0 ? [...told, `(and ${more} more)`] : told;
 }
 
 /** The argument key the first complaint is about, when the complaint is about one. */
@@ -111,7 +121,7 @@ export class ContractDispatcher {
     if (!parsed.success) {
       const issues = describeIssues(parsed.error);
       // The person reads words; the issues keep the schema's own terms for logs and tests.
-      const words = issuesInWords(parsed.error, rawArgs).slice(0, 5).join(' ');
+      const words = issuesInWords(parsed.error, rawArgs, MAX_ISSUES_READ).slice(0, 5).join(' ');
       return {
         ok: false,
         error: {

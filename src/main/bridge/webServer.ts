@@ -33,6 +33,12 @@ export const WEB_HOST = '127.0.0.1';
 const MAX_BODY_BYTES = 1024 * 1024;
 /** Ours: the events socket carries nothing from the browser, so a larger message is refused. */
 const MAX_SOCKET_MESSAGE_BYTES = 64 * 1024;
+/**
+ * Ours: how often each events socket is pinged; one that has not answered the previous ping is
+ * closed. A peer that vanished without closing (a laptop gone to sleep, a dropped tunnel) kept
+ * its socket open for good, and every pushed event was held for it in memory.
+ */
+const SOCKET_HEARTBEAT_MS = 30_000;
 
 export interface WebServerOptions {
   dispatcher: ContractDispatcher;
@@ -55,6 +61,8 @@ export interface WebServerOptions {
   exportFiles?: (token: string) => { file: string; fileName: string; contentType: string } | null;
   /** Where a refused event socket is reported; default: the console. */
   log?: { warn(message: string): void };
+  /** Tests only: the events sockets' ping interval (default SOCKET_HEARTBEAT_MS). */
+  socketHeartbeatMs?: number;
 }
 
 export interface WebServer {
@@ -105,6 +113,24 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     maxPayload: MAX_SOCKET_MESSAGE_BYTES,
     handleProtocols: (protocols) => (protocols.has(EVENTS_PROTOCOL) ? EVENTS_PROTOCOL : false),
   });
+
+  // Sockets that answered (pong) since the last ping; the others are gone and are closed.
+  const answered = new WeakSet<WebSocket>();
+  const heartbeatMs = options.socketHeartbeatMs ?? SOCKET_HEARTBEAT_MS;
+  const heartbeat = setInterval(() => {
+    for (const client of sockets.clients) {
+      if (!answered.has(client)) {
+        log.warn(
+          `Closed an events socket that did not answer for ${heartbeatMs} ms. A browser tab still open reconnects; nothing else was affected.`,
+        );
+        client.terminate();
+        continue;
+      }
+      answered.delete(client);
+      client.ping();
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
 
   const unsubscribe = events.subscribe((event, payload) => {
     const message: PushedEventMessage = { event, payload };
@@ -317,6 +343,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       .map((value) => value.trim());
     if (!secretMatches(secretFromProtocols(offered), secret)) return reject(401, 'Unauthorized');
     sockets.handleUpgrade(request, socket, head, (client: WebSocket) => {
+      answered.add(client);
+      client.on('pong', () => answered.add(client));
       client.on('message', () => {
         // The socket only carries events from the engine; calls go over HTTP.
       });
@@ -345,6 +373,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `http://${WEB_HOST}:${port}/#${SECRET_FRAGMENT_KEY}=${secret}`,
     close: async () => {
       unsubscribe();
+      clearInterval(heartbeat);
       for (const client of sockets.clients) client.terminate();
       sockets.close();
       server.closeAllConnections();

@@ -24,8 +24,9 @@ export function linkHandlers(deps: {
   return {
     'app.openLink': async ({ portalId, recordId, url }) => {
       let origin: string;
+      let href: string;
       try {
-        origin = new URL(url).origin;
+        ({ origin, href } = new URL(url));
       } catch {
         throw new UserFacingError(`"${url}" is not a web address, so it was not opened.`);
       }
@@ -39,7 +40,8 @@ export function linkHandlers(deps: {
           `"${url}" is not a value of record ${recordId} in this portal's mirror, so PortalDesk did not open it.`,
         );
       }
-      if ((await deps.openExternal(url)) === false) {
+      // Checked as the record holds it, opened in its standard form (as the link's href shows it).
+      if ((await deps.openExternal(href)) === false) {
         throw new UserFacingError(
           `No browser could be started on this machine; open ${url} yourself.`,
         );

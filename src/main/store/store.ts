@@ -11,6 +11,8 @@ import { registerSqlFunctions } from './sqlFunctions';
 import { applyMigrations, migrationsFromFiles, MigrationError, type Migration } from './migrate';
 
 export const DATABASE_FILE = 'portaldesk.sqlite';
+/** Ours: a data directory PortalDesk creates is its owner's alone (rwx------). */
+export const DATA_DIR_MODE = 0o700;
 
 /** The app's own migrations, bundled as text at build time. */
 export const appMigrations: Migration[] = migrationsFromFiles(
@@ -39,7 +41,10 @@ export class Store {
   ) {}
 
   static open(options: StoreOptions): Store {
-    mkdirSync(options.dataDir, { recursive: true });
+    // Made private (as Electron makes its own user-data folder): the mirror, backups and exports
+    // are the user's business data, not for other accounts of this computer. A folder the user
+    // made beforehand keeps the permissions they gave it.
+    mkdirSync(options.dataDir, { recursive: true, mode: DATA_DIR_MODE });
     const releaseLock = acquireDataDirLock(options.dataDir, options.mode);
     const file = path.join(options.dataDir, DATABASE_FILE);
     let db: Database.Database | undefined;

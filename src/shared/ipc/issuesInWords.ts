@@ -8,6 +8,9 @@ import type { z } from 'zod';
 
 type Issue = z.core.$ZodIssue;
 
+/** Ours: unexpected keys a complaint names before it says how many more there are. */
+const MAX_KEYS_NAMED = 5;
+
 /** `filter.conditions.0.value` → "Filter, condition 1, value". */
 export function placeInWords(path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'The request';
@@ -113,9 +116,14 @@ export function issueInWords(issue: Issue, input: unknown): string {
     case 'invalid_value':
       words = `one of ${issue.values.map((value) => String(value)).join(', ')}`;
       break;
-    case 'unrecognized_keys':
-      words = `${issue.keys.join(', ')} ${issue.keys.length === 1 ? 'is' : 'are'} not expected here`;
+    case 'unrecognized_keys': {
+      // A few named: an argument can hold tens of thousands of keys, all in this one complaint.
+      const named = issue.keys.slice(0, MAX_KEYS_NAMED).map((key) => key.slice(0, 100));
+      const more = issue.keys.length - named.length;
+      const list = more > 0 ? `${named.join(', ')} and ${more} more keys` : named.join(', ');
+      words = `${list} ${issue.keys.length === 1 ? 'is' : 'are'} not expected here`;
       break;
+    }
     case 'invalid_format':
       // A schema's own message ("a portal id (digits)") says what is expected.
       words = /^Invalid/.test(issue.message)
@@ -131,9 +139,10 @@ export function issueInWords(issue: Issue, input: unknown): string {
   return `${place}: ${words}.`;
 }
 
-/** Every complaint of a failed parse, in words, each once. */
-export function issuesInWords(error: z.ZodError, input: unknown): string[] {
-  return [...new Set(error.issues.map((issue) => issueInWords(issue, input)))];
+/** Every complaint of a failed parse in words, once each; `read` bounds how many complaints are read, first first. */
+export function issuesInWords(error: z.ZodError, input: unknown, read = Infinity): string[] {
+  const issues = read < error.issues.length ? error.issues.slice(0, read) : error.issues;
+  return [...new Set(issues.map((issue) => issueInWords(issue, input)))];
 }
 
 /**

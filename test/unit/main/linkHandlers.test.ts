@@ -92,6 +92,20 @@ describe('app.openLink', () => {
     expect(opened).not.toHaveBeenCalled();
   });
 
+  it("opens an address as the record writes it, in the standard form the link's href shows", async () => {
+    const opened = vi.fn(async () => true);
+    const engine = engineWithLink(opened);
+    const written = 'HTTPS://Docs.Example.com';
+    engine.mirror.records.upsertRecords([record(3, { custom: { cf_manual: written } })]);
+    const outcome = await engine.dispatcher.dispatch(
+      'app.openLink',
+      { portalId: PORTAL, recordId: record(3).id, url: written },
+      origin,
+    );
+    expect(outcome).toEqual({ ok: true, value: { opened: true } });
+    expect(opened).toHaveBeenCalledWith('https://docs.example.com/');
+  });
+
   it('says so when no browser could be started', async () => {
     const engine = engineWithLink(async () => false);
     const outcome = await engine.dispatcher.dispatch(

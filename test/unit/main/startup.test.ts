@@ -80,7 +80,35 @@ describe('launch helpers', () => {
       args: ['http://x/#s'],
     });
     expect(browserCommand('darwin', 'http://x/').command).toBe('open');
-    expect(browserCommand('win32', 'http://x/').args).toEqual(['/c', 'start', '""', 'http://x/']);
+  });
+
+  it('on Windows, hand the URL to no shell: every character of it reaches the browser', () => {
+    // cmd.exe splits a command line at & | < > and runs the rest; ^ escapes and %NAME% expands.
+    const cmdSpecial = /[&|<>^%]/;
+    const env = { SystemRoot: 'C:\\Windows' };
+    const urls = [
+      'https://accounts.example.com/oauth/v2/auth?scope=PMS.x&client_id=1&state=abc',
+      'https://x.example/?&\\\\evil.example\\share\\app.exe',
+      'https://x.example/?q=%USERNAME%|calc^',
+      'http://127.0.0.1:5123/#secret=0123abcd',
+    ];
+    for (const url of urls) {
+      const { command, args } = browserCommand('win32', url, env);
+      expect(path.win32.basename(command).toLowerCase()).not.toMatch(/^(cmd|powershell)(\.exe)?$/);
+      // A full path: Windows looks for a bare name in the current directory first.
+      expect(path.win32.isAbsolute(command)).toBe(true);
+      const last = args.at(-1) as string;
+      expect(new URL(last).href).toBe(new URL(url).href);
+      if (cmdSpecial.test(url)) expect(last).toMatch(cmdSpecial);
+    }
+    // Spaces and quotes are percent-encoded, so the argument is never quoted around the URL.
+    const spaced = browserCommand('win32', 'https://x.example/a b?c="d"', env).args.at(
+      -1,
+    ) as string;
+    expect(spaced).not.toMatch(/[ "]/);
+    expect(browserCommand('win32', 'http://x/', {}).command).toBe(
+      'C:\\Windows\\System32\\rundll32.exe',
+    );
   });
 
   it('load the Electron-ABI SQLite build from resources when packaged', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { webhookRequestBytes } from '../../../src/main/router/delivery/webhookRequestBytes';
+import { TargetInput } from '../../../src/shared/ipc/areas/router';
 
 const text = (bytes: string | Buffer) =>
   typeof bytes === 'string' ? bytes : bytes.toString('latin1');
@@ -77,5 +78,74 @@ describe('the bytes of a webhook request', () => {
     expect(() =>
       webhookRequestBytes({ method: 'GET', url: 'ftp://x/', headers: {}, body: null }),
     ).toThrow('ftp: URLs cannot be called');
+  });
+
+  it('refuses a URL with a user name or password instead of dropping them unsent', () => {
+    // The credentials would not reach the target (no Authorization is made of them), and the
+    // attempt's recorded URL would show the password in the event log.
+    for (const url of ['https://ann:s3cret@hooks.example/in', 'http://ann@127.0.0.1:1/']) {
+      expect(() => webhookRequestBytes({ method: 'POST', url, headers: {}, body: '{}' })).toThrow(
+        'a URL with a user name or password is not called',
+      );
+    }
+  });
+});
+
+describe('a webhook target', () => {
+  const webhook = (url: string) => TargetInput.safeParse({ name: 'hook', kind: 'webhook', url });
+
+  it('is refused with credentials in its URL, naming the url field and the Authorization header', () => {
+    for (const url of ['https://ann:s3cret@hooks.example/in', 'https://:s3cret@hooks.example/']) {
+      const parsed = webhook(url);
+      expect(parsed.success).toBe(false);
+      const issue = parsed.error?.issues[0];
+      expect(issue?.path).toEqual(['url']);
+      expect(issue?.message).toMatch(/user name or password.*Authorization header/);
+    }
+    expect(webhook('https://hooks.example/in?user=ann').success).toBe(true);
+  });
+});
+
+describe("a target's headers", () => {
+  const withHeader = (name: string, value: string) =>
+    TargetInput.safeParse({
+      name: 'hook',
+      kind: 'webhook',
+      url: 'https://hooks.example/in',
+      headers: [{ name, value }],
+    });
+
+  it('are refused at saving when HTTP cannot carry them, instead of failing every delivery', () => {
+    for (const [name, value] of [
+      ['X Order', 'A-1'],
+      ['X-Order\r\nX-Injected', 'yes'],
+      ['X-Order:', 'A-1'],
+      ['X-Order', 'A-1\r\nX-Injected: yes'],
+      ['X-Order', 'A\u0000'],
+      ['X-Price', '10 €'],
+    ] as const) {
+      const parsed = withHeader(name, value);
+      expect(parsed.success, JSON.stringify([name, value])).toBe(false);
+      expect(parsed.error?.issues[0]?.path.slice(0, 1)).toEqual(['headers']);
+      // What the form refuses, the webhook client would have refused at every attempt.
+      expect(() =>
+        webhookRequestBytes({
+          method: 'POST',
+          url: 'https://hooks.example/in',
+          headers: { [name.toLowerCase()]: value },
+          body: '{}',
+        }),
+      ).toThrow();
+    }
+  });
+
+  it('may hold templates, tabs and Latin-1 text', () => {
+    for (const [name, value] of [
+      ['X-Order', '{{order.id}}'],
+      ["X-Odd!#$%&'*+.^_`|~", 'a\tb'],
+      ['X-Name', 'Müller'],
+    ] as const) {
+      expect(withHeader(name, value).success, name).toBe(true);
+    }
   });
 });

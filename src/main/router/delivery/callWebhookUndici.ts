@@ -41,6 +41,12 @@ export function makeUndiciCaller(
       if (url.protocol !== 'http:' && url.protocol !== 'https:') {
         throw new Error(`${url.protocol} URLs cannot be called; use http or https`);
       }
+      if (url.username !== '' || url.password !== '') {
+        // As our own client (webhookRequestBytes): never sent without them, never silently.
+        throw new Error(
+          'a URL with a user name or password is not called; move them into an Authorization header',
+        );
+      }
     } catch (error) {
       return { response: null, error: `The request was not sent: ${(error as Error).message}.` };
     }

@@ -1,4 +1,5 @@
 import { dictionary } from '@portaldesk/portal-api/json/dictionary';
+import { HTTP_HEADER_NAME } from '../../../shared/ipc/areas/router';
 
 /** What a target answered, as far as a webhook delivery records it. */
 export interface ParsedResponse {
@@ -19,7 +20,7 @@ type State = 'head' | 'length' | 'chunkSize' | 'chunkData' | 'chunkEnd' | 'trail
 
 const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: .*)?$/;
 /** RFC 9110 token characters: what a header name may hold (in a request too). */
-export const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+export const HEADER_NAME = HTTP_HEADER_NAME;
 const CHUNK_SIZE = /^([0-9A-Fa-f]{1,15})[ \t]*(?:;.*)?$/;
 
 /**

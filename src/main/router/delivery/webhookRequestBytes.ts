@@ -1,9 +1,8 @@
 import type { TargetRequest } from './buildTargetRequest';
+import { HTTP_HEADER_VALUE } from '../../../shared/ipc/areas/router';
 import { HEADER_NAME } from './httpResponseParser';
 import type { WebhookOrigin } from './webhookConnections';
 
-/** What node:http accepts in a header value: no control characters but tab, nothing past Latin-1. */
-const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const NON_ASCII = /[^\t\n\r\x20-\x7e]/;
 /** Framing is ours: a template cannot set these and break the request. */
 const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding']);
@@ -30,6 +29,13 @@ function parseUrl(text: string): ParsedUrl {
   const url = new URL(text);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new WebhookRequestError(`${url.protocol} URLs cannot be called; use http or https`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    // A target saved before the contract refused them: the request line cannot carry them, and
+    // sending without them would fail in a way that hides why.
+    throw new WebhookRequestError(
+      'a URL with a user name or password is not called; move them into an Authorization header',
+    );
   }
   const secure = url.protocol === 'https:';
   const parsed: ParsedUrl = {
@@ -62,7 +68,7 @@ export function webhookRequestBytes(request: TargetRequest): {
     if (!HEADER_NAME.test(name)) {
       throw new WebhookRequestError(`the header name "${name}" is not allowed in HTTP`);
     }
-    if (BAD_HEADER_VALUE.test(value)) {
+    if (!HTTP_HEADER_VALUE.test(value)) {
       throw new WebhookRequestError(
         `the value of header ${name} has characters HTTP does not allow (such as a line break)`,
       );

@@ -21,6 +21,12 @@ interface Timer {
   cancelled: boolean;
 }
 
+/**
+ * The last instant the router's time may reach: a Date's range (ECMAScript, 8.64e15 ms), below
+ * the largest integer a double holds exactly, so every stored time stays an INTEGER.
+ */
+export const LATEST_ROUTER_TIME_MS = 8.64e15;
+
 /** The longest real wait armed at once; longer waits re-arm (Node caps timeouts at 2^31-1 ms). */
 const MAX_REAL_WAIT_MS = 2 ** 31 - 1;
 
@@ -74,6 +80,11 @@ export class VirtualClock implements RouterClock {
 
   advance(ms: number): void {
     if (!(ms >= 0)) throw new Error('The router clock only moves forward.');
+    if (ms > LATEST_ROUTER_TIME_MS - this.now()) {
+      throw new Error(
+        `The router clock cannot move ${ms} ms: times past year 275760 cannot be stored.`,
+      );
+    }
     this.offset += ms;
     if (this.manual) this.fireDue();
     else this.arm();

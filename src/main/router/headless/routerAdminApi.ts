@@ -13,10 +13,27 @@ import {
 import { UserFacingError } from '../../bridge/dispatcher';
 import { readBody, sendJson } from '../../http/httpJson';
 import { RouterNotFoundError } from '../engine/routerErrors';
+import { LATEST_ROUTER_TIME_MS } from '../engine/virtualClock';
 import type { RouterEngine } from '../engine/routerEngine';
 import { ROUTER_HOST } from '../routerIngress';
 
 const MAX_ADMIN_BODY_BYTES = 16 * 1024;
+
+/**
+ * A list query's number (`limit`, `offset`, `from`, `to`): whole and not negative, else refused.
+ * Left to Number(), `limit=abc` failed inside SQLite (500) and `from=yesterday` dropped the
+ * condition, so the list answered as if no event had arrived.
+ */
+export function wholeNumberParam(params: URLSearchParams, name: string): number | undefined {
+  const value = params.get(name);
+  if (value === null) return undefined;
+  if (!/^\d{1,15}$/.test(value)) {
+    throw new UserFacingError(
+      `${name} must be a whole number of 0 or more (epoch milliseconds for from and to), not "${value.slice(0, 40)}"; nothing was listed.`,
+    );
+  }
+  return Number(value);
+}
 
 /** `in_progress`, `In Progress` and `in progress` all name the status "In Progress". */
 export function parseStatusParam(text: string): OverallStatus | null {
@@ -161,10 +178,7 @@ export class RouterAdminApi {
             `Unknown status "${statusText}"; use one of: ${OverallStatus.options.join(', ')}.`,
           );
         }
-        const number = (name: string) => {
-          const value = url.searchParams.get(name);
-          return value === null ? undefined : Number(value);
-        };
+        const number = (name: string) => wholeNumberParam(url.searchParams, name);
         const list = engine.listEvents({
           ...(status ? { status } : {}),
           ...(url.searchParams.get('publisher_id')
@@ -222,6 +236,10 @@ export class RouterAdminApi {
         const ms = Number((await body()).ms);
         if (!(ms >= 0) || !Number.isFinite(ms))
           throw new UserFacingError('Send {"ms": N} with N ≥ 0; the clock did not move.');
+        if (ms > LATEST_ROUTER_TIME_MS - engine.clock.now())
+          throw new UserFacingError(
+            `${ms} ms from now is past the last date the router can store (${new Date(LATEST_ROUTER_TIME_MS).toISOString()}); the clock did not move. Jump less far.`,
+          );
         engine.clock.advance(ms);
         sendJson(response, 200, { now_ms: engine.clock.now() });
         return;

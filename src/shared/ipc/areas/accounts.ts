@@ -6,7 +6,12 @@
  */
 import { z } from 'zod';
 import { NoArgs, request } from '../contractSpec';
-import { DataCenterKey, ServiceProfile } from '@portaldesk/portal-api/serviceProfile';
+import { boundedRecord } from '@portaldesk/portal-api/json/boundedRecord';
+import {
+  DataCenterKey,
+  MAX_DATA_CENTERS,
+  ServiceProfile,
+} from '@portaldesk/portal-api/serviceProfile';
 
 const AccountId = z.string().min(1).max(200);
 const ProfileId = z.string().min(1).max(64);
@@ -102,7 +107,12 @@ export const SignInArgs = z
     /** The secret of the picked data center (or the only one). */
     clientSecret: ClientSecret,
     /** Multi-DC: each other data center's own secret, by key. */
-    otherSecrets: z.record(DataCenterKey, ClientSecret).optional(),
+    otherSecrets: boundedRecord(
+      DataCenterKey,
+      ClientSecret,
+      MAX_DATA_CENTERS,
+      `at most ${MAX_DATA_CENTERS} data centers`,
+    ).optional(),
     redirectUri: z.string().trim().min(1, 'enter the redirect URI').max(500),
     scopes: ScopesText,
   })

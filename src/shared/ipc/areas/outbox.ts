@@ -5,6 +5,7 @@
  * summary for the status bar and the Outbox view. contract.ts composes these with every other
  * area's.
  */
+import { boundedRecord } from '@portaldesk/portal-api/json/boundedRecord';
 import { PROTOTYPE_KEY, PROTOTYPE_KEY_REASON } from '@portaldesk/portal-api/json/prototypeKey';
 import { z } from 'zod';
 import { NoArgs, request } from '../contractSpec';
@@ -224,13 +225,13 @@ const refusePrototypeKey = (value: unknown, ctx: z.core.$RefinementCtx) => {
   return value;
 };
 
-const ChangedFields = z
-  .record(FieldKey, z.unknown())
-  .refine((changes) => Object.keys(changes).length > 0, 'change at least one field')
-  .refine(
-    (changes) => Object.keys(changes).length <= EDIT_FIELDS_MAX,
-    `at most ${EDIT_FIELDS_MAX} fields at once`,
-  );
+// The count is checked before the keys: each wrong key of a huge object was a complaint of its own.
+const ChangedFields = boundedRecord(
+  FieldKey,
+  z.unknown(),
+  EDIT_FIELDS_MAX,
+  `at most ${EDIT_FIELDS_MAX} fields at once`,
+).refine((changes) => Object.keys(changes).length > 0, 'change at least one field');
 // Typed as the record it checks: callers send field changes, and only the check sees more.
 const Changes = z.preprocess(refusePrototypeKey, ChangedFields) as unknown as typeof ChangedFields;
 

@@ -18,6 +18,11 @@ import {
 
 /** Issue 8: API names of custom events have at most 50 characters. */
 export const MAX_EVENT_API_NAME_LENGTH = 50;
+/**
+ * Ours: events one rule listens to (a suite publisher has five a module). Bounded so a huge list
+ * is refused at once instead of each wrong id being checked and complained about.
+ */
+export const MAX_EVENTS_PER_RULE = 1_000;
 /** Issue 8: a rule has one or more targets, at most 5. */
 export const MAX_TARGETS_PER_RULE = 5;
 /** Issue 8: a webhook has up to 25 headers and up to 25 query parameters. */
@@ -371,6 +376,27 @@ export const NameValue = z.object({
 });
 export type NameValue = z.infer<typeof NameValue>;
 
+/** RFC 9110 token characters: what a header name may hold (in a request and an answer alike). */
+export const HTTP_HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What a header value may hold on the wire: no control characters but tab, nothing past Latin-1. */
+export const HTTP_HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * A target's header, checked as the webhook client checks it before sending: a name or a value
+ * HTTP cannot carry was saved and then failed every delivery. A value's `{{path}}` placeholders
+ * are filled from the event's data when sent, and checked again then.
+ */
+export const HeaderNameValue = z.object({
+  name: NameValue.shape.name.regex(
+    HTTP_HEADER_NAME,
+    "a header name: letters, digits and !#$%&'*+-.^_`|~, no spaces or colons",
+  ),
+  value: NameValue.shape.value.regex(
+    HTTP_HEADER_VALUE,
+    'a header value: no line breaks or control characters, and only Latin-1 letters',
+  ),
+});
+
 export const FaultMode = z.enum(['always_500', 'timeout', 'rate_limited', 'gone', 'flaky']);
 export type FaultMode = z.infer<typeof FaultMode>;
 
@@ -396,7 +422,7 @@ export const TargetInput = z
     status: TargetStatus.default('active'),
     url: z.string().max(2000).nullable().default(null),
     method: HttpMethod.default('POST'),
-    headers: z.array(NameValue).max(MAX_TARGET_HEADERS).default([]),
+    headers: z.array(HeaderNameValue).max(MAX_TARGET_HEADERS).default([]),
     query: z.array(NameValue).max(MAX_TARGET_QUERY_PARAMS).default([]),
     rateLimitPerSecond: z
       .number()
@@ -422,6 +448,14 @@ export const TargetInput = z
       }
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
         ctx.addIssue({ code: 'custom', path: ['url'], message: 'a webhook needs an http(s) URL' });
+      } else if (url.username !== '' || url.password !== '') {
+        // They would never reach the target, and every attempt's recorded URL would show them.
+        ctx.addIssue({
+          code: 'custom',
+          path: ['url'],
+          message:
+            'a webhook URL cannot carry a user name or password; send them in an Authorization header',
+        });
       }
     }
     if (target.kind === 'fault' && !target.fault) {
@@ -451,7 +485,10 @@ export const RuleInput = z.object({
   name: z.string().min(1).max(200),
   status: RuleStatus.default('active'),
   retryCount: z.number().int().min(0).max(MAX_RETRY_COUNT).default(DEFAULT_RETRY_COUNT),
-  eventConfigIds: z.array(RouterId).min(1, 'a rule needs at least one event'),
+  eventConfigIds: z
+    .array(RouterId)
+    .min(1, 'a rule needs at least one event')
+    .max(MAX_EVENTS_PER_RULE, `a rule has at most ${MAX_EVENTS_PER_RULE} events`),
   /** Null delivers all events. */
   filter: FilterGroup.nullable().default(null),
   targetIds: z

@@ -32,6 +32,20 @@ describe('service profiles', () => {
     }
   });
 
+  it('refuse a user name or password in a server address (stored in SQLite, never usable)', () => {
+    // fetch refuses such a URL, so every call failed as "could not reach the server", and the
+    // password sat in the profiles table, where nothing secret goes.
+    const valid = testProfile();
+    for (const address of ['https://ann:s3cret@api.eu.test', 'https://ann@accounts.us.test']) {
+      const parsed = ServiceProfile.safeParse({
+        ...valid,
+        dataCenters: { eu: { api: address, accounts: address } },
+      });
+      expect(parsed.success, address).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toMatch(/user name or password/);
+    }
+  });
+
   it('say which data centers exist when asked for another', () => {
     expect(() => apiBaseUrl(testProfile(), 'in')).toThrow(
       'The service profile "Test service" has no data center "in"; it knows us, eu, sg. Sign in again so PortalDesk learns your data center.',

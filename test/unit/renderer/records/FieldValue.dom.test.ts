@@ -289,6 +289,20 @@ describe('field values: links', () => {
     expect(onRow).not.toHaveBeenCalled();
   });
 
+  it('gives the opener the address exactly as the record holds it (the engine looks for that text)', async () => {
+    // The link's href is the address in its standard form; the record's own text often is not
+    // (no slash after the host, upper-case scheme or host, a space): the engine, finding no such
+    // text in the record, refused to open it.
+    const user = setupUser();
+    for (const value of ['https://intranet.example', 'HTTPS://Intranet.Example/a b?x=1']) {
+      const opener = vi.fn();
+      show('url', value, { opener });
+      await user.click(screen.getByRole('link'));
+      expect(opener.mock.calls, value).toEqual([[value, RECORD_ID]]);
+      document.body.innerHTML = '';
+    }
+  });
+
   it('leaves a right click alone, so the link can still be copied', async () => {
     const user = setupUser();
     const opener = vi.fn();

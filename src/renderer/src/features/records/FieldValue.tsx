@@ -78,7 +78,9 @@ export const FieldValue = memo(function FieldValue({
         event.stopPropagation();
         if (!openLink || recordId === undefined) return;
         event.preventDefault();
-        openLink(view.href, recordId);
+        // The text the record holds, not the href's standard form: the engine opens only an
+        // address it finds in the record as written (https://x.example has no slash after it).
+        openLink(view.text, recordId);
       };
       return (
         <a
