@@ -24,7 +24,13 @@ import { EditCatalogCache } from './editCatalogCache';
 import { ExchangeRecorder } from './exchangeRecorder';
 import type { OpKind, OutboxOp } from './outboxTypes';
 import { replayBackoff } from './replayBackoff';
-import { ChangeRefused, classifyFailure, isAbort, SIGNED_OUT_RETRY_MS } from './replayFailure';
+import {
+  ChangeRefused,
+  classifyFailure,
+  isAbort,
+  serviceActed,
+  SIGNED_OUT_RETRY_MS,
+} from './replayFailure';
 import type { Outcome, ReplayEffects, Send, SendContext } from './sendContext';
 import { sendCommentAdd, sendCommentDelete, sendCommentEdit } from './sendComment';
 import { sendCreate, sendDeleteForever, sendTrash, sendUpdate } from './sendRecord';
@@ -273,7 +279,7 @@ export class OutboxReplayer {
     const verdict = classifyFailure(error, current.attempts, this.random);
     const now = this.clock.now();
     if (verdict.kind === 'refused') {
-      repo.markFailed(op.seq, verdict.message);
+      repo.markFailed(op.seq, verdict.message, keepSent && serviceActed(error));
       this.options.onAttention(
         op.kind === 'config'
           ? `A configuration change was refused: ${verdict.message}`

@@ -341,8 +341,9 @@ export class OutboxRepository {
     });
   }
 
-  markFailed(seq: number, error: string): void {
-    this.statement('markFailed').run({ seq, error, now: this.iso() });
+  /** `keepSent`: the service may hold what was sent (a retry checks before sending again). */
+  markFailed(seq: number, error: string, keepSent = false): void {
+    this.statement('markFailed').run({ seq, error, keepSent: keepSent ? 1 : 0, now: this.iso() });
   }
 
   markConflict(seq: number, fields: OpFields, conflict: OpConflict): void {

@@ -119,6 +119,33 @@ describe('outbox failures', () => {
     expect(restarted.list()).toEqual([]);
   });
 
+  it('a create and a comment answered 2xx with a reply it cannot read are made once: a retry looks them up first', async () => {
+    const s = await outboxSession();
+    const id = s.recordIds[0]!;
+    s.outbox.setWorkOffline(true);
+    s.outbox.create(s.portalId, s.module.id, { name: 'Garbled laptop', cf_serial_number: 'SN-G' });
+    s.outbox.comment({ action: 'add', portalId: s.portalId, recordId: id, content: 'Garbled' });
+    // The service makes both and answers 201, with a body PortalDesk cannot read.
+    s.setFault((method) => (method === 'POST' ? 'garble-answer' : 'pass'));
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    const refused = s.outbox.list();
+    expect(refused.map((op) => [op.kind, op.state, op.uncertain])).toEqual([
+      ['create', 'failed', true],
+      ['comment_add', 'failed', true],
+    ]);
+    expect(refused[0]!.error).toMatch(/may have made the change/);
+
+    s.setFault(() => 'pass');
+    s.outbox.retry();
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    const made = (sql: string) => s.emulator.state.db.prepare(sql).pluck().get() as number;
+    expect(made("SELECT count(*) FROM entities WHERE name = 'Garbled laptop'")).toBe(1);
+    expect(made("SELECT count(*) FROM comments WHERE content = 'Garbled'")).toBe(1);
+    expect(s.writes().filter((w) => w.method === 'POST')).toHaveLength(2);
+  });
+
   it('retries transient errors with backoff, then delivers', async () => {
     const s = await outboxSession();
     const id = s.recordIds[0]!;

@@ -16,8 +16,11 @@ afterEach(() => {
   for (const service of services.splice(0)) service.close();
 });
 
-/** What the fetch wrapper does with a request: pass, fail before sending, or lose the answer. */
-export type FetchFault = 'pass' | 'refuse' | 'lose-answer' | 'hang-after-send';
+/**
+ * What the fetch wrapper does with a request: pass, fail before sending, lose the answer, or
+ * answer 2xx with a body that cannot be read.
+ */
+export type FetchFault = 'pass' | 'refuse' | 'lose-answer' | 'hang-after-send' | 'garble-answer';
 
 export async function outboxSession(options: { records?: number } = {}) {
   const session = await syncSession({ emulator: { records: options.records ?? 40 } });
@@ -45,6 +48,14 @@ export async function outboxSession(options: { records?: number } = {}) {
         if (decision === 'lose-answer') {
           await response.text();
           throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } });
+        }
+        if (decision === 'garble-answer') {
+          // The service acted and answered 2xx, but with a body PortalDesk cannot read.
+          await response.text();
+          return new Response('{"unexpected": true}', {
+            status: response.status,
+            headers: { 'Content-Type': 'application/json' },
+          });
         }
         if (decision === 'hang-after-send') {
           await response.text();

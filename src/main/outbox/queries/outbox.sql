@@ -144,8 +144,11 @@ SET state = 'pending', next_attempt_at = @nextAttemptAt, error = @error, updated
 WHERE seq = @seq;
 
 -- name: markFailed
+-- Refused: what was sent is forgotten unless the service made it anyway (a 2xx it answered with a
+-- reply that could not be read), so that a retry looks for it before sending again.
 UPDATE outbox_ops
-SET state = 'failed', error = @error, sent_body = NULL, next_attempt_at = NULL, updated_at = @now
+SET state = 'failed', error = @error, next_attempt_at = NULL, updated_at = @now,
+    sent_body = CASE WHEN @keepSent = 1 THEN sent_body ELSE NULL END
 WHERE seq = @seq;
 
 -- name: markConflict
