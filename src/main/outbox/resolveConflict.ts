@@ -119,6 +119,7 @@ export function resolveConflict(
         "Choose whether to keep your version or the service's; nothing was changed.",
       );
     }
+    if (recordChoice === 'mine' && conflict.kind === 'deleted') requireShownRecord(stores, op);
     repo.transaction(() =>
       resolveRecord(stores, op, conflict.kind as 'deleted' | 'trashed', recordChoice),
     );
@@ -190,6 +191,18 @@ function shownRecordFields(
     }
   }
   return fields;
+}
+
+/**
+ * "Keep mine" of a record deleted on the service makes it again as this machine shows it, which
+ * needs the mirror's copy: once a sync has taken that out too, sending the change again would only
+ * meet the deletion again, so the choice is refused in words.
+ */
+function requireShownRecord({ edits }: LedgerStores, op: OutboxOp): void {
+  if (edits.record(op.portalId, op.recordId)) return;
+  throw new LedgerError(
+    `Record ${op.recordId} was deleted on the service, and a sync has since removed it from this computer too, so it cannot be made again from here. Your change is still in the Outbox: take the service's version to drop it, or create the record anew. Nothing was changed.`,
+  );
 }
 
 /** The record is gone (deleted) or trashed on the service: keep mine re-queues, theirs drops. */

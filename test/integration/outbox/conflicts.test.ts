@@ -107,4 +107,29 @@ describe('outbox conflicts', () => {
     expect((await s.serverRecord(remade.id)).name).toBe('Edited, also gone there');
     expect(s.outbox.list()).toEqual([]);
   });
+
+  it('refuses in words to keep mine of a deleted record a sync has removed here too, instead of meeting the deletion again', async () => {
+    const s = await outboxSession();
+    const id = s.recordIds[0]!;
+    s.outbox.setWorkOffline(true);
+    s.outbox.edit(s.portalId, id, { name: 'Mine on a deleted one' });
+    expect((await s.call('POST', `${s.path(id)}/trash`)).status).toBe(200);
+    expect((await s.call('DELETE', s.path(id))).status).toBe(204);
+    // The sync reaches the service before the replay and takes the record out of the mirror.
+    expect((await s.engine.syncAccount(s.account).done).state).toBe('done');
+    expect(s.store.db.prepare('SELECT count(*) FROM records WHERE id = ?').pluck().get(id)).toBe(0);
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    const [op] = s.outbox.list();
+    expect(op).toMatchObject({ state: 'conflict', conflict: { kind: 'deleted' } });
+
+    expect(() => s.outbox.resolve(op!.id, [], 'mine')).toThrow(
+      /removed it from this computer too.*take the service's version/,
+    );
+    expect(s.outbox.list()).toEqual([op]); // nothing changed
+    s.outbox.resolve(op!.id, [], 'theirs');
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    expect(s.writes()).toEqual([]);
+  });
 });
