@@ -18,6 +18,8 @@ const NAMES = [
   'restoreOp',
   'rewriteOp',
   'deleteOp',
+  'requeueOp',
+  'followRequeuedOp',
   'op',
   'opsOfRecord',
   'allOps',
@@ -248,6 +250,14 @@ export class OutboxRepository {
 
   deleteOp(seq: number): void {
     this.statement('deleteOp').run(seq);
+  }
+
+  /** Moves an operation to the end of the queue as it is; its new seq. */
+  requeueOp(seq: number): number {
+    const to = this.statement('requeueOp').pluck().get(seq) as number;
+    this.statement('followRequeuedOp').run({ from: seq, to });
+    this.deleteOp(seq);
+    return to;
   }
 
   op(seq: number): OutboxOp | undefined {

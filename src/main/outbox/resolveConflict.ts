@@ -220,32 +220,23 @@ function resolveRecord(
     return;
   }
   const record = edits.record(op.portalId, op.recordId);
-  if (kind === 'trashed' || !record) {
-    // Restore first, then the same change: both go to the end of the record's queue.
-    repo.deleteOp(op.seq);
-    if (kind === 'trashed') {
-      repo.insertOp({
-        portalId: op.portalId,
-        moduleId: op.moduleId,
-        recordId: op.recordId,
-        kind: 'restore',
-        fields: { trashed_time: { value: null, base: record?.trashed_time ?? null } },
-      });
-      edits.setTrashed(op.portalId, op.recordId, null);
-    }
+  if (kind === 'trashed') {
+    // Restore first, then the same change, then what was queued after it (a comment, a trash):
+    // the record's queue in its order again behind the restore, which the service needs first.
     repo.insertOp({
       portalId: op.portalId,
       moduleId: op.moduleId,
       recordId: op.recordId,
-      kind: op.kind,
-      fields: op.fields,
-      commentId: op.commentId,
-      content: op.content,
-      baseContent: op.baseContent,
+      kind: 'restore',
+      fields: { trashed_time: { value: null, base: record?.trashed_time ?? null } },
     });
+    edits.setTrashed(op.portalId, op.recordId, null);
+    repo.setFields(repo.requeueOp(op.seq), op.fields, 'pending', null);
+    for (const later of ops) if (later.seq > op.seq) repo.requeueOp(later.seq);
     refreshOverlay(stores, op.portalId, op.recordId);
     return;
   }
+  if (!record) return; // refused before the transaction (requireShownRecord)
   // Deleted on the service: the record as this machine shows it becomes a new record.
   const catalog = catalogFor(repo, record, ops);
   const fields = shownRecordFields(record, catalog, ops);

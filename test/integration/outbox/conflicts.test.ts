@@ -132,4 +132,37 @@ describe('outbox conflicts', () => {
     expect(s.outbox.list()).toEqual([]);
     expect(s.writes()).toEqual([]);
   });
+
+  it('keeps mine of a record trashed on the service: restore, my change, then what was queued after it', async () => {
+    const s = await outboxSession();
+    const id = s.recordIds[0]!;
+    s.outbox.setWorkOffline(true);
+    s.outbox.edit(s.portalId, id, { name: 'Mine on a trashed one' });
+    s.outbox.comment({ action: 'add', portalId: s.portalId, recordId: id, content: 'After it' });
+    expect((await s.call('POST', `${s.path(id)}/trash`)).status).toBe(200);
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    const [op] = s.outbox.list();
+    expect(op).toMatchObject({ state: 'conflict', conflict: { kind: 'trashed' } });
+
+    s.outbox.setWorkOffline(true);
+    s.outbox.resolve(op!.id, [], 'mine');
+    // The comment, which the service refuses on a trashed record, waits behind the restore.
+    expect(s.outbox.list().map((o) => [o.kind, o.state])).toEqual([
+      ['restore', 'pending'],
+      ['update', 'pending'],
+      ['comment_add', 'pending'],
+    ]);
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    const server = await s.serverRecord(id);
+    expect(server).toMatchObject({ trashed_time: null, name: 'Mine on a trashed one' });
+    const segment = encodeURIComponent('record comments');
+    const comments = await s.call(
+      'GET',
+      `/portal/${s.portalId}/projects/assets/entity/${id}/${segment}`,
+    );
+    expect(comments.body.comments.map((c: { content: string }) => c.content)).toContain('After it');
+  });
 });
