@@ -408,6 +408,11 @@ export class OutboxRepository {
     this.statement('insertRemap').run(portalId, 'record', from, to, this.iso());
   }
 
+  /** A record's queue given to another record of this machine (no remap: neither is the other). */
+  moveRecordOps(portalId: string, from: string, to: string): void {
+    this.statement('remapRecordOps').run({ portalId, from, to });
+  }
+
   /** A portal's configuration operations, in queue order. */
   configOps(portalId: string): OutboxOp[] {
     return (this.statement('configOpsOfPortal').all(portalId) as OpRow[]).map(parseOp);

@@ -237,10 +237,18 @@ function resolveRecord(
     return;
   }
   if (!record) return; // refused before the transaction (requireShownRecord)
-  // Deleted on the service: the record as this machine shows it becomes a new record.
+  // Deleted on the service: the record as this machine shows it becomes a new record, and the
+  // comments queued for it go to that one, after its creation. Its other changes are in its fields
+  // now; changes of its comments on the service went with it.
   const catalog = catalogFor(repo, record, ops);
   const fields = shownRecordFields(record, catalog, ops);
-  dropQueue(stores, op.portalId, op.recordId, ops);
+  const comments = ops.filter((o) => o.kind === 'comment_add');
+  dropQueue(
+    stores,
+    op.portalId,
+    op.recordId,
+    ops.filter((o) => o.kind !== 'comment_add'),
+  );
   edits.deleteServerCopy(op.portalId, op.recordId);
   const recordId = tempId(TEMP_RECORD_PREFIX);
   insertLocalRecord(stores, op.portalId, catalog, recordId, fields);
@@ -251,4 +259,6 @@ function resolveRecord(
     kind: 'create',
     fields,
   });
+  for (const comment of comments) repo.requeueOp(comment.seq);
+  repo.moveRecordOps(op.portalId, op.recordId, recordId);
 }

@@ -165,4 +165,33 @@ describe('outbox conflicts', () => {
     );
     expect(comments.body.comments.map((c: { content: string }) => c.content)).toContain('After it');
   });
+
+  it('keeps mine of a deleted record with the comments queued for it: they go to the record made again', async () => {
+    const s = await outboxSession();
+    const id = s.recordIds[0]!;
+    s.outbox.setWorkOffline(true);
+    s.outbox.edit(s.portalId, id, { name: 'Made again with its comment' });
+    s.outbox.comment({ action: 'add', portalId: s.portalId, recordId: id, content: 'Keep me' });
+    expect((await s.call('POST', `${s.path(id)}/trash`)).status).toBe(200);
+    expect((await s.call('DELETE', s.path(id))).status).toBe(204);
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    const [op] = s.outbox.list();
+    expect(op).toMatchObject({ state: 'conflict', conflict: { kind: 'deleted' } });
+
+    s.outbox.resolve(op!.id, [], 'mine');
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    const remade = s.store.db
+      .prepare("SELECT id FROM records WHERE name = 'Made again with its comment'")
+      .pluck()
+      .get() as string;
+    expect(remade).not.toBe(id);
+    const segment = encodeURIComponent('record comments');
+    const comments = await s.call(
+      'GET',
+      `/portal/${s.portalId}/projects/assets/entity/${remade}/${segment}`,
+    );
+    expect(comments.body.comments.map((c: { content: string }) => c.content)).toEqual(['Keep me']);
+  });
 });
