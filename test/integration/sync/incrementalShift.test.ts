@@ -14,6 +14,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function session(changeEveryPass: boolean) {
   let change: (() => Promise<void>) | null = null;
   let changing: Promise<void> | null = null;
+  /** The pass's first page, answered: the change comes after it. */
+  let firstPage: Promise<Response> = Promise.resolve(new Response());
   let pass = 0;
   let changesPath = '';
   const s = await syncSession({
@@ -27,14 +29,18 @@ async function session(changeEveryPass: boolean) {
           url.searchParams.get('sort_by') === 'ASC(last_updated_time)';
         if (change && changes) {
           const page = Number(url.searchParams.get('page') ?? 1);
-          if (page === 1) pass++;
+          if (page === 1) {
+            pass++;
+            changing = null;
+            firstPage = fetch(input, init);
+            return firstPage;
+          }
           // Every later page of the pass waits for the change, so none is read before it.
-          if (page >= 2 && (changeEveryPass || pass === 1)) {
+          if (changeEveryPass || pass === 1) {
             const now = change;
-            changing ??= now();
+            changing ??= firstPage.then(now);
             await changing;
           }
-          if (page === 1) changing = null;
         }
         return fetch(input, init);
       },
