@@ -24,7 +24,13 @@ import { EditCatalogCache } from './editCatalogCache';
 import { ExchangeRecorder } from './exchangeRecorder';
 import type { OpKind, OutboxOp } from './outboxTypes';
 import { replayBackoff } from './replayBackoff';
-import { ChangeRefused, classifyFailure, isAbort, SIGNED_OUT_RETRY_MS } from './replayFailure';
+import {
+  ChangeRefused,
+  classifyFailure,
+  isAbort,
+  serviceActed,
+  SIGNED_OUT_RETRY_MS,
+} from './replayFailure';
 import type { Outcome, ReplayEffects, Send, SendContext } from './sendContext';
 import { sendCommentAdd, sendCommentDelete, sendCommentEdit } from './sendComment';
 import { sendCreate, sendDeleteForever, sendTrash, sendUpdate } from './sendRecord';
@@ -69,6 +75,12 @@ export interface ReplayerOptions extends ReplayEffects {
 export class OutboxReplayer {
   /** Records being replayed (portal and record id), with the operation each is sending. */
   private readonly active = new Map<string, number>();
+  /**
+   * Creates in flight per portal and module, and whether one of them looks a lost one up. A
+   * lookup adopts a record of the same values made after its send: while it runs, no other create
+   * of the module may go, or it would adopt that one's record (two identical creates, one record).
+   */
+  private readonly creates = new Map<string, { running: number; lookingUp: boolean }>();
   private readonly clock: ReplayerClock;
   private readonly parallel: number;
   private readonly random: () => number;
@@ -218,9 +230,11 @@ export class OutboxReplayer {
         const key = `${head.portalId}\u0000${head.recordId}`;
         if (this.active.has(key)) continue;
         const op = repo.op(head.seq);
-        if (!op) continue;
+        if (!op || !this.mayStartCreate(op)) continue;
         this.active.set(key, op.seq);
+        const release = this.holdCreate(op);
         void this.run(op).finally(() => {
+          release();
           this.active.delete(key);
           this.kick();
         });
@@ -235,6 +249,32 @@ export class OutboxReplayer {
       this.catalogs.clear();
       for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
+  }
+
+  /**
+   * A create that will look a lost send up (`sentBody`) goes alone among its module's creates; any
+   * other waits while such a one runs. Other kinds always may: a finished create kicks the next.
+   */
+  private mayStartCreate(op: OutboxOp): boolean {
+    if (op.kind !== 'create') return true;
+    const creates = this.creates.get(`${op.portalId}\u0000${op.moduleId}`);
+    if (!creates) return true;
+    return op.sentBody !== null ? creates.running === 0 : !creates.lookingUp;
+  }
+
+  /** Counts a create in flight until the returned function is called. */
+  private holdCreate(op: OutboxOp): () => void {
+    if (op.kind !== 'create') return () => undefined;
+    const key = `${op.portalId}\u0000${op.moduleId}`;
+    const creates = this.creates.get(key) ?? { running: 0, lookingUp: false };
+    creates.running++;
+    if (op.sentBody !== null) creates.lookingUp = true;
+    this.creates.set(key, creates);
+    return () => {
+      creates.running--;
+      if (op.sentBody !== null) creates.lookingUp = false;
+      if (creates.running === 0) this.creates.delete(key);
+    };
   }
 
   private async run(op: OutboxOp): Promise<void> {
@@ -273,7 +313,7 @@ export class OutboxReplayer {
     const verdict = classifyFailure(error, current.attempts, this.random);
     const now = this.clock.now();
     if (verdict.kind === 'refused') {
-      repo.markFailed(op.seq, verdict.message);
+      repo.markFailed(op.seq, verdict.message, keepSent && serviceActed(error));
       this.options.onAttention(
         op.kind === 'config'
           ? `A configuration change was refused: ${verdict.message}`

@@ -18,6 +18,8 @@ const NAMES = [
   'restoreOp',
   'rewriteOp',
   'deleteOp',
+  'requeueOp',
+  'followRequeuedOp',
   'op',
   'opsOfRecord',
   'allOps',
@@ -250,6 +252,14 @@ export class OutboxRepository {
     this.statement('deleteOp').run(seq);
   }
 
+  /** Moves an operation to the end of the queue as it is; its new seq. */
+  requeueOp(seq: number): number {
+    const to = this.statement('requeueOp').pluck().get(seq) as number;
+    this.statement('followRequeuedOp').run({ from: seq, to });
+    this.deleteOp(seq);
+    return to;
+  }
+
   op(seq: number): OutboxOp | undefined {
     const row = this.statement('op').get(seq) as OpRow | undefined;
     return row ? parseOp(row) : undefined;
@@ -341,8 +351,9 @@ export class OutboxRepository {
     });
   }
 
-  markFailed(seq: number, error: string): void {
-    this.statement('markFailed').run({ seq, error, now: this.iso() });
+  /** `keepSent`: the service may hold what was sent (a retry checks before sending again). */
+  markFailed(seq: number, error: string, keepSent = false): void {
+    this.statement('markFailed').run({ seq, error, keepSent: keepSent ? 1 : 0, now: this.iso() });
   }
 
   markConflict(seq: number, fields: OpFields, conflict: OpConflict): void {
@@ -395,6 +406,11 @@ export class OutboxRepository {
   remapRecord(portalId: string, from: string, to: string): void {
     this.statement('remapRecordOps').run({ portalId, from, to });
     this.statement('insertRemap').run(portalId, 'record', from, to, this.iso());
+  }
+
+  /** A record's queue given to another record of this machine (no remap: neither is the other). */
+  moveRecordOps(portalId: string, from: string, to: string): void {
+    this.statement('remapRecordOps').run({ portalId, from, to });
   }
 
   /** A portal's configuration operations, in queue order. */

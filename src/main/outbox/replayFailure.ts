@@ -40,6 +40,14 @@ export function isNetwork(error: unknown): boolean {
   );
 }
 
+/**
+ * The service answered 2xx, so it made the change, though the answer could not be read (a reply
+ * PortalDesk cannot parse is refused like a 4xx): what was sent stays on the operation, so a retry
+ * looks for what it made instead of making it again.
+ */
+export const serviceActed = (error: unknown) =>
+  error instanceof ApiError && error.status !== null && error.status >= 200 && error.status < 300;
+
 export function isAbort(error: unknown): boolean {
   return (
     typeof error === 'object' &&

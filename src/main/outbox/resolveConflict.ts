@@ -119,6 +119,7 @@ export function resolveConflict(
         "Choose whether to keep your version or the service's; nothing was changed.",
       );
     }
+    if (recordChoice === 'mine' && conflict.kind === 'deleted') requireShownRecord(stores, op);
     repo.transaction(() =>
       resolveRecord(stores, op, conflict.kind as 'deleted' | 'trashed', recordChoice),
     );
@@ -192,6 +193,18 @@ function shownRecordFields(
   return fields;
 }
 
+/**
+ * "Keep mine" of a record deleted on the service makes it again as this machine shows it, which
+ * needs the mirror's copy: once a sync has taken that out too, sending the change again would only
+ * meet the deletion again, so the choice is refused in words.
+ */
+function requireShownRecord({ edits }: LedgerStores, op: OutboxOp): void {
+  if (edits.record(op.portalId, op.recordId)) return;
+  throw new LedgerError(
+    `Record ${op.recordId} was deleted on the service, and a sync has since removed it from this computer too, so it cannot be made again from here. Your change is still in the Outbox: take the service's version to drop it, or create the record anew. Nothing was changed.`,
+  );
+}
+
 /** The record is gone (deleted) or trashed on the service: keep mine re-queues, theirs drops. */
 function resolveRecord(
   stores: LedgerStores,
@@ -207,36 +220,35 @@ function resolveRecord(
     return;
   }
   const record = edits.record(op.portalId, op.recordId);
-  if (kind === 'trashed' || !record) {
-    // Restore first, then the same change: both go to the end of the record's queue.
-    repo.deleteOp(op.seq);
-    if (kind === 'trashed') {
-      repo.insertOp({
-        portalId: op.portalId,
-        moduleId: op.moduleId,
-        recordId: op.recordId,
-        kind: 'restore',
-        fields: { trashed_time: { value: null, base: record?.trashed_time ?? null } },
-      });
-      edits.setTrashed(op.portalId, op.recordId, null);
-    }
+  if (kind === 'trashed') {
+    // Restore first, then the same change, then what was queued after it (a comment, a trash):
+    // the record's queue in its order again behind the restore, which the service needs first.
     repo.insertOp({
       portalId: op.portalId,
       moduleId: op.moduleId,
       recordId: op.recordId,
-      kind: op.kind,
-      fields: op.fields,
-      commentId: op.commentId,
-      content: op.content,
-      baseContent: op.baseContent,
+      kind: 'restore',
+      fields: { trashed_time: { value: null, base: record?.trashed_time ?? null } },
     });
+    edits.setTrashed(op.portalId, op.recordId, null);
+    repo.setFields(repo.requeueOp(op.seq), op.fields, 'pending', null);
+    for (const later of ops) if (later.seq > op.seq) repo.requeueOp(later.seq);
     refreshOverlay(stores, op.portalId, op.recordId);
     return;
   }
-  // Deleted on the service: the record as this machine shows it becomes a new record.
+  if (!record) return; // refused before the transaction (requireShownRecord)
+  // Deleted on the service: the record as this machine shows it becomes a new record, and the
+  // comments queued for it go to that one, after its creation. Its other changes are in its fields
+  // now; changes of its comments on the service went with it.
   const catalog = catalogFor(repo, record, ops);
   const fields = shownRecordFields(record, catalog, ops);
-  dropQueue(stores, op.portalId, op.recordId, ops);
+  const comments = ops.filter((o) => o.kind === 'comment_add');
+  dropQueue(
+    stores,
+    op.portalId,
+    op.recordId,
+    ops.filter((o) => o.kind !== 'comment_add'),
+  );
   edits.deleteServerCopy(op.portalId, op.recordId);
   const recordId = tempId(TEMP_RECORD_PREFIX);
   insertLocalRecord(stores, op.portalId, catalog, recordId, fields);
@@ -247,4 +259,6 @@ function resolveRecord(
     kind: 'create',
     fields,
   });
+  for (const comment of comments) repo.requeueOp(comment.seq);
+  repo.moveRecordOps(op.portalId, op.recordId, recordId);
 }

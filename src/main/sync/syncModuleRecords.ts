@@ -188,29 +188,82 @@ async function fullPull(pull: ModulePull, from: ScanPosition, fresh: boolean): P
 }
 
 /**
- * Records changed on or after the cursor's day, oldest change first; each page upserted with the
- * cursor moved to the newest change it holds, so a kill resumes from there. Re-reading part of a
- * day is harmless: records are upserted by id, and an unchanged copy is not rewritten.
+ * Ours: passes of an incremental pull over records that keep changing while they are read, before
+ * the run fails in words (the cursor stays where it was, so the next sync reads them again).
  */
-async function incrementalPull(pull: ModulePull, since: string | null): Promise<void> {
-  const { ctx, scope, portal, module } = pull;
-  ctx.progress.update(scope, { phase: 'incremental', done: 0, total: null, message: null });
+export const INCREMENTAL_PASSES = 3;
+
+/** What one pass over the changed records saw. */
+interface IncrementalPass {
+  /** The newest `last_updated_time` read. */
+  highWater: string | null;
+  /**
+   * Fewer records were read than the list held: one changed while the pass paged moved from a
+   * page read to the list's end, and the one after each page read since moved back onto it.
+   */
+  missed: boolean;
+}
+
+/** Each page of the changed records upserted; the cursor is the caller's to move. */
+async function incrementalPass(pull: ModulePull, since: string | null): Promise<IncrementalPass> {
+  const { ctx, portal, module } = pull;
   const query: EntityListQuery = {
     sort_by: 'ASC(last_updated_time)',
     ...(since === null ? {} : { filter: changedSinceFilter(since, portal.timeZone) }),
   };
   let highWater = since;
   let done = 0;
+  const read = new Set<string>();
+  let unnamed = 0;
+  let listed = 0;
   for await (const run of listRuns(pull, query)) {
     const records = ofPages(run);
-    for (const item of records.items) highWater = laterInstant(highWater, item.last_updated_time);
+    for (const item of records.items) {
+      highWater = laterInstant(highWater, item.last_updated_time);
+      read.add(item.id);
+    }
+    for (const item of records.skipped) {
+      if (item.id === null) unnamed++;
+      else read.add(item.id);
+    }
+    if (records.total !== null) listed = records.total;
     const changes = await ctx.writer.pages.upsertPage(records.items, {
       portalId: portal.id,
       moduleId: module.id,
-      highWater,
     });
     pull.comments.offer(module, changedIds(changes));
     done = runDone(pull, records, done, ctx.pageSize);
+  }
+  return { highWater, missed: read.size + unnamed < listed };
+}
+
+/**
+ * Records changed on or after the cursor's day, oldest change first, each page upserted (re-reading
+ * part of a day is harmless: records are upserted by id, an unchanged copy is not rewritten). The
+ * list is read by page number, so a record changed meanwhile that moves to its end makes the pass
+ * miss one: the pass is read again, and the cursor moves to the newest change only after a pass
+ * that read every record it listed (a kill before then reads from the old cursor again).
+ */
+async function incrementalPull(pull: ModulePull, since: string | null): Promise<void> {
+  const { ctx, scope, portal, module } = pull;
+  for (let pass = 1; ; pass++) {
+    ctx.progress.update(scope, { phase: 'incremental', done: 0, total: null, message: null });
+    const { highWater, missed } = await incrementalPass(pull, since);
+    if (!missed) {
+      if (highWater !== since) {
+        await ctx.writer.records.writeCursor({
+          portalId: portal.id,
+          moduleId: module.id,
+          highWater,
+        });
+      }
+      return;
+    }
+    if (pass === INCREMENTAL_PASSES) {
+      throw new UnsettledPullError(
+        `Records of ${module.name} kept changing while their changes were read (${pass} times): some were not read. Everything read is kept; the next sync reads the changes again.`,
+      );
+    }
   }
 }
 

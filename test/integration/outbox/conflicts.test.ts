@@ -107,4 +107,91 @@ describe('outbox conflicts', () => {
     expect((await s.serverRecord(remade.id)).name).toBe('Edited, also gone there');
     expect(s.outbox.list()).toEqual([]);
   });
+
+  it('refuses in words to keep mine of a deleted record a sync has removed here too, instead of meeting the deletion again', async () => {
+    const s = await outboxSession();
+    const id = s.recordIds[0]!;
+    s.outbox.setWorkOffline(true);
+    s.outbox.edit(s.portalId, id, { name: 'Mine on a deleted one' });
+    expect((await s.call('POST', `${s.path(id)}/trash`)).status).toBe(200);
+    expect((await s.call('DELETE', s.path(id))).status).toBe(204);
+    // The sync reaches the service before the replay and takes the record out of the mirror.
+    expect((await s.engine.syncAccount(s.account).done).state).toBe('done');
+    expect(s.store.db.prepare('SELECT count(*) FROM records WHERE id = ?').pluck().get(id)).toBe(0);
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    const [op] = s.outbox.list();
+    expect(op).toMatchObject({ state: 'conflict', conflict: { kind: 'deleted' } });
+
+    expect(() => s.outbox.resolve(op!.id, [], 'mine')).toThrow(
+      /removed it from this computer too.*take the service's version/,
+    );
+    expect(s.outbox.list()).toEqual([op]); // nothing changed
+    s.outbox.resolve(op!.id, [], 'theirs');
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    expect(s.writes()).toEqual([]);
+  });
+
+  it('keeps mine of a record trashed on the service: restore, my change, then what was queued after it', async () => {
+    const s = await outboxSession();
+    const id = s.recordIds[0]!;
+    s.outbox.setWorkOffline(true);
+    s.outbox.edit(s.portalId, id, { name: 'Mine on a trashed one' });
+    s.outbox.comment({ action: 'add', portalId: s.portalId, recordId: id, content: 'After it' });
+    expect((await s.call('POST', `${s.path(id)}/trash`)).status).toBe(200);
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    const [op] = s.outbox.list();
+    expect(op).toMatchObject({ state: 'conflict', conflict: { kind: 'trashed' } });
+
+    s.outbox.setWorkOffline(true);
+    s.outbox.resolve(op!.id, [], 'mine');
+    // The comment, which the service refuses on a trashed record, waits behind the restore.
+    expect(s.outbox.list().map((o) => [o.kind, o.state])).toEqual([
+      ['restore', 'pending'],
+      ['update', 'pending'],
+      ['comment_add', 'pending'],
+    ]);
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    const server = await s.serverRecord(id);
+    expect(server).toMatchObject({ trashed_time: null, name: 'Mine on a trashed one' });
+    const segment = encodeURIComponent('record comments');
+    const comments = await s.call(
+      'GET',
+      `/portal/${s.portalId}/projects/assets/entity/${id}/${segment}`,
+    );
+    expect(comments.body.comments.map((c: { content: string }) => c.content)).toContain('After it');
+  });
+
+  it('keeps mine of a deleted record with the comments queued for it: they go to the record made again', async () => {
+    const s = await outboxSession();
+    const id = s.recordIds[0]!;
+    s.outbox.setWorkOffline(true);
+    s.outbox.edit(s.portalId, id, { name: 'Made again with its comment' });
+    s.outbox.comment({ action: 'add', portalId: s.portalId, recordId: id, content: 'Keep me' });
+    expect((await s.call('POST', `${s.path(id)}/trash`)).status).toBe(200);
+    expect((await s.call('DELETE', s.path(id))).status).toBe(204);
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    const [op] = s.outbox.list();
+    expect(op).toMatchObject({ state: 'conflict', conflict: { kind: 'deleted' } });
+
+    s.outbox.resolve(op!.id, [], 'mine');
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    const remade = s.store.db
+      .prepare("SELECT id FROM records WHERE name = 'Made again with its comment'")
+      .pluck()
+      .get() as string;
+    expect(remade).not.toBe(id);
+    const segment = encodeURIComponent('record comments');
+    const comments = await s.call(
+      'GET',
+      `/portal/${s.portalId}/projects/assets/entity/${remade}/${segment}`,
+    );
+    expect(comments.body.comments.map((c: { content: string }) => c.content)).toEqual(['Keep me']);
+  });
 });

@@ -119,6 +119,84 @@ describe('outbox failures', () => {
     expect(restarted.list()).toEqual([]);
   });
 
+  it('a create and a comment answered 2xx with a reply it cannot read are made once: a retry looks them up first', async () => {
+    const s = await outboxSession();
+    const id = s.recordIds[0]!;
+    s.outbox.setWorkOffline(true);
+    s.outbox.create(s.portalId, s.module.id, { name: 'Garbled laptop', cf_serial_number: 'SN-G' });
+    s.outbox.comment({ action: 'add', portalId: s.portalId, recordId: id, content: 'Garbled' });
+    // The service makes both and answers 201, with a body PortalDesk cannot read.
+    s.setFault((method) => (method === 'POST' ? 'garble-answer' : 'pass'));
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    const refused = s.outbox.list();
+    expect(refused.map((op) => [op.kind, op.state, op.uncertain])).toEqual([
+      ['create', 'failed', true],
+      ['comment_add', 'failed', true],
+    ]);
+    expect(refused[0]!.error).toMatch(/may have made the change/);
+
+    s.setFault(() => 'pass');
+    s.outbox.retry();
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    const made = (sql: string) => s.emulator.state.db.prepare(sql).pluck().get() as number;
+    expect(made("SELECT count(*) FROM entities WHERE name = 'Garbled laptop'")).toBe(1);
+    expect(made("SELECT count(*) FROM comments WHERE content = 'Garbled'")).toBe(1);
+    expect(s.writes().filter((w) => w.method === 'POST')).toHaveLength(2);
+  });
+
+  it('two identical creates, one of them looked up after a reset: two records, each adopted once', async () => {
+    const s = await outboxSession();
+    const values = { name: 'Twin chair', cf_serial_number: 'SN-TWIN' };
+    s.outbox.setWorkOffline(true);
+    s.outbox.create(s.portalId, s.module.id, values);
+    let posts = 0;
+    s.setFault((method, url) =>
+      method === 'POST' && url.pathname.endsWith('/entities') && ++posts === 1
+        ? 'reset-unsent'
+        : 'pass',
+    );
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    expect(s.outbox.list()).toMatchObject([{ kind: 'create', state: 'pending', uncertain: true }]);
+    // A second chair like the first, queued while the replay waits for the connection.
+    s.outbox.create(s.portalId, s.module.id, values);
+
+    // The service makes the second chair, then lists the records of that name for the first
+    // chair's lookup; the lookup's answer reaches PortalDesk before the second chair's.
+    let made!: () => void;
+    const madeOnServer = new Promise<void>((resolve) => (made = resolve));
+    let listed!: () => void;
+    const lookupAnswered = new Promise<void>((resolve) => (listed = resolve));
+    s.setGate(async (method, url, answered) => {
+      if (!url.pathname.endsWith('/entities')) return;
+      if (method === 'POST' && answered) {
+        made();
+        await lookupAnswered;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      if (method === 'GET' && url.searchParams.has('filter')) {
+        if (!answered) await Promise.race([madeOnServer, new Promise((r) => setTimeout(r, 500))]);
+        else listed();
+      }
+    });
+    s.outbox.retry();
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    const onServer = s.emulator.state.db
+      .prepare("SELECT id FROM entities WHERE name = 'Twin chair'")
+      .pluck()
+      .all()
+      .map(String);
+    expect(onServer).toHaveLength(2);
+    const mirrored = s.store.db
+      .prepare("SELECT id FROM records WHERE name = 'Twin chair' ORDER BY id")
+      .pluck()
+      .all();
+    expect(mirrored).toEqual(onServer.sort());
+  });
+
   it('retries transient errors with backoff, then delivers', async () => {
     const s = await outboxSession();
     const id = s.recordIds[0]!;

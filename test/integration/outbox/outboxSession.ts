@@ -16,8 +16,15 @@ afterEach(() => {
   for (const service of services.splice(0)) service.close();
 });
 
-/** What the fetch wrapper does with a request: pass, fail before sending, or lose the answer. */
-export type FetchFault = 'pass' | 'refuse' | 'lose-answer' | 'hang-after-send';
+/**
+ * What the fetch wrapper does with a request: pass, fail before sending, lose the answer, or
+ * answer 2xx with a body that cannot be read.
+ */
+export type FetchFault =
+  'pass' | 'refuse' | 'reset-unsent' | 'lose-answer' | 'hang-after-send' | 'garble-answer';
+
+/** Holds a request before it goes (`answered` false) or its answer before the client reads it. */
+export type FetchGate = (method: string, url: URL, answered: boolean) => Promise<void>;
 
 export async function outboxSession(options: { records?: number } = {}) {
   const session = await syncSession({ emulator: { records: options.records ?? 40 } });
@@ -26,6 +33,7 @@ export async function outboxSession(options: { records?: number } = {}) {
   const sent: Sent[] = [];
   /** Decides per request; the default passes everything. */
   let fault: (method: string, url: URL) => FetchFault = () => 'pass';
+  let gate: FetchGate = async () => undefined;
   // The replay's calls feed connectivity, as the app's request scheduler does.
   const scheduler = passThroughScheduler();
   const connectivity = Connectivity.fedBy(scheduler, memoryWorkOfflineStore());
@@ -41,10 +49,24 @@ export async function outboxSession(options: { records?: number } = {}) {
         if (decision === 'refuse') {
           throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
         }
+        // A reset the client cannot tell from one after the service acted; nothing reached it.
+        if (decision === 'reset-unsent') {
+          throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } });
+        }
+        await gate(method, url, false);
         const response = await fetch(input, init);
+        await gate(method, url, true);
         if (decision === 'lose-answer') {
           await response.text();
           throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } });
+        }
+        if (decision === 'garble-answer') {
+          // The service acted and answered 2xx, but with a body PortalDesk cannot read.
+          await response.text();
+          return new Response('{"unexpected": true}', {
+            status: response.status,
+            headers: { 'Content-Type': 'application/json' },
+          });
         }
         if (decision === 'hang-after-send') {
           await response.text();
@@ -127,6 +149,7 @@ export async function outboxSession(options: { records?: number } = {}) {
     serverRecord,
     serverPatch,
     setFault: (next: typeof fault) => (fault = next),
+    setGate: (next: FetchGate) => (gate = next),
     setClient: (next: typeof clientOf) => (clientOf = next),
   };
 }

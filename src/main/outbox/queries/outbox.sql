@@ -34,6 +34,22 @@ SET fields = @fields, content = @content, edits = edits + 1, updated_at = @now,
     next_attempt_at = NULL
 WHERE seq = @seq;
 
+-- name: requeueOp
+-- An operation moved to the end of the queue with all it holds (a fresh seq: AUTOINCREMENT never
+-- gives an old one back): a record's queue put back in order behind a change queued before it.
+INSERT INTO outbox_ops (portal_id, module_id, record_id, kind, state, fields, comment_id, content,
+                        base_content, edits, queued_at, updated_at, attempts, next_attempt_at,
+                        sent_body, sent_at, error, conflict, action)
+SELECT portal_id, module_id, record_id, kind, state, fields, comment_id, content, base_content,
+       edits, queued_at, updated_at, attempts, next_attempt_at, sent_body, sent_at, error,
+       conflict, action
+FROM outbox_ops WHERE seq = ?
+RETURNING seq;
+
+-- name: followRequeuedOp
+-- A bulk edit's link to the operation holding its change (0018) follows it to its new place.
+UPDATE bulk_edit_records SET op_seq = @to WHERE op_seq = @from;
+
 -- name: deleteOp
 DELETE FROM outbox_ops WHERE seq = ?;
 
@@ -144,8 +160,11 @@ SET state = 'pending', next_attempt_at = @nextAttemptAt, error = @error, updated
 WHERE seq = @seq;
 
 -- name: markFailed
+-- Refused: what was sent is forgotten unless the service made it anyway (a 2xx it answered with a
+-- reply that could not be read), so that a retry looks for it before sending again.
 UPDATE outbox_ops
-SET state = 'failed', error = @error, sent_body = NULL, next_attempt_at = NULL, updated_at = @now
+SET state = 'failed', error = @error, next_attempt_at = NULL, updated_at = @now,
+    sent_body = CASE WHEN @keepSent = 1 THEN sent_body ELSE NULL END
 WHERE seq = @seq;
 
 -- name: markConflict
