@@ -10,7 +10,7 @@ import { osAppDataDir, resolveDataDir } from './dataDir';
 import { startEngine, type Engine } from './engine';
 import { runCommand } from './runCommand';
 import { parseWebArgs, WEB_USAGE, type WebArgs } from './webArgs';
-import { openWebAddress } from './webLaunch';
+import { LAUNCH_PAGE_FILE, openWebAddress } from './webLaunch';
 import { webOpeners } from './webOpeners';
 
 async function main(args: WebArgs, untilStopped: () => Promise<void>): Promise<number> {
@@ -60,6 +60,12 @@ async function main(args: WebArgs, untilStopped: () => Promise<void>): Promise<n
   const launch = args.open ? await openWebAddress(server.url, { dir: dataDir }) : null;
   if (launch && !launch.opened) {
     console.log('  could not open a browser here: open the address above yourself');
+  } else if (launch) {
+    // A sandboxed browser (Ubuntu's snap Firefox and Chromium) may not read files in hidden
+    // folders such as the data directory: it shows an error instead of going on.
+    console.log(
+      `  the browser was sent through ${LAUNCH_PAGE_FILE}; if it shows an error there, open the address above yourself`,
+    );
   }
 
   await untilStopped();
