@@ -97,7 +97,10 @@ describe('OutboxRepository.readyHeads: what the replay may start', () => {
       (
         store.db
           .prepare(`EXPLAIN QUERY PLAN ${queries[name]}`)
-          .all({ now: 0, limit: 32, running: '[]' }) as { parent: number; detail: string }[]
+          .all({ now: 0, limit: 32, running: '[]', holding: '[]' }) as {
+          parent: number;
+          detail: string;
+        }[]
       ).map((row) => ({ top: row.parent === 0, detail: row.detail }));
 
     const heads = plan('readyHeads');
@@ -107,6 +110,12 @@ describe('OutboxRepository.readyHeads: what the replay may start', () => {
       'SEARCH o USING INDEX outbox_ops_due (state=? AND next_attempt_at=?)',
       'SEARCH o USING INDEX outbox_ops_state (state=?)',
     ]);
+    // Record heads held for their module's configuration change look in its queue only.
+    expect(
+      heads.filter((row) => /^(SCAN|SEARCH) c\b/.test(row.detail)).map((r) => r.detail),
+    ).toEqual(
+      Array(3).fill('SEARCH c USING INDEX outbox_ops_record (portal_id=? AND record_id=?)'),
+    );
     expect(heads.filter((row) => row.detail.includes('TEMP B-TREE'))).toEqual([
       { top: true, detail: 'USE TEMP B-TREE FOR ORDER BY' },
     ]);

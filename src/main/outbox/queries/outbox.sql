@@ -43,6 +43,15 @@ SELECT * FROM outbox_ops WHERE seq = ?;
 -- name: opsOfRecord
 SELECT * FROM outbox_ops WHERE portal_id = ? AND record_id = ? ORDER BY seq;
 
+-- name: recordsHeldBy
+-- The first change of a module's fields or options (@holding, as readyHeads) its record changes
+-- wait for, if any.
+SELECT * FROM outbox_ops
+WHERE portal_id = @portalId AND record_id = 'layouts:' || @moduleId
+  AND action IN (SELECT value FROM json_each(@holding))
+ORDER BY seq
+LIMIT 1;
+
 -- name: allOps
 SELECT * FROM outbox_ops ORDER BY seq;
 
@@ -75,6 +84,9 @@ ORDER BY seq;
 -- finished record, so each part reads only the rows it returns (and queue followers it skips)
 -- from outbox_ops_due (0020): a part in seq order over the backoffs that ended would sort them
 -- all at every look, and after a sign-in those are every queued head.
+-- A module's record heads wait while a change of its fields or options (@holding: a JSON array
+-- of actions, src/main/outbox/recordsWaitFor.ts) is in its configuration queue (`layouts:<module
+-- id>`, found through outbox_ops_record), whatever its state: configuration goes first.
 SELECT seq, portalId, recordId FROM (
   SELECT * FROM (
     SELECT o.seq, o.portal_id AS portalId, o.record_id AS recordId, o.next_attempt_at AS dueAt
@@ -83,6 +95,9 @@ SELECT seq, portalId, recordId FROM (
       AND o.seq NOT IN (SELECT value FROM json_each(@running))
       AND NOT EXISTS (SELECT 1 FROM outbox_ops p
                       WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
+      AND (o.kind = 'config' OR NOT EXISTS (SELECT 1 FROM outbox_ops c
+                      WHERE c.portal_id = o.portal_id AND c.record_id = 'layouts:' || o.module_id
+                        AND c.action IN (SELECT value FROM json_each(@holding))))
     ORDER BY o.next_attempt_at, o.seq
     LIMIT @limit)
   UNION ALL
@@ -93,6 +108,9 @@ SELECT seq, portalId, recordId FROM (
       AND o.seq NOT IN (SELECT value FROM json_each(@running))
       AND NOT EXISTS (SELECT 1 FROM outbox_ops p
                       WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
+      AND (o.kind = 'config' OR NOT EXISTS (SELECT 1 FROM outbox_ops c
+                      WHERE c.portal_id = o.portal_id AND c.record_id = 'layouts:' || o.module_id
+                        AND c.action IN (SELECT value FROM json_each(@holding))))
     ORDER BY o.seq
     LIMIT @limit)
   UNION ALL
@@ -105,6 +123,9 @@ SELECT seq, portalId, recordId FROM (
       AND o.seq NOT IN (SELECT value FROM json_each(@running))
       AND NOT EXISTS (SELECT 1 FROM outbox_ops p
                       WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
+      AND (o.kind = 'config' OR NOT EXISTS (SELECT 1 FROM outbox_ops c
+                      WHERE c.portal_id = o.portal_id AND c.record_id = 'layouts:' || o.module_id
+                        AND c.action IN (SELECT value FROM json_each(@holding))))
     ORDER BY o.seq
     LIMIT @limit)
 )
