@@ -26,6 +26,7 @@ const NAMES = [
   'opsOfRecord',
   'allOps',
   'recordOpsOfModule',
+  'valueOpsOfModule',
   'oldestOpsPerState',
   'opsOfPortal',
   'readyHeads',
@@ -267,6 +268,11 @@ export class OutboxRepository {
   /** How many changes of a module's records are queued (its configuration's not counted). */
   recordOpsOfModule(portalId: string, moduleId: string): number {
     return this.statement('recordOpsOfModule').pluck().get(portalId, moduleId) as number;
+  }
+
+  /** A module's queued creates and updates, in queue order. */
+  valueOpsOfModule(portalId: string, moduleId: string): OutboxOp[] {
+    return (this.statement('valueOpsOfModule').all(portalId, moduleId) as OpRow[]).map(parseOp);
   }
 
   allOps(portalId?: string): OutboxOp[] {

@@ -61,6 +61,13 @@ SELECT * FROM outbox_ops ORDER BY seq;
 -- asked only when the module is about to go to the bin.
 SELECT count(*) FROM outbox_ops WHERE portal_id = ? AND module_id = ? AND kind <> 'config';
 
+-- name: valueOpsOfModule
+-- A module's queued creates and updates (the changes that carry values), in queue order: what an
+-- option renamed or removed, or a field deleted, in its configuration queue is checked against.
+SELECT * FROM outbox_ops
+WHERE portal_id = ? AND module_id = ? AND kind IN ('create', 'update')
+ORDER BY seq;
+
 -- name: opsOfPortal
 SELECT * FROM outbox_ops WHERE portal_id = ? ORDER BY seq;
 
