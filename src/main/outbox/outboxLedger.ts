@@ -184,7 +184,7 @@ export class OutboxLedger {
   ): EditPlan {
     const { record, ops, catalog } = source;
     return planEdit(ops, valid, {
-      serverValue: (field) => storedValue(record, catalog.statuses, field),
+      serverValue: (field) => storedValue(record, catalog, field),
       mayMoveStatus: catalog.mayMoveStatus,
       keepRefused: options.keepRefused === true,
     });
