@@ -33,6 +33,7 @@ import type { EventPusher } from '../bridge/eventHub';
 import type { OutboxService } from '../outbox/outboxService';
 import type { OutboxEntry } from '../../shared/ipc/areas/outbox';
 import type { OutboxOp } from '../outbox/outboxTypes';
+import { LedgerError } from '../outbox/ledgerError';
 import { RecordsReader } from '../records/recordsReader';
 import type { Mirror } from '../store/mirror/mirror';
 import { ModuleBinRepository } from './moduleBinRepository';
@@ -93,10 +94,13 @@ import {
 import { layoutNameProblem, sectionNameProblem } from '../../shared/configRules/layoutRules';
 import { PortalBinRepository } from './portalBinRepository';
 import {
+  clearRemovedBases,
   holdsValueOf,
   queuedRecordsHolding,
   relabelQueuedRecords,
+  restoreClearedBases,
   type ChoiceField,
+  type ClearedBase,
 } from './queuedRecordOptions';
 import { PortalBinService } from './portalBinService';
 import { binSend } from './sendBinOp';
@@ -174,7 +178,7 @@ export class ConfigureService {
               ? layouts
               : modules)(ctx, op, client),
       describe: (op) => this.describe(op),
-      discarded: (op) => this.renameDiscarded(op),
+      discarded: (op) => this.optionsDiscarded(op),
     });
   }
 
@@ -1126,7 +1130,19 @@ export class ConfigureService {
         });
       }
       if (removed.length > 0) {
-        insert('removeOptions', { options: removed.map(({ id, name }) => ({ id, name })) });
+        const cleared = choice
+          ? clearRemovedBases(
+              this.ledgerStores(),
+              args.portalId,
+              args.moduleId,
+              choice,
+              new Set(removed.map((option) => option.name)),
+            )
+          : [];
+        insert('removeOptions', {
+          options: removed.map(({ id, name }) => ({ id, name })),
+          cleared_bases: cleared.length > 0 ? cleared : undefined,
+        });
       }
       const renames = renamed.filter(
         (option) =>
@@ -1167,16 +1183,55 @@ export class ConfigureService {
   }
 
   /**
-   * An option rename discarded in the Outbox (inside its transaction): the module's queued record
-   * changes that followed it go back to the names the options keep.
+   * An option addition is not discarded while a queued record change holds the option (by the
+   * name later renames give it): without it the service would refuse that change whole. Throws
+   * inside the discard's transaction, so nothing is discarded.
    */
-  private renameDiscarded(op: OutboxOp): void {
-    if (optionActionOf(op) !== 'renameOptions') return;
+  private refuseAddDiscard(op: OutboxOp, apiName: string): void {
+    const names = new Map(optionsOf(op).map((option) => [option.id, option.name]));
+    for (const later of this.options.outbox.repo.opsOfRecord(op.portalId, op.recordId)) {
+      if (optionActionOf(later) !== 'renameOptions') continue;
+      for (const option of optionsOf(later)) {
+        if (names.has(option.id)) names.set(option.id, option.name);
+      }
+    }
+    const held = new Set(names.values());
+    const holding = queuedRecordsHolding(
+      this.options.outbox.repo,
+      op.portalId,
+      op.moduleId,
+      apiName,
+      held,
+    );
+    if (holding.length === 0) return;
+    const n = holding.length;
+    throw new LedgerError(
+      `${recordChanges(n)} waiting in the Outbox ${n === 1 ? 'holds' : 'hold'} ${[...held].map((name) => `“${name}”`).join(', ')}, which this change adds; without it the service would refuse ${n === 1 ? 'that change' : 'those changes'}. Nothing was discarded; choose another option there, or discard ${n === 1 ? 'it' : 'them'} first.`,
+    );
+  }
+
+  /**
+   * An option rename or removal discarded in the Outbox (inside its transaction): the module's
+   * queued record changes that followed it go back to the names the options keep, or get back
+   * the bases the removal cleared.
+   */
+  private optionsDiscarded(op: OutboxOp): void {
+    const action = optionActionOf(op);
     const fieldId = String(param(op, 'field_id'));
     const field = this.options.mirror.metadata
       .fields(op.portalId, op.moduleId)
       .find((candidate) => candidate.id === fieldId);
     if (!field) return;
+    if (action === 'addOptions') {
+      this.refuseAddDiscard(op, field.apiName);
+      return;
+    }
+    if (action !== 'renameOptions' && action !== 'removeOptions') return;
+    if (action === 'removeOptions') {
+      const cleared = param<ClearedBase[]>(op, 'cleared_bases') ?? [];
+      restoreClearedBases(this.ledgerStores(), field.apiName, cleared);
+      return;
+    }
     const was = param<Record<string, string>>(op, 'was') ?? {};
     const relabel = new Map<string, string>();
     for (const option of optionsOf(op)) {

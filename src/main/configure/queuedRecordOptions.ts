@@ -94,6 +94,68 @@ export function relabelQueuedRecords(
   return changed;
 }
 
+/** A base as it was before an option's removal cleared it, to put back if the removal goes. */
+export interface ClearedBase {
+  seq: number;
+  base: unknown;
+}
+
+/**
+ * An option removal queued: the service will clear the option from its records, so the bases of
+ * the module's queued record changes holding it are cleared too (their values cannot: such a
+ * removal is refused first), or each would meet the cleared value as a conflict. Inside the
+ * caller's transaction; returns the bases as they were, for a discard of the removal.
+ */
+export function clearRemovedBases(
+  stores: Stores,
+  portalId: string,
+  moduleId: string,
+  field: ChoiceField,
+  names: ReadonlySet<string>,
+): ClearedBase[] {
+  const cleared: ClearedBase[] = [];
+  for (const op of stores.repo.valueOpsOfModule(portalId, moduleId)) {
+    if (op.state === 'sending' || !Object.hasOwn(op.fields, field.apiName)) continue;
+    const entry = op.fields[field.apiName]!;
+    const base = field.multi
+      ? Array.isArray(entry.base)
+        ? (entry.base as unknown[]).filter((item) => typeof item !== 'string' || !names.has(item))
+        : entry.base
+      : typeof entry.base === 'string' && names.has(entry.base)
+        ? null
+        : entry.base;
+    if (JSON.stringify(base) === JSON.stringify(entry.base)) continue;
+    cleared.push({ seq: op.seq, base: entry.base });
+    stores.repo.restoreOp(
+      op.seq,
+      { ...op.fields, [field.apiName]: { value: entry.value, base } },
+      opStatus(op),
+    );
+    // The lists' overlay keeps a field's base (what the record held before): it follows.
+    if (op.kind === 'update') refreshOverlay(stores, portalId, op.recordId);
+  }
+  return cleared;
+}
+
+/** A discarded removal's cleared bases put back (those of changes still queued, not being sent). */
+export function restoreClearedBases(
+  stores: Stores,
+  apiName: string,
+  cleared: readonly ClearedBase[],
+): void {
+  for (const { seq, base } of cleared) {
+    const op = stores.repo.op(seq);
+    if (!op || op.state === 'sending' || !Object.hasOwn(op.fields, apiName)) continue;
+    const entry = op.fields[apiName]!;
+    stores.repo.restoreOp(
+      seq,
+      { ...op.fields, [apiName]: { value: entry.value, base } },
+      opStatus(op),
+    );
+    if (op.kind === 'update') refreshOverlay(stores, op.portalId, op.recordId);
+  }
+}
+
 /** The module's queued record changes whose own value of the field holds one of `names`. */
 export function queuedRecordsHolding(
   repo: OutboxRepository,

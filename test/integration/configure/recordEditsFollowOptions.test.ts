@@ -118,6 +118,57 @@ describe('record changes queued before a change of their options', () => {
     expect(mine()).toEqual({ [`${record}.cf_category`]: chosen.name });
   });
 
+  it('meet an option removed after them as the service will: their base cleared, put back on discard', async () => {
+    const { s, configure, assets, category, record, chosen } = await setUp();
+    const held = (await s.serverRecord(record)).cf_category as string;
+    const heldOption = configure
+      .fieldOptions(s.portalId, assets.id, category.id)
+      .options.find((o) => o.name === held)!;
+    const base = () => s.outbox.list().find((entry) => entry.kind === 'update')!.fields[0]!.base;
+    s.outbox.setWorkOffline(true);
+    s.outbox.edit(s.portalId, record, { cf_category: chosen.name });
+    const remove = () =>
+      configure.changeOptions({
+        portalId: s.portalId,
+        moduleId: assets.id,
+        fieldId: category.id,
+        remove: [heldOption.id],
+      });
+    remove();
+    expect(base()).toBeNull();
+    s.outbox.discard(s.outbox.list().find((entry) => entry.kind === 'config')!.id);
+    expect(base()).toBe(held);
+
+    // Sent after the removal, the edit meets the cleared value it was based on: no conflict.
+    remove();
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    expect((await s.serverRecord(record)).cf_category).toBe(chosen.name);
+  });
+
+  it('keep an option added offline that one of them holds: its discard is refused in words', async () => {
+    const { s, configure, assets, category, record, mine } = await setUp();
+    s.outbox.setWorkOffline(true);
+    configure.changeOptions({
+      portalId: s.portalId,
+      moduleId: assets.id,
+      fieldId: category.id,
+      add: ['Added offline'],
+    });
+    s.outbox.edit(s.portalId, record, { cf_category: 'Added offline' });
+    const add = s.outbox.list().find((entry) => entry.kind === 'config')!;
+    expect(() => s.outbox.discard(add.id)).toThrow(
+      'A record change waiting in the Outbox holds “Added offline”, which this change adds; without it the service would refuse that change. Nothing was discarded;',
+    );
+    expect(s.outbox.list().map((entry) => entry.kind)).toEqual(['config', 'update']);
+    expect(mine()).toEqual({ [`${record}.cf_category`]: 'Added offline' });
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    expect((await s.serverRecord(record)).cf_category).toBe('Added offline');
+  });
+
   it('refuse in words to delete a field a queued record change sets, queuing nothing', async () => {
     const { s, configure, assets, record } = await setUp();
     const notes = configure
