@@ -23,7 +23,6 @@ import { writeDelivery } from './deliveryHistory';
 import { EditCatalogCache } from './editCatalogCache';
 import { ExchangeRecorder } from './exchangeRecorder';
 import type { OpKind, OutboxOp } from './outboxTypes';
-import { holdsRecords } from './recordsWaitFor';
 import { replayBackoff } from './replayBackoff';
 import { ChangeRefused, classifyFailure, isAbort, SIGNED_OUT_RETRY_MS } from './replayFailure';
 import type { Outcome, ReplayEffects, Send, SendContext } from './sendContext';
@@ -316,8 +315,11 @@ export class OutboxReplayer {
    * (recordsWaitFor.ts), so they never wait unseen; null when none waits.
    */
   private recordsHeld(op: OutboxOp): string | null {
-    if (!holdsRecords(op)) return null;
     const repo = this.options.repo;
+    // This change holds them: it changes the module's fields or options, or is stuck before one
+    // that does in the same queue.
+    if (op.kind !== 'config' || repo.recordsHeldBy(op.portalId, op.moduleId)?.seq !== op.seq)
+      return null;
     const waiting = repo.recordOpsOfModule(op.portalId, op.moduleId);
     if (waiting === 0) return null;
     const module = repo.module(op.portalId, op.moduleId)?.pluralName ?? `module ${op.moduleId}`;

@@ -26,20 +26,21 @@ export const holdsRecords = (op: Pick<OutboxOp, 'kind' | 'action'>): boolean =>
   op.kind === 'config' && op.action !== null && RECORDS_WAIT_FOR.includes(op.action);
 
 /**
- * What a held record change says in the Outbox: which configuration change it waits for, and
- * what the user can do when that change cannot go by itself (failed or in conflict).
+ * What a held record change says in the Outbox: which configuration change holds it (the one
+ * `recordsHeldBy` found), and what the user can do when that change cannot go by itself (failed
+ * or in conflict).
  */
 export function heldRecordError(
   module: string,
   config: Pick<OutboxOp, 'state' | 'error'>,
   summary: string,
 ): string {
-  const first = `This change waits until the configuration change of ${module} “${summary}” is sent: the service would refuse a record change naming a field or option that change touches.`;
+  const first = `This change waits until the configuration changes of ${module} queued before it are sent, from “${summary}” on: the service would refuse a record change naming a field or option they change.`;
   if (config.state === 'failed') {
-    return `${first} That change was refused${config.error ? ` (${config.error})` : ''}: retry it, or discard it in the Outbox, and this change goes.`;
+    return `${first} “${summary}” was refused${config.error ? ` (${config.error})` : ''}: retry it, or discard it in the Outbox, and the queue goes on.`;
   }
   if (config.state === 'conflict') {
-    return `${first} That change is in conflict with the service: resolve it (keep yours or theirs), or discard it in the Outbox, and this change goes.`;
+    return `${first} “${summary}” is in conflict with the service: resolve it (keep yours or theirs), or discard it in the Outbox, and the queue goes on.`;
   }
-  return `${first} Nothing to do: it goes once that change is delivered.`;
+  return `${first} Nothing to do: it goes once they are delivered.`;
 }

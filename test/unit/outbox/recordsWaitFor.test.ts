@@ -27,10 +27,10 @@ describe('recordsWaitFor', () => {
   it('says what to do when the change it waits for cannot go by itself', () => {
     const summary = 'Rename “A” to “B”';
     expect(heldRecordError('Assets', { state: 'pending', error: null }, summary)).toContain(
-      'it goes once that change is delivered',
+      'Nothing to do: it goes once they are delivered.',
     );
     expect(heldRecordError('Assets', { state: 'failed', error: 'No.' }, summary)).toContain(
-      'That change was refused (No.): retry it, or discard it',
+      '“Rename “A” to “B”” was refused (No.): retry it, or discard it',
     );
     expect(heldRecordError('Assets', { state: 'conflict', error: null }, summary)).toContain(
       'resolve it (keep yours or theirs), or discard it',

@@ -44,11 +44,15 @@ SELECT * FROM outbox_ops WHERE seq = ?;
 SELECT * FROM outbox_ops WHERE portal_id = ? AND record_id = ? ORDER BY seq;
 
 -- name: recordsHeldBy
--- The first change of a module's fields or options (@holding, as readyHeads) its record changes
--- wait for, if any.
+-- When a change of a module's fields or options (@holding, as readyHeads) holds its record
+-- changes: the first operation of its configuration queue that does (only a queue's head goes,
+-- so one failed or in conflict before it holds them as well, and is the one to act on).
 SELECT * FROM outbox_ops
 WHERE portal_id = @portalId AND record_id = 'layouts:' || @moduleId
-  AND action IN (SELECT value FROM json_each(@holding))
+  AND (action IN (SELECT value FROM json_each(@holding)) OR state IN ('failed', 'conflict'))
+  AND EXISTS (SELECT 1 FROM outbox_ops h
+              WHERE h.portal_id = @portalId AND h.record_id = 'layouts:' || @moduleId
+                AND h.action IN (SELECT value FROM json_each(@holding)))
 ORDER BY seq
 LIMIT 1;
 
