@@ -97,7 +97,10 @@ ORDER BY seq;
 -- all at every look, and after a sign-in those are every queued head.
 -- A module's record heads wait while a change of its fields or options (@holding: a JSON array
 -- of actions, src/main/outbox/recordsWaitFor.ts) is in its configuration queue (`layouts:<module
--- id>`, found through outbox_ops_record), whatever its state: configuration goes first.
+-- id>`, found through outbox_ops_record), whatever its state: configuration goes first. Such a
+-- change waits in turn while a record of its module is being sent (its body may have left with
+-- the old name; found through the index of states). A claimed operation (a crash's) waits for
+-- nothing, or the two would wait for each other.
 SELECT seq, portalId, recordId FROM (
   SELECT * FROM (
     SELECT o.seq, o.portal_id AS portalId, o.record_id AS recordId, o.next_attempt_at AS dueAt
@@ -109,6 +112,10 @@ SELECT seq, portalId, recordId FROM (
       AND (o.kind = 'config' OR NOT EXISTS (SELECT 1 FROM outbox_ops c
                       WHERE c.portal_id = o.portal_id AND c.record_id = 'layouts:' || o.module_id
                         AND c.action IN (SELECT value FROM json_each(@holding))))
+      AND (o.kind <> 'config' OR coalesce(o.action, '') NOT IN (SELECT value FROM json_each(@holding))
+           OR NOT EXISTS (SELECT 1 FROM outbox_ops r
+                          WHERE r.state = 'sending' AND r.portal_id = o.portal_id
+                            AND r.module_id = o.module_id AND r.kind <> 'config'))
     ORDER BY o.next_attempt_at, o.seq
     LIMIT @limit)
   UNION ALL
@@ -122,6 +129,10 @@ SELECT seq, portalId, recordId FROM (
       AND (o.kind = 'config' OR NOT EXISTS (SELECT 1 FROM outbox_ops c
                       WHERE c.portal_id = o.portal_id AND c.record_id = 'layouts:' || o.module_id
                         AND c.action IN (SELECT value FROM json_each(@holding))))
+      AND (o.kind <> 'config' OR coalesce(o.action, '') NOT IN (SELECT value FROM json_each(@holding))
+           OR NOT EXISTS (SELECT 1 FROM outbox_ops r
+                          WHERE r.state = 'sending' AND r.portal_id = o.portal_id
+                            AND r.module_id = o.module_id AND r.kind <> 'config'))
     ORDER BY o.seq
     LIMIT @limit)
   UNION ALL
@@ -134,9 +145,6 @@ SELECT seq, portalId, recordId FROM (
       AND o.seq NOT IN (SELECT value FROM json_each(@running))
       AND NOT EXISTS (SELECT 1 FROM outbox_ops p
                       WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
-      AND (o.kind = 'config' OR NOT EXISTS (SELECT 1 FROM outbox_ops c
-                      WHERE c.portal_id = o.portal_id AND c.record_id = 'layouts:' || o.module_id
-                        AND c.action IN (SELECT value FROM json_each(@holding))))
     ORDER BY o.seq
     LIMIT @limit)
 )
