@@ -33,6 +33,7 @@ import type { EventPusher } from '../bridge/eventHub';
 import type { OutboxService } from '../outbox/outboxService';
 import type { OutboxEntry } from '../../shared/ipc/areas/outbox';
 import type { OutboxOp } from '../outbox/outboxTypes';
+import { LedgerError } from '../outbox/ledgerError';
 import { RecordsReader } from '../records/recordsReader';
 import type { Mirror } from '../store/mirror/mirror';
 import { ModuleBinRepository } from './moduleBinRepository';
@@ -68,6 +69,7 @@ import { layoutSend } from './sendLayoutOp';
 import { placementOf, placementProblem, planPlacement } from './placeFieldOps';
 import {
   optionActionOf,
+  optionsOf,
   optionOpAction,
   optionRequest,
   optionSummary,
@@ -91,6 +93,15 @@ import {
 } from '../../shared/configRules/fieldRules';
 import { layoutNameProblem, sectionNameProblem } from '../../shared/configRules/layoutRules';
 import { PortalBinRepository } from './portalBinRepository';
+import {
+  clearRemovedBases,
+  holdsValueOf,
+  queuedRecordsHolding,
+  relabelQueuedRecords,
+  restoreClearedBases,
+  type ChoiceField,
+  type ClearedBase,
+} from './queuedRecordOptions';
 import { PortalBinService } from './portalBinService';
 import { binSend } from './sendBinOp';
 import type { ApiClient } from '../api/client/apiClient';
@@ -113,6 +124,10 @@ export interface ConfigureServiceOptions {
   clientFor(portalId: string): ApiClient | undefined;
   now?: () => number;
 }
+
+/** "A record change" or "3 record changes", as a refusal counts them. */
+const recordChanges = (n: number) =>
+  n === 1 ? 'A record change' : `${n.toLocaleString('en-US')} record changes`;
 
 export class ConfigureService {
   private readonly bin: ModuleBinRepository;
@@ -163,6 +178,7 @@ export class ConfigureService {
               ? layouts
               : modules)(ctx, op, client),
       describe: (op) => this.describe(op),
+      discarded: (op) => this.optionsDiscarded(op),
     });
   }
 
@@ -942,6 +958,17 @@ export class ConfigureService {
     }
     const problem = fieldDeleteConfirmationProblem(confirmName, field.label);
     if (problem) throw new ConfigRefused(`${problem} Nothing was queued.`);
+    // Deleted first (configuration goes first), the field would make the service refuse each
+    // queued change holding a value of it whole: the user chooses what becomes of those first.
+    const holding =
+      field.apiName === null
+        ? []
+        : queuedRecordsHolding(this.options.outbox.repo, portalId, moduleId, field.apiName, null);
+    if (holding.length > 0) {
+      throw new ConfigRefused(
+        `${recordChanges(holding.length)} waiting in the Outbox ${holding.length === 1 ? 'changes' : 'change'} ${field.label}; the service would refuse ${holding.length === 1 ? 'it' : 'them'} once the field is deleted. Nothing was queued; send ${holding.length === 1 ? 'it' : 'them'} (go online) or discard ${holding.length === 1 ? 'it' : 'them'} in the Outbox, then delete ${field.label}.`,
+      );
+    }
     return this.queueField(portalId, moduleId, 'deleteField', {
       field_id: field.id,
       field_label: field.label,
@@ -1057,8 +1084,30 @@ export class ConfigureService {
       .concat(added.map((option) => ({ ...option, records: 0, localOnly: true, pending: [] })));
     const problem = optionsProblem(view.type, after);
     if (problem) throw new ConfigRefused(`${problem} Nothing was queued.`);
-    const base = { field_id: args.fieldId, field_label: view.field };
+    const choice = this.choiceField(args.portalId, args.moduleId, args.fieldId);
     const repo = this.options.outbox.repo;
+    if (choice && removed.length > 0) {
+      // Removed first (configuration goes first), the option would be cleared from those
+      // records or their changes refused whole: the user chooses first, nothing is lost unseen.
+      const names = new Set(removed.map((option) => option.name));
+      const holding = queuedRecordsHolding(
+        repo,
+        args.portalId,
+        args.moduleId,
+        choice.apiName,
+        names,
+      );
+      if (holding.length > 0) {
+        const held = [...names].filter((name) =>
+          holding.some((op) => holdsValueOf(op.fields, choice.apiName, new Set([name]))),
+        );
+        const n = holding.length;
+        throw new ConfigRefused(
+          `${recordChanges(n)} waiting in the Outbox ${n === 1 ? 'holds' : 'hold'} ${held.map((name) => `“${name}”`).join(', ')} in ${view.field}; removed first, the option would be cleared from ${n === 1 ? 'that record' : 'those records'} or ${n === 1 ? 'the change' : 'the changes'} refused. Nothing was queued; choose another option there, or send (go online) or discard ${n === 1 ? 'it' : 'them'} in the Outbox, then remove the option.`,
+        );
+      }
+    }
+    const base = { field_id: args.fieldId, field_label: view.field };
     repo.transaction(() => {
       const insert = (action: OptionAction, values: Record<string, unknown>) =>
         repo.insertOp({
@@ -1081,7 +1130,19 @@ export class ConfigureService {
         });
       }
       if (removed.length > 0) {
-        insert('removeOptions', { options: removed.map(({ id, name }) => ({ id, name })) });
+        const cleared = choice
+          ? clearRemovedBases(
+              this.ledgerStores(),
+              args.portalId,
+              args.moduleId,
+              choice,
+              new Set(removed.map((option) => option.name)),
+            )
+          : [];
+        insert('removeOptions', {
+          options: removed.map(({ id, name }) => ({ id, name })),
+          cleared_bases: cleared.length > 0 ? cleared : undefined,
+        });
       }
       const renames = renamed.filter(
         (option) =>
@@ -1093,12 +1154,97 @@ export class ConfigureService {
           options: renames.map(({ id, name }) => ({ id, name })),
           was: Object.fromEntries(renames.map((option) => [option.id, byId.get(option.id)!.name])),
         });
+        // Sent after the rename, the module's queued record changes must name it as it will be.
+        if (choice) {
+          const relabel = new Map(renames.map((o) => [byId.get(o.id)!.name, o.name]));
+          relabelQueuedRecords(this.ledgerStores(), args.portalId, args.moduleId, choice, relabel);
+        }
       }
       if (added.length > 0) insert('addOptions', { options: added });
     });
-    this.options.outbox.configQueued(null);
+    this.options.outbox.configQueued({ portalId: args.portalId, moduleId: args.moduleId });
     this.changed(args.portalId);
     return this.fieldOptions(args.portalId, args.moduleId, args.fieldId);
+  }
+
+  /** A pick list or multi-select as its values sit in queued record changes; null if none can. */
+  private choiceField(portalId: string, moduleId: string, fieldId: string): ChoiceField | null {
+    const { field } = this.field(portalId, moduleId, fieldId);
+    if (field.apiName === null) return null;
+    return { apiName: field.apiName, multi: field.type === 'multi_select' };
+  }
+
+  private ledgerStores() {
+    return {
+      repo: this.options.outbox.repo,
+      edits: this.options.mirror.localEdits,
+      now: this.options.now ?? Date.now,
+    };
+  }
+
+  /**
+   * An option addition is not discarded while a queued record change holds the option (by the
+   * name later renames give it): without it the service would refuse that change whole. Throws
+   * inside the discard's transaction, so nothing is discarded.
+   */
+  private refuseAddDiscard(op: OutboxOp, apiName: string): void {
+    const names = new Map(optionsOf(op).map((option) => [option.id, option.name]));
+    for (const later of this.options.outbox.repo.opsOfRecord(op.portalId, op.recordId)) {
+      if (optionActionOf(later) !== 'renameOptions') continue;
+      for (const option of optionsOf(later)) {
+        if (names.has(option.id)) names.set(option.id, option.name);
+      }
+    }
+    const held = new Set(names.values());
+    const holding = queuedRecordsHolding(
+      this.options.outbox.repo,
+      op.portalId,
+      op.moduleId,
+      apiName,
+      held,
+    );
+    if (holding.length === 0) return;
+    const n = holding.length;
+    throw new LedgerError(
+      `${recordChanges(n)} waiting in the Outbox ${n === 1 ? 'holds' : 'hold'} ${[...held].map((name) => `“${name}”`).join(', ')}, which this change adds; without it the service would refuse ${n === 1 ? 'that change' : 'those changes'}. Nothing was discarded; choose another option there, or discard ${n === 1 ? 'it' : 'them'} first.`,
+    );
+  }
+
+  /**
+   * An option rename or removal discarded in the Outbox (inside its transaction): the module's
+   * queued record changes that followed it go back to the names the options keep, or get back
+   * the bases the removal cleared.
+   */
+  private optionsDiscarded(op: OutboxOp): void {
+    const action = optionActionOf(op);
+    const fieldId = String(param(op, 'field_id'));
+    const field = this.options.mirror.metadata
+      .fields(op.portalId, op.moduleId)
+      .find((candidate) => candidate.id === fieldId);
+    if (!field) return;
+    if (action === 'addOptions') {
+      this.refuseAddDiscard(op, field.apiName);
+      return;
+    }
+    if (action !== 'renameOptions' && action !== 'removeOptions') return;
+    if (action === 'removeOptions') {
+      const cleared = param<ClearedBase[]>(op, 'cleared_bases') ?? [];
+      restoreClearedBases(this.ledgerStores(), field.apiName, cleared);
+      return;
+    }
+    const was = param<Record<string, string>>(op, 'was') ?? {};
+    const relabel = new Map<string, string>();
+    for (const option of optionsOf(op)) {
+      const before = was[option.id];
+      if (before !== undefined) relabel.set(option.name, before);
+    }
+    relabelQueuedRecords(
+      this.ledgerStores(),
+      op.portalId,
+      op.moduleId,
+      { apiName: field.apiName, multi: field.fieldType === 'multi_select' },
+      relabel,
+    );
   }
 
   /** How the Outbox shows a configuration operation. */

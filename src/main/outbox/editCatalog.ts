@@ -7,6 +7,7 @@ import type { EditableField } from '../../shared/ipc/areas/outbox';
 import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
 import { parseJsonObject } from '@portaldesk/portal-api/json/parseJsonObject';
 import type { StoredRecord } from '../store/mirror/localEditsRepository';
+import { configQueueOf, overlayCatalogFields, relabelled } from './catalogOverlay';
 import type { CatalogStatus, OutboxRepository } from './outboxRepository';
 import { SYSTEM_FIELD_TYPES } from './outboxTypes';
 
@@ -37,6 +38,11 @@ export interface EditCatalog {
   statuses: CatalogStatus[];
   defaultStatusId: string | null;
   mayMoveStatus(fromId: string | null, toId: string | null): boolean;
+  /**
+   * Options renamed or removed by queued configuration changes, per field key: the name a
+   * mirrored record holds → the name it will hold, null once removed (catalogOverlay.ts).
+   */
+  relabel: ReadonlyMap<string, ReadonlyMap<string, string | null>>;
 }
 
 function statusView(status: CatalogStatus) {
@@ -146,6 +152,15 @@ export function loadEditCatalog(
     });
   }
 
+  // The editor offers what the module's queued configuration changes leave: record changes go
+  // after them (recordsWaitFor.ts), so they must name options as those changes leave them.
+  const ids = new Map(allFields.map((field) => [field.apiName, field.id]));
+  const overlay = overlayCatalogFields(
+    fields,
+    (key) => ids.get(key),
+    repo.opsOfRecord(portalId, configQueueOf(moduleId)),
+  );
+
   return {
     portalId,
     moduleId,
@@ -154,20 +169,25 @@ export function loadEditCatalog(
     moduleName: module.pluralName,
     timeZone: portal.timeZone || FALLBACK_TIME_ZONE,
     layoutId: layout,
-    fields,
+    fields: overlay.fields,
     types,
     statuses,
     defaultStatusId: (statuses.find((s) => s.isDefault === 1) ?? statuses[0])?.id ?? null,
     mayMoveStatus,
+    relabel: overlay.relabel,
   };
 }
 
-/** A stored record's value of a field key, in the shape the API shows it. */
+/**
+ * A stored record's value of a field key, in the shape the API shows it, its options by the
+ * names queued renames give them (what the service will hold when a change made now goes).
+ */
 export function storedValue(
   record: StoredRecord,
-  statuses: readonly CatalogStatus[],
+  catalog: Pick<EditCatalog, 'statuses' | 'relabel'>,
   field: string,
 ): unknown {
+  const { statuses } = catalog;
   switch (field) {
     case 'name':
       return record.name;
@@ -187,7 +207,7 @@ export function storedValue(
       return record.is_external === 1;
     default: {
       const custom = parseJsonObject(record.custom);
-      return custom[field] ?? null;
+      return relabelled(custom[field] ?? null, catalog.relabel.get(field));
     }
   }
 }

@@ -14,7 +14,7 @@ export function shownValues(record: StoredRecord, catalog: EditCatalog, ops: rea
   const overlay = overlayOf(ops);
   return (key: string): unknown => {
     const shown = overlay.get(key);
-    return shown ? shown.value : storedValue(record, catalog.statuses, key);
+    return shown ? shown.value : storedValue(record, catalog, key);
   };
 }
 

@@ -7,6 +7,7 @@ import type { OutboxEntry, PendingComment } from '../../shared/ipc/areas/outbox'
 import type { LocalEditsRepository, StoredRecord } from '../store/mirror/localEditsRepository';
 import { loadEditCatalog, type EditCatalog } from './editCatalog';
 import type { OutboxRepository } from './outboxRepository';
+import { heldRecordError } from './recordsWaitFor';
 import { COMMENT_KINDS, typeOf, type OutboxOp } from './outboxTypes';
 
 /** How a configuration operation is shown (its owner, src/main/configure/, says). */
@@ -85,11 +86,21 @@ export function outboxEntries(
       catalogs.set(key, loadEditCatalog(repo, op.portalId, op.moduleId, null, null));
     return catalogs.get(key);
   };
-  return ops.map((op) =>
-    op.kind === 'config'
-      ? outboxEntry(op, undefined, undefined, describeConfig)
-      : outboxEntry(op, catalogOf(op), edits.record(op.portalId, op.recordId)),
-  );
+  // What a module's record changes wait for (recordsWaitFor.ts), read once per module.
+  const holds = new Map<string, OutboxOp | undefined>();
+  const heldBy = (op: OutboxOp) => {
+    const key = `${op.portalId}/${op.moduleId}`;
+    if (!holds.has(key)) holds.set(key, repo.recordsHeldBy(op.portalId, op.moduleId));
+    return holds.get(key);
+  };
+  return ops.map((op) => {
+    if (op.kind === 'config') return outboxEntry(op, undefined, undefined, describeConfig);
+    const entry = outboxEntry(op, catalogOf(op), edits.record(op.portalId, op.recordId));
+    const config = op.state === 'pending' ? heldBy(op) : undefined;
+    if (!config) return entry;
+    const summary = describeConfig?.(config).summary ?? config.action ?? 'configuration change';
+    return { ...entry, error: heldRecordError(entry.module ?? op.moduleId, config, summary) };
+  });
 }
 
 /** A record's queued comment changes, for the comments panel to show beside the mirrored ones. */

@@ -125,6 +125,12 @@ export class OutboxLedger {
   /** How configuration operations are shown; set by their owner (OutboxService.useConfig). */
   describeConfig: ConfigDescriber | undefined;
 
+  /**
+   * What else a configuration operation's discard undoes (record changes that followed an option
+   * rename), inside the discard's transaction; set by its owner (OutboxService.useConfig).
+   */
+  configDiscarded: ((op: OutboxOp) => void) | undefined;
+
   list(filter: OutboxListFilter = {}): OutboxEntry[] {
     return outboxEntries(this.repo, this.edits, filter, this.describeConfig);
   }
@@ -178,7 +184,7 @@ export class OutboxLedger {
   ): EditPlan {
     const { record, ops, catalog } = source;
     return planEdit(ops, valid, {
-      serverValue: (field) => storedValue(record, catalog.statuses, field),
+      serverValue: (field) => storedValue(record, catalog, field),
       mayMoveStatus: catalog.mayMoveStatus,
       keepRefused: options.keepRefused === true,
     });
@@ -436,6 +442,7 @@ export class OutboxLedger {
         // module's creation takes its queue with it (nothing else can go without the module).
         const dropAll = op.action === 'module.create' && op.sentBody === null;
         for (const other of dropAll ? ops : [op]) this.repo.deleteOp(other.seq);
+        this.configDiscarded?.(op);
         return;
       }
       if (op.kind === 'create') {

@@ -296,6 +296,12 @@ export class OutboxReplayer {
       const outcome = await this.process(op, client);
       this.networkFailures = 0;
       if (outcome === 'done') this.replayed++;
+      // Stopped in conflict (not refused: that is `failed`), the change holds its records.
+      const held =
+        outcome === 'stop' && this.options.repo.op(op.seq)?.state === 'conflict'
+          ? this.recordsHeld(op)
+          : null;
+      if (held) this.options.onAttention(`${held} resolve or discard it.`);
     } catch (error) {
       if (this.closed && isAbort(error)) return; // stays claimed: a restart resumes it safely
       this.failed(op, error);
@@ -314,9 +320,10 @@ export class OutboxReplayer {
     const now = this.clock.now();
     if (verdict.kind === 'refused') {
       repo.markFailed(op.seq, verdict.message, keepSent && serviceActed(error));
+      const held = this.recordsHeld(op);
       this.options.onAttention(
         op.kind === 'config'
-          ? `A configuration change was refused: ${verdict.message}`
+          ? `A configuration change was refused: ${verdict.message}${held ? ` ${held} retry or discard it.` : ''}`
           : `A change to record ${op.recordId} was refused by the service: ${verdict.message}`,
       );
       return;
@@ -341,6 +348,22 @@ export class OutboxReplayer {
       keepSent,
       countAttempt: !keepSent,
     });
+  }
+
+  /**
+   * Words for a configuration change that stopped while its module's record changes wait for it
+   * (recordsWaitFor.ts), so they never wait unseen; null when none waits.
+   */
+  private recordsHeld(op: OutboxOp): string | null {
+    const repo = this.options.repo;
+    // This change holds them: it changes the module's fields or options, or is stuck before one
+    // that does in the same queue.
+    if (op.kind !== 'config' || repo.recordsHeldBy(op.portalId, op.moduleId)?.seq !== op.seq)
+      return null;
+    const waiting = repo.recordOpsOfModule(op.portalId, op.moduleId);
+    if (waiting === 0) return null;
+    const module = repo.module(op.portalId, op.moduleId)?.pluralName ?? `module ${op.moduleId}`;
+    return `${waiting === 1 ? 'A record change' : `${waiting.toLocaleString('en-US')} record changes`} of ${module} wait${waiting === 1 ? 's' : ''} for it in the Outbox and go${waiting === 1 ? 'es' : ''} once it is delivered or discarded:`;
   }
 
   private process(op: OutboxOp, client: ApiClient): Promise<Outcome> {

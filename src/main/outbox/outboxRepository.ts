@@ -11,6 +11,10 @@ import { parseNamedQueries, requireQueries } from '../store/sqlFile';
 import { namedStatements } from '../store/namedStatements';
 import type { OpFields, OpKind, OpState, OpStatus, OutboxOp } from './outboxTypes';
 import outboxSql from './queries/outbox.sql?raw';
+import { RECORDS_WAIT_FOR } from './recordsWaitFor';
+
+/** The actions a module's record changes wait for, as the queries bind them. */
+const HOLDING = JSON.stringify(RECORDS_WAIT_FOR);
 
 const NAMES = [
   'insertOp',
@@ -24,9 +28,11 @@ const NAMES = [
   'opsOfRecord',
   'allOps',
   'recordOpsOfModule',
+  'valueOpsOfModule',
   'oldestOpsPerState',
   'opsOfPortal',
   'readyHeads',
+  'recordsHeldBy',
   'nextAttemptAt',
   'counts',
   'claim',
@@ -274,6 +280,11 @@ export class OutboxRepository {
     return this.statement('recordOpsOfModule').pluck().get(portalId, moduleId) as number;
   }
 
+  /** A module's queued creates and updates, in queue order. */
+  valueOpsOfModule(portalId: string, moduleId: string): OutboxOp[] {
+    return (this.statement('valueOpsOfModule').all(portalId, moduleId) as OpRow[]).map(parseOp);
+  }
+
   allOps(portalId?: string): OutboxOp[] {
     const rows =
       portalId === undefined
@@ -307,7 +318,15 @@ export class OutboxRepository {
       now,
       limit,
       running: JSON.stringify([...running]),
+      holding: HOLDING,
     }) as ReadyHead[];
+  }
+
+  /** The configuration change a module's record changes wait for (recordsWaitFor.ts), if any. */
+  recordsHeldBy(portalId: string, moduleId: string): OutboxOp | undefined {
+    const row = this.statement('recordsHeldBy').get({ portalId, moduleId, holding: HOLDING }) as
+      OpRow | undefined;
+    return row ? parseOp(row) : undefined;
   }
 
   /** When the earliest head waiting out a backoff may go; null if none waits. */

@@ -37,7 +37,7 @@ import { OutboxLedger } from './outboxLedger';
 import { OutboxRepository } from './outboxRepository';
 import { OutboxReplayer, type ReplayerOptions } from './outboxReplayer';
 import type { ConfigDescriber, OutboxListFilter } from './outboxEntries';
-import type { Touched } from './outboxTypes';
+import type { OutboxOp, Touched } from './outboxTypes';
 import type { Send } from './sendContext';
 
 /** What the outbox needs of the sync service (SyncService provides it). */
@@ -146,9 +146,14 @@ export class OutboxService {
    * Configuration changes are queued here and replayed by the same replayer; their owner
    * (src/main/configure/) says how they are sent and shown.
    */
-  useConfig(config: { send: Send; describe: ConfigDescriber }): void {
+  useConfig(config: {
+    send: Send;
+    describe: ConfigDescriber;
+    discarded?: (op: OutboxOp) => void;
+  }): void {
     this.replayer.useSend('config', config.send);
     this.ledger.describeConfig = config.describe;
+    this.ledger.configDiscarded = config.discarded;
   }
 
   /** A configuration change was queued (or undone): the Outbox and the replay hear of it now. */

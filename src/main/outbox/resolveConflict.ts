@@ -181,7 +181,7 @@ function shownRecordFields(
   const overlay = overlayOf(ops);
   const fields: OpFields = {};
   for (const field of catalog.fields) {
-    const value = overlay.get(field.key)?.value ?? storedValue(record, catalog.statuses, field.key);
+    const value = overlay.get(field.key)?.value ?? storedValue(record, catalog, field.key);
     if (
       value !== null &&
       value !== undefined &&

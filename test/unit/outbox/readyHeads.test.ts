@@ -67,6 +67,36 @@ describe('OutboxRepository.readyHeads: what the replay may start', () => {
     store.close();
   });
 
+  it("holds a module's record heads behind a change of its options, which waits for a record in flight", () => {
+    const { store, repo, queue } = outboxLog();
+    const inFlight = queue('a');
+    expect(repo.claim(inFlight)).toBe(true);
+    const rename = repo.insertOp({
+      portalId: 'p',
+      moduleId: 'm',
+      recordId: 'layouts:m',
+      kind: 'config',
+      action: 'option.renameOptions',
+    });
+    const later = queue('b');
+    const elsewhere = repo.insertOp({
+      portalId: 'p',
+      moduleId: 'n',
+      recordId: 'c',
+      kind: 'update',
+    });
+    // The record being sent goes first (its body may have left with the old name), the rename
+    // next, the module's other records after it; another module's records are not held.
+    expect(repo.readyHeads(0, 10, [inFlight]).map((head) => head.seq)).toEqual([elsewhere]);
+    // Claimed and not in flight (a crash): it goes again, not held behind the rename.
+    expect(repo.readyHeads(0, 10).map((head) => head.seq)).toEqual([inFlight, elsewhere]);
+    repo.deleteOp(inFlight);
+    expect(repo.readyHeads(0, 10).map((head) => head.seq)).toEqual([rename, elsewhere]);
+    repo.deleteOp(rename);
+    expect(repo.readyHeads(0, 10).map((head) => head.seq)).toEqual([later, elsewhere]);
+    store.close();
+  });
+
   it('gives heads whose backoff ended first, earliest end first, then the others oldest first', () => {
     const { store, repo, queue } = outboxLog();
     const fresh = queue('a');
@@ -97,7 +127,10 @@ describe('OutboxRepository.readyHeads: what the replay may start', () => {
       (
         store.db
           .prepare(`EXPLAIN QUERY PLAN ${queries[name]}`)
-          .all({ now: 0, limit: 32, running: '[]' }) as { parent: number; detail: string }[]
+          .all({ now: 0, limit: 32, running: '[]', holding: '[]' }) as {
+          parent: number;
+          detail: string;
+        }[]
       ).map((row) => ({ top: row.parent === 0, detail: row.detail }));
 
     const heads = plan('readyHeads');
@@ -107,6 +140,16 @@ describe('OutboxRepository.readyHeads: what the replay may start', () => {
       'SEARCH o USING INDEX outbox_ops_due (state=? AND next_attempt_at=?)',
       'SEARCH o USING INDEX outbox_ops_state (state=?)',
     ]);
+    // Record heads held for their module's configuration change look in its queue only, and
+    // that change, waiting for records in flight, at the operations being sent only.
+    const held = (alias: string) =>
+      heads
+        .filter((row) => new RegExp(`^(SCAN|SEARCH) ${alias}\\b`).test(row.detail))
+        .map((r) => r.detail);
+    expect(held('c')).toEqual(
+      Array(2).fill('SEARCH c USING INDEX outbox_ops_record (portal_id=? AND record_id=?)'),
+    );
+    expect(held('r')).toEqual(Array(2).fill('SEARCH r USING INDEX outbox_ops_due (state=?)'));
     expect(heads.filter((row) => row.detail.includes('TEMP B-TREE'))).toEqual([
       { top: true, detail: 'USE TEMP B-TREE FOR ORDER BY' },
     ]);

@@ -59,6 +59,19 @@ SELECT * FROM outbox_ops WHERE seq = ?;
 -- name: opsOfRecord
 SELECT * FROM outbox_ops WHERE portal_id = ? AND record_id = ? ORDER BY seq;
 
+-- name: recordsHeldBy
+-- When a change of a module's fields or options (@holding, as readyHeads) holds its record
+-- changes: the first operation of its configuration queue that does (only a queue's head goes,
+-- so one failed or in conflict before it holds them as well, and is the one to act on).
+SELECT * FROM outbox_ops
+WHERE portal_id = @portalId AND record_id = 'layouts:' || @moduleId
+  AND (action IN (SELECT value FROM json_each(@holding)) OR state IN ('failed', 'conflict'))
+  AND EXISTS (SELECT 1 FROM outbox_ops h
+              WHERE h.portal_id = @portalId AND h.record_id = 'layouts:' || @moduleId
+                AND h.action IN (SELECT value FROM json_each(@holding)))
+ORDER BY seq
+LIMIT 1;
+
 -- name: allOps
 SELECT * FROM outbox_ops ORDER BY seq;
 
@@ -67,6 +80,13 @@ SELECT * FROM outbox_ops ORDER BY seq;
 -- read through outbox_ops_record's portal_id (tens of thousands after a bulk edit, milliseconds),
 -- asked only when the module is about to go to the bin.
 SELECT count(*) FROM outbox_ops WHERE portal_id = ? AND module_id = ? AND kind <> 'config';
+
+-- name: valueOpsOfModule
+-- A module's queued creates and updates (the changes that carry values), in queue order: what an
+-- option renamed or removed, or a field deleted, in its configuration queue is checked against.
+SELECT * FROM outbox_ops
+WHERE portal_id = ? AND module_id = ? AND kind IN ('create', 'update')
+ORDER BY seq;
 
 -- name: opsOfPortal
 SELECT * FROM outbox_ops WHERE portal_id = ? ORDER BY seq;
@@ -91,6 +111,12 @@ ORDER BY seq;
 -- finished record, so each part reads only the rows it returns (and queue followers it skips)
 -- from outbox_ops_due (0020): a part in seq order over the backoffs that ended would sort them
 -- all at every look, and after a sign-in those are every queued head.
+-- A module's record heads wait while a change of its fields or options (@holding: a JSON array
+-- of actions, src/main/outbox/recordsWaitFor.ts) is in its configuration queue (`layouts:<module
+-- id>`, found through outbox_ops_record), whatever its state: configuration goes first. Such a
+-- change waits in turn while a record of its module is being sent (its body may have left with
+-- the old name; found through the index of states). A claimed operation (a crash's) waits for
+-- nothing, or the two would wait for each other.
 SELECT seq, portalId, recordId FROM (
   SELECT * FROM (
     SELECT o.seq, o.portal_id AS portalId, o.record_id AS recordId, o.next_attempt_at AS dueAt
@@ -99,6 +125,13 @@ SELECT seq, portalId, recordId FROM (
       AND o.seq NOT IN (SELECT value FROM json_each(@running))
       AND NOT EXISTS (SELECT 1 FROM outbox_ops p
                       WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
+      AND (o.kind = 'config' OR NOT EXISTS (SELECT 1 FROM outbox_ops c
+                      WHERE c.portal_id = o.portal_id AND c.record_id = 'layouts:' || o.module_id
+                        AND c.action IN (SELECT value FROM json_each(@holding))))
+      AND (o.kind <> 'config' OR coalesce(o.action, '') NOT IN (SELECT value FROM json_each(@holding))
+           OR NOT EXISTS (SELECT 1 FROM outbox_ops r
+                          WHERE r.state = 'sending' AND r.portal_id = o.portal_id
+                            AND r.module_id = o.module_id AND r.kind <> 'config'))
     ORDER BY o.next_attempt_at, o.seq
     LIMIT @limit)
   UNION ALL
@@ -109,6 +142,13 @@ SELECT seq, portalId, recordId FROM (
       AND o.seq NOT IN (SELECT value FROM json_each(@running))
       AND NOT EXISTS (SELECT 1 FROM outbox_ops p
                       WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
+      AND (o.kind = 'config' OR NOT EXISTS (SELECT 1 FROM outbox_ops c
+                      WHERE c.portal_id = o.portal_id AND c.record_id = 'layouts:' || o.module_id
+                        AND c.action IN (SELECT value FROM json_each(@holding))))
+      AND (o.kind <> 'config' OR coalesce(o.action, '') NOT IN (SELECT value FROM json_each(@holding))
+           OR NOT EXISTS (SELECT 1 FROM outbox_ops r
+                          WHERE r.state = 'sending' AND r.portal_id = o.portal_id
+                            AND r.module_id = o.module_id AND r.kind <> 'config'))
     ORDER BY o.seq
     LIMIT @limit)
   UNION ALL

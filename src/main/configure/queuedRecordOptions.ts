@@ -1,0 +1,170 @@
+/**
+ * A module's queued record changes (creates and updates) against a change of its options or
+ * fields queued here. Configuration goes first (src/main/outbox/recordsWaitFor.ts), so a record
+ * change still naming an option by the name it had would be refused whole by the service:
+ * - a rename relabels the values (and bases) the queued changes hold, as the service relabels
+ *   its records; discarding the rename puts them back;
+ * - a removal of an option a queued change holds, or the deletion of a field a queued change sets
+ *   or clears, is refused in words before anything is queued (`queuedRecordsHolding`): the
+ *   service would clear the value or refuse the change, so the user chooses first.
+ */
+import type { LocalEditsRepository } from '../store/mirror/localEditsRepository';
+import { refreshOverlay } from '../outbox/ledgerWrites';
+import type { OutboxRepository } from '../outbox/outboxRepository';
+import { opStatus, type OpFields, type OutboxOp } from '../outbox/outboxTypes';
+
+/** A pick list's or multi-select's values in queued changes: by API name, one name or a list. */
+export interface ChoiceField {
+  apiName: string;
+  multi: boolean;
+}
+
+function relabelValue(value: unknown, relabel: ReadonlyMap<string, string>): unknown {
+  if (typeof value === 'string') return relabel.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((item) => relabelValue(item, relabel));
+  return value;
+}
+
+/**
+ * An operation's fields with the field's option names relabelled (value and base: once the
+ * rename is delivered, the service holds the new name where it held the old), every pair at once
+ * so a swap stays a swap. Null when nothing changes. Pure.
+ */
+export function relabelFields(
+  fields: OpFields,
+  field: ChoiceField,
+  relabel: ReadonlyMap<string, string>,
+): OpFields | null {
+  if (!Object.hasOwn(fields, field.apiName)) return null;
+  const entry = fields[field.apiName]!;
+  const next = {
+    value: relabelValue(entry.value, relabel),
+    base: relabelValue(entry.base, relabel),
+  };
+  if (JSON.stringify(next) === JSON.stringify(entry)) return null;
+  return { ...fields, [field.apiName]: next };
+}
+
+/**
+ * Whether the change's own value of the field holds one of `names`; with `null`, whether it sets
+ * or clears the field at all (the service refuses either once the field is gone). Pure.
+ */
+export function holdsValueOf(
+  fields: OpFields,
+  apiName: string,
+  names: ReadonlySet<string> | null,
+): boolean {
+  if (!Object.hasOwn(fields, apiName)) return false;
+  if (names === null) return true;
+  const value = fields[apiName]!.value;
+  const items = Array.isArray(value) ? (value as unknown[]) : [value];
+  return items.some((item) => typeof item === 'string' && names.has(item));
+}
+
+interface Stores {
+  repo: OutboxRepository;
+  edits: LocalEditsRepository;
+  now: () => number;
+}
+
+/**
+ * The module's queued record changes holding the field's renamed options follow the rename (or
+ * its discard), and the lists' overlay with them; inside the caller's transaction. An operation
+ * being sent is left alone: its body is written already. Returns how many changed.
+ */
+export function relabelQueuedRecords(
+  stores: Stores,
+  portalId: string,
+  moduleId: string,
+  field: ChoiceField,
+  relabel: ReadonlyMap<string, string>,
+): number {
+  if (relabel.size === 0) return 0;
+  let changed = 0;
+  const records = new Set<string>();
+  for (const op of stores.repo.valueOpsOfModule(portalId, moduleId)) {
+    if (op.state === 'sending') continue;
+    const fields = relabelFields(op.fields, field, relabel);
+    if (!fields) continue;
+    stores.repo.restoreOp(op.seq, fields, opStatus(op));
+    if (op.kind === 'update') records.add(op.recordId);
+    changed++;
+  }
+  for (const recordId of records) refreshOverlay(stores, portalId, recordId);
+  return changed;
+}
+
+/** A base as it was before an option's removal cleared it, to put back if the removal goes. */
+export interface ClearedBase {
+  seq: number;
+  base: unknown;
+}
+
+/**
+ * An option removal queued: the service will clear the option from its records, so the bases of
+ * the module's queued record changes holding it are cleared too (their values cannot: such a
+ * removal is refused first), or each would meet the cleared value as a conflict. Inside the
+ * caller's transaction; returns the bases as they were, for a discard of the removal.
+ */
+export function clearRemovedBases(
+  stores: Stores,
+  portalId: string,
+  moduleId: string,
+  field: ChoiceField,
+  names: ReadonlySet<string>,
+): ClearedBase[] {
+  const cleared: ClearedBase[] = [];
+  for (const op of stores.repo.valueOpsOfModule(portalId, moduleId)) {
+    if (op.state === 'sending' || !Object.hasOwn(op.fields, field.apiName)) continue;
+    const entry = op.fields[field.apiName]!;
+    const base = field.multi
+      ? Array.isArray(entry.base)
+        ? (entry.base as unknown[]).filter((item) => typeof item !== 'string' || !names.has(item))
+        : entry.base
+      : typeof entry.base === 'string' && names.has(entry.base)
+        ? null
+        : entry.base;
+    if (JSON.stringify(base) === JSON.stringify(entry.base)) continue;
+    cleared.push({ seq: op.seq, base: entry.base });
+    stores.repo.restoreOp(
+      op.seq,
+      { ...op.fields, [field.apiName]: { value: entry.value, base } },
+      opStatus(op),
+    );
+    // The lists' overlay keeps a field's base (what the record held before): it follows.
+    if (op.kind === 'update') refreshOverlay(stores, portalId, op.recordId);
+  }
+  return cleared;
+}
+
+/** A discarded removal's cleared bases put back (those of changes still queued, not being sent). */
+export function restoreClearedBases(
+  stores: Stores,
+  apiName: string,
+  cleared: readonly ClearedBase[],
+): void {
+  for (const { seq, base } of cleared) {
+    const op = stores.repo.op(seq);
+    if (!op || op.state === 'sending' || !Object.hasOwn(op.fields, apiName)) continue;
+    const entry = op.fields[apiName]!;
+    stores.repo.restoreOp(
+      seq,
+      { ...op.fields, [apiName]: { value: entry.value, base } },
+      opStatus(op),
+    );
+    if (op.kind === 'update') refreshOverlay(stores, op.portalId, op.recordId);
+  }
+}
+
+/** The module's queued record changes whose own value of the field holds one of `names`. */
+export function queuedRecordsHolding(
+  repo: OutboxRepository,
+  portalId: string,
+  moduleId: string,
+  apiName: string,
+  names: ReadonlySet<string> | null,
+): OutboxOp[] {
+  return repo
+    .valueOpsOfModule(portalId, moduleId)
+    .filter((op) => holdsValueOf(op.fields, apiName, names));
+}

@@ -1,0 +1,142 @@
+/**
+ * The record editor's fields as the module's queued configuration leaves them (pure): options
+ * renamed by their new name, added ones offered, removed ones not; a deleted field not offered; a
+ * renamed field by its new label. The mirror holds the service's configuration until the replay
+ * delivers those changes, and record changes go after them (recordsWaitFor.ts), so a record
+ * change must name options as they will be. Also the renames as a mapping of the names the
+ * mirror's records hold, so the values the editor shows and the bases of new edits follow them.
+ *
+ * Reads the operations of src/main/configure/ (optionOps.ts, fieldOps.ts) by their stored
+ * parameters (`fields.<name>.value`); `test/unit/outbox/catalogOverlay.property.test.ts` checks
+ * the options against the Configure view's own overlay (overlayOptions).
+ */
+import type { EditableField } from '../../shared/ipc/areas/outbox';
+import type { OutboxOp } from './outboxTypes';
+
+/** The queue of a module's layouts, fields and options (`layoutsQueue` of configure/layoutOps). */
+export const configQueueOf = (moduleId: string) => `layouts:${moduleId}`;
+
+interface NamedOption {
+  id: string;
+  name: string;
+}
+
+const paramOf = <T>(op: OutboxOp, name: string): T | undefined =>
+  op.fields[name]?.value as T | undefined;
+
+const namedOptions = (op: OutboxOp): NamedOption[] => {
+  const options = paramOf<unknown>(op, 'options');
+  return Array.isArray(options)
+    ? options.filter(
+        (o): o is NamedOption =>
+          typeof o === 'object' &&
+          o !== null &&
+          typeof (o as NamedOption).id === 'string' &&
+          typeof (o as NamedOption).name === 'string',
+      )
+    : [];
+};
+
+export interface CatalogOverlay {
+  fields: EditableField[];
+  /**
+   * Per field API name: the name a mirrored record holds → the name it will hold (null: the
+   * option is removed, and the service clears it from its records).
+   */
+  relabel: Map<string, Map<string, string | null>>;
+}
+
+/**
+ * `fields` (the editor's, from the mirror) with the module's queued configuration changes laid
+ * over in queue order; `idOf` gives a field key's id (the operations name fields by id).
+ */
+export function overlayCatalogFields(
+  fields: readonly EditableField[],
+  idOf: (key: string) => string | undefined,
+  ops: readonly OutboxOp[],
+): CatalogOverlay {
+  const byId = new Map<string, EditableField>();
+  const shown = fields.map((field) => {
+    const copy = { ...field, options: field.options.map((option) => ({ ...option })) };
+    const id = idOf(field.key);
+    if (id !== undefined) byId.set(id, copy);
+    return copy;
+  });
+  // The name each mirrored option had, by field and option id: the renames' starting points.
+  const mirrored = new Map<string, Map<string, string>>();
+  for (const [id, field] of byId) {
+    mirrored.set(id, new Map(field.options.map((option) => [option.id, option.name])));
+  }
+  const deleted = new Set<string>();
+  for (const op of ops) {
+    if (op.kind !== 'config' || op.action === null) continue;
+    const fieldId = String(paramOf<unknown>(op, 'field_id'));
+    const field = byId.get(fieldId);
+    if (!field) continue;
+    switch (op.action) {
+      case 'option.addOptions':
+        for (const option of namedOptions(op)) field.options.push({ ...option });
+        break;
+      case 'option.renameOptions':
+        for (const option of namedOptions(op)) {
+          const target = field.options.find((candidate) => candidate.id === option.id);
+          if (target) target.name = option.name;
+        }
+        break;
+      case 'option.removeOptions': {
+        const gone = new Set(namedOptions(op).map((option) => option.id));
+        field.options = field.options.filter((option) => !gone.has(option.id));
+        break;
+      }
+      case 'option.moveOption': {
+        const [moved] = namedOptions(op);
+        const position = paramOf<number>(op, 'position');
+        const index = field.options.findIndex((option) => option.id === moved?.id);
+        if (index === -1 || typeof position !== 'number') break;
+        const [option] = field.options.splice(index, 1);
+        field.options.splice(Math.min(position - 1, field.options.length), 0, option!);
+        break;
+      }
+      case 'field.updateField': {
+        const label = paramOf<unknown>(op, 'label');
+        if (typeof label === 'string') field.label = label;
+        break;
+      }
+      case 'field.deleteField':
+        deleted.add(fieldId);
+        break;
+    }
+  }
+  const relabel = new Map<string, Map<string, string | null>>();
+  for (const [id, field] of byId) {
+    const names = new Map<string, string | null>();
+    for (const [optionId, before] of mirrored.get(id) ?? []) {
+      // A removed option: the service clears it from its records (null).
+      const now = field.options.find((option) => option.id === optionId)?.name ?? null;
+      if (now !== before) names.set(before, now);
+    }
+    if (names.size > 0) relabel.set(field.key, names);
+  }
+  return {
+    fields: shown.filter((field) => {
+      const id = idOf(field.key);
+      return id === undefined || !deleted.has(id);
+    }),
+    relabel,
+  };
+}
+
+/**
+ * A stored value of a pick list or multi-select as the queued option changes leave it: renamed
+ * options by their new name, removed ones cleared (a multi-select keeps its other items). Pure.
+ */
+export function relabelled(
+  value: unknown,
+  names: ReadonlyMap<string, string | null> | undefined,
+): unknown {
+  if (!names) return value;
+  const one = (item: unknown) =>
+    typeof item === 'string' && names.has(item) ? names.get(item)! : item;
+  if (Array.isArray(value)) return value.map(one).filter((item) => item !== null);
+  return one(value);
+}

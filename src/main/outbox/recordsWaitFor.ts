@@ -1,0 +1,46 @@
+/**
+ * A module's record changes wait while a change of its fields or options is queued (pure).
+ * The record queues and the configuration queue replay independently: an edit naming an option
+ * renamed away, or a field deleted, is refused whole by the service if the configuration change
+ * got there first, its other fields with it. So configuration goes first: the replay leaves a
+ * module's record heads (`readyHeads`, `@holding`) while one of these waits, is sent, failed or
+ * in conflict, and the Outbox says so on each record change held (`heldRecordError`).
+ */
+import type { OutboxOp } from './outboxTypes';
+
+/**
+ * The configuration actions a module's record changes wait for: options added, renamed or
+ * removed (`option.*` of src/main/configure/optionOps.ts), a field changed or deleted
+ * (`field.*` of fieldOps.ts). A move of an option changes no record's value; a field made here
+ * is in no record change yet.
+ */
+export const RECORDS_WAIT_FOR: readonly string[] = [
+  'option.addOptions',
+  'option.renameOptions',
+  'option.removeOptions',
+  'field.updateField',
+  'field.deleteField',
+];
+
+export const holdsRecords = (op: Pick<OutboxOp, 'kind' | 'action'>): boolean =>
+  op.kind === 'config' && op.action !== null && RECORDS_WAIT_FOR.includes(op.action);
+
+/**
+ * What a held record change says in the Outbox: which configuration change holds it (the one
+ * `recordsHeldBy` found), and what the user can do when that change cannot go by itself (failed
+ * or in conflict).
+ */
+export function heldRecordError(
+  module: string,
+  config: Pick<OutboxOp, 'state' | 'error'>,
+  summary: string,
+): string {
+  const first = `This change waits until the configuration changes of ${module} queued before it are sent, from “${summary}” on: the service would refuse a record change naming a field or option they change.`;
+  if (config.state === 'failed') {
+    return `${first} “${summary}” was refused${config.error ? ` (${config.error})` : ''}: retry it, or discard it in the Outbox, and the queue goes on.`;
+  }
+  if (config.state === 'conflict') {
+    return `${first} “${summary}” is in conflict with the service: resolve it (keep yours or theirs), or discard it in the Outbox, and the queue goes on.`;
+  }
+  return `${first} Nothing to do: it goes once they are delivered.`;
+}
