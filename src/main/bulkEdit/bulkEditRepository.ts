@@ -17,6 +17,7 @@ const NAMES = [
   'recordsOf',
   'markUndone',
   'deleteBulkEdit',
+  'followRequeuedOp',
   'groups',
 ] as const;
 const queries = requireQueries(
@@ -160,6 +161,11 @@ export class BulkEditRepository {
   /** A bulk edit that queued nothing is not kept. */
   deleteBulkEdit(id: number): void {
     this.statement('deleteBulkEdit').run(id);
+  }
+
+  /** The records linked to operation `from` link to `to`, where the outbox moved it. */
+  followRequeuedOp(from: number, to: number): void {
+    this.statement('followRequeuedOp').run({ from, to });
   }
 
   /** Bulk edits not undone, newest first, with what is left of them in the outbox. */

@@ -72,6 +72,9 @@ export class BulkEditService {
     this.batch = options.batchRecords ?? BATCH_RECORDS;
     this.repo = new BulkEditRepository(options.db, this.now);
     this.previews = new HeldPreviews(this.now);
+    // An operation the outbox moves (keep mine puts a record's queue back in order) stays this
+    // bulk edit's: its undo and its counts follow it.
+    options.outbox.repo.requeued = (from, to) => this.repo.followRequeuedOp(from, to);
   }
 
   /**

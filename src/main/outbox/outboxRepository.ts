@@ -23,7 +23,6 @@ const NAMES = [
   'rewriteOp',
   'deleteOp',
   'requeueOp',
-  'followRequeuedOp',
   'op',
   'opsOfRecord',
   'allOps',
@@ -258,10 +257,17 @@ export class OutboxRepository {
     this.statement('deleteOp').run(seq);
   }
 
+  /**
+   * Told, inside the same transaction, when an operation moves to a new seq: what links to
+   * operations by seq in a table another area owns (a bulk edit's records, bulkEdit/) follows it
+   * there. Set by that area's service.
+   */
+  requeued: ((from: number, to: number) => void) | undefined;
+
   /** Moves an operation to the end of the queue as it is; its new seq. */
   requeueOp(seq: number): number {
     const to = this.statement('requeueOp').pluck().get(seq) as number;
-    this.statement('followRequeuedOp').run({ from: seq, to });
+    this.requeued?.(seq, to);
     this.deleteOp(seq);
     return to;
   }

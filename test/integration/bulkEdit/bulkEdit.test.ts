@@ -308,6 +308,30 @@ describe('bulk edit against the emulator', () => {
     expect((await s.serverRecord(b)).description).not.toBe('Bulk words');
   });
 
+  it('keeps its operations when the outbox moves them to the end of the queue, and undo still takes them back', async () => {
+    const s = await outboxSession();
+    const { bulk } = bulkService(s);
+    s.outbox.setWorkOffline(true);
+    const [a, b] = s.recordIds as [string, string];
+    const prior = queue(s);
+    const applied = await queueEdit(bulk, {
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids', ids: [a, b] },
+      field: 'description',
+      action: 'set',
+      value: 'Bulk words',
+    });
+    // Keep mine of a record trashed on the service moves the record's queue this way.
+    const [first] = s.outbox.repo.allOps();
+    const moved = s.store.db.transaction(() => s.outbox.repo.requeueOp(first!.seq))();
+    expect(moved).toBeGreaterThan(first!.seq);
+    expect(bulk.groups()).toEqual([expect.objectContaining({ records: 2, queued: 2 })]);
+    const undone = await bulk.undo(applied.bulkEditId!);
+    expect(undone).toEqual({ restored: 2, sent: 0, changedSince: 0 });
+    expect(queue(s)).toEqual(prior);
+  });
+
   it("keeps Undo for a bulk edit that dropped the user's own queued edit, until it is undone", async () => {
     const s = await outboxSession();
     const { bulk } = bulkService(s);

@@ -20,6 +20,11 @@ SELECT * FROM bulk_edit_records WHERE bulk_edit_id = ? ORDER BY rowid;
 -- name: markUndone
 UPDATE bulk_edits SET state = 'undone' WHERE id = ?;
 
+-- name: followRequeuedOp
+-- A bulk edit's link to the operation holding its change follows it to its new place (the outbox
+-- moved it to the end of its queue: resolveConflict.ts, keep mine).
+UPDATE bulk_edit_records SET op_seq = @to WHERE op_seq = @from;
+
 -- name: deleteBulkEdit
 DELETE FROM bulk_edits WHERE id = ?;
 

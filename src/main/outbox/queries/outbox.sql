@@ -46,10 +46,6 @@ SELECT portal_id, module_id, record_id, kind, state, fields, comment_id, content
 FROM outbox_ops WHERE seq = ?
 RETURNING seq;
 
--- name: followRequeuedOp
--- A bulk edit's link to the operation holding its change (0018) follows it to its new place.
-UPDATE bulk_edit_records SET op_seq = @to WHERE op_seq = @from;
-
 -- name: deleteOp
 DELETE FROM outbox_ops WHERE seq = ?;
 
