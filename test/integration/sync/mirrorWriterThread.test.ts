@@ -120,7 +120,11 @@ describe('syncs whose writes the writer thread makes', () => {
       const outcome = broken.outcomes.find(
         (o) => o.portalId === portalId && o.moduleId === moduleId && !o.ok,
       );
-      expect(outcome?.message).toMatch(/no longer held here/);
+      // The module's page read on the stopped thread is refused as no longer held; under load
+      // another page of the module may have been in flight there and fail first, in its words.
+      expect(outcome?.message).toMatch(
+        /no longer held here|writer thread failed \(.*\) before this was done; nothing of it was stored/,
+      );
       expect(s.mirror.records.countServerCopies(portalId, moduleId)).toBe(0);
       expect(s.mirror.records.cursor(portalId, moduleId)?.scanIndex).not.toBe(scanIndex);
 
