@@ -4,6 +4,7 @@
  * deletes local files, keeps access codes in the keychain when asked, and runs schedules. Each
  * change is pushed as `backups.changed` at the event hub's rate.
  */
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -722,11 +723,15 @@ export class BackupService {
   private async applyRetention(portalId: string, keep: number): Promise<void> {
     const scheduled = this.repo.ofPortal(portalId).filter((record) => record.scheduled);
     const remove = backupsToRemove(
-      scheduled.map((record) => ({
-        id: record.id,
-        stage: record.stage,
-        madeAt: record.completedTime ?? record.requestedTime ?? record.createdAt,
-      })),
+      scheduled.map((record) => {
+        const file = record.file ? resolveBackupFile(this.options.dataDir, record.file) : null;
+        return {
+          id: record.id,
+          stage: record.stage,
+          onDisk: file !== null && existsSync(file),
+          madeAt: record.completedTime ?? record.requestedTime ?? record.createdAt,
+        };
+      }),
       keep,
     );
     for (const id of remove)

@@ -8,7 +8,12 @@ import { backupsToRemove, type RetainedBackup } from '../../../src/main/backups/
 
 const at = (day: number, hour = 0) =>
   new Date(Date.UTC(2026, 0, day, hour)).toISOString().replace('.000Z', 'Z');
-const ready = (id: string, madeAt: string): RetainedBackup => ({ id, stage: 'ready', madeAt });
+const ready = (id: string, madeAt: string): RetainedBackup => ({
+  id,
+  stage: 'ready',
+  onDisk: true,
+  madeAt,
+});
 
 describe('backupsToRemove', () => {
   it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses keep = %s', (keep) => {
@@ -45,12 +50,24 @@ describe('backupsToRemove', () => {
     expect(backupsToRemove(backups, 2)).toEqual(['2']);
   });
 
+  it('neither counts nor removes a ready backup whose file is gone', () => {
+    // The two newest files were moved away outside PortalDesk: the two older ones are the only
+    // backups left on disk, and keep 2 keeps them.
+    const gone = (id: string, madeAt: string): RetainedBackup => ({
+      ...ready(id, madeAt),
+      onDisk: false,
+    });
+    const backups = [ready('1', at(1)), ready('2', at(2)), gone('3', at(3)), gone('4', at(4))];
+    expect(backupsToRemove(backups, 2)).toEqual([]);
+    expect(backupsToRemove(backups, 1)).toEqual(['1']);
+  });
+
   it('never removes a backup that is not ready, however old', () => {
     const backups: RetainedBackup[] = [
-      { id: '1', stage: 'downloading', madeAt: at(1) },
-      { id: '2', stage: 'failed', madeAt: at(2) },
-      { id: '3', stage: 'awaiting-code', madeAt: at(3) },
-      { id: '4', stage: 'requested', madeAt: at(4) },
+      { id: '1', stage: 'downloading', onDisk: false, madeAt: at(1) },
+      { id: '2', stage: 'failed', onDisk: false, madeAt: at(2) },
+      { id: '3', stage: 'awaiting-code', onDisk: false, madeAt: at(3) },
+      { id: '4', stage: 'requested', onDisk: false, madeAt: at(4) },
       ready('5', at(5)),
     ];
     expect(backupsToRemove(backups, 1)).toEqual([]);
@@ -60,8 +77,8 @@ describe('backupsToRemove', () => {
     const backups: RetainedBackup[] = [
       ready('1', at(1)),
       ready('2', at(2)),
-      { id: '3', stage: 'downloading', madeAt: at(3) },
-      { id: '4', stage: 'failed', madeAt: at(4) },
+      { id: '3', stage: 'downloading', onDisk: false, madeAt: at(3) },
+      { id: '4', stage: 'failed', onDisk: false, madeAt: at(4) },
     ];
     // The two newer ones are not ready: they are not why an older good one disappears.
     expect(backupsToRemove(backups, 2)).toEqual([]);
@@ -80,6 +97,8 @@ describe('backupsToRemove', () => {
     .array(
       fc.record({
         stage: fc.constantFrom(...STAGES),
+        // Mostly there; a ready one whose file was moved away now and then.
+        onDisk: fc.integer({ min: 0, max: 4 }).map((n) => n > 0),
         // Few distinct instants, so ties happen.
         madeAt: fc.integer({ min: 0, max: 20 }).map((hour) => at(1, hour)),
       }),
@@ -98,11 +117,11 @@ describe('backupsToRemove', () => {
   const newer = (a: RetainedBackup, b: RetainedBackup) =>
     Date.parse(b.madeAt) - Date.parse(a.madeAt) || Number(b.id) - Number(a.id);
 
-  it('keeps min(keep, ready) ready ones, removes the other ready ones, and every kept one is newer', () => {
+  it('keeps min(keep, ready on disk) of them, removes the others on disk, and every kept one is newer', () => {
     fc.assert(
       fc.property(backupList, fc.integer({ min: 1, max: 30 }), (backups, keep) => {
         const removed = backupsToRemove(backups, keep);
-        const readyIds = backups.filter((b) => b.stage === 'ready').map((b) => b.id);
+        const readyIds = backups.filter((b) => b.stage === 'ready' && b.onDisk).map((b) => b.id);
         const removedSet = new Set(removed);
         const kept = readyIds.filter((id) => !removedSet.has(id));
 
@@ -120,7 +139,7 @@ describe('backupsToRemove', () => {
         }
         // Exactly the model: sort ready newest first, keep the head.
         const model = backups
-          .filter((b) => b.stage === 'ready')
+          .filter((b) => b.stage === 'ready' && b.onDisk)
           .sort(newer)
           .slice(keep)
           .map((b) => b.id);
