@@ -139,6 +139,26 @@ describe("a target's headers", () => {
     }
   });
 
+  it('are refused at saving when two share a name, whatever its case (the last replaced the first)', () => {
+    const parsed = TargetInput.safeParse({
+      name: 'hook',
+      kind: 'webhook',
+      url: 'https://hooks.example/in',
+      headers: [
+        { name: 'X-Tag', value: 'a' },
+        { name: 'X-Other', value: 'b' },
+        { name: 'x-tag', value: 'c' },
+      ],
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [
+        ['headers', 2, 'name'],
+        'the header x-tag is named twice (header names ignore case): keep one',
+      ],
+    ]);
+  });
+
   it('may hold templates, tabs and Latin-1 text', () => {
     for (const [name, value] of [
       ['X-Order', '{{order.id}}'],

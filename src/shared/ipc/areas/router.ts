@@ -422,7 +422,26 @@ export const TargetInput = z
     status: TargetStatus.default('active'),
     url: z.string().max(2000).nullable().default(null),
     method: HttpMethod.default('POST'),
-    headers: z.array(HeaderNameValue).max(MAX_TARGET_HEADERS).default([]),
+    headers: z
+      .array(HeaderNameValue)
+      .max(MAX_TARGET_HEADERS)
+      // A request carries one value a header name (names ignore case): a second silently
+      // replaced the first at every delivery.
+      .superRefine((headers, ctx) => {
+        const seen = new Set<string>();
+        for (const [index, { name }] of headers.entries()) {
+          const key = name.toLowerCase();
+          if (seen.has(key)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [index, 'name'],
+              message: `the header ${name} is named twice (header names ignore case): keep one`,
+            });
+          }
+          seen.add(key);
+        }
+      })
+      .default([]),
     query: z.array(NameValue).max(MAX_TARGET_QUERY_PARAMS).default([]),
     rateLimitPerSecond: z
       .number()
