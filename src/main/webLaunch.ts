@@ -7,6 +7,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { escapeHtml } from './http/escapeHtml';
 import { openInBrowser } from './openBrowser';
 
 /** In the data directory, which is its owner's alone; one web mode runs per data directory. */
@@ -18,8 +19,6 @@ export interface OpenedWebAddress {
   /** Removes the page (call at exit): its secret is worth nothing then, but it is clutter. */
   cleanup(): void;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The page that sends the browser on to `url` at once, with a link for a browser that does not. */
 export function launchPageHtml(url: string): string {

@@ -2,13 +2,7 @@
  * The page the browser shows after coming back to PortalDesk's loopback listener. Self-contained
  * (no scripts, no external assets) and says what to do next. Pure.
  */
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
+import { escapeHtml } from '../http/escapeHtml';
 
 export function loopbackPage(title: string, body: string): string {
   return `<!doctype html>
