@@ -54,6 +54,17 @@ describe("a workbook's sheets", () => {
     expect(workbookPartPath('../xl/worksheets/sheet3.xml')).toBe('xl/worksheets/sheet3.xml');
   });
 
+  it('reads hostile ids as plain text: prototype keys, and targets that climb out of xl/', async () => {
+    const workbook = `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="constructor" sheetId="1" r:id="__proto__"/><sheet name="B" sheetId="2" r:id="constructor"/></sheets></workbook>`;
+    expect((await readWorkbook(pieces(workbook))).sheets).toEqual(['__proto__', 'constructor']);
+    const rels = `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="__proto__" Target="../../../../etc/passwd"/><Relationship Id="constructor" Target="worksheets/sheet1.xml"/></Relationships>`;
+    const targets = await readRelationships(pieces(rels));
+    expect(targets.get('__proto__')).toBe('../../../../etc/passwd');
+    expect(targets.get('toString')).toBeUndefined();
+    // A path inside the zip, looked up among its entries: never a file outside it.
+    expect(workbookPartPath(targets.get('__proto__')!)).toBe('etc/passwd');
+  });
+
   it('refuses a workbook that is not well-formed XML, in the parser’s words', async () => {
     await expect(readWorkbook(pieces('<workbook><sheets></workbook>'))).rejects.toThrow(/\d+:\d+/);
   });
