@@ -366,6 +366,26 @@ test('fields: a currency field and a pick list option made offline, then sent', 
   await page.emulateMedia({ colorScheme: 'light' });
   await people.getByRole('button', { name: 'Close' }).click();
 
+  // The record editor offers the option queued above, and the record change naming it waits for
+  // the option's addition to reach the service first (the Outbox says so).
+  await open(page, 'Records');
+  await page.locator('.grid-row:not(.is-loading)').first().click();
+  const edit = page.getByTestId('record-detail').locator('.record-detail__edit');
+  if ((await edit.getAttribute('aria-pressed')) !== 'true') await edit.click();
+  const category = page
+    .getByTestId('record-editor')
+    .locator('.field-editor[data-field="cf_category"]');
+  await category.getByRole('combobox').selectOption('Vehicle');
+  await category.getByRole('button', { name: 'Save' }).click();
+  await expect(category.getByTestId('pending-mark')).toBeVisible();
+  await open(page, 'Outbox');
+  const held = page.getByTestId('outbox-entry').filter({ hasText: 'This change waits until' });
+  await expect(held).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/outbox-held-by-config-light.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/outbox-held-by-config-dark.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+
   await setWorkOffline(page, false);
   const rest = await emulator.restAs();
   const portals = await rest('GET', '/api/v3/portals');
