@@ -13,12 +13,17 @@ import type {
   PendingLayoutChange,
   PlacedField,
 } from '../../shared/ipc/areas/configure';
+import { configQueueOf } from '../outbox/catalogOverlay';
 import type { OpFields, OutboxOp } from '../outbox/outboxTypes';
 import { applyPlacement, placeFieldBody, placeFieldSummary } from './placeFieldOps';
 
 export const TEMP_LAYOUT_PREFIX = 'tmp-l-';
 export const TEMP_SECTION_PREFIX = 'tmp-s-';
-export const layoutsQueue = (moduleId: string) => `layouts:${moduleId}`;
+/**
+ * The queue of a module's layouts, fields and options: named where the outbox reads it too (the
+ * record editor's overlay, the hold of record changes; outbox.sql spells it `'layouts:' || …`).
+ */
+export const layoutsQueue = configQueueOf;
 export const layoutOpAction = (action: LayoutAction) => `layout.${action}`;
 
 export function layoutActionOf(op: Pick<OutboxOp, 'kind' | 'action'>): LayoutAction | null {

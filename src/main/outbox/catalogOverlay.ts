@@ -13,7 +13,10 @@
 import type { EditableField } from '../../shared/ipc/areas/outbox';
 import type { OutboxOp } from './outboxTypes';
 
-/** The queue of a module's layouts, fields and options (`layoutsQueue` of configure/layoutOps). */
+/**
+ * The queue of a module's layouts, fields and options (configure/layoutOps names it `layoutsQueue`;
+ * outbox.sql spells it `'layouts:' || module_id`).
+ */
 export const configQueueOf = (moduleId: string) => `layouts:${moduleId}`;
 
 interface NamedOption {
