@@ -5,6 +5,8 @@
  * field value types"; src/main/store/mirror/mirrorTypes.ts). Pure.
  */
 import type { RecordRow } from '../ipc/areas/records';
+import { instantTextOf, type InstantText } from './instantText';
+import { isoInstant } from './isoInstant';
 
 export type ValueView =
   | { kind: 'empty' }
@@ -59,7 +61,8 @@ export function fieldValue(row: RecordRow, key: string): unknown {
  * value once did. A context is not changed once made (its formatters would not follow).
  */
 interface ContextFormatters {
-  instant?: Intl.DateTimeFormat;
+  /** Intl's instant format, its text learnt once a day and minute (instantText.ts). */
+  instant?: InstantText;
   civilDate?: Intl.DateTimeFormat;
   numbers: Map<number, Intl.NumberFormat>;
   currencies: Map<string, Intl.NumberFormat>;
@@ -83,23 +86,26 @@ function formattersOf(context: ValueContext): ContextFormatters {
 
 /** An instant in the portal's zone, e.g. "5 Mar 2026, 15:30". */
 export function formatInstant(iso: string, context: ValueContext): string {
-  const time = Date.parse(iso);
+  const time = isoInstant(iso);
   if (Number.isNaN(time)) return iso;
   const formatters = formattersOf(context);
-  try {
-    formatters.instant ??= new Intl.DateTimeFormat(context.locale, {
+  if (!formatters.instant) {
+    const options: Intl.DateTimeFormatOptions = {
       timeZone: context.timeZone,
       day: 'numeric',
       month: 'short',
       year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
-    });
-  } catch {
-    // An unknown zone name: the instant as stored rather than nothing.
-    return iso;
+    };
+    try {
+      formatters.instant = instantTextOf(new Intl.DateTimeFormat(context.locale, options), options);
+    } catch {
+      // An unknown zone name: the instant as stored rather than nothing.
+      return iso;
+    }
   }
-  return formatters.instant.format(time);
+  return formatters.instant(time);
 }
 
 /** A calendar date (no zone: "2026-03-05" is that day everywhere), e.g. "5 Mar 2026". */
