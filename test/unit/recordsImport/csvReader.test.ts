@@ -161,6 +161,19 @@ describe('the formula guard undone', () => {
       ),
     );
     expect(defuseFormula("'=1")).toBe("''=1");
+  });
+
+  it('defuses exactly the texts that start with apostrophes and then a formula character', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom("'", '=', '+', '-', '@', '\t', '\r', '\n', 'a', ' ') }),
+        fc.string(),
+        (head, tail) => {
+          const t = head + tail;
+          expect(defuseFormula(t)).toBe(/^'*[=+\-@\t\r]/.test(t) ? `'${t}` : t);
+        },
+      ),
+    );
     expect(restoreDefused("'=SUM(A1)")).toBe('=SUM(A1)');
     expect(restoreDefused("'plain")).toBe("'plain");
   });
