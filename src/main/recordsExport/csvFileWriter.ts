@@ -23,9 +23,9 @@ export class CsvFileWriter implements ExportFileWriter {
     this.stream.on('error', (error) => (this.failure ??= error));
   }
 
-  private async write(text: string): Promise<void> {
+  private async write(data: string | Uint8Array): Promise<void> {
     if (this.failure) throw this.failure;
-    if (!this.stream.write(text, 'utf8')) await streamDrained(this.stream);
+    if (!this.stream.write(data)) await streamDrained(this.stream);
     if (this.failure) throw this.failure;
   }
 
@@ -35,7 +35,7 @@ export class CsvFileWriter implements ExportFileWriter {
 
   rows(batch: EncodedBatch): Promise<void> {
     if (batch.format !== 'csv') throw new Error(`a CSV file was given ${batch.format} rows`);
-    return this.write(batch.text);
+    return this.write(batch.bytes);
   }
 
   async finish(): Promise<void> {

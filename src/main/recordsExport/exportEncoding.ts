@@ -11,10 +11,23 @@ import { rowCellsOf, type CellOptions, type CellValue } from '../../shared/recor
 import type { RecordRow } from '../../shared/ipc/areas/records';
 import { xmlCell } from './xmlCell';
 
-/** `rows` data rows: CSV as their lines (CRLF after each), XLSX as their cells. */
+/**
+ * `rows` data rows: CSV as their lines (CRLF after each) in UTF-8, XLSX as their cells. CSV's
+ * bytes are made where the rows are read: a helper thread hands them over without a copy (their
+ * buffer moved, not cloned), and the export thread only writes them (a text crossing threads was
+ * copied twice, then encoded on the thread that writes the file).
+ */
 export type EncodedBatch =
-  | { format: 'csv'; rows: number; text: string }
+  | { format: 'csv'; rows: number; bytes: Uint8Array }
   | { format: 'xlsx'; rows: number; cells: CellValue[][] };
+
+/** Each encoding into a buffer of its own (Buffer.from may share a pooled one: not movable). */
+const utf8 = new TextEncoder();
+
+/** What moves with a batch posted to another thread: CSV's buffer. */
+export function batchTransfer(batch: EncodedBatch): ArrayBuffer[] {
+  return batch.format === 'csv' ? [batch.bytes.buffer as ArrayBuffer] : [];
+}
 
 /** Rows of cells as `format`'s writer takes them. */
 export function encodeCells(
@@ -24,7 +37,7 @@ export function encodeCells(
   if (format === 'csv') {
     let text = '';
     for (const row of rows) text += delimitedLine(row);
-    return { format, rows: rows.length, text };
+    return { format, rows: rows.length, bytes: utf8.encode(text) };
   }
   return { format, rows: rows.length, cells: rows.map((row) => row.map(xmlCell)) };
 }

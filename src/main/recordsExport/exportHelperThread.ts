@@ -7,7 +7,12 @@ import type { MessagePort } from 'node:worker_threads';
 import { openReadOnlyConnection } from '../store/connectionSettings';
 import { EXPORT_MAP_BYTES, HELPER_PAGE_CACHE_KIB } from './exportConnection';
 import { Mirror } from '../store/mirror/mirror';
-import { encodeRecords, type BatchLayout, type EncodedBatch } from './exportEncoding';
+import {
+  batchTransfer,
+  encodeRecords,
+  type BatchLayout,
+  type EncodedBatch,
+} from './exportEncoding';
 
 export interface ExportHelperData {
   portaldeskExportHelper: true;
@@ -56,7 +61,8 @@ export function runExportHelper(data: ExportHelperData, port: MessagePort): void
     if (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 0) return;
     try {
       const encoded = encodeRecords(data.layout, view.read(batch * data.batchRows, data.batchRows));
-      post({ batch, encoded });
+      const message: ExportHelperMessage = { batch, encoded };
+      port.postMessage(message, batchTransfer(encoded));
     } catch (error) {
       post({ failed: error instanceof Error ? error.message : String(error) });
     }
