@@ -57,7 +57,7 @@ export function redactUrl(url: string): string {
   if (!entries.some(([name]) => isSecretName(name))) return url;
   // Rebuilt in order, so the recorded address differs from the sent one only in those values.
   parsed.search = new URLSearchParams(
-    entries.map(([name, value]) => [name, isSecretName(name) ? REDACTED : value]),
+    entries.map(([name, value]): [string, string] => [name, isSecretName(name) ? REDACTED : value]),
   ).toString();
   return parsed.toString();
 }
