@@ -121,13 +121,14 @@ export interface Engine {
 }
 
 export function startEngine(options: EngineOptions): Engine {
+  const log = redactingLog(options.log ?? console);
   const store = Store.open({
     dataDir: options.dataDir,
     mode: options.mode,
+    warn: (message) => log.warn(message),
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     ...(options.migrations ? { migrations: options.migrations } : {}),
   });
-  const log = redactingLog(options.log ?? console);
   const events = new EventHub(options.pushRates);
   const mirror = new Mirror(store.db);
   // The sync's writes (pulled records, settings, comments) run on a thread of their own where
