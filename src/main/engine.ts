@@ -16,6 +16,7 @@ import { BackupService, type BackupServiceOptions } from './backups/backupServic
 import { appHandlers } from './handlers/appHandlers';
 import { linkHandlers } from './handlers/linkHandlers';
 import { outboxHandlers } from './handlers/outboxHandlers';
+import { openSignInPage } from './auth/signInPage';
 import { openInBrowser } from './openBrowser';
 import { redactingLog } from './redactingLog';
 import { feedRouter } from './routerFeeds';
@@ -75,7 +76,10 @@ export interface EngineOptions {
   sync?: Pick<SyncServiceOptions, 'client' | 'engine' | 'clock'>;
   /** How often pushed events may go, per event (tests: {} sends every push at once). */
   pushRates?: Partial<Record<EventName, PushRate>>;
-  /** Opens the system browser for sign-in (Electron: shell.openExternal); default: the OS browser. */
+  /**
+   * Opens the system browser for sign-in (Electron: shell.openExternal); default: the OS browser.
+   * Either way through a private page (auth/signInPage.ts): the address holds the sign-in's state.
+   */
   openExternal?: (url: string) => Promise<unknown> | unknown;
   /**
    * Opens a record's link in the system browser once `app.openLink` has checked it (an http(s)
@@ -121,13 +125,14 @@ export interface Engine {
 }
 
 export function startEngine(options: EngineOptions): Engine {
+  const log = redactingLog(options.log ?? console);
   const store = Store.open({
     dataDir: options.dataDir,
     mode: options.mode,
+    warn: (message) => log.warn(message),
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     ...(options.migrations ? { migrations: options.migrations } : {}),
   });
-  const log = redactingLog(options.log ?? console);
   const events = new EventHub(options.pushRates);
   const mirror = new Mirror(store.db);
   // The sync's writes (pulled records, settings, comments) run on a thread of their own where
@@ -147,7 +152,8 @@ export function startEngine(options: EngineOptions): Engine {
     log,
   });
   const demo = new DemoService({ dir: path.join(options.dataDir, 'demo') });
-  const openExternal = options.openExternal ?? openInBrowser;
+  const openExternal =
+    options.openExternal ?? ((url: string) => openSignInPage(url, { dir: options.dataDir }));
   const secrets = options.secrets ?? new KeychainSecretStore();
   const accountManager = new AccountManager({
     db: store.db,
@@ -278,7 +284,11 @@ export function startEngine(options: EngineOptions): Engine {
   // One line per area; each area's handlers are a factory in ./handlers taking what it needs.
   const handlers = {
     ...appHandlers(info),
-    ...linkHandlers({ db: store.db, openExternal: options.openLink ?? openExternal }),
+    ...linkHandlers({
+      db: store.db,
+      // A record's link holds no secret: straight to the browser, no sign-in page.
+      openExternal: options.openLink ?? options.openExternal ?? openInBrowser,
+    }),
     ...settingsHandlers(settings, events, (changed) =>
       sync.setPreferences(syncPreferences(changed)),
     ),

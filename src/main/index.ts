@@ -5,6 +5,8 @@
  */
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openSignInPage } from './auth/signInPage';
 import { contentSecurityPolicy } from './csp';
 import { registerIpcTransport } from './bridge/ipcTransport';
 import { loadStaticAsset, securityHeaders } from './bridge/staticAssets';
@@ -90,7 +92,13 @@ async function start(): Promise<void> {
         if (!mayOpenExternally(url, externalOrigins())) {
           throw new Error(`Refused to open ${new URL(url).origin}: not an accounts server.`);
         }
-        await shell.openExternal(url);
+        // Through a private page: the address's state must not reach the opener's command line.
+        const opened = await openSignInPage(url, {
+          dir: dataDir,
+          // openPath answers '' once the file's default application (the browser) took it.
+          open: async (page) => (await shell.openPath(fileURLToPath(page))) === '',
+        });
+        if (!opened) throw new Error('No browser could be started for the sign-in page.');
       },
       // Record links: app.openLink has checked them (http(s), held by the mirror) before this.
       openLink: (url) => shell.openExternal(url),

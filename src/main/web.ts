@@ -28,7 +28,7 @@ async function main(args: WebArgs, untilStopped: () => Promise<void>): Promise<n
       mode: 'web',
       version: APP_VERSION,
       // Sign-in pages open in the OS browser; with --no-open (or no browser) the address is printed.
-      ...webOpeners(args),
+      ...webOpeners({ open: args.open, dir: dataDir }),
     });
   } catch (error) {
     console.error(`PortalDesk could not start: ${error instanceof Error ? error.message : error}`);

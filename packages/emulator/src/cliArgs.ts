@@ -5,6 +5,8 @@ export const EMULATOR_USAGE = `Usage: npm run emulator -- [options]
 
   --port N              first port (each further data center takes the next); 0 = any free port
   --host H              address to bind (default 127.0.0.1)
+  --allow-host a,b      further names requests may address it by (Host header); by default
+                        only 127.0.0.1, localhost, [::1] and --host (DNS-rebinding guard)
   --dcs us,eu           data centers to serve, one server each (default us)
   --records N           custom-module records to seed (default 5000)
   --portals N  --modules M   N portals of M custom modules each, the records spread
@@ -53,6 +55,7 @@ export function parseEmulatorArgs(argv: string[]): EmulatorCli {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      'allow-host': { type: 'string' },
       dcs: { type: 'string' },
       records: { type: 'string' },
       portals: { type: 'string' },
@@ -81,6 +84,12 @@ export function parseEmulatorArgs(argv: string[]): EmulatorCli {
   const port = number(values.port, '--port', (n) => integer(n) && n <= 65535);
   if (port !== undefined) options.port = port;
   if (values.host) options.host = values.host;
+  if (values['allow-host']) {
+    options.allowedHosts = values['allow-host']
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+  }
   if (values.dcs) options.dcs = values.dcs.split(',').map((dc) => dc.trim());
   const records = number(values.records, '--records', integer);
   if (records !== undefined) options.records = records;

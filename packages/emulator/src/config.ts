@@ -17,6 +17,12 @@ export interface EmulatorOptions {
   /** First port; with several data centers each gets the next one. 0: any free ports. */
   port?: number;
   host?: string;
+  /**
+   * Names besides 127.0.0.1, localhost, [::1] and `host` that requests may address the servers
+   * by (their Host header), e.g. a container's or a proxy's name. Anything else is refused, so a
+   * web page cannot reach a loopback emulator by re-pointing its own name (DNS rebinding).
+   */
+  allowedHosts?: string[];
   dcs?: string[];
   records?: number;
   /**
@@ -58,6 +64,8 @@ export interface EmulatorOptions {
 export interface EmulatorConfig {
   port: number;
   host: string;
+  /** The names a request's Host may use besides the loopback ones: `host` and `allowedHosts`. */
+  allowedHosts: string[];
   dcs: string[];
   records: number;
   /** `--portals`/`--modules`; null: the demo's own layout of portals and modules. */
@@ -127,6 +135,7 @@ export function resolveConfig(
   return {
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
+    allowedHosts: [options.host ?? '127.0.0.1', ...(options.allowedHosts ?? [])],
     dcs,
     records,
     spread: seedSpread(options),

@@ -93,7 +93,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const server = createDcServer(state, router, dc);
       const port = await listen(server, config.port === 0 ? 0 : config.port + index, config.host);
       servers.push(server);
-      const origin = `http://${config.host}:${port}`;
+      // An IPv6 address is bracketed in a URL (and in the Host header that must match it).
+      const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+      const origin = `http://${host}:${port}`;
       state.addresses[dc] = API_ONLY_DATA_CENTERS.has(dc)
         ? { api: origin }
         : { api: origin, accounts: origin };

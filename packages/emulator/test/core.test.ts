@@ -238,6 +238,8 @@ describe('command line', () => {
       '50/60',
       '--block',
       '30',
+      '--allow-host',
+      'emulator.test, proxy.test',
       '--json',
     ]);
     expect(cli.json).toBe(true);
@@ -251,6 +253,7 @@ describe('command line', () => {
       autoApprove: true,
       multiDc: true,
       rateLimit: { calls: 50, windowMs: 60_000, blockMs: 30_000 },
+      allowedHosts: ['emulator.test', 'proxy.test'],
     });
   });
 

@@ -3,6 +3,7 @@
  * (RFC 8252 7.3). It answers the browser with a page, ignores answers carrying another `state`,
  * and gives up after the sign-in timeout. It is listening before the browser is opened.
  */
+import { isAllowedHostHeader } from '@portaldesk/portal-api/http/loopbackHost';
 import { requestTarget } from '../http/requestTarget';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { LoopbackRedirect } from './loopbackRedirectUri';
@@ -52,6 +53,10 @@ export async function listenForRedirect(options: {
       response.writeHead(status, PAGE_HEADERS);
       response.end(page);
     };
+    // DNS rebinding: a page under its own name must not answer (or end) the sign-in.
+    if (!isAllowedHostHeader(request.headers.host, redirect.port)) {
+      return answer(403, LOOPBACK_PAGES.notFound);
+    }
     const url = requestTarget(request.url, `http://${redirect.host}:${redirect.port}`);
     if (url === null || url.pathname !== redirect.path || done) {
       return answer(url === null ? 400 : 404, LOOPBACK_PAGES.notFound);

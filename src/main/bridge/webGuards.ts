@@ -1,17 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { allowedHostHeaders } from '@portaldesk/portal-api/http/loopbackHost';
 
 /**
  * Web mode listens on loopback only, but a browser can still be tricked into talking to it: a
  * DNS-rebinding page reaches 127.0.0.1 under a foreign Host, and any page can POST cross-origin.
- * So every request must name our exact host, any Origin must be ours, and calls need the secret.
+ * So every request must name a loopback host with our port (`isAllowedHostHeader`, the check
+ * every loopback server of ours shares), any Origin must be ours, and calls need the secret.
  */
-export function allowedHosts(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`];
-}
-
-export function isAllowedHost(host: string | undefined, port: number): boolean {
-  return host !== undefined && allowedHosts(port).includes(host.toLowerCase());
-}
 
 /**
  * Browsers always send Origin on WebSocket upgrades and cross-origin or non-GET fetches. A missing
@@ -19,7 +14,7 @@ export function isAllowedHost(host: string | undefined, port: number): boolean {
  */
 export function isAllowedOrigin(origin: string | undefined, port: number): boolean {
   if (origin === undefined) return true;
-  return allowedHosts(port).some((host) => origin.toLowerCase() === `http://${host}`);
+  return allowedHostHeaders(port).some((host) => origin.toLowerCase() === `http://${host}`);
 }
 
 /** Compares in constant time; hashing first makes the comparison independent of length too. */

@@ -25,7 +25,8 @@ import type { ContractDispatcher } from './dispatcher';
 import type { EventHub } from './eventHub';
 import { replaceCspMeta } from './replaceCspMeta';
 import { loadStaticAsset, securityHeaders } from './staticAssets';
-import { bearerToken, isAllowedHost, isAllowedOrigin, secretMatches } from './webGuards';
+import { bearerToken, isAllowedOrigin, secretMatches } from './webGuards';
+import { foreignHostMessage, isAllowedHostHeader } from '@portaldesk/portal-api/http/loopbackHost';
 
 /** Web mode is bound to loopback only; the engine is never reachable from another machine. */
 export const WEB_HOST = '127.0.0.1';
@@ -274,10 +275,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   const server = createServer((request, response) => {
-    if (!isAllowedHost(request.headers.host, port)) {
+    if (!isAllowedHostHeader(request.headers.host, port)) {
       // A foreign Host means DNS rebinding or a misdirected request: answer nothing useful.
       response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });
-      response.end('PortalDesk answers only to 127.0.0.1 and localhost.');
+      response.end(foreignHostMessage(port));
       return;
     }
     const target = requestTarget(request.url, 'http://placeholder');
@@ -332,7 +333,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const reject = (status: number, reason: string): void => {
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
-    if (!isAllowedHost(request.headers.host, port)) return reject(403, 'Forbidden');
+    if (!isAllowedHostHeader(request.headers.host, port)) return reject(403, 'Forbidden');
     const target = requestTarget(request.url, 'http://placeholder');
     if (target === null) return reject(400, 'Bad Request');
     if (target.pathname !== EVENTS_PATH) return reject(404, 'Not Found');

@@ -10,6 +10,7 @@ import {
 import { decodePathSegment } from '../http/decodePathSegment';
 import { readBody, sendJson } from '../http/httpJson';
 import { jsonNestingExceeds, MAX_JSON_NESTING } from '../http/jsonNestingExceeds';
+import { foreignHostMessage, isAllowedHostHeader } from '@portaldesk/portal-api/http/loopbackHost';
 import { RateWindow } from './engine/rateWindow';
 import type { RouterEngine } from './engine/routerEngine';
 
@@ -92,6 +93,13 @@ export class RouterIngress {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const port = request.socket.localPort ?? 0;
+    if (!isAllowedHostHeader(request.headers.host, port)) {
+      // DNS rebinding: a web page reaching the ingress under its own name is refused first.
+      request.resume();
+      sendJson(response, 403, { error: foreignHostMessage(port) });
+      return;
+    }
     const path = requestPath(request.url ?? '/');
     if (path === null) {
       request.resume();

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { acquireDataDirLock } from './dataDirLock';
+import { DATA_DIR_MODE, makeDataDirPrivate } from './privateDataDir';
 import {
   ENGINE_BUSY_TIMEOUT_MS,
   immediateTransactions,
@@ -11,8 +12,6 @@ import { registerSqlFunctions } from './sqlFunctions';
 import { applyMigrations, migrationsFromFiles, MigrationError, type Migration } from './migrate';
 
 export const DATABASE_FILE = 'portaldesk.sqlite';
-/** Ours: a data directory PortalDesk creates is its owner's alone (rwx------). */
-export const DATA_DIR_MODE = 0o700;
 
 /** The app's own migrations, bundled as text at build time. */
 export const appMigrations: Migration[] = migrationsFromFiles(
@@ -29,6 +28,8 @@ export interface StoreOptions {
    */
   nativeBinding?: string;
   migrations?: readonly Migration[];
+  /** Told when the data directory could not be made private; the store opens all the same. */
+  warn?: (message: string) => void;
 }
 
 /** The local database: one connection, owned by this process, which is the only writer. */
@@ -41,10 +42,10 @@ export class Store {
   ) {}
 
   static open(options: StoreOptions): Store {
-    // Made private (as Electron makes its own user-data folder): the mirror, backups and exports
-    // are the user's business data, not for other accounts of this computer. A folder the user
-    // made beforehand keeps the permissions they gave it.
+    // Made private (as Electron makes its own user-data folder), and made so again when an older
+    // PortalDesk or the user left it open to others (privateDataDir.ts).
     mkdirSync(options.dataDir, { recursive: true, mode: DATA_DIR_MODE });
+    makeDataDirPrivate(options.dataDir, options.warn ?? ((message) => console.warn(message)));
     const releaseLock = acquireDataDirLock(options.dataDir, options.mode);
     const file = path.join(options.dataDir, DATABASE_FILE);
     let db: Database.Database | undefined;

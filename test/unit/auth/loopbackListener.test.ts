@@ -33,4 +33,36 @@ describe('the sign-in loopback listener', () => {
       pending.close();
     }
   });
+
+  it('ignores a request under a foreign Host (DNS rebinding), even one carrying an error', async () => {
+    const port = await freePort();
+    const checked = parseLoopbackRedirectUri(`http://127.0.0.1:${port}/callback`);
+    if (!checked.ok) throw new Error(checked.error);
+    const pending = await listenForRedirect({
+      redirect: checked.redirect,
+      state: 'state-2',
+      timeoutMs: 10_000,
+    });
+    try {
+      // A page re-pointed at 127.0.0.1 could otherwise end the sign-in a user is finishing.
+      for (const query of ['error=access_denied&state=state-2', 'code=c9&state=state-2']) {
+        expect(
+          await rawExchange(
+            port,
+            `GET /callback?${query} HTTP/1.1\r\nHost: evil.example:${port}\r\n\r\n`,
+          ),
+        ).toBe('HTTP/1.1 403 Forbidden');
+      }
+      // A redirect URI registered with localhost reaches us under that name.
+      expect(
+        await rawExchange(
+          port,
+          `GET /callback?code=c2&state=state-2 HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`,
+        ),
+      ).toBe('HTTP/1.1 200 OK');
+      expect(await pending.outcome).toMatchObject({ kind: 'code', code: 'c2' });
+    } finally {
+      pending.close();
+    }
+  });
 });

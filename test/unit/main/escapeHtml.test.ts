@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../src/main/http/escapeHtml';
-import { launchPageHtml } from '../../../src/main/webLaunch';
+import { redirectPageHtml } from '../../../src/main/openThroughPage';
 
 const unescape = (html: string) =>
   html
@@ -29,7 +29,7 @@ describe('escapeHtml', () => {
   });
 
   it("keeps an address with quotes and markup inside the launch page's attributes", () => {
-    const page = launchPageHtml(`http://127.0.0.1:1/#"><script>alert(1)</script>'`);
+    const page = redirectPageHtml(`http://127.0.0.1:1/#"><script>alert(1)</script>'`);
     expect(page).not.toContain('<script>');
     expect(page.match(/"/g)?.length).toBe(page.match(/="[^"]*"/g)!.length * 2);
   });

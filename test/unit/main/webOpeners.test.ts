@@ -1,5 +1,8 @@
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { webOpeners } from '../../../src/main/webOpeners';
+import { tempDir } from '../../support/tempDir';
 
 const LINK = 'https://docs.example.com/assets/42';
 
@@ -7,7 +10,7 @@ function openers(open: boolean, browserStarts: boolean) {
   const started: string[] = [];
   const printed: string[] = [];
   const made = webOpeners(
-    { open },
+    { open, dir: tempDir() },
     {
       openInBrowser: async (url) => (started.push(url), browserStarts),
       print: (line) => printed.push(line),
@@ -28,6 +31,23 @@ describe("web mode's openers", () => {
     const web = openers(false, true);
     expect(await web.openLink(LINK)).toBe(true);
     expect(web.started).toEqual([LINK]);
+    expect(web.printed).toEqual([]);
+  });
+
+  it('open the sign-in page through a private page: its state is never on a command line', async () => {
+    // Other accounts read every process's arguments (ps, /proc/<pid>/cmdline); with the state
+    // and the PKCE challenge they could get a code of their own account accepted (login CSRF).
+    const web = openers(true, true);
+    const address =
+      'https://accounts.example.com/oauth/v2/auth?state=STATE-9f3&code_challenge=CH-1';
+    await web.openExternal(address);
+    expect(web.started).toHaveLength(1);
+    const target = web.started[0] as string;
+    expect(target).not.toContain('STATE-9f3');
+    expect(target.startsWith('file:')).toBe(true);
+    const page = fileURLToPath(target);
+    if (process.platform !== 'win32') expect(statSync(page).mode & 0o777).toBe(0o600);
+    expect(readFileSync(page, 'utf8')).toContain(`url=${address.replace(/&/g, '&amp;')}`);
     expect(web.printed).toEqual([]);
   });
 

@@ -12,7 +12,9 @@ export type ErrorCode =
   | 'INVALID_PARAMETER_VALUE'
   | 'RATE_LIMIT_EXCEEDED'
   | 'RESOURCE_NOT_FOUND'
-  | 'INTERNAL_SERVER_ERROR';
+  | 'INTERNAL_SERVER_ERROR'
+  /** Ours: a request addressed to a name the emulator does not answer to (DNS rebinding). */
+  | 'FORBIDDEN_HOST';
 
 export class ApiError extends Error {
   override name = 'ApiError';

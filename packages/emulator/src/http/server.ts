@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { foreignHostMessage, isAllowedHostHeader } from '@portaldesk/portal-api/http/loopbackHost';
 import { ApiError, apiErrors } from './apiError';
 import { authenticate } from './authenticate';
 import type { HttpMethod, Router } from './router';
@@ -99,7 +100,7 @@ export function endpointKey(dc: string, route: Route, params: Record<string, str
 }
 
 /**
- * One data center's server. Pipeline: injected faults → route (URL_RULE_NOT_CONFIGURED /
+ * One data center's server. Pipeline: Host (403 FORBIDDEN_HOST) → injected faults → route (URL_RULE_NOT_CONFIGURED /
  * INVALID_METHOD) → credentials (token for API routes, admin secret for /__emulator) → rate limit
  * (API routes) → scopes → handler → the `dropAnswer` fault (the answer lost after the handler ran)
  * or the `cutBody` fault (a raw body cut in half, any other answer lost). Any unexpected error is
@@ -107,6 +108,16 @@ export function endpointKey(dc: string, route: Route, params: Record<string, str
  */
 export function createDcServer(state: EmulatorState, router: Router<Route>, dc: string): Server {
   const handle = async (incoming: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const port = incoming.socket.localPort ?? 0;
+    if (!isAllowedHostHeader(incoming.headers.host, port, state.config.allowedHosts)) {
+      // DNS rebinding: a page under another name reaching us through 127.0.0.1. Refused before
+      // anything else; the Host would also become the origin of backup download links.
+      incoming.resume();
+      const message = foreignHostMessage(port, state.config.allowedHosts);
+      const error = new ApiError(403, 'FORBIDDEN_HOST', message);
+      write(response, { status: error.status, body: error.body(), headers: error.headers }, {});
+      return;
+    }
     const method = (incoming.method ?? 'GET').toUpperCase();
     let url: URL;
     try {

@@ -16,6 +16,12 @@ import type { RouterRepository } from '../store/routerRepository';
 import { TokenPacer } from './tokenPacer';
 import type { RouterClock } from '../engine/virtualClock';
 import { binHeadersText } from './binHeaders';
+import {
+  redactHeaders,
+  redactRecordedRequest,
+  redactRecordedResponse,
+  redactUrl,
+} from './secretHeaders';
 
 /** Deliveries running at once across all targets; more wait in the queue. */
 export const MAX_CONCURRENT_DELIVERIES = 256;
@@ -261,7 +267,8 @@ export class DeliveryWorker {
     });
     const request = buildTargetRequest(liveTarget, payload, job.event.data);
     const startedAt = clock.now();
-    const requestText = JSON.stringify(request);
+    // Sent as built; stored without its secrets (secretHeaders.ts), as every view shows it.
+    const requestText = JSON.stringify(redactRecordedRequest(request));
     repository.queue((batch) => {
       batch.updateExecution(job.executionId, {
         status: 'In Progress',
@@ -321,7 +328,9 @@ export class DeliveryWorker {
         : next.verdict === 'failed'
           ? `Attempt ${job.attempt} failed and no retries are left (retry count ${job.retryCount}).`
           : null;
-    const responseText = answer.response ? JSON.stringify(answer.response) : null;
+    const responseText = answer.response
+      ? JSON.stringify(redactRecordedResponse(answer.response))
+      : null;
     repository.queue((batch) => {
       batch.finishAttempt({
         execution_id: job.executionId,
@@ -350,9 +359,10 @@ export class DeliveryWorker {
         target_id: target.id,
         received_at: clock.now(),
         method: request.method,
-        url: request.url,
-        // Bounded (binHeaders.ts): the attempt's own record keeps the whole request.
-        headers: binHeadersText(request.headers),
+        url: redactUrl(request.url),
+        // Bounded (binHeaders.ts): the attempt's own record keeps the whole request. A bin is
+        // still a record the router keeps and shows: its secrets are redacted like an attempt's.
+        headers: binHeadersText(redactHeaders(request.headers)),
         body: request.body,
       };
       repository.queue((batch) => batch.insertBinEntry(entry));

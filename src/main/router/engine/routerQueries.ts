@@ -16,6 +16,12 @@ import type { RouterContext } from './routerContext';
 import { RouterNotFoundError } from './routerErrors';
 import type { EventRow } from '../store/routerRows';
 import { readBinHeaders } from '../delivery/binHeaders';
+import {
+  redactHeaders,
+  redactRecordedRequest,
+  redactRecordedResponse,
+  redactUrl,
+} from '../delivery/secretHeaders';
 
 export class RouterQueries {
   constructor(private readonly context: RouterContext) {}
@@ -55,9 +61,15 @@ export class RouterQueries {
         attempt: row.attempt,
         startedAt: row.started_at,
         finishedAt: row.finished_at,
-        request: JSON.parse(row.request) as AttemptView['request'],
+        // Redacted again when read: rows stored before secrets were redacted on writing still
+        // hold them (secretHeaders.ts; the router's README says why no migration rewrites them).
+        request: redactRecordedRequest(JSON.parse(row.request) as AttemptView['request']),
         response:
-          row.response === null ? null : (JSON.parse(row.response) as AttemptView['response']),
+          row.response === null
+            ? null
+            : redactRecordedResponse(
+                JSON.parse(row.response) as NonNullable<AttemptView['response']>,
+              ),
         error: row.error,
         outcome: row.outcome,
       });
@@ -116,8 +128,8 @@ export class RouterQueries {
         targetId: row.target_id,
         receivedAt: row.received_at,
         method: row.method,
-        url: row.url,
-        headers,
+        url: redactUrl(row.url),
+        headers: redactHeaders(headers),
         headersOmitted: omitted,
         body: row.body,
       };

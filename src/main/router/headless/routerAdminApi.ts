@@ -11,6 +11,7 @@ import {
   type EventSummaryView,
 } from '../../../shared/ipc/areas/router';
 import { UserFacingError } from '../../bridge/dispatcher';
+import { foreignHostMessage, isAllowedHostHeader } from '@portaldesk/portal-api/http/loopbackHost';
 import { readBody, sendJson } from '../../http/httpJson';
 import { RouterNotFoundError } from '../engine/routerErrors';
 import { LATEST_ROUTER_TIME_MS } from '../engine/virtualClock';
@@ -137,6 +138,13 @@ export class RouterAdminApi {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const port = request.socket.localPort ?? 0;
+    if (!isAllowedHostHeader(request.headers.host, port)) {
+      // DNS rebinding: refused before the token is even looked at.
+      request.resume();
+      sendJson(response, 403, { error: foreignHostMessage(port) });
+      return;
+    }
     if (!this.authorized(request)) {
       request.resume();
       sendJson(response, 401, {
