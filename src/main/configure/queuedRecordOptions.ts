@@ -12,17 +12,12 @@ import type { LocalEditsRepository } from '../store/mirror/localEditsRepository'
 import { refreshOverlay } from '../outbox/ledgerWrites';
 import type { OutboxRepository } from '../outbox/outboxRepository';
 import { opStatus, type OpFields, type OutboxOp } from '../outbox/outboxTypes';
+import { relabelEntry } from '../outbox/relabelOptions';
 
 /** A pick list's or multi-select's values in queued changes: by API name, one name or a list. */
 export interface ChoiceField {
   apiName: string;
   multi: boolean;
-}
-
-function relabelValue(value: unknown, relabel: ReadonlyMap<string, string>): unknown {
-  if (typeof value === 'string') return relabel.get(value) ?? value;
-  if (Array.isArray(value)) return value.map((item) => relabelValue(item, relabel));
-  return value;
 }
 
 /**
@@ -37,10 +32,7 @@ export function relabelFields(
 ): OpFields | null {
   if (!Object.hasOwn(fields, field.apiName)) return null;
   const entry = fields[field.apiName]!;
-  const next = {
-    value: relabelValue(entry.value, relabel),
-    base: relabelValue(entry.base, relabel),
-  };
+  const next = relabelEntry(entry, relabel);
   if (JSON.stringify(next) === JSON.stringify(entry)) return null;
   return { ...fields, [field.apiName]: next };
 }
@@ -70,7 +62,9 @@ interface Stores {
 /**
  * The module's queued record changes holding the field's renamed options follow the rename (or
  * its discard), and the lists' overlay with them; inside the caller's transaction. An operation
- * being sent is left alone: its body is written already. Returns how many changed.
+ * being sent is left alone: its body is written already. What keeps copies of queued values in
+ * its own tables (a bulk edit's undo, src/main/bulkEdit/) is told (`optionsRelabelled`) and
+ * follows too. Returns how many operations changed.
  */
 export function relabelQueuedRecords(
   stores: Stores,
@@ -91,6 +85,7 @@ export function relabelQueuedRecords(
     changed++;
   }
   for (const recordId of records) refreshOverlay(stores, portalId, recordId);
+  stores.repo.optionsRelabelled?.({ portalId, moduleId, field: field.apiName, relabel });
   return changed;
 }
 
