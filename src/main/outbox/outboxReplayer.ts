@@ -145,6 +145,13 @@ export class OutboxReplayer {
     };
   }
 
+  /**
+   * Told when a record's create or update comes back from a send still queued (no answer, an
+   * answer lost, refused, in conflict): the configuration's owner makes it follow what was queued
+   * while it was in flight (src/main/configure/queuedRecordOptions.ts, followSettledRecords).
+   */
+  recordSettled: ((op: OutboxOp) => void) | undefined;
+
   /** Sets the send of a kind whose owner lives outside the outbox (configuration changes). */
   useSend(kind: OpKind, send: Send): void {
     this.sends[kind] = send;
@@ -305,6 +312,10 @@ export class OutboxReplayer {
     } catch (error) {
       if (this.closed && isAbort(error)) return; // stays claimed: a restart resumes it safely
       this.failed(op, error);
+    }
+    if (op.kind === 'update' || op.kind === 'create') {
+      const settled = this.options.repo.op(op.seq);
+      if (settled && settled.state !== 'sending') this.recordSettled?.(settled);
     }
     this.options.onChange(touched);
   }
