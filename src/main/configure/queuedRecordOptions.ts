@@ -3,13 +3,14 @@
  * fields queued here. Configuration goes first (src/main/outbox/recordsWaitFor.ts), so a record
  * change still naming an option by the name it had would be refused whole by the service:
  * - a rename relabels the values (and bases) the queued changes hold, as the service relabels
- *   its records; discarding the rename puts them back;
+ *   its records, and the local copies of records created here with them; discarding the rename
+ *   puts them back;
  * - a removal of an option a queued change holds, or the deletion of a field a queued change sets
  *   or clears, is refused in words before anything is queued (`queuedRecordsHolding`): the
  *   service would clear the value or refuse the change, so the user chooses first.
  */
 import type { LocalEditsRepository } from '../store/mirror/localEditsRepository';
-import { refreshOverlay } from '../outbox/ledgerWrites';
+import { refreshLocalField, refreshOverlay } from '../outbox/ledgerWrites';
 import type { OutboxRepository } from '../outbox/outboxRepository';
 import { opStatus, type OpFields, type OutboxOp } from '../outbox/outboxTypes';
 import { relabelEntry } from '../outbox/relabelOptions';
@@ -85,6 +86,9 @@ export function relabelQueuedRecords(
     if (!fields) continue;
     stores.repo.restoreOp(op.seq, fields, opStatus(op));
     if (op.kind === 'update') records.add(op.recordId);
+    // A record made here shows its create's values: the lists show what the replay will make.
+    else
+      refreshLocalField(stores, portalId, op.recordId, field.apiName, fields[field.apiName]!.value);
     changed++;
   }
   for (const recordId of records) refreshOverlay(stores, portalId, recordId);
@@ -147,6 +151,14 @@ export function followSettledRecords(stores: Stores, portalId: string, moduleId:
       if (!fields) continue;
       stores.repo.restoreOp(seq, fields, opStatus(op));
       if (op.kind === 'update') refreshOverlay(stores, portalId, op.recordId);
+      else
+        refreshLocalField(
+          stores,
+          portalId,
+          op.recordId,
+          inFlight.field,
+          fields[inFlight.field]!.value,
+        );
       followed++;
     }
     if (still.length === inFlight.seqs.length) continue;
