@@ -106,7 +106,9 @@ export class OutboxReplayer {
     this.parallel = Math.max(1, options.parallel ?? DEFAULT_PARALLEL_RECORDS);
     this.random = options.random ?? Math.random;
     const now = () => this.clock.now();
-    this.catalogs = new EditCatalogCache(options.repo, now);
+    this.catalogs = new EditCatalogCache(options.repo, now, (portalId, moduleId) =>
+      options.mirror.metadata.goneModule(portalId, moduleId),
+    );
     this.send = {
       repo: options.repo,
       history: options.history,
