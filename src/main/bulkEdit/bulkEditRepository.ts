@@ -19,6 +19,10 @@ const NAMES = [
   'deleteBulkEdit',
   'followRequeuedOp',
   'groups',
+  'entriesOfField',
+  'setEntries',
+  'valuesOfField',
+  'setValue',
 ] as const;
 const queries = requireQueries(
   parseNamedQueries(bulkEditsSql, 'bulkEdits.sql'),
@@ -166,6 +170,52 @@ export class BulkEditRepository {
   /** The records linked to operation `from` link to `to`, where the outbox moved it. */
   followRequeuedOp(from: number, to: number): void {
     this.statement('followRequeuedOp').run({ from, to });
+  }
+
+  /**
+   * The entries (before and written) of a module's bulk edits of one field not undone, by row:
+   * what follows an option rename.
+   */
+  entriesOfField(
+    portalId: string,
+    moduleId: string,
+    field: string,
+  ): { row: number; previous: FieldEntry | null; written: FieldEntry | null }[] {
+    const rows = this.statement('entriesOfField').all({ portalId, moduleId, field }) as {
+      row: number;
+      previous: string | null;
+      written: string | null;
+    }[];
+    return rows.map((row) => ({
+      row: row.row,
+      previous: row.previous === null ? null : (JSON.parse(row.previous) as FieldEntry),
+      written: row.written === null ? null : (JSON.parse(row.written) as FieldEntry),
+    }));
+  }
+
+  setEntries(row: number, previous: FieldEntry | null, written: FieldEntry | null): void {
+    this.statement('setEntries').run({
+      row,
+      previous: previous === null ? null : JSON.stringify(previous),
+      written: written === null ? null : JSON.stringify(written),
+    });
+  }
+
+  /** The values the user gave a module's bulk edits of one field not undone (none: a clear). */
+  valuesOfField(
+    portalId: string,
+    moduleId: string,
+    field: string,
+  ): { id: number; value: unknown }[] {
+    const rows = this.statement('valuesOfField').all({ portalId, moduleId, field }) as {
+      id: number;
+      value: string;
+    }[];
+    return rows.map((row) => ({ id: row.id, value: JSON.parse(row.value) as unknown }));
+  }
+
+  setValue(id: number, value: unknown): void {
+    this.statement('setValue').run({ id, value: JSON.stringify(value) });
   }
 
   /** Bulk edits not undone, newest first, with what is left of them in the outbox. */

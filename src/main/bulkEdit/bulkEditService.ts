@@ -33,6 +33,7 @@ import { LedgerError } from '../outbox/ledgerError';
 import type { EditSource } from '../outbox/outboxLedger';
 import { opStatus } from '../outbox/outboxTypes';
 import type { OutboxService } from '../outbox/outboxService';
+import { relabelEntry, relabelValue, type OptionsRelabelled } from '../outbox/relabelOptions';
 import type { Mirror } from '../store/mirror/mirror';
 import { BulkEditRepository } from './bulkEditRepository';
 import { replayEtaSeconds, type EtaBudget } from './bulkEta';
@@ -75,6 +76,26 @@ export class BulkEditService {
     // An operation the outbox moves (keep mine puts a record's queue back in order) stays this
     // bulk edit's: its undo and its counts follow it.
     options.outbox.repo.requeued = (from, to) => this.repo.followRequeuedOp(from, to);
+    // The queued edits follow an option renamed after them: so do the entries an undo compares
+    // with them and gives back, or undo would find them changed since, or give back a name the
+    // option no longer has.
+    options.outbox.repo.optionsRelabelled = (change) => this.followRenamedOptions(change);
+  }
+
+  /** Inside the rename's (or its discard's) transaction. */
+  private followRenamedOptions({ portalId, moduleId, field, relabel }: OptionsRelabelled): void {
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    for (const { row, previous, written } of this.repo.entriesOfField(portalId, moduleId, field)) {
+      const before = previous && relabelEntry(previous, relabel);
+      const after = written && relabelEntry(written, relabel);
+      if (!same(before, previous) || !same(after, written)) {
+        this.repo.setEntries(row, before, after);
+      }
+    }
+    for (const { id, value } of this.repo.valuesOfField(portalId, moduleId, field)) {
+      const next = relabelValue(value, relabel);
+      if (!same(next, value)) this.repo.setValue(id, next);
+    }
   }
 
   /**

@@ -95,6 +95,8 @@ import { layoutNameProblem, sectionNameProblem } from '../../shared/configRules/
 import { PortalBinRepository } from './portalBinRepository';
 import {
   clearRemovedBases,
+  followSettledRecords,
+  inFlightSetting,
   holdsValueOf,
   queuedRecordsHolding,
   relabelQueuedRecords,
@@ -169,16 +171,25 @@ export class ConfigureService {
     const choices = fieldChoicesSend({ changed: (portalId) => this.changed(portalId) });
     // One send for every configuration change, by what it changes.
     options.outbox.useConfig({
-      send: (ctx, op, client) =>
-        (isFieldChoiceOp(op)
-          ? choices
-          : binActionOf(op) !== null
-            ? bins
-            : (layoutActionOf(op) ?? fieldActionOf(op) ?? optionActionOf(op)) !== null
-              ? layouts
-              : modules)(ctx, op, client),
+      send: (ctx, op, client) => {
+        // Before an option change goes, every record change it left in flight has settled (the
+        // replay holds it while one is sent): those not delivered follow the renames first.
+        if (optionActionOf(op) !== null) this.followSettled(op.portalId, op.moduleId);
+        return (
+          isFieldChoiceOp(op)
+            ? choices
+            : binActionOf(op) !== null
+              ? bins
+              : (layoutActionOf(op) ?? fieldActionOf(op) ?? optionActionOf(op)) !== null
+                ? layouts
+                : modules
+        )(ctx, op, client);
+      },
       describe: (op) => this.describe(op),
       discarded: (op) => this.optionsDiscarded(op),
+      // A record change back from the service undelivered follows the renames queued while it
+      // was in flight: it goes again after them.
+      recordSettled: (op) => this.followSettled(op.portalId, op.moduleId),
     });
   }
 
@@ -1049,6 +1060,9 @@ export class ConfigureService {
     move?: { id: string; position: number } | undefined;
     remove?: string[] | undefined;
   }): ConfigOptions {
+    // Record changes settled since a rename went on without them follow it before anything else
+    // reads or relabels them (the replay's own follow may have been cut short by a crash).
+    this.followSettled(args.portalId, args.moduleId);
     const view = this.fieldOptions(args.portalId, args.moduleId, args.fieldId);
     const byId = new Map(view.options.map((option) => [option.id, option]));
     const require = (id: string) => {
@@ -1150,9 +1164,15 @@ export class ConfigureService {
           !removed.some((gone) => gone.id === option.id),
       );
       if (renames.length > 0) {
+        // Record changes being sent keep the bodies that left; they follow once they settle.
+        const inFlight = choice
+          ? inFlightSetting(repo.valueOpsOfModule(args.portalId, args.moduleId), choice.apiName)
+          : [];
         insert('renameOptions', {
           options: renames.map(({ id, name }) => ({ id, name })),
           was: Object.fromEntries(renames.map((option) => [option.id, byId.get(option.id)!.name])),
+          in_flight:
+            choice && inFlight.length > 0 ? { field: choice.apiName, seqs: inFlight } : undefined,
         });
         // Sent after the rename, the module's queued record changes must name it as it will be.
         if (choice) {
@@ -1165,6 +1185,17 @@ export class ConfigureService {
     this.options.outbox.configQueued({ portalId: args.portalId, moduleId: args.moduleId });
     this.changed(args.portalId);
     return this.fieldOptions(args.portalId, args.moduleId, args.fieldId);
+  }
+
+  /**
+   * Record changes in flight when an option rename was queued that have settled undelivered
+   * follow the renames they missed (queuedRecordOptions.ts), in one transaction.
+   */
+  private followSettled(portalId: string, moduleId: string): void {
+    const followed = this.options.outbox.repo.transaction(() =>
+      followSettledRecords(this.ledgerStores(), portalId, moduleId),
+    );
+    if (followed > 0) this.options.outbox.queuedElsewhere({ portalId, moduleId });
   }
 
   /** A pick list or multi-select as its values sit in queued record changes; null if none can. */

@@ -3,26 +3,25 @@
  * fields queued here. Configuration goes first (src/main/outbox/recordsWaitFor.ts), so a record
  * change still naming an option by the name it had would be refused whole by the service:
  * - a rename relabels the values (and bases) the queued changes hold, as the service relabels
- *   its records; discarding the rename puts them back;
+ *   its records, and the local copies of records created here with them; discarding the rename
+ *   puts them back;
  * - a removal of an option a queued change holds, or the deletion of a field a queued change sets
  *   or clears, is refused in words before anything is queued (`queuedRecordsHolding`): the
  *   service would clear the value or refuse the change, so the user chooses first.
  */
 import type { LocalEditsRepository } from '../store/mirror/localEditsRepository';
-import { refreshOverlay } from '../outbox/ledgerWrites';
+import { refreshLocalField, refreshOverlay } from '../outbox/ledgerWrites';
 import type { OutboxRepository } from '../outbox/outboxRepository';
 import { opStatus, type OpFields, type OutboxOp } from '../outbox/outboxTypes';
+import { relabelEntry } from '../outbox/relabelOptions';
+import { configQueueOf } from '../outbox/catalogOverlay';
+import { param } from './layoutOps';
+import { optionActionOf, optionsOf } from './optionOps';
 
 /** A pick list's or multi-select's values in queued changes: by API name, one name or a list. */
 export interface ChoiceField {
   apiName: string;
   multi: boolean;
-}
-
-function relabelValue(value: unknown, relabel: ReadonlyMap<string, string>): unknown {
-  if (typeof value === 'string') return relabel.get(value) ?? value;
-  if (Array.isArray(value)) return value.map((item) => relabelValue(item, relabel));
-  return value;
 }
 
 /**
@@ -37,10 +36,7 @@ export function relabelFields(
 ): OpFields | null {
   if (!Object.hasOwn(fields, field.apiName)) return null;
   const entry = fields[field.apiName]!;
-  const next = {
-    value: relabelValue(entry.value, relabel),
-    base: relabelValue(entry.base, relabel),
-  };
+  const next = relabelEntry(entry, relabel);
   if (JSON.stringify(next) === JSON.stringify(entry)) return null;
   return { ...fields, [field.apiName]: next };
 }
@@ -70,7 +66,9 @@ interface Stores {
 /**
  * The module's queued record changes holding the field's renamed options follow the rename (or
  * its discard), and the lists' overlay with them; inside the caller's transaction. An operation
- * being sent is left alone: its body is written already. Returns how many changed.
+ * being sent is left alone: its body is written already. What keeps copies of queued values in
+ * its own tables (a bulk edit's undo, src/main/bulkEdit/) is told (`optionsRelabelled`) and
+ * follows too. Returns how many operations changed.
  */
 export function relabelQueuedRecords(
   stores: Stores,
@@ -88,10 +86,90 @@ export function relabelQueuedRecords(
     if (!fields) continue;
     stores.repo.restoreOp(op.seq, fields, opStatus(op));
     if (op.kind === 'update') records.add(op.recordId);
+    // A record made here shows its create's values: the lists show what the replay will make.
+    else
+      refreshLocalField(stores, portalId, op.recordId, field.apiName, fields[field.apiName]!.value);
     changed++;
   }
   for (const recordId of records) refreshOverlay(stores, portalId, recordId);
+  stores.repo.optionsRelabelled?.({ portalId, moduleId, field: field.apiName, relabel });
   return changed;
+}
+
+/**
+ * The record changes a rename left alone because they were being sent when it was queued (their
+ * bodies had left with the old names): kept in the rename (`in_flight`) by the field's API name
+ * and the operations' seqs, so each follows it once it settles without being delivered.
+ */
+export interface InFlightRecords {
+  field: string;
+  seqs: number[];
+}
+
+/** The module's record changes being sent that set the field (`ops`: valueOpsOfModule). Pure. */
+export function inFlightSetting(ops: readonly OutboxOp[], apiName: string): number[] {
+  return ops
+    .filter((op) => op.state === 'sending' && Object.hasOwn(op.fields, apiName))
+    .map((op) => op.seq);
+}
+
+/** A queued rename as the mapping its record changes follow: old name → new. Pure. */
+export function renameRelabel(rename: OutboxOp): Map<string, string> {
+  const was = param<Record<string, string>>(rename, 'was') ?? {};
+  const relabel = new Map<string, string>();
+  for (const option of optionsOf(rename)) {
+    const before = was[option.id];
+    if (before !== undefined && before !== option.name) relabel.set(before, option.name);
+  }
+  return relabel;
+}
+
+/**
+ * Record changes that were in flight when an option rename was queued, and have settled since
+ * without being delivered (no answer, an answer lost, refused, in conflict), follow the renames
+ * they missed, in queue order: they go again after those renames, and the service would refuse
+ * (or take for someone else's change) the old names. Delivered ones are gone: the service
+ * relabels what they wrote with the rename. Inside the caller's transaction; returns how many
+ * changes followed.
+ */
+export function followSettledRecords(stores: Stores, portalId: string, moduleId: string): number {
+  let followed = 0;
+  for (const rename of stores.repo.opsOfRecord(portalId, configQueueOf(moduleId))) {
+    if (optionActionOf(rename) !== 'renameOptions') continue;
+    const inFlight = param<InFlightRecords>(rename, 'in_flight');
+    if (!inFlight || inFlight.seqs.length === 0) continue;
+    const relabel = renameRelabel(rename);
+    const still: number[] = [];
+    for (const seq of inFlight.seqs) {
+      const op = stores.repo.op(seq);
+      if (!op) continue;
+      if (op.state === 'sending') {
+        still.push(seq);
+        continue;
+      }
+      const fields = relabelFields(op.fields, { apiName: inFlight.field, multi: false }, relabel);
+      if (!fields) continue;
+      stores.repo.restoreOp(seq, fields, opStatus(op));
+      if (op.kind === 'update') refreshOverlay(stores, portalId, op.recordId);
+      else
+        refreshLocalField(
+          stores,
+          portalId,
+          op.recordId,
+          inFlight.field,
+          fields[inFlight.field]!.value,
+        );
+      followed++;
+    }
+    if (still.length === inFlight.seqs.length) continue;
+    const next: InFlightRecords = { field: inFlight.field, seqs: still };
+    stores.repo.restoreOp(
+      rename.seq,
+      { ...rename.fields, in_flight: { value: next, base: null } },
+      opStatus(rename),
+    );
+  }
+  return followed;
 }
 
 /** A base as it was before an option's removal cleared it, to put back if the removal goes. */

@@ -17,6 +17,7 @@ import type { ApiClient } from '../api/client/apiClient';
 import { ApiError } from '../api/client/apiError';
 import { collectAll } from '../api/client/paginate';
 import { ChangeRefused, isNotFound } from '../outbox/replayFailure';
+import { moduleGoneMessage } from '../outbox/moduleGone';
 import { createOnce, type Send, type SendContext } from '../outbox/sendContext';
 import type { OpFields, OutboxOp } from '../outbox/outboxTypes';
 import type { ConflictField } from '../../shared/ipc/areas/outbox';
@@ -64,7 +65,7 @@ function apiNameOf(ctx: SendContext, deps: ModuleSendDeps, op: OutboxOp): string
     );
   }
   throw new ChangeRefused(
-    `Module ${op.moduleId} is no longer in the mirror (deleted on the service?); this change cannot go. Discard it, or sync and try again.`,
+    moduleGoneMessage(op.moduleId, ctx.mirror.metadata.goneModule(op.portalId, op.moduleId)),
   );
 }
 

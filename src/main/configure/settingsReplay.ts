@@ -6,6 +6,7 @@
  */
 import type { ApiClient } from '../api/client/apiClient';
 import { ChangeRefused, DependencyPending, isNotFound } from '../outbox/replayFailure';
+import { moduleGoneMessage } from '../outbox/moduleGone';
 import type { SendContext } from '../outbox/sendContext';
 import type { OpFields, OutboxOp } from '../outbox/outboxTypes';
 import type { ConflictField } from '../../shared/ipc/areas/outbox';
@@ -30,7 +31,7 @@ export function moduleApiName(ctx: SendContext, op: OutboxOp): string {
   const module = ctx.mirror.metadata.modules(op.portalId).find((m) => m.id === op.moduleId);
   if (!module) {
     throw new ChangeRefused(
-      `Module ${op.moduleId} is no longer in the mirror (trashed or deleted?); this layout change cannot go. Discard it.`,
+      moduleGoneMessage(op.moduleId, ctx.mirror.metadata.goneModule(op.portalId, op.moduleId)),
     );
   }
   return module.apiName;

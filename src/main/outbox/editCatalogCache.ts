@@ -5,6 +5,7 @@
  */
 import { ApiError } from '../api/client/apiError';
 import { loadEditCatalog, type EditCatalog } from './editCatalog';
+import { moduleGoneMessage, type GoneModule } from './moduleGone';
 import type { OutboxRepository } from './outboxRepository';
 import type { OutboxOp } from './outboxTypes';
 
@@ -17,9 +18,15 @@ export class EditCatalogCache {
   constructor(
     private readonly repo: OutboxRepository,
     private readonly now: () => number,
+    /** A module a sync found gone from the service's list, by its last mirrored names. */
+    private readonly gone: (portalId: string, moduleId: string) => GoneModule | undefined = () =>
+      undefined,
   ) {}
 
-  /** The catalog of the op's module; a module no longer mirrored refuses the send for good. */
+  /**
+   * The catalog of the op's module; a module no longer mirrored (trashed or deleted on the
+   * service) stops the send, kept, with words saying so and what to do (moduleGone.ts).
+   */
   get(op: OutboxOp): EditCatalog {
     const key = `${op.portalId}\u0000${op.moduleId}`;
     const now = this.now();
@@ -33,7 +40,7 @@ export class EditCatalogCache {
         kind: 'permanent',
         status: null,
         errorCode: 'NOT_MIRRORED',
-        message: `Module ${op.moduleId} is no longer in the local mirror, so PortalDesk does not know where to send this change. It is kept; sync the portal, then retry.`,
+        message: moduleGoneMessage(op.moduleId, this.gone(op.portalId, op.moduleId)),
         endpoint: { name: 'outbox', label: 'outbox' },
       });
     }

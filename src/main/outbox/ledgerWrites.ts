@@ -68,6 +68,42 @@ export function updateLocalRecord(
   );
 }
 
+/**
+ * The local record of a create not sent yet shows the create's value of one custom field again,
+ * after the operation's fields were rewritten from outside the ledger (an option renamed: its
+ * owner relabels queued values, src/main/configure/queuedRecordOptions.ts). A record already on
+ * the service is left alone: its server copy is the pull's and the replay's.
+ */
+export function refreshLocalField(
+  stores: LedgerStores,
+  portalId: string,
+  recordId: string,
+  field: string,
+  value: unknown,
+): void {
+  const record = stores.edits.record(portalId, recordId);
+  if (!record || record.local_only !== 1) return;
+  const stored = JSON.parse(record.custom) as Record<string, unknown>;
+  // Rebuilt from entries: an API name is a user-given key, never a plain object's own key.
+  const custom = Object.fromEntries([
+    ...Object.entries(stored).filter(([key]) => key !== field),
+    [field, value],
+  ]) as Record<string, unknown>;
+  stores.edits.updateLocalRecord(
+    portalId,
+    recordId,
+    {
+      name: record.name,
+      description: record.description,
+      statusId: record.status_id,
+      isClosed: record.is_closed === 1,
+      isExternal: record.is_external === 1,
+      custom,
+    },
+    isoNow(stores),
+  );
+}
+
 /** record_edits of one record, from its queued updates (the lists' view of them). */
 export function refreshOverlay({ repo, edits }: LedgerStores, portalId: string, recordId: string) {
   edits.writeOverlay(portalId, recordId, overlayOf(repo.opsOfRecord(portalId, recordId)));

@@ -106,7 +106,9 @@ export class OutboxReplayer {
     this.parallel = Math.max(1, options.parallel ?? DEFAULT_PARALLEL_RECORDS);
     this.random = options.random ?? Math.random;
     const now = () => this.clock.now();
-    this.catalogs = new EditCatalogCache(options.repo, now);
+    this.catalogs = new EditCatalogCache(options.repo, now, (portalId, moduleId) =>
+      options.mirror.metadata.goneModule(portalId, moduleId),
+    );
     this.send = {
       repo: options.repo,
       history: options.history,
@@ -144,6 +146,13 @@ export class OutboxReplayer {
       partlyDelivered: (op, options) => writeDelivery(stores, op, recorder, answeredAt(), options),
     };
   }
+
+  /**
+   * Told when a record's create or update comes back from a send still queued (no answer, an
+   * answer lost, refused, in conflict): the configuration's owner makes it follow what was queued
+   * while it was in flight (src/main/configure/queuedRecordOptions.ts, followSettledRecords).
+   */
+  recordSettled: ((op: OutboxOp) => void) | undefined;
 
   /** Sets the send of a kind whose owner lives outside the outbox (configuration changes). */
   useSend(kind: OpKind, send: Send): void {
@@ -305,6 +314,10 @@ export class OutboxReplayer {
     } catch (error) {
       if (this.closed && isAbort(error)) return; // stays claimed: a restart resumes it safely
       this.failed(op, error);
+    }
+    if (op.kind === 'update' || op.kind === 'create') {
+      const settled = this.options.repo.op(op.seq);
+      if (settled && settled.state !== 'sending') this.recordSettled?.(settled);
     }
     this.options.onChange(touched);
   }

@@ -10,6 +10,7 @@ import type { OpConflict } from '../../shared/ipc/areas/outbox';
 import { parseNamedQueries, requireQueries } from '../store/sqlFile';
 import { namedStatements } from '../store/namedStatements';
 import type { OpFields, OpKind, OpState, OpStatus, OutboxOp } from './outboxTypes';
+import type { OptionsRelabelled } from './relabelOptions';
 import outboxSql from './queries/outbox.sql?raw';
 import { RECORDS_WAIT_FOR } from './recordsWaitFor';
 
@@ -263,6 +264,14 @@ export class OutboxRepository {
    * there. Set by that area's service.
    */
   requeued: ((from: number, to: number) => void) | undefined;
+
+  /**
+   * Told, inside the same transaction, when a module's queued record values follow an option
+   * rename or its discard (src/main/configure/queuedRecordOptions.ts): what keeps copies of those
+   * values in a table another area owns (a bulk edit's entries to give back) follows them. Set by
+   * that area's service.
+   */
+  optionsRelabelled: ((change: OptionsRelabelled) => void) | undefined;
 
   /** Moves an operation to the end of the queue as it is; its new seq. */
   requeueOp(seq: number): number {

@@ -150,8 +150,11 @@ export class OutboxService {
     send: Send;
     describe: ConfigDescriber;
     discarded?: (op: OutboxOp) => void;
+    /** A record change came back from a send undelivered (waiting, refused, in conflict). */
+    recordSettled?: (op: OutboxOp) => void;
   }): void {
     this.replayer.useSend('config', config.send);
+    this.replayer.recordSettled = config.recordSettled;
     this.ledger.describeConfig = config.describe;
     this.ledger.configDiscarded = config.discarded;
   }

@@ -11,8 +11,11 @@ import type { OutboxOp } from './outboxTypes';
 /**
  * The configuration actions a module's record changes wait for: options added, renamed or
  * removed (`option.*` of src/main/configure/optionOps.ts), a field changed or deleted
- * (`field.*` of fieldOps.ts). A move of an option changes no record's value; a field made here
- * is in no record change yet.
+ * (`field.*` of fieldOps.ts), and statuses added, changed (renamed, made closed or open, their
+ * transitions) or removed (`status.*` of statusOps.ts: the spec's statuses are options of the
+ * status field, in the same queue): a record change naming a status added here waits for its id,
+ * one moving a record along a transition for the transitions it will meet. A move of an option
+ * or a status changes no record's value; a field made here is in no record change yet.
  */
 export const RECORDS_WAIT_FOR: readonly string[] = [
   'option.addOptions',
@@ -20,6 +23,9 @@ export const RECORDS_WAIT_FOR: readonly string[] = [
   'option.removeOptions',
   'field.updateField',
   'field.deleteField',
+  'status.addStatuses',
+  'status.updateStatuses',
+  'status.removeStatuses',
 ];
 
 export const holdsRecords = (op: Pick<OutboxOp, 'kind' | 'action'>): boolean =>

@@ -62,6 +62,53 @@ describe("a module's record changes and its configuration changes", () => {
     expect((await s.serverRecord(record)).name).toBe('Edited while the rename waits');
   });
 
+  it('wait while a status rename of the module is refused, say so as for options, and go once it is discarded', async () => {
+    const s = await outboxSession();
+    const configure = configureOn(s);
+    const assets = configure.modules(s.portalId).modules.find((m) => m.apiName === 'assets')!;
+    const [renamed, other] = configure.choices.statuses(s.portalId, assets.id).statuses;
+    const [record] = s.recordIds as [string];
+    s.outbox.setWorkOffline(true);
+    s.outbox.edit(s.portalId, record, { name: 'Edited while the status rename waits' });
+    configure.choices.changeStatuses({
+      portalId: s.portalId,
+      moduleId: assets.id,
+      update: [{ id: renamed!.id, name: 'Parked' }],
+    });
+    // Another admin gives another status that name on the service: the rename will be refused.
+    s.emulator.state.db
+      .prepare("UPDATE statuses SET name = 'Parked' WHERE id = ?")
+      .run(Number(other!.id));
+    const nameBefore = (await s.serverRecord(record)).name as string;
+
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    const entries = s.outbox.list();
+    const rename = entries.find((entry) => entry.kind === 'config')!;
+    const edit = entries.find((entry) => entry.kind === 'update')!;
+    expect(rename.state).toBe('failed');
+    expect(edit.state).toBe('pending');
+    expect(
+      s.writes().filter((w) => w.method === 'PATCH' && w.url.pathname.includes(record)),
+    ).toEqual([]);
+    expect((await s.serverRecord(record)).name).toBe(nameBefore);
+    expect(edit.error).toContain(
+      `waits until the configuration changes of ${assets.pluralName} queued before it are sent, from “${rename.config!.summary}” on`,
+    );
+    expect(edit.error).toContain('retry it, or discard it in the Outbox');
+    const notices = s.events
+      .filter((e) => e.event === 'outbox.changed')
+      .map((e) => (e.payload as { notice: { message: string } | null }).notice?.message ?? '');
+    expect(
+      notices.some((m) => m.includes(`A record change of ${assets.pluralName} waits for it`)),
+    ).toBe(true);
+
+    s.outbox.discard(rename.id);
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    expect((await s.serverRecord(record)).name).toBe('Edited while the status rename waits');
+  });
+
   it('wait behind a field change in conflict, say what to do, and go once it is resolved', async () => {
     const s = await outboxSession();
     const configure = configureOn(s);

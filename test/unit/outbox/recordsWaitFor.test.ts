@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldOpAction } from '../../../src/main/configure/fieldOps';
 import { optionOpAction } from '../../../src/main/configure/optionOps';
+import { statusOpAction } from '../../../src/main/configure/statusOps';
 import {
   heldRecordError,
   holdsRecords,
@@ -9,7 +10,7 @@ import {
 } from '../../../src/main/outbox/recordsWaitFor';
 
 describe('recordsWaitFor', () => {
-  it("names configure's option and field actions that change what a record may hold", () => {
+  it("names configure's option, field and status actions that change what a record may hold", () => {
     expect([...RECORDS_WAIT_FOR].sort()).toEqual(
       [
         optionOpAction('addOptions'),
@@ -17,8 +18,12 @@ describe('recordsWaitFor', () => {
         optionOpAction('removeOptions'),
         fieldOpAction('updateField'),
         fieldOpAction('deleteField'),
+        statusOpAction('addStatuses'),
+        statusOpAction('updateStatuses'),
+        statusOpAction('removeStatuses'),
       ].sort(),
     );
+    expect(holdsRecords({ kind: 'config', action: statusOpAction('moveStatus') })).toBe(false);
     expect(holdsRecords({ kind: 'config', action: optionOpAction('moveOption') })).toBe(false);
     expect(holdsRecords({ kind: 'config', action: fieldOpAction('createField') })).toBe(false);
     expect(holdsRecords({ kind: 'update', action: null })).toBe(false);

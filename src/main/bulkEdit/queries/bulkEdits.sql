@@ -53,3 +53,23 @@ FROM bulk_edits b
 WHERE b.state = 'queued'
 ORDER BY b.id DESC
 LIMIT @limit;
+
+-- name: entriesOfField
+-- The entries kept to give back of a module's bulk edits of one field not undone: what follows an
+-- option rename queued after them (bulkEditService.followRenamedOptions).
+SELECT r.rowid AS row, r.previous, r.written
+FROM bulk_edit_records r JOIN bulk_edits b ON b.id = r.bulk_edit_id
+WHERE b.portal_id = @portalId AND b.module_id = @moduleId AND b.field = @field
+  AND b.state = 'queued';
+
+-- name: setEntries
+UPDATE bulk_edit_records SET previous = @previous, written = @written WHERE rowid = @row;
+
+-- name: valuesOfField
+-- The values the user gave those bulk edits (the Outbox's groups show them).
+SELECT id, value FROM bulk_edits
+WHERE portal_id = @portalId AND module_id = @moduleId AND field = @field AND state = 'queued'
+  AND value IS NOT NULL;
+
+-- name: setValue
+UPDATE bulk_edits SET value = @value WHERE id = @id;

@@ -66,6 +66,9 @@ const queries = requireQueries(
     'deletePortalRoles',
     'insertPortalRole',
     'portalRoles',
+    'rememberGoneModules',
+    'forgetListedModules',
+    'goneModule',
   ] as const,
   'mirrorMetadata.sql',
 );
@@ -246,7 +249,12 @@ export class MetadataRepository {
   }
 
   replaceModules(portalId: string, modules: readonly MirrorModule[]): MirrorChanges {
-    return writeChanges(this.db, (log) =>
+    const listed = JSON.stringify(modules.map((module) => module.id));
+    return writeChanges(this.db, (log) => {
+      // A module the service no longer lists leaves the mirror; its name stays for the changes
+      // of it still queued here, which must say which module went (modules_gone).
+      this.statement('rememberGoneModules').run({ portalId, listed });
+      this.statement('forgetListedModules').run({ portalId, listed });
       replaceListed(log, this.statement, {
         table: 'modules',
         existing: 'moduleIds',
@@ -262,8 +270,17 @@ export class MetadataRepository {
           isDefault: flag(module.isDefault),
           details: JSON.stringify(module.details),
         }),
-      }),
-    );
+      });
+    });
+  }
+
+  /** A module a sync found gone from the service's list, by its names as last mirrored. */
+  goneModule(
+    portalId: string,
+    moduleId: string,
+  ): { id: string; apiName: string; pluralName: string } | undefined {
+    return this.statement('goneModule').get(portalId, moduleId) as
+      { id: string; apiName: string; pluralName: string } | undefined;
   }
 
   /**
@@ -272,6 +289,11 @@ export class MetadataRepository {
    */
   upsertModules(portalId: string, modules: readonly MirrorModule[]): MirrorChanges {
     return writeChanges(this.db, (log) => {
+      // Listed by the service again (recovered from here): not gone.
+      this.statement('forgetListedModules').run({
+        portalId,
+        listed: JSON.stringify(modules.map((module) => module.id)),
+      });
       const existing = this.ids('moduleIds', portalId);
       for (const module of modules) {
         this.upsert(log, 'modules', 'upsertModule', module.id, existing, {

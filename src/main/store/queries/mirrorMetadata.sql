@@ -236,3 +236,19 @@ INSERT INTO portal_roles (portal_id, id, name, position) VALUES (@portalId, @id,
 
 -- name: portalRoles
 SELECT id, name FROM portal_roles WHERE portal_id = ? ORDER BY position, id;
+
+-- name: rememberGoneModules
+-- The portal's modules a sync no longer finds listed (@listed: a JSON array of ids), kept by name
+-- before they leave the mirror (0025_modules_gone.sql).
+INSERT OR REPLACE INTO modules_gone (portal_id, id, api_name, plural_name)
+SELECT portal_id, id, api_name, plural_name FROM modules
+WHERE portal_id = @portalId AND id NOT IN (SELECT value FROM json_each(@listed));
+
+-- name: forgetListedModules
+-- Modules listed again are not gone.
+DELETE FROM modules_gone
+WHERE portal_id = @portalId AND id IN (SELECT value FROM json_each(@listed));
+
+-- name: goneModule
+SELECT id, api_name AS apiName, plural_name AS pluralName FROM modules_gone
+WHERE portal_id = ? AND id = ?;

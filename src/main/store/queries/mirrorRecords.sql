@@ -100,19 +100,22 @@ GROUP BY j.value;
 -- A pick list's options renamed or removed on the service, which changed its records' values the
 -- same way without touching their last_updated_time: the mirror follows. @relabel is a JSON array
 -- of [from, to] pairs (to null: removed), applied at once, so a swap (A→B, B→A) or a cycle moves
--- each record by its value before the change, never by another pair's result.
+-- each record by its value before the change, never by another pair's result. A record created
+-- here and not sent yet (local_only) is left alone: its copy shows its queued create's values,
+-- which followed the rename when it was queued (configure/queuedRecordOptions.ts).
 UPDATE records
 SET custom = (
   SELECT CASE WHEN pair.value ->> 1 IS NULL THEN json_remove(records.custom, @path)
               ELSE json_set(records.custom, @path, pair.value ->> 1) END
   FROM json_each(@relabel) pair
   WHERE pair.value ->> 0 = json_extract(records.custom, @path))
-WHERE module_key = @moduleKey
+WHERE module_key = @moduleKey AND local_only = 0
   AND json_extract(custom, @path) IN (SELECT value ->> 0 FROM json_each(@relabel));
 
 -- name: relabelMultiSelect
 -- The same for a multi-select's values (arrays of option names): each item renamed in place or
 -- taken out by the pair naming its value before the change, the other items kept in their order.
+-- Local records are left alone, as above.
 UPDATE records
 SET custom = json_set(custom, @path, (
   SELECT json_group_array(item) FROM (
@@ -122,7 +125,7 @@ SET custom = json_set(custom, @path, (
     LEFT JOIN json_each(@relabel) pair ON pair.value ->> 0 = j.value
     ORDER BY j.key)
   WHERE NOT (relabelled IS NOT NULL AND relabelled ->> 1 IS NULL)))
-WHERE module_key = @moduleKey
+WHERE module_key = @moduleKey AND local_only = 0
   AND EXISTS (
     SELECT 1 FROM json_each(records.custom, @path) j
     JOIN json_each(@relabel) pair ON pair.value ->> 0 = j.value);
