@@ -13,10 +13,17 @@ import {
   ERR_INVALID_AUTHENTICATION_CODE,
   ERR_INVALID_CRC32,
   ERR_INVALID_PASSWORD,
+  ERR_INVALID_UNCOMPRESSED_SIZE,
   ERR_UNSAFE_FILENAME,
   ZipReader,
   type FileEntry,
 } from '@zip.js/zip.js';
+import {
+  ARCHIVE_LIMITS,
+  declaredSizesProblem,
+  inflatedSizeProblem,
+  type ArchiveLimits,
+} from './archiveLimits';
 import { useLargeInflateChunks } from './inflateStream';
 import { JsonElementSplitter } from './jsonElements';
 import { ARCHIVE_FORMATS, type ArchiveCounts, type ArchiveFormat } from './portalArchiveFormat';
@@ -143,23 +150,25 @@ export async function checkEntry(
     if (error instanceof Utf8Error) {
       throw new DamagedArchiveError(`The backup's ${entry.filename} is not UTF-8 text.`);
     }
+    // zip.js stops an entry the moment it inflates past its declared size: a zip bomb whose
+    // table of contents lies is stopped there, and said to be one.
+    if (messageOf(error) === ERR_INVALID_UNCOMPRESSED_SIZE) {
+      throw new DamagedArchiveError(inflatedSizeProblem(entry));
+    }
     throw classify(error, entry.filename);
   }
   return { name: entry.filename, bytes, items: json && topLevelArray ? items : null };
 }
 
 /**
- * Checks `file` with `password`. Throws WrongAccessCodeError or DamagedArchiveError in words;
- * changes nothing on disk either way.
- */
-/**
- * Opens `file` with `password` and hands its file entries (every one encrypted, or it throws) to
- * `use`; the archive is closed after, whatever happens.
+ * Opens `file` with `password` and hands its file entries (every one encrypted, every size
+ * within `limits`, or it throws) to `use`; the archive is closed after, whatever happens.
  */
 export async function withArchiveEntries<T>(
   file: string,
   password: string,
   use: (files: FileEntry[]) => Promise<T>,
+  limits: ArchiveLimits = ARCHIVE_LIMITS,
 ): Promise<T> {
   useLargeInflateChunks();
   let blob: Blob;
@@ -197,10 +206,20 @@ export async function withArchiveEntries<T>(
         );
       }
     }
+    // Before any entry is inflated: what is declared bounds what zip.js inflates.
+    const tooLarge = declaredSizesProblem(files, limits);
+    if (tooLarge) throw new DamagedArchiveError(tooLarge);
     return await use(files);
   } finally {
     await reader.close().catch(() => undefined);
   }
+}
+
+export interface VerifyOptions {
+  /** The layouts known (default: every one). */
+  formats?: readonly ArchiveFormat[];
+  /** How far the archive may inflate (default: ARCHIVE_LIMITS). */
+  limits?: ArchiveLimits;
 }
 
 /**
@@ -210,24 +229,30 @@ export async function withArchiveEntries<T>(
 export function verifyArchive(
   file: string,
   password: string,
-  formats: readonly ArchiveFormat[] = ARCHIVE_FORMATS,
+  options: VerifyOptions = {},
 ): Promise<ArchiveCheck> {
-  return withArchiveEntries(file, password, async (files) => {
-    const names = files.map((entry) => entry.filename);
-    const format = formats.find((candidate) => candidate.recognises(names)) ?? null;
-    const tally = format?.tally() ?? null;
-    const checks: EntryCheck[] = [];
-    for (const entry of files) {
-      checks.push(
-        await checkEntry(
-          entry,
-          password,
-          tally ? (element) => tally.add(entry.filename, element) : null,
-        ),
-      );
-    }
-    return { entries: checks, format: format?.name ?? null, counts: tally?.result() ?? null };
-  });
+  const formats = options.formats ?? ARCHIVE_FORMATS;
+  return withArchiveEntries(
+    file,
+    password,
+    async (files) => {
+      const names = files.map((entry) => entry.filename);
+      const format = formats.find((candidate) => candidate.recognises(names)) ?? null;
+      const tally = format?.tally() ?? null;
+      const checks: EntryCheck[] = [];
+      for (const entry of files) {
+        checks.push(
+          await checkEntry(
+            entry,
+            password,
+            tally ? (element) => tally.add(entry.filename, element) : null,
+          ),
+        );
+      }
+      return { entries: checks, format: format?.name ?? null, counts: tally?.result() ?? null };
+    },
+    options.limits,
+  );
 }
 
 /**
