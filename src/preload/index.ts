@@ -137,6 +137,7 @@ const bridge = {
     closeBrowse: call('backups.closeBrowse'),
     delete: call('backups.delete'),
     setSchedule: call('backups.setSchedule'),
+    readKeychain: call('backups.readKeychain'),
     forgetCode: call('backups.forgetCode'),
     showInFolder: call('backups.showInFolder'),
     downloadLink: call('backups.downloadLink'),

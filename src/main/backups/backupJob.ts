@@ -302,13 +302,20 @@ const exists = (file: string) =>
     () => false,
   );
 
+export interface VerifyStep {
+  /** The app is closing: the file stays where it is and the next start goes on. */
+  signal?: AbortSignal;
+  /** Why `code` is null when the keychain could not be read (its words), not "none kept". */
+  keychainProblem?: string | null;
+}
+
 /** Step 4: verify the part file, then give it its final name. */
 export async function verifyAndPlace(
   context: JobContext,
   record: BackupRecord,
   code: string | null,
   digest: { sha256: string; bytes: number } | null,
-  signal?: AbortSignal,
+  { signal, keychainProblem = null }: VerifyStep = {},
 ): Promise<void> {
   // A closing app leaves the file where it is: the next start verifies and names it.
   signal?.throwIfAborted();
@@ -323,9 +330,13 @@ export async function verifyAndPlace(
     );
   }
   if (code === null) {
+    const why =
+      keychainProblem === null
+        ? 'no access code is kept for this portal. Enter the code to verify the backup'
+        : `the keychain could not be read (${keychainProblem}), so a code kept there could not be used. Unlock it and choose Verify, or enter the code`;
     throw new JobStop(
       'needs_code',
-      'Downloaded in full, not verified yet: no access code is kept for this portal. Enter the code to verify the backup; until then it is kept as a temporary file and not listed as a backup.',
+      `Downloaded in full, not verified yet: ${why}; until then it is kept as a temporary file and not listed as a backup.`,
     );
   }
   context.repo.setStage(record.id, 'verifying');
@@ -380,6 +391,7 @@ export async function runBackup(
   id: string,
   code: string | null,
   signal: AbortSignal,
+  keychainProblem: string | null = null,
 ): Promise<void> {
   let record = context.repo.get(id);
   if (!record) return;
@@ -409,7 +421,7 @@ export async function runBackup(
       digest = await download(context, record, url, signal);
       record = context.repo.get(record.id)!;
     }
-    await verifyAndPlace(context, record, code, digest, signal);
+    await verifyAndPlace(context, record, code, digest, { signal, keychainProblem });
   } catch (error) {
     if (signal.aborted) return; // closing: the stage stays, the next start goes on
     const held = context.repo.get(record.id)?.downloadedBytes ?? 0;

@@ -23,7 +23,7 @@ import { collectAll } from '../api/client/paginate';
 import type { SecretStore } from '../auth/secretStore';
 import type { EventPusher } from '../bridge/eventHub';
 import type { Mirror } from '../store/mirror/mirror';
-import { AccessCodeKeychain } from './accessCodeKeychain';
+import { AccessCodeKeychain, type KeptCode } from './accessCodeKeychain';
 import {
   anotherBackupProblem,
   DamagedArchiveError,
@@ -65,6 +65,15 @@ export interface BackupServiceOptions {
   mirrorFile: string;
   /** better-sqlite3's binary for this runtime (Electron's), for the snapshot databases. */
   nativeBinding?: string;
+}
+
+/** Why a schedule cannot run for what the keychain said of its code; null when it can. */
+function keptCodeScheduleProblem(kept: KeptCode): string | null {
+  if (kept.state === 'none')
+    return 'Scheduled backups need the access code kept in the keychain: back up once with "Keep the code" ticked.';
+  if (kept.state === 'unreadable')
+    return `Scheduled backups read the access code from the keychain, and the keychain could not be read (${kept.reason}). Unlock it: a due backup runs at the next look, within a minute.`;
+  return null;
 }
 
 /** A user's request refused before anything happened; the message says why. */
@@ -145,9 +154,9 @@ export class BackupService {
         this.changed(record.id);
         continue;
       }
-      const code = await this.codes.get(record.portalId).catch(() => null);
+      const { code, keychainProblem } = await this.codeForJob(record.portalId);
       if (this.closed) return;
-      this.launch(record.id, code);
+      this.launch(record.id, code, undefined, keychainProblem);
     }
     this.timer = setInterval(() => void this.runSchedules(), SCHEDULE_TICK_MS);
     this.timer.unref?.();
@@ -259,12 +268,15 @@ export class BackupService {
     };
     const record = downloadable();
     if (!record) return this.viewOf(this.require(id));
-    const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
+    const { code, keychainProblem } =
+      accessCode === undefined
+        ? await this.codeForJob(record.portalId)
+        : { code: accessCode, keychainProblem: null };
     // The keychain was waited for: another request may have downloaded (or deleted) it meanwhile,
     // and a ready backup set back to generating would be downloaded again and wait for a code.
     if (!downloadable()) return this.viewOf(this.require(id));
     this.repo.setStage(id, 'generating');
-    this.launch(id, code);
+    this.launch(id, code, undefined, keychainProblem);
     return this.viewOf(this.repo.get(id)!);
   }
 
@@ -284,7 +296,7 @@ export class BackupService {
     if (record.stage === 'needs_code') {
       try {
         await this.runJob(id, () =>
-          verifyAndPlace(this.context, record, code, null, this.closing.signal),
+          verifyAndPlace(this.context, record, code, null, { signal: this.closing.signal }),
         );
       } catch (error) {
         if (this.closed)
@@ -356,6 +368,23 @@ export class BackupService {
       throw error;
     }
     this.changed(id);
+  }
+
+  /**
+   * The code kept for a job that may go on without one (it downloads, then waits for a code):
+   * null when none is kept, or null with the keychain's words when it could not be read.
+   */
+  private async codeForJob(
+    portalId: string,
+  ): Promise<{ code: string | null; keychainProblem: string | null }> {
+    try {
+      return { code: await this.codes.get(portalId), keychainProblem: null };
+    } catch (error) {
+      return {
+        code: null,
+        keychainProblem: error instanceof Error ? error.message : String(error),
+      };
+    }
   }
 
   /**
@@ -553,6 +582,15 @@ export class BackupService {
     return this.portalView(portalId);
   }
 
+  /** Asks the keychain again for a portal's code (it was locked): the portal's view after. */
+  async readKeychain(portalId: string): Promise<BackupPortal> {
+    if (!this.portal(portalId)) throw new BackupRefused(`Portal ${portalId} is not mirrored here.`);
+    // A keychain still locked is remembered as such, and its words shown with the portal.
+    await this.codes.get(portalId).catch(() => undefined);
+    this.changed(null, undefined, portalId);
+    return this.portalView(portalId);
+  }
+
   async forgetCode(portalId: string): Promise<BackupPortal> {
     try {
       await this.codes.forget(portalId);
@@ -744,11 +782,12 @@ export class BackupService {
     id: string,
     code: string | null,
     after?: { ready?: () => Promise<void>; ended?: () => void },
+    keychainProblem: string | null = null,
   ): void {
     // One job per backup: two would write the same temporary file.
     if (this.running.has(id)) return;
     void this.runJob(id, async () => {
-      await runBackup(this.context, id, code, this.closing.signal);
+      await runBackup(this.context, id, code, this.closing.signal, keychainProblem);
       if (this.closed) return;
       after?.ended?.();
       if (after?.ready && this.repo.get(id)?.stage === 'ready') await after.ready();
@@ -836,20 +875,19 @@ export class BackupService {
       new Date(schedule.setAt),
       this.now(),
     );
-    const codeKept = this.codes.has(portalId);
+    const kept = this.codes.state(portalId);
     return {
       portalId,
       portalName: portal?.name ?? portalId,
       accountId: portal?.accountId ?? '',
       available: this.options.clientFor(portalId) !== undefined,
-      codeKept,
+      accessCode: kept.state,
+      keychainProblem: kept.state === 'unreadable' ? kept.reason : null,
       schedule: spec,
       nextRun: next ? next.at.toISOString() : null,
       scheduleProblem:
         this.scheduleProblems.get(portalId) ??
-        (spec.frequency !== 'off' && !codeKept
-          ? 'Scheduled backups need the access code kept in the keychain: back up once with "Keep the code" ticked.'
-          : null),
+        (spec.frequency === 'off' ? null : keptCodeScheduleProblem(kept)),
     };
   }
 

@@ -14,6 +14,7 @@ type BackupsRequest =
   | 'backups.closeBrowse'
   | 'backups.delete'
   | 'backups.setSchedule'
+  | 'backups.readKeychain'
   | 'backups.forgetCode'
   | 'backups.showInFolder'
   | 'backups.downloadLink'
@@ -69,6 +70,7 @@ export function backupsHandlers(
     'backups.setSchedule': userFacing(({ portalId, schedule }) =>
       backups.setSchedule(portalId, schedule),
     ),
+    'backups.readKeychain': userFacing(({ portalId }) => backups.readKeychain(portalId)),
     'backups.forgetCode': userFacing(({ portalId }) => backups.forgetCode(portalId)),
     'backups.showInFolder': ({ id }) => {
       if (!shell) throw desktopOnly('Show in folder');

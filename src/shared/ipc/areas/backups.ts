@@ -170,8 +170,13 @@ export const BackupPortal = z.object({
   accountId: z.string(),
   /** Signed in: backups can be made now. */
   available: z.boolean(),
-  /** An access code is kept in the OS keychain for this portal. */
-  codeKept: z.boolean(),
+  /**
+   * Whether an access code is kept in the OS keychain for this portal: `unreadable` when the
+   * keychain could not be read (locked, its service down), so one may be kept all the same.
+   */
+  accessCode: z.enum(['kept', 'none', 'unreadable']),
+  /** The keychain's own words when it could not be read; null otherwise. */
+  keychainProblem: z.string().nullable(),
   schedule: BackupScheduleSpec,
   /** The next scheduled run (ISO time), null when off. */
   nextRun: z.string().nullable(),
@@ -268,6 +273,11 @@ export const backupsRequests = {
     z.object({ portalId: PortalId, schedule: BackupScheduleSpec }).strict(),
     BackupPortal,
     'Back a portal up daily or weekly at an hour, keeping the last N.',
+  ),
+  'backups.readKeychain': request(
+    z.object({ portalId: PortalId }).strict(),
+    BackupPortal,
+    "Ask the OS keychain again for a portal's access code (after it was unlocked).",
   ),
   'backups.forgetCode': request(
     z.object({ portalId: PortalId }).strict(),

@@ -36,6 +36,8 @@ export interface BackupsState {
   remove(id: string): Promise<void>;
   setSchedule(portalId: string, schedule: BackupScheduleSpec): Promise<boolean>;
   forgetCode(portalId: string): Promise<void>;
+  /** Asks the keychain again for the portal's code (after the user unlocked it). */
+  readKeychain(portalId: string): Promise<void>;
   showInFolder(id: string): Promise<void>;
   startDrag(id: string): void;
   downloadLink(id: string): Promise<{ path: string; fileName: string } | null>;
@@ -167,6 +169,13 @@ export function createBackupsStore(api: Api) {
       forgetCode: async (portalId) => {
         await act(`portal:${portalId}`, async () => {
           const portal = await api.backups.forgetCode({ portalId });
+          const overview = get().overview;
+          if (overview) set({ overview: withPortal(overview, portal) });
+        });
+      },
+      readKeychain: async (portalId) => {
+        await act(`portal:${portalId}`, async () => {
+          const portal = await api.backups.readKeychain({ portalId });
           const overview = get().overview;
           if (overview) set({ overview: withPortal(overview, portal) });
         });
