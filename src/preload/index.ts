@@ -132,6 +132,7 @@ const bridge = {
     refreshHistory: call('backups.refreshHistory'),
     download: call('backups.download'),
     verify: call('backups.verify'),
+    cancelVerify: call('backups.cancelVerify'),
     compare: call('backups.compare'),
     browse: call('backups.browse'),
     closeBrowse: call('backups.closeBrowse'),

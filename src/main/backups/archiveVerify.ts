@@ -94,11 +94,19 @@ function classify(error: unknown, entry: string | null): Error {
   return new DamagedArchiveError(`The backup cannot be read: ${where}: ${message}.`);
 }
 
+export interface EntryReading {
+  /** Stops the reading between two chunks; what it throws is the signal's reason. */
+  signal?: AbortSignal;
+  /** Bytes inflated, a chunk at a time. */
+  onBytes?: (bytes: number) => void;
+}
+
 /** Streams one entry: decrypted, checked, and for `.json` entries parsed element by element. */
 export async function checkEntry(
   entry: FileEntry,
   password: string,
   add: ((element: unknown) => void) | null,
+  { signal, onBytes }: EntryReading = {},
 ): Promise<EntryCheck> {
   const json = entry.filename.toLowerCase().endsWith('.json');
   const decoder = new Utf8Chunks();
@@ -121,7 +129,10 @@ export async function checkEntry(
   };
   const sink = new WritableStream<Uint8Array>({
     write(chunk) {
+      // Between chunks: a cancelled verification stops here, at most one chunk later.
+      signal?.throwIfAborted();
       bytes += chunk.length;
+      onBytes?.(chunk.length);
       if (!splitter) return;
       for (let at = 0; at < chunk.length; at += DECODE_PIECE_BYTES) {
         const text = decoder.decode(chunk.subarray(at, at + DECODE_PIECE_BYTES));
@@ -138,8 +149,14 @@ export async function checkEntry(
     },
   });
   try {
-    await entry.getData(sink, { password, checkPasswordOnly: false });
+    await entry.getData(sink, {
+      password,
+      checkPasswordOnly: false,
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
+    // Stopped on purpose: not a verdict on the archive.
+    if (signal?.aborted) throw signal.reason;
     if (addFailure !== null) throw (addFailure as { error: unknown }).error;
     if (error instanceof WrongAccessCodeError) throw error;
     if (error instanceof Error && error.name === 'JsonStreamError') {
@@ -220,6 +237,10 @@ export interface VerifyOptions {
   formats?: readonly ArchiveFormat[];
   /** How far the archive may inflate (default: ARCHIVE_LIMITS). */
   limits?: ArchiveLimits;
+  /** Stops the verification between two chunks; it then throws the signal's reason. */
+  signal?: AbortSignal;
+  /** Bytes inflated so far, of the total every entry declares. */
+  onProgress?: (bytes: number, totalBytes: number) => void;
 }
 
 /**
@@ -232,27 +253,28 @@ export function verifyArchive(
   options: VerifyOptions = {},
 ): Promise<ArchiveCheck> {
   const formats = options.formats ?? ARCHIVE_FORMATS;
-  return withArchiveEntries(
-    file,
-    password,
-    async (files) => {
-      const names = files.map((entry) => entry.filename);
-      const format = formats.find((candidate) => candidate.recognises(names)) ?? null;
-      const tally = format?.tally() ?? null;
-      const checks: EntryCheck[] = [];
-      for (const entry of files) {
-        checks.push(
-          await checkEntry(
-            entry,
-            password,
-            tally ? (element) => tally.add(entry.filename, element) : null,
-          ),
-        );
-      }
-      return { entries: checks, format: format?.name ?? null, counts: tally?.result() ?? null };
-    },
-    options.limits,
-  );
+  const { signal, onProgress } = options;
+  const check = async (files: FileEntry[]): Promise<ArchiveCheck> => {
+    const names = files.map((entry) => entry.filename);
+    const format = formats.find((candidate) => candidate.recognises(names)) ?? null;
+    const tally = format?.tally() ?? null;
+    const checks: EntryCheck[] = [];
+    const totalBytes = files.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+    let inflated = 0;
+    const onBytes = (bytes: number) => {
+      inflated += bytes;
+      onProgress?.(inflated, totalBytes);
+    };
+    for (const entry of files) {
+      signal?.throwIfAborted();
+      const add = tally ? (element: unknown) => tally.add(entry.filename, element) : null;
+      checks.push(
+        await checkEntry(entry, password, add, { ...(signal ? { signal } : {}), onBytes }),
+      );
+    }
+    return { entries: checks, format: format?.name ?? null, counts: tally?.result() ?? null };
+  };
+  return withArchiveEntries(file, password, check, options.limits);
 }
 
 /**

@@ -59,6 +59,16 @@ export interface JobContext {
   claim(from: string, to: string): boolean;
   now(): Date;
   fetch: typeof globalThis.fetch;
+  /**
+   * A verification of `id` starts: the signal that cancels it (the user's Cancel), and where its
+   * progress goes. It is over when the job ends.
+   */
+  verifying(id: string): VerifyHandle;
+}
+
+export interface VerifyHandle {
+  signal: AbortSignal;
+  progress(bytes: number, totalBytes: number): void;
 }
 
 /** Stops the job with a stage and a sentence that says what was kept and what to do. */
@@ -68,6 +78,16 @@ export class JobStop extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** The user cancelled a download's verification: it waits, kept, to be verified. */
+export class VerifyCancelled extends JobStop {
+  constructor() {
+    super(
+      'needs_code',
+      'Verification cancelled. The download is kept, not verified yet (so not listed as a backup); choose Verify to verify it any time.',
+    );
   }
 }
 
@@ -341,10 +361,19 @@ export async function verifyAndPlace(
   }
   context.repo.setStage(record.id, 'verifying');
   context.changed(record.id);
+  const verifying = context.verifying(record.id);
+  const stop = signal ? AbortSignal.any([signal, verifying.signal]) : verifying.signal;
+  /** A cancel is no verdict: the file stays as it is (a closing app's stage stays too). */
+  const cancelled = (error: unknown) => {
+    if (signal?.aborted) return error;
+    return verifying.signal.aborted ? new VerifyCancelled() : null;
+  };
   let check;
   try {
-    check = await verifyArchive(part, code);
+    check = await verifyArchive(part, code, { signal: stop, onProgress: verifying.progress });
   } catch (error) {
+    const stopped = cancelled(error);
+    if (stopped) throw stopped;
     if (error instanceof WrongAccessCodeError) {
       const why = record.reused
         ? 'The service returned an earlier backup made with another access code, and this code does not open it.'
@@ -369,7 +398,13 @@ export async function verifyAndPlace(
     await rm(part, { force: true }).catch(() => undefined);
     throw new JobStop('failed', `${other} It was removed; download it again.`);
   }
-  const { sha256, bytes } = digest ?? (await fileDigest(part));
+  let sha256: string;
+  let bytes: number;
+  try {
+    ({ sha256, bytes } = digest ?? (await fileDigest(part, stop)));
+  } catch (error) {
+    throw cancelled(error) ?? error;
+  }
   const since = record.completedTime ?? record.requestedTime ?? record.createdAt;
   const verification = verificationOf(
     check,

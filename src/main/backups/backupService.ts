@@ -37,7 +37,15 @@ import { nextRun } from './backupCalendar';
 import { SnapshotPortalMissingError } from './backupSnapshot';
 import { BackupSnapshots } from './backupSnapshots';
 import { backupRelativePath, BACKUPS_FOLDER, partFileOf, resolveBackupFile } from './backupFiles';
-import { answerOf, JobStop, runBackup, verifyAndPlace, type JobContext } from './backupJob';
+import {
+  answerOf,
+  JobStop,
+  runBackup,
+  verifyAndPlace,
+  VerifyCancelled,
+  type JobContext,
+  type VerifyHandle,
+} from './backupJob';
 import { BackupRepository, type BackupRecord } from './backupRepository';
 import { DownloadLinks } from './downloadLinks';
 import { fileDigest } from './fileDigest';
@@ -89,6 +97,11 @@ export class BackupService {
     string,
     { bytesPerSecond: number | null; etaSeconds: number | null }
   >();
+  /** Verifications running now, by backup: their Cancel and how far they got (bytes inflated). */
+  private readonly verifications = new Map<
+    string,
+    { cancel: AbortController; bytes: number; totalBytes: number }
+  >();
   private readonly scheduleProblems = new Map<string, string>();
   /** Portals whose schedule waits for the service's 24-hour reuse to end (epoch ms). */
   private readonly notBefore = new Map<string, number>();
@@ -116,6 +129,7 @@ export class BackupService {
       now: this.now,
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
       claim: (from, to) => this.claim(from, to),
+      verifying: (id) => this.startVerifying(id),
     };
     this.snapshots = new BackupSnapshots({
       dataDir: options.dataDir,
@@ -301,6 +315,12 @@ export class BackupService {
       } catch (error) {
         if (this.closed)
           throw new BackupRefused('PortalDesk is closing; verify again after it starts.');
+        if (error instanceof VerifyCancelled) {
+          // Cancelled: the download waits, kept, and says so; the request did what was asked.
+          this.repo.setStage(id, 'needs_code', error.message);
+          this.changed(id);
+          return this.viewOf(this.repo.get(id)!);
+        }
         if (!(error instanceof JobStop)) {
           // Not a verdict on the backup (the disk, the file system): the download waits as it was.
           this.repo.setStage(id, 'needs_code', record.problem);
@@ -330,13 +350,28 @@ export class BackupService {
     return this.viewOf(this.repo.get(id)!);
   }
 
-  /** Verifies a ready backup's file again: its SHA-256, then every entry. */
+  /**
+   * Verifies a ready backup's file again: its SHA-256, then every entry. Cancelled, the file and
+   * its earlier verification stay as they were, and the backup says so.
+   */
   private async verifyReady(record: BackupRecord, file: string, code: string): Promise<void> {
     const { id } = record;
+    const verifying = this.startVerifying(id);
+    const cancelled = () => {
+      if (!verifying.signal.aborted) return false;
+      this.repo.setVerification(
+        id,
+        record.verification,
+        'Verification cancelled. The file is kept unchanged, and its earlier verification (if any) stands; choose Verify to check it again any time.',
+      );
+      this.changed(id);
+      return true;
+    };
     let digest;
     try {
-      digest = await fileDigest(file);
+      digest = await fileDigest(file, verifying.signal);
     } catch (error) {
+      if (cancelled()) return;
       this.condemn(id, `The backup file cannot be read: ${(error as Error).message}.`);
       throw new BackupRefused(
         `The backup file cannot be read (${(error as Error).message}). It may have been moved or deleted outside PortalDesk.`,
@@ -349,7 +384,10 @@ export class BackupService {
       throw new BackupRefused(problem);
     }
     try {
-      const check = await verifyArchive(file, code);
+      const check = await verifyArchive(file, code, {
+        signal: verifying.signal,
+        onProgress: verifying.progress,
+      });
       const other = anotherBackupProblem(check, record.exportId);
       if (other) throw new DamagedArchiveError(other);
       const since = record.completedTime ?? record.requestedTime ?? record.createdAt;
@@ -360,6 +398,7 @@ export class BackupService {
       );
       this.repo.setVerification(id, verification, null);
     } catch (error) {
+      if (cancelled()) return;
       if (error instanceof WrongAccessCodeError) throw new BackupRefused(error.message);
       if (error instanceof DamagedArchiveError) {
         this.condemn(id, error.message);
@@ -580,6 +619,35 @@ export class BackupService {
     this.notBefore.delete(portalId);
     this.changed(null, undefined, portalId);
     return this.portalView(portalId);
+  }
+
+  /**
+   * Cancels the verification of `id` running now, if any, and resolves once it has stopped: the
+   * file is kept as it was. Nothing running: the backup as it is, nothing changed.
+   */
+  async cancelVerify(id: string): Promise<BackupView> {
+    this.require(id);
+    const verification = this.verifications.get(id);
+    if (verification) {
+      verification.cancel.abort(new Error('The verification was cancelled.'));
+      await this.running.get(id)?.catch(() => undefined);
+    }
+    return this.viewOf(this.require(id));
+  }
+
+  /** A verification of `id` starts; it is forgotten when its job ends (runJob). */
+  private startVerifying(id: string): VerifyHandle {
+    const verification = { cancel: new AbortController(), bytes: 0, totalBytes: 0 };
+    this.verifications.set(id, verification);
+    this.changed(id);
+    return {
+      signal: verification.cancel.signal,
+      progress: (bytes, totalBytes) => {
+        verification.bytes = bytes;
+        verification.totalBytes = totalBytes;
+        this.changed(id);
+      },
+    };
   }
 
   /** Asks the keychain again for a portal's code (it was locked): the portal's view after. */
@@ -804,6 +872,7 @@ export class BackupService {
         this.running.delete(row);
         this.jobRows.delete(row);
         this.progress.delete(row);
+        this.verifications.delete(row);
         this.changed(row);
       }
     });
@@ -893,6 +962,7 @@ export class BackupService {
 
   private viewOf(record: BackupRecord, names?: Map<string, string>): BackupView {
     const progress = this.progress.get(record.id);
+    const verification = this.verifications.get(record.id);
     const portalName =
       names?.get(record.portalId) ?? this.portal(record.portalId)?.name ?? record.portalId;
     const file =
@@ -917,6 +987,9 @@ export class BackupService {
       totalBytes: record.totalBytes,
       bytesPerSecond: record.stage === 'downloading' ? (progress?.bytesPerSecond ?? null) : null,
       etaSeconds: record.stage === 'downloading' ? (progress?.etaSeconds ?? null) : null,
+      verifying: verification
+        ? { bytes: verification.bytes, totalBytes: verification.totalBytes }
+        : null,
       resumed: record.resumed,
       sha256: record.sha256,
       file,

@@ -9,6 +9,7 @@ type BackupsRequest =
   | 'backups.refreshHistory'
   | 'backups.download'
   | 'backups.verify'
+  | 'backups.cancelVerify'
   | 'backups.compare'
   | 'backups.browse'
   | 'backups.closeBrowse'
@@ -57,6 +58,7 @@ export function backupsHandlers(
     'backups.refreshHistory': userFacing(({ portalId }) => backups.refreshHistory(portalId)),
     'backups.download': userFacing(({ id, accessCode }) => backups.download(id, accessCode)),
     'backups.verify': userFacing(({ id, accessCode }) => backups.verify(id, accessCode)),
+    'backups.cancelVerify': userFacing(({ id }) => backups.cancelVerify(id)),
     'backups.compare': userFacing(({ id, accessCode }) => backups.compare(id, accessCode)),
     'backups.browse': userFacing(({ id, accessCode }) => backups.browse(id, accessCode)),
     'backups.closeBrowse': ({ id }) => {

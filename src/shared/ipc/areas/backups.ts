@@ -139,6 +139,16 @@ export const BackupView = z.object({
   totalBytes: z.number().int().nonnegative().nullable(),
   bytesPerSecond: z.number().nonnegative().nullable(),
   etaSeconds: z.number().nonnegative().nullable(),
+  /**
+   * A verification running now (a download's first, or a ready backup's again): bytes inflated so
+   * far, of all its entries declare. It can be cancelled (`backups.cancelVerify`). Null otherwise.
+   */
+  verifying: z
+    .object({
+      bytes: z.number().int().nonnegative(),
+      totalBytes: z.number().int().nonnegative(),
+    })
+    .nullable(),
   /** Resumed with a Range request at least once. */
   resumed: z.boolean(),
   sha256: z.string().nullable(),
@@ -248,6 +258,11 @@ export const backupsRequests = {
     z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),
     BackupView,
     'Open a downloaded backup with its access code, check every entry, compare with the mirror.',
+  ),
+  'backups.cancelVerify': request(
+    ByBackup,
+    BackupView,
+    'Stop the verification running now: the file is kept as it was, and can be verified again any time.',
   ),
   'backups.compare': request(
     z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),

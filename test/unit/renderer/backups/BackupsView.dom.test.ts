@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 /**
- * The Backups view's words about the keychain: a keychain that could not be read says so next to
- * its portal, with what to do, and "Read the keychain again" asks the engine once more.
+ * The Backups view: a keychain that could not be read says so next to its portal, with what to
+ * do, and "Read the keychain again" asks the engine once more; a verification running shows how
+ * far it got beside a Cancel that stops it, and the row then says the file was kept.
  */
 import { createElement } from 'react';
 import { render, screen, within } from '@testing-library/react';
@@ -55,6 +56,7 @@ const backupOf = (extra: Partial<BackupView> = {}): BackupView => ({
   totalBytes: 14_445_019,
   bytesPerSecond: null,
   etaSeconds: null,
+  verifying: null,
   resumed: false,
   sha256: 'ab'.repeat(32),
   file: '/data/backups/1000000000033/20261127T090500Z-680.zip',
@@ -110,5 +112,35 @@ describe('a keychain that could not be read', () => {
     expect(within(portal).queryByRole('status')).toBeNull();
     expect(portal.textContent).toContain('The access code is kept in the system keychain');
     expect(within(portal).getByRole('button', { name: 'Forget the kept code' })).toBeTruthy();
+  });
+});
+
+describe('a verification running', () => {
+  it('shows how far it got, and Cancel stops it and says the file was kept', async () => {
+    const user = userEvent.setup();
+    const running = backupOf({ verifying: { bytes: 40 * 2 ** 20, totalBytes: 160 * 2 ** 20 } });
+    const { engine } = setup(
+      { folder: '/data/backups', portals: [portalOf()], backups: [running] },
+      {
+        'backups.cancelVerify': () =>
+          backupOf({
+            problem:
+              'Verification cancelled. The file is kept unchanged, and its earlier verification (if any) stands; choose Verify to check it again any time.',
+          }),
+      },
+    );
+    const row = await screen.findByTestId('backup-7');
+    const bar = within(row).getByRole('progressbar', {
+      name: 'Verification of the backup of Northwind',
+    });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(row.textContent).toContain('Verifying: 40 MB of 160 MB checked');
+
+    await user.click(within(row).getByRole('button', { name: 'Cancel verify' }));
+    expect(engine.argsOf('backups.cancelVerify')).toEqual([{ id: '7' }]);
+    expect(within(row).queryByRole('progressbar')).toBeNull();
+    expect(row.textContent).toContain('Verification cancelled. The file is kept unchanged');
+    // The row offers Verify again.
+    expect(within(row).getByRole('button', { name: 'Verify' })).toBeTruthy();
   });
 });

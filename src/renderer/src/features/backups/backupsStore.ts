@@ -30,6 +30,8 @@ export interface BackupsState {
   refreshHistory(portalId: string): Promise<void>;
   download(id: string, accessCode?: string): Promise<boolean>;
   verify(id: string, accessCode?: string): Promise<boolean>;
+  /** Stops the verification running now; the file is kept as it was. */
+  cancelVerify(id: string): Promise<void>;
   /** The last comparison of each backup with the mirror, by backup id. */
   diffs: Partial<Record<string, ArchiveDiff>>;
   compare(id: string, accessCode?: string): Promise<boolean>;
@@ -152,6 +154,13 @@ export function createBackupsStore(api: Api) {
           if (overview) set({ overview: withBackup(overview, backup) });
           return true;
         })) === true,
+      cancelVerify: async (id) => {
+        await act(`backup:${id}`, async () => {
+          const backup = await api.backups.cancelVerify({ id });
+          const overview = get().overview;
+          if (overview) set({ overview: withBackup(overview, backup) });
+        });
+      },
       remove: async (id) => {
         await act(`backup:${id}`, async () => {
           await api.backups.delete({ id });
