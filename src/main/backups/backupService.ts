@@ -309,18 +309,21 @@ export class BackupService {
     record = this.require(id);
     if (record.stage === 'needs_code') {
       try {
-        await this.runJob(id, () =>
-          verifyAndPlace(this.context, record, code, null, { signal: this.closing.signal }),
-        );
+        await this.runJob(id, async () => {
+          try {
+            await verifyAndPlace(this.context, record, code, null, {
+              signal: this.closing.signal,
+            });
+          } catch (error) {
+            if (!(error instanceof VerifyCancelled)) throw error;
+            // Cancelled: the download waits, kept, and says so; the request did what was asked.
+            // Said within the job, so a cancel that waits for the job's end sees it.
+            this.repo.setStage(id, 'needs_code', error.message);
+          }
+        });
       } catch (error) {
         if (this.closed)
           throw new BackupRefused('PortalDesk is closing; verify again after it starts.');
-        if (error instanceof VerifyCancelled) {
-          // Cancelled: the download waits, kept, and says so; the request did what was asked.
-          this.repo.setStage(id, 'needs_code', error.message);
-          this.changed(id);
-          return this.viewOf(this.repo.get(id)!);
-        }
         if (!(error instanceof JobStop)) {
           // Not a verdict on the backup (the disk, the file system): the download waits as it was.
           this.repo.setStage(id, 'needs_code', record.problem);

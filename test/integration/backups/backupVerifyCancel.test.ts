@@ -88,9 +88,23 @@ describe('a verification cancelled while it runs', () => {
     const { seen } = cancelMidway(engine, () => id);
     const backup = await backUp(engine, portalId);
     expect(seen.cancelledAt).not.toBeNull();
+    seen.cancelledAt = -1; // that listener cancels no more
     expect(backup).toMatchObject({ id, stage: 'needs_code', verifying: null, verification: null });
     expect(backup.problem).toMatch(/^Verification cancelled\. The download is kept/);
     expect(filesUnder(dataDir)).toEqual([expect.stringMatching(/\.zip\.part$/)]);
+
+    // Verified by hand and cancelled again: the same, said by the cancel's own answer too.
+    const second = cancelMidway(engine, () => backup.id);
+    const waiting = await call<BackupView>(engine, 'backups.verify', {
+      id: backup.id,
+      accessCode: CODE,
+    });
+    expect(second.seen.cancelledAt).not.toBeNull();
+    for (const view of [waiting, await second.cancelled()]) {
+      expect(view).toMatchObject({ stage: 'needs_code', verifying: null, verification: null });
+      expect(view!.problem).toMatch(/^Verification cancelled\. The download is kept/);
+    }
+    second.seen.cancelledAt = -1;
 
     const verified = await call<BackupView>(engine, 'backups.verify', {
       id: backup.id,
