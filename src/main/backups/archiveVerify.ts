@@ -13,10 +13,17 @@ import {
   ERR_INVALID_AUTHENTICATION_CODE,
   ERR_INVALID_CRC32,
   ERR_INVALID_PASSWORD,
+  ERR_INVALID_UNCOMPRESSED_SIZE,
   ERR_UNSAFE_FILENAME,
   ZipReader,
   type FileEntry,
 } from '@zip.js/zip.js';
+import {
+  ARCHIVE_LIMITS,
+  declaredSizesProblem,
+  inflatedSizeProblem,
+  type ArchiveLimits,
+} from './archiveLimits';
 import { useLargeInflateChunks } from './inflateStream';
 import { JsonElementSplitter } from './jsonElements';
 import { ARCHIVE_FORMATS, type ArchiveCounts, type ArchiveFormat } from './portalArchiveFormat';
@@ -87,11 +94,19 @@ function classify(error: unknown, entry: string | null): Error {
   return new DamagedArchiveError(`The backup cannot be read: ${where}: ${message}.`);
 }
 
+export interface EntryReading {
+  /** Stops the reading between two chunks; what it throws is the signal's reason. */
+  signal?: AbortSignal;
+  /** Bytes inflated, a chunk at a time. */
+  onBytes?: (bytes: number) => void;
+}
+
 /** Streams one entry: decrypted, checked, and for `.json` entries parsed element by element. */
 export async function checkEntry(
   entry: FileEntry,
   password: string,
   add: ((element: unknown) => void) | null,
+  { signal, onBytes }: EntryReading = {},
 ): Promise<EntryCheck> {
   const json = entry.filename.toLowerCase().endsWith('.json');
   const decoder = new Utf8Chunks();
@@ -114,7 +129,10 @@ export async function checkEntry(
   };
   const sink = new WritableStream<Uint8Array>({
     write(chunk) {
+      // Between chunks: a cancelled verification stops here, at most one chunk later.
+      signal?.throwIfAborted();
       bytes += chunk.length;
+      onBytes?.(chunk.length);
       if (!splitter) return;
       for (let at = 0; at < chunk.length; at += DECODE_PIECE_BYTES) {
         const text = decoder.decode(chunk.subarray(at, at + DECODE_PIECE_BYTES));
@@ -131,8 +149,14 @@ export async function checkEntry(
     },
   });
   try {
-    await entry.getData(sink, { password, checkPasswordOnly: false });
+    await entry.getData(sink, {
+      password,
+      checkPasswordOnly: false,
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
+    // Stopped on purpose: not a verdict on the archive.
+    if (signal?.aborted) throw signal.reason;
     if (addFailure !== null) throw (addFailure as { error: unknown }).error;
     if (error instanceof WrongAccessCodeError) throw error;
     if (error instanceof Error && error.name === 'JsonStreamError') {
@@ -143,23 +167,25 @@ export async function checkEntry(
     if (error instanceof Utf8Error) {
       throw new DamagedArchiveError(`The backup's ${entry.filename} is not UTF-8 text.`);
     }
+    // zip.js stops an entry the moment it inflates past its declared size: a zip bomb whose
+    // table of contents lies is stopped there, and said to be one.
+    if (messageOf(error) === ERR_INVALID_UNCOMPRESSED_SIZE) {
+      throw new DamagedArchiveError(inflatedSizeProblem(entry));
+    }
     throw classify(error, entry.filename);
   }
   return { name: entry.filename, bytes, items: json && topLevelArray ? items : null };
 }
 
 /**
- * Checks `file` with `password`. Throws WrongAccessCodeError or DamagedArchiveError in words;
- * changes nothing on disk either way.
- */
-/**
- * Opens `file` with `password` and hands its file entries (every one encrypted, or it throws) to
- * `use`; the archive is closed after, whatever happens.
+ * Opens `file` with `password` and hands its file entries (every one encrypted, every size
+ * within `limits`, or it throws) to `use`; the archive is closed after, whatever happens.
  */
 export async function withArchiveEntries<T>(
   file: string,
   password: string,
   use: (files: FileEntry[]) => Promise<T>,
+  limits: ArchiveLimits = ARCHIVE_LIMITS,
 ): Promise<T> {
   useLargeInflateChunks();
   let blob: Blob;
@@ -197,10 +223,24 @@ export async function withArchiveEntries<T>(
         );
       }
     }
+    // Before any entry is inflated: what is declared bounds what zip.js inflates.
+    const tooLarge = declaredSizesProblem(files, limits);
+    if (tooLarge) throw new DamagedArchiveError(tooLarge);
     return await use(files);
   } finally {
     await reader.close().catch(() => undefined);
   }
+}
+
+export interface VerifyOptions {
+  /** The layouts known (default: every one). */
+  formats?: readonly ArchiveFormat[];
+  /** How far the archive may inflate (default: ARCHIVE_LIMITS). */
+  limits?: ArchiveLimits;
+  /** Stops the verification between two chunks; it then throws the signal's reason. */
+  signal?: AbortSignal;
+  /** Bytes inflated so far, of the total every entry declares. */
+  onProgress?: (bytes: number, totalBytes: number) => void;
 }
 
 /**
@@ -210,24 +250,31 @@ export async function withArchiveEntries<T>(
 export function verifyArchive(
   file: string,
   password: string,
-  formats: readonly ArchiveFormat[] = ARCHIVE_FORMATS,
+  options: VerifyOptions = {},
 ): Promise<ArchiveCheck> {
-  return withArchiveEntries(file, password, async (files) => {
+  const formats = options.formats ?? ARCHIVE_FORMATS;
+  const { signal, onProgress } = options;
+  const check = async (files: FileEntry[]): Promise<ArchiveCheck> => {
     const names = files.map((entry) => entry.filename);
     const format = formats.find((candidate) => candidate.recognises(names)) ?? null;
     const tally = format?.tally() ?? null;
     const checks: EntryCheck[] = [];
+    const totalBytes = files.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+    let inflated = 0;
+    const onBytes = (bytes: number) => {
+      inflated += bytes;
+      onProgress?.(inflated, totalBytes);
+    };
     for (const entry of files) {
+      signal?.throwIfAborted();
+      const add = tally ? (element: unknown) => tally.add(entry.filename, element) : null;
       checks.push(
-        await checkEntry(
-          entry,
-          password,
-          tally ? (element) => tally.add(entry.filename, element) : null,
-        ),
+        await checkEntry(entry, password, add, { ...(signal ? { signal } : {}), onBytes }),
       );
     }
     return { entries: checks, format: format?.name ?? null, counts: tally?.result() ?? null };
-  });
+  };
+  return withArchiveEntries(file, password, check, options.limits);
 }
 
 /**

@@ -59,6 +59,16 @@ export interface JobContext {
   claim(from: string, to: string): boolean;
   now(): Date;
   fetch: typeof globalThis.fetch;
+  /**
+   * A verification of `id` starts: the signal that cancels it (the user's Cancel), and where its
+   * progress goes. It is over when the job ends.
+   */
+  verifying(id: string): VerifyHandle;
+}
+
+export interface VerifyHandle {
+  signal: AbortSignal;
+  progress(bytes: number, totalBytes: number): void;
 }
 
 /** Stops the job with a stage and a sentence that says what was kept and what to do. */
@@ -68,6 +78,16 @@ export class JobStop extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** The user cancelled a download's verification: it waits, kept, to be verified. */
+export class VerifyCancelled extends JobStop {
+  constructor() {
+    super(
+      'needs_code',
+      'Verification cancelled. The download is kept, not verified yet (so not listed as a backup); choose Verify to verify it any time.',
+    );
   }
 }
 
@@ -302,13 +322,20 @@ const exists = (file: string) =>
     () => false,
   );
 
+export interface VerifyStep {
+  /** The app is closing: the file stays where it is and the next start goes on. */
+  signal?: AbortSignal;
+  /** Why `code` is null when the keychain could not be read (its words), not "none kept". */
+  keychainProblem?: string | null;
+}
+
 /** Step 4: verify the part file, then give it its final name. */
 export async function verifyAndPlace(
   context: JobContext,
   record: BackupRecord,
   code: string | null,
   digest: { sha256: string; bytes: number } | null,
-  signal?: AbortSignal,
+  { signal, keychainProblem = null }: VerifyStep = {},
 ): Promise<void> {
   // A closing app leaves the file where it is: the next start verifies and names it.
   signal?.throwIfAborted();
@@ -323,17 +350,30 @@ export async function verifyAndPlace(
     );
   }
   if (code === null) {
+    const why =
+      keychainProblem === null
+        ? 'no access code is kept for this portal. Enter the code to verify the backup'
+        : `the keychain could not be read (${keychainProblem}), so a code kept there could not be used. Unlock it and choose Verify, or enter the code`;
     throw new JobStop(
       'needs_code',
-      'Downloaded in full, not verified yet: no access code is kept for this portal. Enter the code to verify the backup; until then it is kept as a temporary file and not listed as a backup.',
+      `Downloaded in full, not verified yet: ${why}; until then it is kept as a temporary file and not listed as a backup.`,
     );
   }
   context.repo.setStage(record.id, 'verifying');
   context.changed(record.id);
+  const verifying = context.verifying(record.id);
+  const stop = signal ? AbortSignal.any([signal, verifying.signal]) : verifying.signal;
+  /** A cancel is no verdict: the file stays as it is (a closing app's stage stays too). */
+  const cancelled = (error: unknown) => {
+    if (signal?.aborted) return error;
+    return verifying.signal.aborted ? new VerifyCancelled() : null;
+  };
   let check;
   try {
-    check = await verifyArchive(part, code);
+    check = await verifyArchive(part, code, { signal: stop, onProgress: verifying.progress });
   } catch (error) {
+    const stopped = cancelled(error);
+    if (stopped) throw stopped;
     if (error instanceof WrongAccessCodeError) {
       const why = record.reused
         ? 'The service returned an earlier backup made with another access code, and this code does not open it.'
@@ -358,7 +398,13 @@ export async function verifyAndPlace(
     await rm(part, { force: true }).catch(() => undefined);
     throw new JobStop('failed', `${other} It was removed; download it again.`);
   }
-  const { sha256, bytes } = digest ?? (await fileDigest(part));
+  let sha256: string;
+  let bytes: number;
+  try {
+    ({ sha256, bytes } = digest ?? (await fileDigest(part, stop)));
+  } catch (error) {
+    throw cancelled(error) ?? error;
+  }
   const since = record.completedTime ?? record.requestedTime ?? record.createdAt;
   const verification = verificationOf(
     check,
@@ -380,6 +426,7 @@ export async function runBackup(
   id: string,
   code: string | null,
   signal: AbortSignal,
+  keychainProblem: string | null = null,
 ): Promise<void> {
   let record = context.repo.get(id);
   if (!record) return;
@@ -409,7 +456,7 @@ export async function runBackup(
       digest = await download(context, record, url, signal);
       record = context.repo.get(record.id)!;
     }
-    await verifyAndPlace(context, record, code, digest, signal);
+    await verifyAndPlace(context, record, code, digest, { signal, keychainProblem });
   } catch (error) {
     if (signal.aborted) return; // closing: the stage stays, the next start goes on
     const held = context.repo.get(record.id)?.downloadedBytes ?? 0;

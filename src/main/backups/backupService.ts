@@ -23,7 +23,7 @@ import { collectAll } from '../api/client/paginate';
 import type { SecretStore } from '../auth/secretStore';
 import type { EventPusher } from '../bridge/eventHub';
 import type { Mirror } from '../store/mirror/mirror';
-import { AccessCodeKeychain } from './accessCodeKeychain';
+import { AccessCodeKeychain, type KeptCode } from './accessCodeKeychain';
 import {
   anotherBackupProblem,
   DamagedArchiveError,
@@ -37,7 +37,15 @@ import { nextRun } from './backupCalendar';
 import { SnapshotPortalMissingError } from './backupSnapshot';
 import { BackupSnapshots } from './backupSnapshots';
 import { backupRelativePath, BACKUPS_FOLDER, partFileOf, resolveBackupFile } from './backupFiles';
-import { answerOf, JobStop, runBackup, verifyAndPlace, type JobContext } from './backupJob';
+import {
+  answerOf,
+  JobStop,
+  runBackup,
+  verifyAndPlace,
+  VerifyCancelled,
+  type JobContext,
+  type VerifyHandle,
+} from './backupJob';
 import { BackupRepository, type BackupRecord } from './backupRepository';
 import { DownloadLinks } from './downloadLinks';
 import { fileDigest } from './fileDigest';
@@ -67,6 +75,15 @@ export interface BackupServiceOptions {
   nativeBinding?: string;
 }
 
+/** Why a schedule cannot run for what the keychain said of its code; null when it can. */
+function keptCodeScheduleProblem(kept: KeptCode): string | null {
+  if (kept.state === 'none')
+    return 'Scheduled backups need the access code kept in the keychain: back up once with "Keep the code" ticked.';
+  if (kept.state === 'unreadable')
+    return `Scheduled backups read the access code from the keychain, and the keychain could not be read (${kept.reason}). Unlock it: a due backup runs at the next look, within a minute.`;
+  return null;
+}
+
 /** A user's request refused before anything happened; the message says why. */
 export class BackupRefused extends Error {
   override name = 'BackupRefused';
@@ -79,6 +96,11 @@ export class BackupService {
   private readonly progress = new Map<
     string,
     { bytesPerSecond: number | null; etaSeconds: number | null }
+  >();
+  /** Verifications running now, by backup: their Cancel and how far they got (bytes inflated). */
+  private readonly verifications = new Map<
+    string,
+    { cancel: AbortController; bytes: number; totalBytes: number }
   >();
   private readonly scheduleProblems = new Map<string, string>();
   /** Portals whose schedule waits for the service's 24-hour reuse to end (epoch ms). */
@@ -107,6 +129,7 @@ export class BackupService {
       now: this.now,
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
       claim: (from, to) => this.claim(from, to),
+      verifying: (id) => this.startVerifying(id),
     };
     this.snapshots = new BackupSnapshots({
       dataDir: options.dataDir,
@@ -145,9 +168,9 @@ export class BackupService {
         this.changed(record.id);
         continue;
       }
-      const code = await this.codes.get(record.portalId).catch(() => null);
+      const { code, keychainProblem } = await this.codeForJob(record.portalId);
       if (this.closed) return;
-      this.launch(record.id, code);
+      this.launch(record.id, code, undefined, keychainProblem);
     }
     this.timer = setInterval(() => void this.runSchedules(), SCHEDULE_TICK_MS);
     this.timer.unref?.();
@@ -259,12 +282,15 @@ export class BackupService {
     };
     const record = downloadable();
     if (!record) return this.viewOf(this.require(id));
-    const code = accessCode ?? (await this.codes.get(record.portalId).catch(() => null));
+    const { code, keychainProblem } =
+      accessCode === undefined
+        ? await this.codeForJob(record.portalId)
+        : { code: accessCode, keychainProblem: null };
     // The keychain was waited for: another request may have downloaded (or deleted) it meanwhile,
     // and a ready backup set back to generating would be downloaded again and wait for a code.
     if (!downloadable()) return this.viewOf(this.require(id));
     this.repo.setStage(id, 'generating');
-    this.launch(id, code);
+    this.launch(id, code, undefined, keychainProblem);
     return this.viewOf(this.repo.get(id)!);
   }
 
@@ -283,9 +309,18 @@ export class BackupService {
     record = this.require(id);
     if (record.stage === 'needs_code') {
       try {
-        await this.runJob(id, () =>
-          verifyAndPlace(this.context, record, code, null, this.closing.signal),
-        );
+        await this.runJob(id, async () => {
+          try {
+            await verifyAndPlace(this.context, record, code, null, {
+              signal: this.closing.signal,
+            });
+          } catch (error) {
+            if (!(error instanceof VerifyCancelled)) throw error;
+            // Cancelled: the download waits, kept, and says so; the request did what was asked.
+            // Said within the job, so a cancel that waits for the job's end sees it.
+            this.repo.setStage(id, 'needs_code', error.message);
+          }
+        });
       } catch (error) {
         if (this.closed)
           throw new BackupRefused('PortalDesk is closing; verify again after it starts.');
@@ -318,13 +353,28 @@ export class BackupService {
     return this.viewOf(this.repo.get(id)!);
   }
 
-  /** Verifies a ready backup's file again: its SHA-256, then every entry. */
+  /**
+   * Verifies a ready backup's file again: its SHA-256, then every entry. Cancelled, the file and
+   * its earlier verification stay as they were, and the backup says so.
+   */
   private async verifyReady(record: BackupRecord, file: string, code: string): Promise<void> {
     const { id } = record;
+    const verifying = this.startVerifying(id);
+    const cancelled = () => {
+      if (!verifying.signal.aborted) return false;
+      this.repo.setVerification(
+        id,
+        record.verification,
+        'Verification cancelled. The file is kept unchanged, and its earlier verification (if any) stands; choose Verify to check it again any time.',
+      );
+      this.changed(id);
+      return true;
+    };
     let digest;
     try {
-      digest = await fileDigest(file);
+      digest = await fileDigest(file, verifying.signal);
     } catch (error) {
+      if (cancelled()) return;
       this.condemn(id, `The backup file cannot be read: ${(error as Error).message}.`);
       throw new BackupRefused(
         `The backup file cannot be read (${(error as Error).message}). It may have been moved or deleted outside PortalDesk.`,
@@ -337,7 +387,10 @@ export class BackupService {
       throw new BackupRefused(problem);
     }
     try {
-      const check = await verifyArchive(file, code);
+      const check = await verifyArchive(file, code, {
+        signal: verifying.signal,
+        onProgress: verifying.progress,
+      });
       const other = anotherBackupProblem(check, record.exportId);
       if (other) throw new DamagedArchiveError(other);
       const since = record.completedTime ?? record.requestedTime ?? record.createdAt;
@@ -348,6 +401,7 @@ export class BackupService {
       );
       this.repo.setVerification(id, verification, null);
     } catch (error) {
+      if (cancelled()) return;
       if (error instanceof WrongAccessCodeError) throw new BackupRefused(error.message);
       if (error instanceof DamagedArchiveError) {
         this.condemn(id, error.message);
@@ -356,6 +410,23 @@ export class BackupService {
       throw error;
     }
     this.changed(id);
+  }
+
+  /**
+   * The code kept for a job that may go on without one (it downloads, then waits for a code):
+   * null when none is kept, or null with the keychain's words when it could not be read.
+   */
+  private async codeForJob(
+    portalId: string,
+  ): Promise<{ code: string | null; keychainProblem: string | null }> {
+    try {
+      return { code: await this.codes.get(portalId), keychainProblem: null };
+    } catch (error) {
+      return {
+        code: null,
+        keychainProblem: error instanceof Error ? error.message : String(error),
+      };
+    }
   }
 
   /**
@@ -553,6 +624,44 @@ export class BackupService {
     return this.portalView(portalId);
   }
 
+  /**
+   * Cancels the verification of `id` running now, if any, and resolves once it has stopped: the
+   * file is kept as it was. Nothing running: the backup as it is, nothing changed.
+   */
+  async cancelVerify(id: string): Promise<BackupView> {
+    this.require(id);
+    const verification = this.verifications.get(id);
+    if (verification) {
+      verification.cancel.abort(new Error('The verification was cancelled.'));
+      await this.running.get(id)?.catch(() => undefined);
+    }
+    return this.viewOf(this.require(id));
+  }
+
+  /** A verification of `id` starts; it is forgotten when its job ends (runJob). */
+  private startVerifying(id: string): VerifyHandle {
+    const verification = { cancel: new AbortController(), bytes: 0, totalBytes: 0 };
+    this.verifications.set(id, verification);
+    this.changed(id);
+    return {
+      signal: verification.cancel.signal,
+      progress: (bytes, totalBytes) => {
+        verification.bytes = bytes;
+        verification.totalBytes = totalBytes;
+        this.changed(id);
+      },
+    };
+  }
+
+  /** Asks the keychain again for a portal's code (it was locked): the portal's view after. */
+  async readKeychain(portalId: string): Promise<BackupPortal> {
+    if (!this.portal(portalId)) throw new BackupRefused(`Portal ${portalId} is not mirrored here.`);
+    // A keychain still locked is remembered as such, and its words shown with the portal.
+    await this.codes.get(portalId).catch(() => undefined);
+    this.changed(null, undefined, portalId);
+    return this.portalView(portalId);
+  }
+
   async forgetCode(portalId: string): Promise<BackupPortal> {
     try {
       await this.codes.forget(portalId);
@@ -744,11 +853,12 @@ export class BackupService {
     id: string,
     code: string | null,
     after?: { ready?: () => Promise<void>; ended?: () => void },
+    keychainProblem: string | null = null,
   ): void {
     // One job per backup: two would write the same temporary file.
     if (this.running.has(id)) return;
     void this.runJob(id, async () => {
-      await runBackup(this.context, id, code, this.closing.signal);
+      await runBackup(this.context, id, code, this.closing.signal, keychainProblem);
       if (this.closed) return;
       after?.ended?.();
       if (after?.ready && this.repo.get(id)?.stage === 'ready') await after.ready();
@@ -765,6 +875,7 @@ export class BackupService {
         this.running.delete(row);
         this.jobRows.delete(row);
         this.progress.delete(row);
+        this.verifications.delete(row);
         this.changed(row);
       }
     });
@@ -836,25 +947,25 @@ export class BackupService {
       new Date(schedule.setAt),
       this.now(),
     );
-    const codeKept = this.codes.has(portalId);
+    const kept = this.codes.state(portalId);
     return {
       portalId,
       portalName: portal?.name ?? portalId,
       accountId: portal?.accountId ?? '',
       available: this.options.clientFor(portalId) !== undefined,
-      codeKept,
+      accessCode: kept.state,
+      keychainProblem: kept.state === 'unreadable' ? kept.reason : null,
       schedule: spec,
       nextRun: next ? next.at.toISOString() : null,
       scheduleProblem:
         this.scheduleProblems.get(portalId) ??
-        (spec.frequency !== 'off' && !codeKept
-          ? 'Scheduled backups need the access code kept in the keychain: back up once with "Keep the code" ticked.'
-          : null),
+        (spec.frequency === 'off' ? null : keptCodeScheduleProblem(kept)),
     };
   }
 
   private viewOf(record: BackupRecord, names?: Map<string, string>): BackupView {
     const progress = this.progress.get(record.id);
+    const verification = this.verifications.get(record.id);
     const portalName =
       names?.get(record.portalId) ?? this.portal(record.portalId)?.name ?? record.portalId;
     const file =
@@ -879,6 +990,9 @@ export class BackupService {
       totalBytes: record.totalBytes,
       bytesPerSecond: record.stage === 'downloading' ? (progress?.bytesPerSecond ?? null) : null,
       etaSeconds: record.stage === 'downloading' ? (progress?.etaSeconds ?? null) : null,
+      verifying: verification
+        ? { bytes: verification.bytes, totalBytes: verification.totalBytes }
+        : null,
       resumed: record.resumed,
       sha256: record.sha256,
       file,

@@ -2,10 +2,15 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 
-export async function fileDigest(file: string): Promise<{ sha256: string; bytes: number }> {
+/** `signal` stops the reading between two chunks; it then throws the signal's reason. */
+export async function fileDigest(
+  file: string,
+  signal?: AbortSignal,
+): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
   let bytes = 0;
   for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
+    signal?.throwIfAborted();
     hash.update(chunk as Buffer);
     bytes += (chunk as Buffer).length;
   }

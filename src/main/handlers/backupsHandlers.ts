@@ -9,11 +9,13 @@ type BackupsRequest =
   | 'backups.refreshHistory'
   | 'backups.download'
   | 'backups.verify'
+  | 'backups.cancelVerify'
   | 'backups.compare'
   | 'backups.browse'
   | 'backups.closeBrowse'
   | 'backups.delete'
   | 'backups.setSchedule'
+  | 'backups.readKeychain'
   | 'backups.forgetCode'
   | 'backups.showInFolder'
   | 'backups.downloadLink'
@@ -56,6 +58,7 @@ export function backupsHandlers(
     'backups.refreshHistory': userFacing(({ portalId }) => backups.refreshHistory(portalId)),
     'backups.download': userFacing(({ id, accessCode }) => backups.download(id, accessCode)),
     'backups.verify': userFacing(({ id, accessCode }) => backups.verify(id, accessCode)),
+    'backups.cancelVerify': userFacing(({ id }) => backups.cancelVerify(id)),
     'backups.compare': userFacing(({ id, accessCode }) => backups.compare(id, accessCode)),
     'backups.browse': userFacing(({ id, accessCode }) => backups.browse(id, accessCode)),
     'backups.closeBrowse': ({ id }) => {
@@ -69,6 +72,7 @@ export function backupsHandlers(
     'backups.setSchedule': userFacing(({ portalId, schedule }) =>
       backups.setSchedule(portalId, schedule),
     ),
+    'backups.readKeychain': userFacing(({ portalId }) => backups.readKeychain(portalId)),
     'backups.forgetCode': userFacing(({ portalId }) => backups.forgetCode(portalId)),
     'backups.showInFolder': ({ id }) => {
       if (!shell) throw desktopOnly('Show in folder');

@@ -9,7 +9,11 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GENERATION_MS } from '@portaldesk/emulator/backup/exportRules';
-import type { BackupsOverview, BackupView } from '../../../src/shared/ipc/areas/backups';
+import type {
+  BackupPortal,
+  BackupsOverview,
+  BackupView,
+} from '../../../src/shared/ipc/areas/backups';
 import { grantToken, testEmulator } from '../../support/emulator';
 import { backUp, call, CODE, filesUnder, overview, refusal, setup } from './backupSession';
 
@@ -204,7 +208,8 @@ describe('a due schedule while the keychain cannot be read', () => {
     await engine.backups.runSchedules();
     await engine.backups.idle();
     const portal = (await overview(engine)).portals.find((p) => p.portalId === portalId)!;
-    expect(portal.codeKept).toBe(true);
+    // Not "no code kept": one may be, it cannot be read now.
+    expect(portal.accessCode).toBe('unreadable');
     expect(portal.scheduleProblem).toMatch(/the keychain is locked/);
     expect(portal.scheduleProblem).not.toMatch(/no access code is kept/);
     secrets.getPassword = read;
@@ -225,6 +230,60 @@ describe('a request without a code while the keychain cannot be read', () => {
       const message = await refusal(engine, request, { id: backup.id });
       expect(message, request).toMatch(/keychain could not be read \(the keychain is locked\)/);
     }
+  });
+});
+
+describe('a keychain that cannot be read when the engine starts', () => {
+  it('says a code may be kept but cannot be read now, not that none is kept, and reads it again when asked', async () => {
+    const { engine, portalId, secrets, start } = await setup({
+      engine: { backups: { autoStart: false } },
+    });
+    await backUp(engine, portalId, { keepCode: true });
+    await call(engine, 'backups.setSchedule', {
+      portalId,
+      schedule: { frequency: 'daily', hour: 3, weekday: 0, keep: 7 },
+    });
+    engine.close();
+    const read = secrets.getPassword.bind(secrets);
+    secrets.getPassword = () => Promise.reject(new Error('the keychain is locked'));
+    const again = start();
+    await again.backups.start();
+    const portal = (await overview(again)).portals.find((p) => p.portalId === portalId)!;
+    expect(portal).toMatchObject({
+      accessCode: 'unreadable',
+      keychainProblem: 'the keychain is locked',
+    });
+    expect(portal.scheduleProblem).toMatch(/keychain could not be read \(the keychain is locked\)/);
+    expect(portal.scheduleProblem).not.toMatch(/back up once|no access code/i);
+
+    // Unlocked: read again when asked, and the portal says the code is kept.
+    secrets.getPassword = read;
+    const reread = await call<BackupPortal>(again, 'backups.readKeychain', { portalId });
+    expect(reread).toMatchObject({
+      accessCode: 'kept',
+      keychainProblem: null,
+      scheduleProblem: null,
+    });
+  });
+
+  it('leaves a download it goes on with waiting for the code in words that say so', async () => {
+    const { engine, portalId, secrets, start } = await setup({
+      engine: { backups: { autoStart: false } },
+    });
+    const backup = await backUp(engine, portalId, { keepCode: true });
+    // As a kill -9 leaves it: the file renamed, the row still verifying.
+    engine.store.db
+      .prepare("UPDATE backups SET stage = 'verifying', file = NULL, sha256 = NULL")
+      .run();
+    engine.close();
+    secrets.getPassword = () => Promise.reject(new Error('the keychain is locked'));
+    const again = start();
+    await again.backups.start();
+    await again.backups.idle();
+    const after = (await overview(again)).backups.find((b) => b.id === backup.id)!;
+    expect(after.stage).toBe('needs_code');
+    expect(after.problem).toMatch(/keychain could not be read \(the keychain is locked\)/);
+    expect(after.problem).not.toMatch(/no access code is kept/);
   });
 });
 

@@ -47,7 +47,7 @@ describe('scheduled backups', () => {
     expect([...secrets.entries.keys()].some((key) => key.startsWith(ACCESS_CODE_SERVICE))).toBe(
       true,
     );
-    expect((await portalOf()).codeKept).toBe(true);
+    expect((await portalOf()).accessCode).toBe('kept');
 
     const portal = await call<BackupPortal>(engine, 'backups.setSchedule', {
       portalId,
@@ -186,7 +186,7 @@ describe('forgetting a kept code', () => {
       /could not be removed.*still kept/,
     );
     const portal = (await overview(engine)).portals.find((p) => p.portalId === portalId)!;
-    expect(portal.codeKept).toBe(true);
+    expect(portal.accessCode).toBe('kept');
   });
 });
 

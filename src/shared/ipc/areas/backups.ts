@@ -139,6 +139,16 @@ export const BackupView = z.object({
   totalBytes: z.number().int().nonnegative().nullable(),
   bytesPerSecond: z.number().nonnegative().nullable(),
   etaSeconds: z.number().nonnegative().nullable(),
+  /**
+   * A verification running now (a download's first, or a ready backup's again): bytes inflated so
+   * far, of all its entries declare. It can be cancelled (`backups.cancelVerify`). Null otherwise.
+   */
+  verifying: z
+    .object({
+      bytes: z.number().int().nonnegative(),
+      totalBytes: z.number().int().nonnegative(),
+    })
+    .nullable(),
   /** Resumed with a Range request at least once. */
   resumed: z.boolean(),
   sha256: z.string().nullable(),
@@ -170,8 +180,13 @@ export const BackupPortal = z.object({
   accountId: z.string(),
   /** Signed in: backups can be made now. */
   available: z.boolean(),
-  /** An access code is kept in the OS keychain for this portal. */
-  codeKept: z.boolean(),
+  /**
+   * Whether an access code is kept in the OS keychain for this portal: `unreadable` when the
+   * keychain could not be read (locked, its service down), so one may be kept all the same.
+   */
+  accessCode: z.enum(['kept', 'none', 'unreadable']),
+  /** The keychain's own words when it could not be read; null otherwise. */
+  keychainProblem: z.string().nullable(),
   schedule: BackupScheduleSpec,
   /** The next scheduled run (ISO time), null when off. */
   nextRun: z.string().nullable(),
@@ -244,6 +259,11 @@ export const backupsRequests = {
     BackupView,
     'Open a downloaded backup with its access code, check every entry, compare with the mirror.',
   ),
+  'backups.cancelVerify': request(
+    ByBackup,
+    BackupView,
+    'Stop the verification running now: the file is kept as it was, and can be verified again any time.',
+  ),
   'backups.compare': request(
     z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),
     ArchiveDiff,
@@ -268,6 +288,11 @@ export const backupsRequests = {
     z.object({ portalId: PortalId, schedule: BackupScheduleSpec }).strict(),
     BackupPortal,
     'Back a portal up daily or weekly at an hour, keeping the last N.',
+  ),
+  'backups.readKeychain': request(
+    z.object({ portalId: PortalId }).strict(),
+    BackupPortal,
+    "Ask the OS keychain again for a portal's access code (after it was unlocked).",
   ),
   'backups.forgetCode': request(
     z.object({ portalId: PortalId }).strict(),

@@ -12,6 +12,7 @@ import {
   percentOf,
   STAGE_LABEL,
   transferLine,
+  verifyPercentOf,
 } from './backupFormat';
 
 /** Web mode: a download link for a ready backup, asked for once and renewed before it expires. */
@@ -44,6 +45,35 @@ function Progress({ backup }: { backup: BackupView }) {
         label={`Download of the backup of ${backup.portalName}`}
       />
       <span className="muted">{transferLine(backup)}</span>
+    </div>
+  );
+}
+
+/** A verification running now: how far it got, and its Cancel (the file is kept as it was). */
+function VerifyProgress({ backup }: { backup: BackupView }) {
+  const cancelVerify = useBackups((state) => state.cancelVerify);
+  const [cancelling, setCancelling] = useState(false);
+  const { bytes, totalBytes } = backup.verifying!;
+  return (
+    <div className="backup-progress">
+      <ProgressBar
+        percent={verifyPercentOf(backup)}
+        label={`Verification of the backup of ${backup.portalName}`}
+      />
+      <span className="muted">
+        Verifying: {formatBytes(bytes)} of {formatBytes(totalBytes)} checked
+      </span>
+      <button
+        type="button"
+        className="backup-progress__cancel"
+        disabled={cancelling}
+        onClick={() => {
+          setCancelling(true);
+          void cancelVerify(backup.id).finally(() => setCancelling(false));
+        }}
+      >
+        {cancelling ? 'Cancelling…' : 'Cancel verify'}
+      </button>
     </div>
   );
 }
@@ -165,6 +195,7 @@ export function BackupRow({
         <td>
           <span className={`backup-stage is-${backup.stage}`}>{STAGE_LABEL[backup.stage]}</span>
           {backup.stage === 'downloading' && <Progress backup={backup} />}
+          {backup.verifying && <VerifyProgress backup={backup} />}
           {backup.notice && <p className="hint">{backup.notice}</p>}
           {backup.problem && <p className="text-danger backup-problem">{backup.problem}</p>}
         </td>

@@ -96,7 +96,7 @@ export function PortalBackups({
   /** False for backups of portals the mirror no longer holds: nothing to schedule or read. */
   mirrored?: boolean;
 }) {
-  const { refreshHistory, forgetCode } = useBackups((state) => state);
+  const { refreshHistory, forgetCode, readKeychain } = useBackups((state) => state);
   const error = useBackups((state) => state.errors[`portal:${portal.portalId}`]);
   const busy = useBackups((state) => state.busy[`portal:${portal.portalId}`] ?? false);
   const ids = useId();
@@ -119,7 +119,7 @@ export function PortalBackups({
               {busy ? 'Reading…' : 'Refresh history'}
             </button>
           )}
-          {portal.codeKept && (
+          {portal.accessCode === 'kept' && (
             <button type="button" onClick={() => void forgetCode(portal.portalId)} disabled={busy}>
               Forget the kept code
             </button>
@@ -127,8 +127,22 @@ export function PortalBackups({
         </div>
       </header>
       {mirrored && <ScheduleForm key={JSON.stringify(portal.schedule)} portal={portal} />}
+      {portal.accessCode === 'unreadable' && (
+        <div className="backups-keychain" role="status">
+          <p className="text-warn">
+            The system keychain could not be read
+            {portal.keychainProblem ? ` (${portal.keychainProblem})` : ''}, so PortalDesk cannot
+            tell whether an access code is kept for this portal; it may well be. Nothing was
+            changed. Unlock the keychain, then read it again; until then, enter the code to verify,
+            compare or browse a backup.
+          </p>
+          <button type="button" onClick={() => void readKeychain(portal.portalId)} disabled={busy}>
+            Read the keychain again
+          </button>
+        </div>
+      )}
       <p className="hint">
-        {portal.codeKept ? 'The access code is kept in the system keychain. ' : ''}
+        {portal.accessCode === 'kept' ? 'The access code is kept in the system keychain. ' : ''}
         {portal.nextRun
           ? `Next scheduled backup: ${new Date(portal.nextRun).toLocaleString()}. Scheduled backups beyond the last ${portal.schedule.keep} are deleted from this computer; backups made by hand stay until you delete them.`
           : ''}
@@ -163,7 +177,7 @@ export function PortalBackups({
                 backup={backup}
                 web={web}
                 available={portal.available}
-                codeKept={portal.codeKept}
+                codeKept={portal.accessCode === 'kept'}
               />
             ))}
           </tbody>

@@ -55,10 +55,19 @@ export function transferLine(backup: BackupView): string {
   return parts.join(' · ');
 }
 
-export function percentOf(backup: BackupView): number | null {
-  if (backup.totalBytes === null || backup.totalBytes === 0 || backup.bytes === null) return null;
+function percent(bytes: number | null, totalBytes: number | null): number | null {
+  if (totalBytes === null || totalBytes === 0 || bytes === null) return null;
   // Rounded down: 99.6 % is not done, and 100 % says every byte is there.
-  return Math.min(100, Math.floor((backup.bytes / backup.totalBytes) * 100));
+  return Math.min(100, Math.floor((bytes / totalBytes) * 100));
+}
+
+export function percentOf(backup: BackupView): number | null {
+  return percent(backup.bytes, backup.totalBytes);
+}
+
+/** How far a running verification got, of the bytes its entries declare; null: none runs. */
+export function verifyPercentOf(backup: BackupView): number | null {
+  return backup.verifying ? percent(backup.verifying.bytes, backup.verifying.totalBytes) : null;
 }
 
 /** When the service made it, else when it was asked for, in the computer's zone. */

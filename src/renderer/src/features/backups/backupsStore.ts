@@ -30,12 +30,16 @@ export interface BackupsState {
   refreshHistory(portalId: string): Promise<void>;
   download(id: string, accessCode?: string): Promise<boolean>;
   verify(id: string, accessCode?: string): Promise<boolean>;
+  /** Stops the verification running now; the file is kept as it was. */
+  cancelVerify(id: string): Promise<void>;
   /** The last comparison of each backup with the mirror, by backup id. */
   diffs: Partial<Record<string, ArchiveDiff>>;
   compare(id: string, accessCode?: string): Promise<boolean>;
   remove(id: string): Promise<void>;
   setSchedule(portalId: string, schedule: BackupScheduleSpec): Promise<boolean>;
   forgetCode(portalId: string): Promise<void>;
+  /** Asks the keychain again for the portal's code (after the user unlocked it). */
+  readKeychain(portalId: string): Promise<void>;
   showInFolder(id: string): Promise<void>;
   startDrag(id: string): void;
   downloadLink(id: string): Promise<{ path: string; fileName: string } | null>;
@@ -150,6 +154,13 @@ export function createBackupsStore(api: Api) {
           if (overview) set({ overview: withBackup(overview, backup) });
           return true;
         })) === true,
+      cancelVerify: async (id) => {
+        await act(`backup:${id}`, async () => {
+          const backup = await api.backups.cancelVerify({ id });
+          const overview = get().overview;
+          if (overview) set({ overview: withBackup(overview, backup) });
+        });
+      },
       remove: async (id) => {
         await act(`backup:${id}`, async () => {
           await api.backups.delete({ id });
@@ -167,6 +178,13 @@ export function createBackupsStore(api: Api) {
       forgetCode: async (portalId) => {
         await act(`portal:${portalId}`, async () => {
           const portal = await api.backups.forgetCode({ portalId });
+          const overview = get().overview;
+          if (overview) set({ overview: withPortal(overview, portal) });
+        });
+      },
+      readKeychain: async (portalId) => {
+        await act(`portal:${portalId}`, async () => {
+          const portal = await api.backups.readKeychain({ portalId });
           const overview = get().overview;
           if (overview) set({ overview: withPortal(overview, portal) });
         });

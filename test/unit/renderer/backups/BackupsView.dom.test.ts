@@ -1,0 +1,146 @@
+// @vitest-environment happy-dom
+/**
+ * The Backups view: a keychain that could not be read says so next to its portal, with what to
+ * do, and "Read the keychain again" asks the engine once more; a verification running shows how
+ * far it got beside a Cancel that stops it, and the row then says the file was kept.
+ */
+import { createElement } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ShellContext } from '../../../../src/renderer/src/app/ShellContext';
+import { createShellStore } from '../../../../src/renderer/src/app/shellStore';
+import { BackupsContext } from '../../../../src/renderer/src/features/backups/BackupsContext';
+import { BackupsView } from '../../../../src/renderer/src/features/backups/BackupsView';
+import { createBackupsStore } from '../../../../src/renderer/src/features/backups/backupsStore';
+import type {
+  BackupPortal,
+  BackupsOverview,
+  BackupView,
+} from '../../../../src/shared/ipc/areas/backups';
+import { useDomTestEnvironment } from '../support/dom';
+import { fakeEngine, type FakeHandlers } from '../support/fakeEngine';
+
+useDomTestEnvironment();
+
+const PORTAL_ID = '1000000000033';
+
+const portalOf = (extra: Partial<BackupPortal> = {}): BackupPortal => ({
+  portalId: PORTAL_ID,
+  portalName: 'Northwind',
+  accountId: 'acc-1',
+  available: true,
+  accessCode: 'kept',
+  keychainProblem: null,
+  schedule: { frequency: 'daily', hour: 3, weekday: 0, keep: 7 },
+  nextRun: '2026-11-28T03:00:00.000Z',
+  scheduleProblem: null,
+  ...extra,
+});
+
+const backupOf = (extra: Partial<BackupView> = {}): BackupView => ({
+  id: '7',
+  accountId: 'acc-1',
+  portalId: PORTAL_ID,
+  portalName: 'Northwind',
+  exportId: '680',
+  stage: 'ready',
+  attachmentNeeded: false,
+  reused: false,
+  notice: null,
+  requestedTime: '2026-11-27T09:00:00.000Z',
+  completedTime: '2026-11-27T09:05:00.000Z',
+  requestedBy: 'Ada',
+  scheduled: false,
+  bytes: 14_445_019,
+  totalBytes: 14_445_019,
+  bytesPerSecond: null,
+  etaSeconds: null,
+  verifying: null,
+  resumed: false,
+  sha256: 'ab'.repeat(32),
+  file: '/data/backups/1000000000033/20261127T090500Z-680.zip',
+  verification: null,
+  onService: null,
+  problem: null,
+  ...extra,
+});
+
+function setup(overview: BackupsOverview, handlers: FakeHandlers = {}) {
+  const engine = fakeEngine({ 'backups.overview': () => overview, ...handlers });
+  const backups = createBackupsStore(engine.api);
+  const shell = createShellStore(engine.api, { connection: 'connected', online: true });
+  render(
+    createElement(
+      ShellContext.Provider,
+      { value: shell },
+      createElement(BackupsContext.Provider, { value: backups }, createElement(BackupsView)),
+    ),
+  );
+  return { engine, backups };
+}
+
+describe('a keychain that could not be read', () => {
+  it('says a code may be kept and cannot be read now, and reads it again when asked', async () => {
+    const user = userEvent.setup();
+    const locked = portalOf({
+      accessCode: 'unreadable',
+      keychainProblem: 'the keychain is locked',
+      scheduleProblem:
+        'Scheduled backups read the access code from the keychain, and the keychain could not be read (the keychain is locked). Unlock it: a due backup runs at the next look, within a minute.',
+    });
+    const { engine } = setup(
+      { folder: '/data/backups', portals: [locked], backups: [backupOf()] },
+      { 'backups.readKeychain': () => portalOf() },
+    );
+    const portal = await screen.findByRole('region', { name: 'Northwind' });
+    const words = within(portal).getByRole('status');
+    expect(words.textContent).toContain(
+      'The system keychain could not be read (the keychain is locked)',
+    );
+    expect(words.textContent).toContain('cannot tell whether an access code is kept');
+    expect(portal.textContent).not.toContain('The access code is kept in the system keychain');
+    // Nothing to forget while it cannot be read; the code prompt does not offer the kept one.
+    expect(within(portal).queryByRole('button', { name: 'Forget the kept code' })).toBeNull();
+    await user.click(within(portal).getByRole('button', { name: 'Verify' }));
+    expect(within(portal).getByLabelText('Access code').getAttribute('placeholder')).toBe(
+      'Access code',
+    );
+
+    await user.click(within(portal).getByRole('button', { name: 'Read the keychain again' }));
+    expect(engine.argsOf('backups.readKeychain')).toEqual([{ portalId: PORTAL_ID }]);
+    expect(within(portal).queryByRole('status')).toBeNull();
+    expect(portal.textContent).toContain('The access code is kept in the system keychain');
+    expect(within(portal).getByRole('button', { name: 'Forget the kept code' })).toBeTruthy();
+  });
+});
+
+describe('a verification running', () => {
+  it('shows how far it got, and Cancel stops it and says the file was kept', async () => {
+    const user = userEvent.setup();
+    const running = backupOf({ verifying: { bytes: 40 * 2 ** 20, totalBytes: 160 * 2 ** 20 } });
+    const { engine } = setup(
+      { folder: '/data/backups', portals: [portalOf()], backups: [running] },
+      {
+        'backups.cancelVerify': () =>
+          backupOf({
+            problem:
+              'Verification cancelled. The file is kept unchanged, and its earlier verification (if any) stands; choose Verify to check it again any time.',
+          }),
+      },
+    );
+    const row = await screen.findByTestId('backup-7');
+    const bar = within(row).getByRole('progressbar', {
+      name: 'Verification of the backup of Northwind',
+    });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(row.textContent).toContain('Verifying: 40 MB of 160 MB checked');
+
+    await user.click(within(row).getByRole('button', { name: 'Cancel verify' }));
+    expect(engine.argsOf('backups.cancelVerify')).toEqual([{ id: '7' }]);
+    expect(within(row).queryByRole('progressbar')).toBeNull();
+    expect(row.textContent).toContain('Verification cancelled. The file is kept unchanged');
+    // The row offers Verify again.
+    expect(within(row).getByRole('button', { name: 'Verify' })).toBeTruthy();
+  });
+});
