@@ -19,12 +19,13 @@
  * 0: the export thread reads and encodes every batch itself). Writes one JSON object to
  * EXPORT_BENCH_OUT (or prints it); asserts nothing.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { it } from 'vitest';
 import { EventHub } from '../src/main/bridge/eventHub';
+import { EXPORTS_FOLDER } from '../src/main/recordsExport/exportFiles';
 import { exportHelperCount } from '../src/main/recordsExport/exportHelpers';
 import { threadExportStarter } from '../src/main/recordsExport/exportThread';
 import { RecordsExports } from '../src/main/recordsExport/recordsExports';
@@ -46,6 +47,8 @@ const HELPERS =
   process.env.EXPORT_BENCH_HELPERS === undefined || process.env.EXPORT_BENCH_HELPERS === ''
     ? exportHelperCount(os.availableParallelism())
     : Number(process.env.EXPORT_BENCH_HELPERS);
+/** In a kept mirror's folder once it holds its records (EXPORT_BENCH_MIRROR). */
+const FILLED_MARK = 'bench-filled';
 /** Records upserted per transaction while filling the mirror (not measured). */
 const FILL_PAGE = 1000;
 const MB = 1024 * 1024;
@@ -65,15 +68,22 @@ function anonResidentBytes(): number {
 }
 
 it('export benchmark', async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portaldesk-bench-export-'));
+  // EXPORT_BENCH_MIRROR=DIR: the mirror filled once into DIR and kept for the next runs (two
+  // versions of the code compared one after the other meet the same file); else a fresh one.
+  const kept = process.env.EXPORT_BENCH_MIRROR;
+  const dir = kept ?? mkdtempSync(path.join(os.tmpdir(), 'portaldesk-bench-export-'));
+  const filled = kept !== undefined && existsSync(path.join(dir, FILLED_MARK));
   const store = Store.open({ dataDir: dir, mode: 'bench' });
   try {
     const mirror = new Mirror(store.db);
-    writeMetadata(mirror, { accountId: 'bench' });
     const fillStarted = performance.now();
-    for (let first = 1; first <= ROWS; first += FILL_PAGE) {
-      const count = Math.min(FILL_PAGE, ROWS - first + 1);
-      mirror.records.upsertRecords(Array.from({ length: count }, (_, i) => record(first + i)));
+    if (!filled) {
+      writeMetadata(mirror, { accountId: 'bench' });
+      for (let first = 1; first <= ROWS; first += FILL_PAGE) {
+        const count = Math.min(FILL_PAGE, ROWS - first + 1);
+        mirror.records.upsertRecords(Array.from({ length: count }, (_, i) => record(first + i)));
+      }
+      if (kept !== undefined) writeFileSync(path.join(dir, FILLED_MARK), String(ROWS));
     }
     const fillMs = performance.now() - fillStarted;
 
@@ -200,6 +210,7 @@ it('export benchmark', async () => {
     bundle.remove();
   } finally {
     store.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (kept === undefined) rmSync(dir, { recursive: true, force: true });
+    else rmSync(path.join(dir, EXPORTS_FOLDER), { recursive: true, force: true });
   }
 });

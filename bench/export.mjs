@@ -3,6 +3,7 @@
 // (bench/runVitestBench.mjs); stdout gets exactly one JSON line. Needs no build.
 //
 //   node bench/export.mjs [--rows 1000000] [--where thread|engine] [--sort name] [--helpers N]
+//     [--mirror DIR]   (the mirror filled once into DIR and reused by later runs of the same --rows)
 import { parseArgs } from 'node:util';
 import { runVitestBench } from './runVitestBench.mjs';
 
@@ -12,6 +13,7 @@ const { values: args } = parseArgs({
     where: { type: 'string', default: 'thread' },
     sort: { type: 'string', default: 'name' },
     helpers: { type: 'string', default: '' },
+    mirror: { type: 'string' },
   },
 });
 
@@ -23,6 +25,7 @@ await runVitestBench({
     EXPORT_BENCH_WHERE: args.where,
     EXPORT_BENCH_SORT: args.sort,
     EXPORT_BENCH_HELPERS: args.helpers,
+    ...(args.mirror ? { EXPORT_BENCH_MIRROR: args.mirror } : {}),
   },
   outVariable: 'EXPORT_BENCH_OUT',
 });
