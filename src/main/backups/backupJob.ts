@@ -467,8 +467,10 @@ export async function runBackup(
             'failed',
             `The backup stopped: ${words(error)}. ${held > 0 ? 'What was downloaded is kept; try again to resume.' : 'Nothing was downloaded; try again.'}`,
           );
-
-    context.repo.setStage(record.id, stop.stage, stop.message);
+    // A cancel the user asked for is said as a note, not as a problem.
+    if (stop instanceof VerifyCancelled)
+      context.repo.setStage(record.id, stop.stage, null, stop.message);
+    else context.repo.setStage(record.id, stop.stage, stop.message);
     context.changed(record.id);
   }
 }

@@ -316,9 +316,9 @@ export class BackupService {
             });
           } catch (error) {
             if (!(error instanceof VerifyCancelled)) throw error;
-            // Cancelled: the download waits, kept, and says so; the request did what was asked.
-            // Said within the job, so a cancel that waits for the job's end sees it.
-            this.repo.setStage(id, 'needs_code', error.message);
+            // Cancelled: the download waits, kept, and says so (a note: the user asked for it);
+            // said within the job, so a cancel that waits for the job's end sees it.
+            this.repo.setStage(id, 'needs_code', null, error.message);
           }
         });
       } catch (error) {
@@ -362,9 +362,11 @@ export class BackupService {
     const verifying = this.startVerifying(id);
     const cancelled = () => {
       if (!verifying.signal.aborted) return false;
+      // A note, not a problem: the user asked for it, and nothing is wrong with the file.
       this.repo.setVerification(
         id,
         record.verification,
+        null,
         'Verification cancelled. The file is kept unchanged, and its earlier verification (if any) stands; choose Verify to check it again any time.',
       );
       this.changed(id);
@@ -999,6 +1001,7 @@ export class BackupService {
       verification: record.verification,
       onService: record.onService,
       problem: record.problem,
+      note: record.note,
     };
   }
 }

@@ -159,6 +159,11 @@ export const BackupView = z.object({
   onService: z.boolean().nullable(),
   /** Why it stopped, what was kept and what to do; null when nothing went wrong. */
   problem: z.string().nullable(),
+  /**
+   * What the user's own request left (a verification cancelled, a download paused), what was kept
+   * and what to do: shown neutrally, since nothing went wrong; null otherwise.
+   */
+  note: z.string().nullable(),
 });
 export type BackupView = z.infer<typeof BackupView>;
 

@@ -63,6 +63,7 @@ const backupOf = (extra: Partial<BackupView> = {}): BackupView => ({
   verification: null,
   onService: null,
   problem: null,
+  note: null,
   ...extra,
 });
 
@@ -124,8 +125,7 @@ describe('a verification running', () => {
       {
         'backups.cancelVerify': () =>
           backupOf({
-            problem:
-              'Verification cancelled. The file is kept unchanged, and its earlier verification (if any) stands; choose Verify to check it again any time.',
+            note: 'Verification cancelled. The file is kept unchanged, and its earlier verification (if any) stands; choose Verify to check it again any time.',
           }),
       },
     );
@@ -139,7 +139,11 @@ describe('a verification running', () => {
     await user.click(within(row).getByRole('button', { name: 'Cancel verify' }));
     expect(engine.argsOf('backups.cancelVerify')).toEqual([{ id: '7' }]);
     expect(within(row).queryByRole('progressbar')).toBeNull();
-    expect(row.textContent).toContain('Verification cancelled. The file is kept unchanged');
+    // A cancel the user asked for is no problem: said as a neutral note, not in red.
+    const note = within(row).getByText(/^Verification cancelled\. The file is kept unchanged/);
+    expect(note.closest('.text-danger, .error, [role="alert"]')).toBeNull();
+    expect(note.getAttribute('role')).toBe('status');
+    expect(row.querySelector('.backup-problem')).toBeNull();
     // The row offers Verify again.
     expect(within(row).getByRole('button', { name: 'Verify' })).toBeTruthy();
   });

@@ -198,6 +198,12 @@ export function BackupRow({
           {backup.verifying && <VerifyProgress backup={backup} />}
           {backup.notice && <p className="hint">{backup.notice}</p>}
           {backup.problem && <p className="text-danger backup-problem">{backup.problem}</p>}
+          {/* What the user asked for (a cancel): nothing went wrong, so not in red. */}
+          {backup.note && (
+            <p className="hint backup-note" role="status">
+              {backup.note}
+            </p>
+          )}
         </td>
         <td className="num">
           {formatBytes(backup.stage === 'ready' ? backup.bytes : backup.totalBytes)}
