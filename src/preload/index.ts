@@ -131,6 +131,7 @@ const bridge = {
     start: call('backups.start'),
     refreshHistory: call('backups.refreshHistory'),
     download: call('backups.download'),
+    cancelDownload: call('backups.cancelDownload'),
     verify: call('backups.verify'),
     cancelVerify: call('backups.cancelVerify'),
     compare: call('backups.compare'),

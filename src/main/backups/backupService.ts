@@ -102,6 +102,8 @@ export class BackupService {
     string,
     { cancel: AbortController; bytes: number; totalBytes: number }
   >();
+  /** Running jobs' Cancel (a download paused), by every row each job holds. */
+  private readonly pauses = new Map<string, AbortController>();
   private readonly scheduleProblems = new Map<string, string>();
   /** Portals whose schedule waits for the service's 24-hour reuse to end (epoch ms). */
   private readonly notBefore = new Map<string, number>();
@@ -640,6 +642,22 @@ export class BackupService {
     return this.viewOf(this.require(id));
   }
 
+  /**
+   * Cancels the download of `id` running now, if any, and resolves once it has stopped (at once:
+   * the transfer is aborted): what arrived is kept in its partial file, the backup is `paused` and
+   * says so, and Download resumes it. Cancelled as it was being verified, the verification stops
+   * as cancelled. Nothing running: the backup as it is, nothing changed.
+   */
+  async cancelDownload(id: string): Promise<BackupView> {
+    this.require(id);
+    const pause = this.pauses.get(id);
+    if (pause) {
+      pause.abort(new Error('The download was cancelled.'));
+      await this.running.get(id)?.catch(() => undefined);
+    }
+    return this.viewOf(this.require(id));
+  }
+
   /** A verification of `id` starts; it is forgotten when its job ends (runJob). */
   private startVerifying(id: string): VerifyHandle {
     const verification = { cancel: new AbortController(), bytes: 0, totalBytes: 0 };
@@ -859,23 +877,35 @@ export class BackupService {
   ): void {
     // One job per backup: two would write the same temporary file.
     if (this.running.has(id)) return;
-    void this.runJob(id, async () => {
-      await runBackup(this.context, id, code, this.closing.signal, keychainProblem);
-      if (this.closed) return;
-      after?.ended?.();
-      if (after?.ready && this.repo.get(id)?.stage === 'ready') await after.ready();
-    }).catch((error: unknown) => this.options.log?.warn(`Backup ${id}: ${String(error)}`));
+    const pause = new AbortController();
+    void this.runJob(
+      id,
+      async () => {
+        await runBackup(this.context, id, code, {
+          signal: this.closing.signal,
+          pause: pause.signal,
+          keychainProblem,
+        });
+        if (this.closed) return;
+        after?.ended?.();
+        if (after?.ready && this.repo.get(id)?.stage === 'ready') await after.ready();
+      },
+      pause,
+    ).catch((error: unknown) => this.options.log?.warn(`Backup ${id}: ${String(error)}`));
   }
 
   /** The rows each running job holds (more than one once the service answered with a known one). */
   private readonly jobRows = new Map<string, Set<string>>();
 
-  private runJob(id: string, job: () => Promise<void>): Promise<void> {
+  /** Runs `job` holding the row `id`; `pause` is its Cancel, when it can be cancelled. */
+  private runJob(id: string, job: () => Promise<void>, pause?: AbortController): Promise<void> {
     const rows = new Set([id]);
+    if (pause) this.pauses.set(id, pause);
     const running = job().finally(() => {
       for (const row of rows) {
         this.running.delete(row);
         this.jobRows.delete(row);
+        this.pauses.delete(row);
         this.progress.delete(row);
         this.verifications.delete(row);
         this.changed(row);
@@ -894,6 +924,8 @@ export class BackupService {
     rows.add(to);
     this.running.set(to, job);
     this.jobRows.set(to, rows);
+    const pause = this.pauses.get(from);
+    if (pause) this.pauses.set(to, pause);
     return true;
   }
 

@@ -8,6 +8,7 @@ type BackupsRequest =
   | 'backups.start'
   | 'backups.refreshHistory'
   | 'backups.download'
+  | 'backups.cancelDownload'
   | 'backups.verify'
   | 'backups.cancelVerify'
   | 'backups.compare'
@@ -57,6 +58,7 @@ export function backupsHandlers(
     'backups.start': userFacing(async (args) => ({ started: await backups.startBackups(args) })),
     'backups.refreshHistory': userFacing(({ portalId }) => backups.refreshHistory(portalId)),
     'backups.download': userFacing(({ id, accessCode }) => backups.download(id, accessCode)),
+    'backups.cancelDownload': userFacing(({ id }) => backups.cancelDownload(id)),
     'backups.verify': userFacing(({ id, accessCode }) => backups.verify(id, accessCode)),
     'backups.cancelVerify': userFacing(({ id }) => backups.cancelVerify(id)),
     'backups.compare': userFacing(({ id, accessCode }) => backups.compare(id, accessCode)),

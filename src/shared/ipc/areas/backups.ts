@@ -33,6 +33,8 @@ export const KEEP_DEFAULT = 7;
  * - `needs_code`: downloaded in full, but no access code to verify it with (after a restart
  *   without one in the keychain): the temporary file waits, nothing looks like a backup;
  * - `ready`: verified and on disk under its final name;
+ * - `paused`: its download was cancelled by the user (`backups.cancelDownload`): what arrived is
+ *   kept in the temporary file, and a later `backups.download` resumes from it;
  * - `on_service`: in the service's history only, never downloaded here;
  * - `failed`: stopped, with `problem` saying why and what was kept.
  */
@@ -43,6 +45,7 @@ export const BackupStage = z.enum([
   'verifying',
   'needs_code',
   'ready',
+  'paused',
   'on_service',
   'failed',
 ]);
@@ -258,6 +261,11 @@ export const backupsRequests = {
     z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),
     BackupView,
     'Download (or resume) a backup the service holds, then verify it.',
+  ),
+  'backups.cancelDownload': request(
+    ByBackup,
+    BackupView,
+    'Stop the download running now (at once): what arrived is kept, and Download resumes from it; Delete removes it.',
   ),
   'backups.verify': request(
     z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),

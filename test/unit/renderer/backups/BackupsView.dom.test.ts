@@ -148,3 +148,55 @@ describe('a verification running', () => {
     expect(within(row).getByRole('button', { name: 'Verify' })).toBeTruthy();
   });
 });
+
+describe('a download running', () => {
+  it('has a Cancel beside its progress that pauses it, keeping what arrived, and Download again resumes it', async () => {
+    const user = userEvent.setup();
+    const downloading = backupOf({
+      stage: 'downloading',
+      bytes: 6 * 2 ** 20,
+      totalBytes: 24 * 2 ** 20,
+      bytesPerSecond: 2 ** 20,
+      etaSeconds: 18,
+      sha256: null,
+      file: null,
+    });
+    const paused = backupOf({
+      ...downloading,
+      stage: 'paused',
+      bytesPerSecond: null,
+      etaSeconds: null,
+      note: 'Download paused; 6.0 MB of 24 MB kept. Download again to resume.',
+    });
+    const { engine } = setup(
+      { folder: '/data/backups', portals: [portalOf()], backups: [downloading] },
+      {
+        'backups.cancelDownload': () => paused,
+        'backups.download': () => backupOf({ ...downloading, stage: 'generating' }),
+      },
+    );
+    const row = await screen.findByTestId('backup-7');
+    expect(
+      within(row).getByRole('progressbar', { name: 'Download of the backup of Northwind' }),
+    ).toBeTruthy();
+    // Nothing to delete while it downloads; the Cancel is the way to stop it.
+    expect(within(row).queryByRole('button', { name: 'Delete' })).toBeNull();
+
+    await user.click(within(row).getByRole('button', { name: 'Cancel download' }));
+    expect(engine.argsOf('backups.cancelDownload')).toEqual([{ id: '7' }]);
+    expect(within(row).queryByRole('progressbar')).toBeNull();
+    expect(row.textContent).toContain('Download paused');
+    const note = within(row).getByRole('status');
+    expect(note.textContent).toBe(
+      'Download paused; 6.0 MB of 24 MB kept. Download again to resume.',
+    );
+    expect(note.closest('.text-danger, .error, [role="alert"]')).toBeNull();
+    // The part is kept until Download again resumes it, or Delete removes it.
+    expect(within(row).getByRole('button', { name: 'Delete' })).toBeTruthy();
+
+    await user.click(within(row).getByRole('button', { name: 'Download again' }));
+    const more = row.nextElementSibling as HTMLElement;
+    await user.click(within(more).getByRole('button', { name: 'Download' }));
+    expect(engine.argsOf('backups.download')).toEqual([{ id: '7' }]);
+  });
+});

@@ -37,7 +37,10 @@ function useDownloadLink(backup: BackupView, web: boolean) {
   return ready ? link : null;
 }
 
+/** A download running now: how far it got, and its Cancel (what arrived is kept, paused). */
 function Progress({ backup }: { backup: BackupView }) {
+  const cancelDownload = useBackups((state) => state.cancelDownload);
+  const [cancelling, setCancelling] = useState(false);
   return (
     <div className="backup-progress">
       <ProgressBar
@@ -45,6 +48,18 @@ function Progress({ backup }: { backup: BackupView }) {
         label={`Download of the backup of ${backup.portalName}`}
       />
       <span className="muted">{transferLine(backup)}</span>
+      <button
+        type="button"
+        className="backup-progress__cancel"
+        disabled={cancelling}
+        title="Stop the download; what arrived is kept, and Download again resumes it"
+        onClick={() => {
+          setCancelling(true);
+          void cancelDownload(backup.id).finally(() => setCancelling(false));
+        }}
+      >
+        {cancelling ? 'Cancelling…' : 'Cancel download'}
+      </button>
     </div>
   );
 }
@@ -120,6 +135,14 @@ function CodePrompt({
     </form>
   );
 }
+
+/** The download button of a backup not (fully) here, by its stage. */
+const DOWNLOAD_LABEL = {
+  on_service: 'Download here',
+  failed: 'Try again',
+  // Its note says "Download again to resume".
+  paused: 'Download again',
+} as const;
 
 const PROMPT_LABEL = {
   verify: 'Verify',
@@ -285,16 +308,19 @@ export function BackupRow({
                 {browsing ? 'Show its records' : 'Browse records'}
               </button>
             )}
-            {(backup.stage === 'on_service' || backup.stage === 'failed') &&
+            {(backup.stage === 'on_service' ||
+              backup.stage === 'failed' ||
+              backup.stage === 'paused') &&
               backup.exportId &&
               available && (
                 <button type="button" onClick={() => setPrompt('download')} disabled={busy}>
-                  {backup.stage === 'failed' ? 'Try again' : 'Download here'}
+                  {DOWNLOAD_LABEL[backup.stage]}
                 </button>
               )}
             {!moving &&
               (backup.file !== null ||
                 backup.stage === 'needs_code' ||
+                backup.stage === 'paused' ||
                 backup.stage === 'failed') && (
                 <button
                   type="button"

@@ -29,6 +29,8 @@ export interface BackupsState {
   }): Promise<boolean>;
   refreshHistory(portalId: string): Promise<void>;
   download(id: string, accessCode?: string): Promise<boolean>;
+  /** Stops the download running now (paused): what arrived is kept for Download to resume. */
+  cancelDownload(id: string): Promise<void>;
   verify(id: string, accessCode?: string): Promise<boolean>;
   /** Stops the verification running now; the file is kept as it was. */
   cancelVerify(id: string): Promise<void>;
@@ -147,6 +149,13 @@ export function createBackupsStore(api: Api) {
           if (overview) set({ overview: withBackup(overview, backup) });
           return true;
         })) === true,
+      cancelDownload: async (id) => {
+        await act(`backup:${id}`, async () => {
+          const backup = await api.backups.cancelDownload({ id });
+          const overview = get().overview;
+          if (overview) set({ overview: withBackup(overview, backup) });
+        });
+      },
       verify: async (id, accessCode) =>
         (await act(`backup:${id}`, async () => {
           const backup = await api.backups.verify({ id, ...(accessCode ? { accessCode } : {}) });
