@@ -135,6 +135,7 @@ const bridge = {
     verify: call('backups.verify'),
     cancelVerify: call('backups.cancelVerify'),
     compare: call('backups.compare'),
+    cancelCompare: call('backups.cancelCompare'),
     browse: call('backups.browse'),
     closeBrowse: call('backups.closeBrowse'),
     delete: call('backups.delete'),

@@ -15,6 +15,7 @@ import type {
   BackupScheduleSpec,
   BackupsOverview,
   BackupView,
+  ReadCancelled,
 } from '../../shared/ipc/areas/backups';
 import { abortableSleep } from '../abortableSleep';
 import type { ApiClient } from '../api/client/apiClient';
@@ -35,7 +36,7 @@ import { verificationOf } from './archiveComparison';
 import type { FieldNames } from './archiveDiff';
 import { nextRun } from './backupCalendar';
 import { SnapshotPortalMissingError } from './backupSnapshot';
-import { BackupSnapshots } from './backupSnapshots';
+import { BackupSnapshots, BrowsingStopped } from './backupSnapshots';
 import { backupRelativePath, BACKUPS_FOLDER, partFileOf, resolveBackupFile } from './backupFiles';
 import {
   answerOf,
@@ -101,6 +102,11 @@ export class BackupService {
   private readonly verifications = new Map<
     string,
     { cancel: AbortController; bytes: number; totalBytes: number }
+  >();
+  /** Comparisons running now, by backup: their Cancel, and their end. */
+  private readonly comparisons = new Map<
+    string,
+    Set<{ cancel: AbortController; ended: Promise<void> }>
   >();
   /** Running jobs' Cancel (a download paused), by every row each job holds. */
   private readonly pauses = new Map<string, AbortController>();
@@ -465,12 +471,60 @@ export class BackupService {
     this.changed(id);
   }
 
-  /** What differs between a ready backup and the mirror now, per module and field. */
-  async compare(id: string, accessCode: string | undefined): Promise<ArchiveDiff> {
+  /**
+   * What differs between a ready backup and the mirror now, per module and field; or, cancelled
+   * (`cancelCompare`), that it was: nothing is kept of a comparison, so nothing was changed.
+   */
+  async compare(id: string, accessCode: string | undefined): Promise<ArchiveDiff | ReadCancelled> {
     const record = this.require(id);
     const file = this.fileOf(id);
     if (!file) throw new BackupRefused('Only a downloaded, verified backup can be compared.');
-    const code = accessCode ?? (await this.keptCode(record.portalId));
+    let ended = () => undefined as void;
+    const running = {
+      cancel: new AbortController(),
+      ended: new Promise<void>((resolve) => (ended = resolve)),
+    };
+    const all = this.comparisons.get(id) ?? new Set();
+    this.comparisons.set(id, all.add(running));
+    const cancelled = (): ReadCancelled => ({
+      cancelled:
+        'Comparison cancelled. Nothing was changed; choose Compare with mirror to compare again.',
+    });
+    try {
+      const code = accessCode ?? (await this.keptCode(record.portalId));
+      if (running.cancel.signal.aborted) return cancelled();
+      return await this.compareNow(record, file, code, running.cancel.signal);
+    } catch (error) {
+      if (running.cancel.signal.aborted) return cancelled();
+      if (this.closed)
+        throw new BackupRefused('PortalDesk is closing; compare again after it starts.');
+      throw error;
+    } finally {
+      all.delete(running);
+      if (all.size === 0) this.comparisons.delete(id);
+      ended();
+    }
+  }
+
+  /**
+   * Cancels the comparisons of `id` running now and resolves once they have stopped (within the
+   * chunk they read); false when none ran.
+   */
+  async cancelCompare(id: string): Promise<boolean> {
+    this.require(id);
+    const running = [...(this.comparisons.get(id) ?? [])];
+    for (const comparison of running)
+      comparison.cancel.abort(new Error('The comparison was cancelled.'));
+    await Promise.all(running.map((comparison) => comparison.ended));
+    return running.length > 0;
+  }
+
+  private async compareNow(
+    record: BackupRecord,
+    file: string,
+    code: string,
+    cancel: AbortSignal,
+  ): Promise<ArchiveDiff> {
     const { metadata, records } = this.options.mirror;
     const modules = new Map(metadata.modules(record.portalId).map((m) => [m.apiName, m]));
     const fieldsOf = new Map<string, FieldNames>();
@@ -502,6 +556,7 @@ export class BackupService {
           },
         },
         this.now(),
+        { signal: AbortSignal.any([cancel, this.closing.signal]) },
       );
     } catch (error) {
       if (
@@ -519,7 +574,10 @@ export class BackupService {
    * Opens a verified backup for browsing: its records are read into a snapshot (progress pushed
    * as `backups.browseProgress`), which the records requests then read when named.
    */
-  async browse(id: string, accessCode: string | undefined): Promise<BackupSnapshot> {
+  async browse(
+    id: string,
+    accessCode: string | undefined,
+  ): Promise<BackupSnapshot | ReadCancelled> {
     const record = this.require(id);
     const file = this.fileOf(id);
     if (!file) throw new BackupRefused('Only a downloaded, verified backup can be browsed.');
@@ -549,6 +607,19 @@ export class BackupService {
           })),
       });
     } catch (error) {
+      // Stopped while it read: what was read is deleted (backupSnapshots.ts); nothing was kept.
+      if (error instanceof BrowsingStopped) {
+        if (error.why === 'closing')
+          throw new BackupRefused(
+            'PortalDesk is closing; browse the backup again after it starts.',
+          );
+        return {
+          cancelled:
+            error.why === 'closed'
+              ? 'Browsing cancelled. Nothing of the backup was kept; choose Browse records to open it again.'
+              : 'Browsing this backup stopped: another backup was opened for browsing (one at a time). Nothing of this one was kept; choose Browse records to open it again.',
+        };
+      }
       if (
         error instanceof WrongAccessCodeError ||
         error instanceof DamagedArchiveError ||

@@ -12,6 +12,7 @@ type BackupsRequest =
   | 'backups.verify'
   | 'backups.cancelVerify'
   | 'backups.compare'
+  | 'backups.cancelCompare'
   | 'backups.browse'
   | 'backups.closeBrowse'
   | 'backups.delete'
@@ -62,6 +63,9 @@ export function backupsHandlers(
     'backups.verify': userFacing(({ id, accessCode }) => backups.verify(id, accessCode)),
     'backups.cancelVerify': userFacing(({ id }) => backups.cancelVerify(id)),
     'backups.compare': userFacing(({ id, accessCode }) => backups.compare(id, accessCode)),
+    'backups.cancelCompare': userFacing(async ({ id }) => ({
+      cancelled: await backups.cancelCompare(id),
+    })),
     'backups.browse': userFacing(({ id, accessCode }) => backups.browse(id, accessCode)),
     'backups.closeBrowse': ({ id }) => {
       backups.closeBrowse(id);

@@ -241,6 +241,13 @@ export const BackupSnapshot = z.object({
 });
 export type BackupSnapshot = z.infer<typeof BackupSnapshot>;
 
+/**
+ * A comparison or an opening for browsing the user cancelled (`backups.cancelCompare`,
+ * `backups.closeBrowse`): nothing was kept or changed, said with what to do. Not a failure.
+ */
+export const ReadCancelled = z.object({ cancelled: z.string() }).strict();
+export type ReadCancelled = z.infer<typeof ReadCancelled>;
+
 export const backupsRequests = {
   'backups.overview': request(
     NoArgs,
@@ -279,18 +286,23 @@ export const backupsRequests = {
   ),
   'backups.compare': request(
     z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),
-    ArchiveDiff,
-    'What differs between a downloaded backup and the mirror now, per module and field.',
+    z.union([ArchiveDiff, ReadCancelled]),
+    'What differs between a downloaded backup and the mirror now, per module and field (or that it was cancelled).',
+  ),
+  'backups.cancelCompare': request(
+    ByBackup,
+    z.object({ cancelled: z.boolean() }),
+    "Stop comparing a backup with the mirror (within the chunk it reads); answered once it stopped, false when none ran. The comparison's own request answers that it was cancelled.",
   ),
   'backups.browse': request(
     z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),
-    BackupSnapshot,
-    'Open a verified backup read-only in the records workspace (one at a time): its records are read into a snapshot beside the live mirror.',
+    z.union([BackupSnapshot, ReadCancelled]),
+    'Open a verified backup read-only in the records workspace (one at a time): its records are read into a snapshot beside the live mirror (or it was cancelled: backups.closeBrowse while it reads).',
   ),
   'backups.closeBrowse': request(
     ByBackup,
     z.object({ closed: z.literal(true) }),
-    'Stop browsing a backup: its snapshot is closed and deleted (the backup stays).',
+    'Stop browsing a backup, or opening it (within the chunk it reads): its snapshot is closed and deleted (the backup stays).',
   ),
   'backups.delete': request(
     ByBackup,

@@ -71,6 +71,7 @@ function setup(overview: BackupsOverview, handlers: FakeHandlers = {}) {
   const engine = fakeEngine({ 'backups.overview': () => overview, ...handlers });
   const backups = createBackupsStore(engine.api);
   const shell = createShellStore(engine.api, { connection: 'connected', online: true });
+  shell.getState().select('backups');
   render(
     createElement(
       ShellContext.Provider,
@@ -78,7 +79,7 @@ function setup(overview: BackupsOverview, handlers: FakeHandlers = {}) {
       createElement(BackupsContext.Provider, { value: backups }, createElement(BackupsView)),
     ),
   );
-  return { engine, backups };
+  return { engine, backups, shell };
 }
 
 describe('a keychain that could not be read', () => {
@@ -198,5 +199,78 @@ describe('a download running', () => {
     const more = row.nextElementSibling as HTMLElement;
     await user.click(within(more).getByRole('button', { name: 'Download' }));
     expect(engine.argsOf('backups.download')).toEqual([{ id: '7' }]);
+  });
+});
+
+describe('reading a backup (compare, browse), cancelled', () => {
+  /** A request left pending until `release` answers it. */
+  function pending<T>() {
+    let release = (_value: T) => undefined as void;
+    const answer = new Promise<T>((resolve) => (release = resolve));
+    return { answer, release };
+  }
+
+  it('stops a comparison with its Cancel and says so as a note, not as an error', async () => {
+    const user = userEvent.setup();
+    const compare = pending<{ cancelled: string }>();
+    const { engine } = setup(
+      { folder: '/data/backups', portals: [portalOf()], backups: [backupOf()] },
+      {
+        'backups.compare': () => compare.answer,
+        'backups.cancelCompare': () => {
+          compare.release({
+            cancelled:
+              'Comparison cancelled. Nothing was changed; choose Compare with mirror to compare again.',
+          });
+          return { cancelled: true };
+        },
+      },
+    );
+    const row = await screen.findByTestId('backup-7');
+    await user.click(within(row).getByRole('button', { name: 'Compare with mirror' }));
+    const more = row.nextElementSibling as HTMLElement;
+    await user.click(within(more).getByRole('button', { name: 'Compare' }));
+    expect(more.textContent).toContain('Comparing the backup with the mirror…');
+    // The code was sent: the prompt gives way to the comparison's progress and its Cancel.
+    expect(within(more).queryByLabelText('Access code')).toBeNull();
+
+    await user.click(within(more).getByRole('button', { name: 'Cancel' }));
+    expect(engine.argsOf('backups.cancelCompare')).toEqual([{ id: '7' }]);
+    const note = await within(more).findByText(/^Comparison cancelled\./);
+    expect(note.getAttribute('role')).toBe('status');
+    expect(note.closest('.text-danger, .error, [role="alert"]')).toBeNull();
+    expect(within(more).queryByRole('alert')).toBeNull();
+    expect(within(more).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Differences from the mirror' })).toBeNull();
+  });
+
+  it('stops opening a backup for browsing with its Cancel, and stays in Backups', async () => {
+    const user = userEvent.setup();
+    const browse = pending<{ cancelled: string }>();
+    const { engine, shell } = setup(
+      { folder: '/data/backups', portals: [portalOf()], backups: [backupOf()] },
+      {
+        'backups.browse': () => browse.answer,
+        'backups.closeBrowse': () => {
+          browse.release({
+            cancelled:
+              'Browsing cancelled. Nothing of the backup was kept; choose Browse records to open it again.',
+          });
+          return { closed: true };
+        },
+      },
+    );
+    const row = await screen.findByTestId('backup-7');
+    await user.click(within(row).getByRole('button', { name: 'Browse records' }));
+    const more = row.nextElementSibling as HTMLElement;
+    await user.click(within(more).getByRole('button', { name: 'Browse' }));
+    expect(more.textContent).toContain('Reading the backup for browsing… 0 records');
+
+    await user.click(within(more).getByRole('button', { name: 'Cancel' }));
+    expect(engine.argsOf('backups.closeBrowse')).toEqual([{ id: '7' }]);
+    const note = await within(more).findByText(/^Browsing cancelled\./);
+    expect(note.closest('.text-danger, .error, [role="alert"]')).toBeNull();
+    expect(more.textContent).not.toContain('Reading the backup for browsing');
+    expect(shell.getState().section).toBe('backups');
   });
 });

@@ -163,9 +163,19 @@ export function BackupRow({
   available: boolean;
   codeKept: boolean;
 }) {
-  const { verify, download, remove, showInFolder, startDrag, compare, browse } = useBackups(
-    (state) => state,
-  );
+  const {
+    verify,
+    download,
+    remove,
+    showInFolder,
+    startDrag,
+    compare,
+    browse,
+    cancelCompare,
+    cancelBrowse,
+  } = useBackups((state) => state);
+  const comparing = useBackups((state) => state.comparing[backup.id] ?? false);
+  const note = useBackups((state) => state.notes[`backup:${backup.id}`]);
   const browsing = useBackups((state) => state.browsing?.backupId === backup.id);
   const browseProgress = useBackups((state) =>
     state.browseProgress?.id === backup.id ? state.browseProgress.records : null,
@@ -338,32 +348,60 @@ export function BackupRow({
           )}
         </td>
       </tr>
-      {(prompt || confirmDelete || error || browseProgress !== null || (showDiff && diff)) && (
+      {(prompt ||
+        confirmDelete ||
+        error ||
+        note ||
+        comparing ||
+        browseProgress !== null ||
+        (showDiff && diff)) && (
         <tr className="backup-row__more">
           <td colSpan={5}>
-            {prompt && (
+            {/* Once sent, the code's prompt gives way to the reading's progress and its Cancel. */}
+            {prompt && !comparing && browseProgress === null && (
               <CodePrompt
                 codeKept={codeKept}
                 label={PROMPT_LABEL[prompt]}
                 onCancel={() => setPrompt(null)}
                 onSubmit={(code) => {
-                  const chosen = prompt;
-                  const run = { verify, compare, download, browse }[chosen];
-                  void run(backup.id, code === '' ? undefined : code).then((ok) => {
-                    if (!ok) return;
-                    setPrompt(null);
-                    if (chosen === 'browse') showSection('records');
+                  const accessCode = code === '' ? undefined : code;
+                  if (prompt === 'browse') {
+                    void browse(backup.id, accessCode).then((outcome) => {
+                      if (outcome === 'failed') return;
+                      setPrompt(null);
+                      if (outcome === 'opened') showSection('records');
+                    });
+                    return;
+                  }
+                  const run = { verify, compare, download }[prompt];
+                  void run(backup.id, accessCode).then((ok) => {
+                    if (ok) setPrompt(null);
                   });
                 }}
               />
             )}
             {browseProgress !== null && (
-              <p className="muted" role="status">
-                Reading the backup for browsing… {browseProgress.toLocaleString()} records
-              </p>
+              <div className="backup-reading" role="group" aria-label="Opening for browsing">
+                <span className="muted">
+                  Reading the backup for browsing… {browseProgress.toLocaleString()} records
+                </span>
+                <button type="button" onClick={() => void cancelBrowse(backup.id)}>
+                  Cancel
+                </button>
+              </div>
             )}
-            {busy && prompt === null && showDiff && !diff && (
-              <p className="muted">Reading the backup…</p>
+            {comparing && (
+              <div className="backup-reading" role="group" aria-label="Comparing">
+                <span className="muted">Comparing the backup with the mirror…</span>
+                <button type="button" onClick={() => void cancelCompare(backup.id)}>
+                  Cancel
+                </button>
+              </div>
+            )}
+            {note && (
+              <p className="hint" role="status">
+                {note}
+              </p>
             )}
             {showDiff && diff && (
               <>
