@@ -18,6 +18,7 @@ import { verificationOf, type MirrorCensus } from './archiveComparison';
 import {
   anotherBackupProblem,
   DamagedArchiveError,
+  NotABackupError,
   verifyArchive,
   WrongAccessCodeError,
 } from './archiveVerify';
@@ -317,6 +318,17 @@ async function download(
   }
 }
 
+/**
+ * What the user can do once a damaged download was removed: a download damaged on its way (cut,
+ * spliced, changed) comes right when fetched again; a file that is no backup at all (a zip bomb)
+ * is what the service holds, and would come the same.
+ */
+function damagedDownloadRemoved(error: DamagedArchiveError): string {
+  return error instanceof NotABackupError
+    ? "The download was removed. Downloading it again would fetch the same file from the service: make a new backup instead, and if the new one is refused the same way, contact the service's support."
+    : 'The damaged download was removed; download it again.';
+}
+
 const exists = (file: string) =>
   access(file).then(
     () => true,
@@ -390,10 +402,7 @@ export async function verifyAndPlace(
     if (error instanceof DamagedArchiveError) {
       // Renamed or not, it is this download, never recorded as ready: it goes, as said.
       await rm(part, { force: true }).catch(() => undefined);
-      throw new JobStop(
-        'failed',
-        `${error.message} The damaged download was removed; download it again.`,
-      );
+      throw new JobStop('failed', `${error.message} ${damagedDownloadRemoved(error)}`);
     }
     throw error;
   }

@@ -28,6 +28,7 @@ import { AccessCodeKeychain, type KeptCode } from './accessCodeKeychain';
 import {
   anotherBackupProblem,
   DamagedArchiveError,
+  NotABackupError,
   verifyArchive,
   WrongAccessCodeError,
 } from './archiveVerify';
@@ -414,7 +415,7 @@ export class BackupService {
       if (cancelled()) return;
       if (error instanceof WrongAccessCodeError) throw new BackupRefused(error.message);
       if (error instanceof DamagedArchiveError) {
-        this.condemn(id, error.message);
+        this.condemn(id, error.message, error instanceof NotABackupError);
         throw new BackupRefused(error.message);
       }
       throw error;
@@ -461,12 +462,14 @@ export class BackupService {
    * A ready backup that failed its check is no backup any more: not offered for download, drag
    * or retention, its old verification gone; the file stays until deleted or downloaded again.
    */
-  private condemn(id: string, problem: string): void {
+  private condemn(id: string, problem: string, notABackup = false): void {
     this.repo.setVerification(id, null, null);
     this.repo.setStage(
       id,
       'failed',
-      `${problem} It is no longer offered as a backup: choose Try again to download it anew, or Delete.`,
+      notABackup
+        ? `${problem} It is no longer offered as a backup. Downloading it again would fetch the same file from the service: make a new backup, and if the new one is refused the same way, contact the service's support; Delete removes this file.`
+        : `${problem} It is no longer offered as a backup: choose Try again to download it anew, or Delete.`,
     );
     this.changed(id);
   }
