@@ -186,7 +186,12 @@ export class BackupService {
     void this.runSchedules();
   }
 
-  overview(): BackupsOverview {
+  /**
+   * Every portal with its schedule, and every backup. A portal mirrored since the start (or since
+   * the last look) is asked about in the keychain first: it would say no code is kept otherwise.
+   */
+  async overview(): Promise<BackupsOverview> {
+    await this.readNewPortals();
     const portals = this.portalsView();
     const names = new Map(portals.map((portal) => [portal.portalId, portal.portalName]));
     return {
@@ -790,9 +795,24 @@ export class BackupService {
     return file ? { file, fileName: path.basename(file) } : null;
   }
 
-  /** The mirror's portals changed (a sync ended, an account came or went): views read again. */
+  /**
+   * The mirror's portals changed (a sync ended, an account came or went): views read again, and
+   * once more after the keychain said what a portal new here keeps.
+   */
   portalsChanged(): void {
     this.changed(null);
+    const unasked = this.repo.portals().filter((portal) => !this.codes.asked(portal.id));
+    if (unasked.length === 0) return;
+    void this.readNewPortals().then(() => {
+      if (!this.closed) for (const portal of unasked) this.changed(null, undefined, portal.id);
+    });
+  }
+
+  /** Asks the keychain about the mirrored portals it was never asked about. */
+  private async readNewPortals(): Promise<void> {
+    if (this.closed) return;
+    const unasked = this.repo.portals().filter((portal) => !this.codes.asked(portal.id));
+    if (unasked.length > 0) await this.codes.load(unasked.map((portal) => portal.id));
   }
 
   /** Resolves when every job has ended (tests). */
