@@ -250,6 +250,13 @@ function readInput(
   }
 }
 
+const LINE_BREAK = /\r\n?/g;
+
+/** `text` with each CR LF and lone CR written as LF. */
+function lineBreaksAsLf(text: string): string {
+  return text.includes('\r') ? text.replace(LINE_BREAK, '\n') : text;
+}
+
 /**
  * The cell read as a value of `field` in the API's shape (`value`), "same" when it shows what the
  * field holds now (`current`; undefined for a new record), or the rule it breaks.
@@ -275,6 +282,12 @@ export function parseCell(
       defuse: reading.defused,
     });
     if (cell === shown || (cell === null && shown === '')) return { kind: 'same' };
+    // Line endings are not something a spreadsheet shows: an XLSX reads a CR LF back as LF
+    // (XML's own rule) and editors rewrite them, so a text that differs in them alone is the
+    // record's text, not a change to send.
+    if (typeof cell === 'string' && lineBreaksAsLf(cell) === lineBreaksAsLf(shown)) {
+      return { kind: 'same' };
+    }
   }
   let input: unknown;
   if (cell === null || cell === '') input = null;
