@@ -285,7 +285,11 @@ export function parseCell(
     // Line endings are not something a spreadsheet shows: an XLSX reads a CR LF back as LF
     // (XML's own rule) and editors rewrite them, so a text that differs in them alone is the
     // record's text, not a change to send.
-    if (typeof cell === 'string' && lineBreaksAsLf(cell) === lineBreaksAsLf(shown)) {
+    if (
+      typeof cell === 'string' &&
+      typeof shown === 'string' &&
+      lineBreaksAsLf(cell) === lineBreaksAsLf(shown)
+    ) {
       return { kind: 'same' };
     }
   }
