@@ -150,9 +150,20 @@ export class RecordsImports {
         `That file has not arrived whole, or was left unopened for ${IMPORT_UPLOAD_IDLE_MS / 60_000} minutes. Nothing was read; choose the file again.`,
       );
     }
-    const form = this.newForm(args.portalId, args.moduleId);
-    const format = importFormatOf(upload.fileName) as ImportFormat;
-    const { header, samples } = await this.head(upload.file, format, upload.fileName);
+    let form: EditForm;
+    let format: ImportFormat;
+    let head: Awaited<ReturnType<RecordsImports['head']>>;
+    try {
+      form = this.newForm(args.portalId, args.moduleId);
+      format = importFormatOf(upload.fileName) as ImportFormat;
+      head = await this.head(upload.file, format, upload.fileName);
+    } catch (error) {
+      // A file that cannot be opened is not opened later either (the dialog asks for the file
+      // again): removed now, its bytes freed, rather than held against the bound for 10 minutes.
+      this.uploads.drop(args.uploadId);
+      throw error;
+    }
+    const { header, samples } = head;
     // Every field a record of the module may edit, on any layout, labelled as the table and the
     // export label them (a file exported from PortalDesk maps itself).
     const fields = this.reader
