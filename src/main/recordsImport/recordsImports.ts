@@ -430,7 +430,7 @@ export class RecordsImports {
     const matchColumn = plan.columns.findIndex((c) => c.target === plan.matchBy);
     const byValue =
       plan.mode === 'update' && plan.matchBy !== ID_TARGET
-        ? await this.recordsByValue(entry, matchColumn)
+        ? await this.recordsByValue(entry, matchColumn, signal)
         : null;
     const newForm = plan.mode === 'create' ? this.newForm(portalId, moduleId) : null;
     const formOf = this.options.outbox.formReader();
@@ -442,7 +442,9 @@ export class RecordsImports {
     let rowNumber = 0;
     let header = true;
     let slice = performance.now();
-    for await (const cells of readImportRows(entry.path, entry.file.format)) {
+    // Cancelled while the file was read for its match values: no row is checked.
+    const fileRows = signal.aborted ? [] : readImportRows(entry.path, entry.file.format);
+    for await (const cells of fileRows) {
       rowNumber++;
       if (header) {
         header = isBlank(cells);
@@ -625,10 +627,20 @@ export class RecordsImports {
    * file's column read first, then the module's records a batch at a time (as the export reads
    * them), so memory holds the file's keys and their records, never the module.
    */
-  private async recordsByValue(entry: Import, column: number): Promise<RecordsByValue> {
+  /**
+   * The records holding each value the file's match column names. Reads the whole file, then the
+   * module, a slice at a time; a cancel stops either (the answer is then partial: the walk
+   * checks no row).
+   */
+  private async recordsByValue(
+    entry: Import,
+    column: number,
+    signal: AbortSignal,
+  ): Promise<RecordsByValue> {
     const field = entry.file.fields.find((f) => f.key === entry.plan!.matchBy)!;
     const keys = new Set<string>();
     let header = true;
+    let slice = performance.now();
     for await (const cells of readImportRows(entry.path, entry.file.format)) {
       if (header) {
         header = isBlank(cells);
@@ -636,14 +648,19 @@ export class RecordsImports {
       }
       const key = cellMatchKey(field.type, cells[column], entry.reading);
       if (key !== null) keys.add(key);
+      if (performance.now() - slice >= IMPORT_SLICE_MS) {
+        await nextTurn();
+        slice = performance.now();
+        if (signal.aborted) break;
+      }
     }
+    const ids = new Map<string, string[]>();
+    if (signal.aborted) return { type: field.type, reading: entry.reading, ids };
     const view = this.options.mirror.query.openView({
       portalId: entry.file.portalId,
       moduleId: entry.file.moduleId,
     });
-    const ids = new Map<string, string[]>();
-    let slice = performance.now();
-    for (let from = 0; from < view.total; from += 1000) {
+    for (let from = 0; from < view.total && !signal.aborted; from += 1000) {
       for (const record of view.read(from, 1000) as RecordRow[]) {
         const key = valueMatchKey(field.type, fieldValue(record, field.key));
         if (key === null || !keys.has(key)) continue;
