@@ -173,7 +173,8 @@ export class ConfigureService {
     options.outbox.useConfig({
       send: (ctx, op, client) => {
         // Before an option change goes, every record change it left in flight has settled (the
-        // replay holds it while one is sent): those not delivered follow the renames first.
+        // replay holds it while one is sent): those not delivered follow the renames and
+        // removals first.
         if (optionActionOf(op) !== null) this.followSettled(op.portalId, op.moduleId);
         return (
           isFieldChoiceOp(op)
@@ -187,8 +188,8 @@ export class ConfigureService {
       },
       describe: (op) => this.describe(op),
       discarded: (op) => this.optionsDiscarded(op),
-      // A record change back from the service undelivered follows the renames queued while it
-      // was in flight: it goes again after them.
+      // A record change back from the service undelivered follows the renames and removals
+      // queued while it was in flight: it goes again after them.
       recordSettled: (op) => this.followSettled(op.portalId, op.moduleId),
     });
   }
@@ -1153,9 +1154,15 @@ export class ConfigureService {
               new Set(removed.map((option) => option.name)),
             )
           : [];
+        // Record changes being sent keep the bases that left; they follow once they settle.
+        const inFlight = choice
+          ? inFlightSetting(repo.valueOpsOfModule(args.portalId, args.moduleId), choice.apiName)
+          : [];
         insert('removeOptions', {
           options: removed.map(({ id, name }) => ({ id, name })),
           cleared_bases: cleared.length > 0 ? cleared : undefined,
+          in_flight:
+            choice && inFlight.length > 0 ? { field: choice.apiName, seqs: inFlight } : undefined,
         });
       }
       const renames = renamed.filter(
@@ -1188,8 +1195,8 @@ export class ConfigureService {
   }
 
   /**
-   * Record changes in flight when an option rename was queued that have settled undelivered
-   * follow the renames they missed (queuedRecordOptions.ts), in one transaction.
+   * Record changes in flight when an option rename or removal was queued that have settled
+   * undelivered follow the changes they missed (queuedRecordOptions.ts), in one transaction.
    */
   private followSettled(portalId: string, moduleId: string): void {
     const followed = this.options.outbox.repo.transaction(() =>
