@@ -1285,13 +1285,14 @@ export class ConfigureService {
     );
   }
 
-  /** How the Outbox shows a configuration operation. */
+  /**
+   * How the Outbox shows a configuration operation. Its module is named as the mirror has it,
+   * else by the names a sync kept when it found the module gone (trashed by another admin).
+   */
   private describe(op: OutboxOp): NonNullable<OutboxEntry['config']> {
     if (isFieldChoiceOp(op)) return fieldChoicesDescribe(op, this.options.mirror);
     if (optionActionOf(op) !== null) {
-      const module = this.options.mirror.metadata
-        .modules(op.portalId)
-        .find((candidate) => candidate.id === op.moduleId);
+      const module = this.options.mirror.metadata.moduleNames(op.portalId, op.moduleId);
       return {
         action: op.action ?? 'option',
         target: `${module?.pluralName ?? 'module'} · ${String(param(op, 'field_label') ?? 'field')}`,
@@ -1300,9 +1301,7 @@ export class ConfigureService {
       };
     }
     if (fieldActionOf(op) !== null) {
-      const module = this.options.mirror.metadata
-        .modules(op.portalId)
-        .find((candidate) => candidate.id === op.moduleId);
+      const module = this.options.mirror.metadata.moduleNames(op.portalId, op.moduleId);
       return {
         action: op.action ?? 'field',
         target: `${module?.pluralName ?? 'module'} · fields`,
@@ -1311,9 +1310,7 @@ export class ConfigureService {
       };
     }
     if (layoutActionOf(op) !== null) {
-      const module = this.options.mirror.metadata
-        .modules(op.portalId)
-        .find((candidate) => candidate.id === op.moduleId);
+      const module = this.options.mirror.metadata.moduleNames(op.portalId, op.moduleId);
       const layoutId = param(op, 'layout_id');
       const layoutName =
         typeof param(op, 'name') === 'string' && layoutActionOf(op) === 'createLayout'
@@ -1336,9 +1333,8 @@ export class ConfigureService {
         request: binRequest(op),
       };
     }
-    const mirrored = this.options.mirror.metadata
-      .modules(op.portalId)
-      .find((module) => module.id === op.moduleId);
+    // The mirror's names, else those kept when a sync found the module gone (modules_gone).
+    const mirrored = this.options.mirror.metadata.moduleNames(op.portalId, op.moduleId);
     const binned = mirrored ? undefined : this.bin.get(op.portalId, op.moduleId);
     const apiName = mirrored?.apiName ?? binned?.apiName ?? null;
     const named = op.fields.plural_name?.value;
