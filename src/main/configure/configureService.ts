@@ -32,7 +32,7 @@ import {
 import type { EventPusher } from '../bridge/eventHub';
 import type { OutboxService } from '../outbox/outboxService';
 import type { OutboxEntry } from '../../shared/ipc/areas/outbox';
-import type { OutboxOp } from '../outbox/outboxTypes';
+import { opStatus, type OutboxOp } from '../outbox/outboxTypes';
 import { LedgerError } from '../outbox/ledgerError';
 import { RecordsReader } from '../records/recordsReader';
 import type { Mirror } from '../store/mirror/mirror';
@@ -74,7 +74,10 @@ import {
   optionRequest,
   optionSummary,
   overlayOptions,
+  optionQueueClash,
+  planRenameDiscard,
   TEMP_OPTION_PREFIX,
+  type RenameDiscard,
 } from './optionOps';
 import { maxOptionsOf, optionsProblem } from '../../shared/configRules/optionRules';
 import {
@@ -1249,9 +1252,47 @@ export class ConfigureService {
   }
 
   /**
+   * A rename is not discarded when a change queued after it takes the name it gives back (free
+   * once renamed away): the service would refuse that change, and the queue stall behind it.
+   * Judged against the field's options as mirrored, each change in turn as the service takes
+   * them; a queue the service would refuse already is not held against the discard. Throws
+   * inside the discard's transaction, so nothing is discarded.
+   */
+  private refuseNameClash(
+    op: OutboxOp,
+    field: { id: string },
+    queue: readonly OutboxOp[],
+    rewrites: RenameDiscard['rewrites'],
+  ): void {
+    const mirrored = this.options.mirror.metadata
+      .moduleOptions(op.portalId, op.moduleId)
+      .filter((option) => option.fieldId === field.id && option.kind === 'custom_option')
+      .map((option) => ({
+        id: option.valueId,
+        name: option.value ?? '',
+        records: 0,
+        localOnly: false,
+        pending: [],
+      }));
+    const withIt = [...queue, op].sort((a, b) => a.seq - b.seq);
+    if (optionQueueClash(mirrored, withIt) !== null) return;
+    const rewritten = new Map(rewrites.map(({ seq, fields }) => [seq, fields]));
+    const after = queue.flatMap((other) => {
+      const fields = rewritten.get(other.seq);
+      if (fields === undefined) return [other];
+      return fields === null ? [] : [{ ...other, fields }];
+    });
+    const clash = optionQueueClash(mirrored, after);
+    if (!clash) return;
+    throw new LedgerError(
+      `Discarding this rename gives “${clash.name}” back to its option, but a change queued after it takes that name (${optionSummary(clash.op)}), and the service would refuse it. Nothing was discarded; discard that change first.`,
+    );
+  }
+
+  /**
    * An option rename or removal discarded in the Outbox (inside its transaction): the module's
    * queued record changes that followed it go back to the names the options keep, or get back
-   * the bases the removal cleared.
+   * the bases the removal cleared; later changes of a renamed option start from the name kept.
    */
   private optionsDiscarded(op: OutboxOp): void {
     const action = optionActionOf(op);
@@ -1270,11 +1311,19 @@ export class ConfigureService {
       restoreClearedBases(this.ledgerStores(), field.apiName, cleared);
       return;
     }
-    const was = param<Record<string, string>>(op, 'was') ?? {};
-    const relabel = new Map<string, string>();
-    for (const option of optionsOf(op)) {
-      const before = was[option.id];
-      if (before !== undefined) relabel.set(option.name, before);
+    // Later changes of the same options rename, move or remove them from the name the service
+    // keeps; the queued record changes go back to it, but for options a later change names.
+    const repo = this.options.outbox.repo;
+    const queue = repo
+      .opsOfRecord(op.portalId, op.recordId)
+      .filter((other) => optionActionOf(other) !== null && param(other, 'field_id') === fieldId);
+    const later = queue.filter((other) => other.seq > op.seq);
+    const { rewrites, relabel } = planRenameDiscard(op, later);
+    this.refuseNameClash(op, field, queue, rewrites);
+    for (const { seq, fields } of rewrites) {
+      const other = later.find((candidate) => candidate.seq === seq)!;
+      if (fields === null) repo.deleteOp(seq);
+      else repo.restoreOp(seq, fields, opStatus(other));
     }
     relabelQueuedRecords(
       this.ledgerStores(),
