@@ -43,9 +43,12 @@ function hardenContents(): void {
       if (!isAllowedNavigation(event.url, devServerUrl)) event.preventDefault();
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
-    // No new windows ever; an allowed link goes to the OS browser instead.
+    // No new windows ever; an allowed link (an accounts server's: the pending sign-in's "Open the
+    // sign-in page again") goes to the OS browser instead, through the private page as the
+    // sign-in's first opening does: its state must not reach a command line.
     contents.setWindowOpenHandler(({ url }) => {
-      if (mayOpenExternally(url, externalOrigins())) void shell.openExternal(url);
+      // A browser that cannot be started: the banner's "Copy the sign-in address" remains.
+      if (mayOpenExternally(url, externalOrigins())) void openAccountsPage(url).catch(() => {});
       return { action: 'deny' };
     });
   });
@@ -74,6 +77,23 @@ function openWindow(): void {
   mainWindow.on('closed', () => (mainWindow = undefined));
 }
 
+/** Set once the data directory is known (start). */
+let signInPageDir: string | undefined;
+
+/**
+ * An accounts server's page in the OS browser through a private page in the data directory: the
+ * address's state must not reach the opener's command line (auth/signInPage.ts).
+ */
+async function openAccountsPage(url: string): Promise<void> {
+  if (signInPageDir === undefined) throw new Error('The data directory is not known yet.');
+  const opened = await openSignInPage(url, {
+    dir: signInPageDir,
+    // openPath answers '' once the file's default application (the browser) took it.
+    open: async (page) => (await shell.openPath(fileURLToPath(page))) === '',
+  });
+  if (!opened) throw new Error('No browser could be started for the sign-in page.');
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
   const { dir: dataDir } = resolveDataDir({
@@ -82,6 +102,7 @@ async function start(): Promise<void> {
     defaultDir: app.getPath('userData'),
     cwd: process.cwd(),
   });
+  signInPageDir = dataDir;
   try {
     engine = startEngine({
       dataDir,
@@ -92,13 +113,7 @@ async function start(): Promise<void> {
         if (!mayOpenExternally(url, externalOrigins())) {
           throw new Error(`Refused to open ${new URL(url).origin}: not an accounts server.`);
         }
-        // Through a private page: the address's state must not reach the opener's command line.
-        const opened = await openSignInPage(url, {
-          dir: dataDir,
-          // openPath answers '' once the file's default application (the browser) took it.
-          open: async (page) => (await shell.openPath(fileURLToPath(page))) === '',
-        });
-        if (!opened) throw new Error('No browser could be started for the sign-in page.');
+        await openAccountsPage(url);
       },
       // Record links: app.openLink has checked them (http(s), held by the mirror) before this.
       openLink: (url) => shell.openExternal(url),

@@ -383,7 +383,8 @@ export class BulkEditService {
       const key = `${portalId}/${moduleId}`;
       let name = modules.get(key);
       if (name === undefined) {
-        name = this.options.outbox.repo.module(portalId, moduleId)?.pluralName ?? moduleId;
+        // A module a sync found gone (trashed by another admin) by the names it kept.
+        name = this.options.mirror.metadata.moduleNames(portalId, moduleId)?.pluralName ?? moduleId;
         modules.set(key, name);
       }
       return name;

@@ -32,7 +32,7 @@ import {
 import type { EventPusher } from '../bridge/eventHub';
 import type { OutboxService } from '../outbox/outboxService';
 import type { OutboxEntry } from '../../shared/ipc/areas/outbox';
-import type { OutboxOp } from '../outbox/outboxTypes';
+import { opStatus, type OutboxOp } from '../outbox/outboxTypes';
 import { LedgerError } from '../outbox/ledgerError';
 import { RecordsReader } from '../records/recordsReader';
 import type { Mirror } from '../store/mirror/mirror';
@@ -74,7 +74,10 @@ import {
   optionRequest,
   optionSummary,
   overlayOptions,
+  optionQueueClash,
+  planRenameDiscard,
   TEMP_OPTION_PREFIX,
+  type RenameDiscard,
 } from './optionOps';
 import { maxOptionsOf, optionsProblem } from '../../shared/configRules/optionRules';
 import {
@@ -173,7 +176,8 @@ export class ConfigureService {
     options.outbox.useConfig({
       send: (ctx, op, client) => {
         // Before an option change goes, every record change it left in flight has settled (the
-        // replay holds it while one is sent): those not delivered follow the renames first.
+        // replay holds it while one is sent): those not delivered follow the renames and
+        // removals first.
         if (optionActionOf(op) !== null) this.followSettled(op.portalId, op.moduleId);
         return (
           isFieldChoiceOp(op)
@@ -187,8 +191,8 @@ export class ConfigureService {
       },
       describe: (op) => this.describe(op),
       discarded: (op) => this.optionsDiscarded(op),
-      // A record change back from the service undelivered follows the renames queued while it
-      // was in flight: it goes again after them.
+      // A record change back from the service undelivered follows the renames and removals
+      // queued while it was in flight: it goes again after them.
       recordSettled: (op) => this.followSettled(op.portalId, op.moduleId),
     });
   }
@@ -1153,9 +1157,15 @@ export class ConfigureService {
               new Set(removed.map((option) => option.name)),
             )
           : [];
+        // Record changes being sent keep the bases that left; they follow once they settle.
+        const inFlight = choice
+          ? inFlightSetting(repo.valueOpsOfModule(args.portalId, args.moduleId), choice.apiName)
+          : [];
         insert('removeOptions', {
           options: removed.map(({ id, name }) => ({ id, name })),
           cleared_bases: cleared.length > 0 ? cleared : undefined,
+          in_flight:
+            choice && inFlight.length > 0 ? { field: choice.apiName, seqs: inFlight } : undefined,
         });
       }
       const renames = renamed.filter(
@@ -1188,8 +1198,8 @@ export class ConfigureService {
   }
 
   /**
-   * Record changes in flight when an option rename was queued that have settled undelivered
-   * follow the renames they missed (queuedRecordOptions.ts), in one transaction.
+   * Record changes in flight when an option rename or removal was queued that have settled
+   * undelivered follow the changes they missed (queuedRecordOptions.ts), in one transaction.
    */
   private followSettled(portalId: string, moduleId: string): void {
     const followed = this.options.outbox.repo.transaction(() =>
@@ -1242,9 +1252,47 @@ export class ConfigureService {
   }
 
   /**
+   * A rename is not discarded when a change queued after it takes the name it gives back (free
+   * once renamed away): the service would refuse that change, and the queue stall behind it.
+   * Judged against the field's options as mirrored, each change in turn as the service takes
+   * them; a queue the service would refuse already is not held against the discard. Throws
+   * inside the discard's transaction, so nothing is discarded.
+   */
+  private refuseNameClash(
+    op: OutboxOp,
+    field: { id: string },
+    queue: readonly OutboxOp[],
+    rewrites: RenameDiscard['rewrites'],
+  ): void {
+    const mirrored = this.options.mirror.metadata
+      .moduleOptions(op.portalId, op.moduleId)
+      .filter((option) => option.fieldId === field.id && option.kind === 'custom_option')
+      .map((option) => ({
+        id: option.valueId,
+        name: option.value ?? '',
+        records: 0,
+        localOnly: false,
+        pending: [],
+      }));
+    const withIt = [...queue, op].sort((a, b) => a.seq - b.seq);
+    if (optionQueueClash(mirrored, withIt) !== null) return;
+    const rewritten = new Map(rewrites.map(({ seq, fields }) => [seq, fields]));
+    const after = queue.flatMap((other) => {
+      const fields = rewritten.get(other.seq);
+      if (fields === undefined) return [other];
+      return fields === null ? [] : [{ ...other, fields }];
+    });
+    const clash = optionQueueClash(mirrored, after);
+    if (!clash) return;
+    throw new LedgerError(
+      `Discarding this rename gives “${clash.name}” back to its option, but a change queued after it takes that name (${optionSummary(clash.op)}), and the service would refuse it. Nothing was discarded; discard that change first.`,
+    );
+  }
+
+  /**
    * An option rename or removal discarded in the Outbox (inside its transaction): the module's
    * queued record changes that followed it go back to the names the options keep, or get back
-   * the bases the removal cleared.
+   * the bases the removal cleared; later changes of a renamed option start from the name kept.
    */
   private optionsDiscarded(op: OutboxOp): void {
     const action = optionActionOf(op);
@@ -1263,11 +1311,19 @@ export class ConfigureService {
       restoreClearedBases(this.ledgerStores(), field.apiName, cleared);
       return;
     }
-    const was = param<Record<string, string>>(op, 'was') ?? {};
-    const relabel = new Map<string, string>();
-    for (const option of optionsOf(op)) {
-      const before = was[option.id];
-      if (before !== undefined) relabel.set(option.name, before);
+    // Later changes of the same options rename, move or remove them from the name the service
+    // keeps; the queued record changes go back to it, but for options a later change names.
+    const repo = this.options.outbox.repo;
+    const queue = repo
+      .opsOfRecord(op.portalId, op.recordId)
+      .filter((other) => optionActionOf(other) !== null && param(other, 'field_id') === fieldId);
+    const later = queue.filter((other) => other.seq > op.seq);
+    const { rewrites, relabel } = planRenameDiscard(op, later);
+    this.refuseNameClash(op, field, queue, rewrites);
+    for (const { seq, fields } of rewrites) {
+      const other = later.find((candidate) => candidate.seq === seq)!;
+      if (fields === null) repo.deleteOp(seq);
+      else repo.restoreOp(seq, fields, opStatus(other));
     }
     relabelQueuedRecords(
       this.ledgerStores(),
@@ -1278,13 +1334,14 @@ export class ConfigureService {
     );
   }
 
-  /** How the Outbox shows a configuration operation. */
+  /**
+   * How the Outbox shows a configuration operation. Its module is named as the mirror has it,
+   * else by the names a sync kept when it found the module gone (trashed by another admin).
+   */
   private describe(op: OutboxOp): NonNullable<OutboxEntry['config']> {
     if (isFieldChoiceOp(op)) return fieldChoicesDescribe(op, this.options.mirror);
     if (optionActionOf(op) !== null) {
-      const module = this.options.mirror.metadata
-        .modules(op.portalId)
-        .find((candidate) => candidate.id === op.moduleId);
+      const module = this.options.mirror.metadata.moduleNames(op.portalId, op.moduleId);
       return {
         action: op.action ?? 'option',
         target: `${module?.pluralName ?? 'module'} · ${String(param(op, 'field_label') ?? 'field')}`,
@@ -1293,9 +1350,7 @@ export class ConfigureService {
       };
     }
     if (fieldActionOf(op) !== null) {
-      const module = this.options.mirror.metadata
-        .modules(op.portalId)
-        .find((candidate) => candidate.id === op.moduleId);
+      const module = this.options.mirror.metadata.moduleNames(op.portalId, op.moduleId);
       return {
         action: op.action ?? 'field',
         target: `${module?.pluralName ?? 'module'} · fields`,
@@ -1304,9 +1359,7 @@ export class ConfigureService {
       };
     }
     if (layoutActionOf(op) !== null) {
-      const module = this.options.mirror.metadata
-        .modules(op.portalId)
-        .find((candidate) => candidate.id === op.moduleId);
+      const module = this.options.mirror.metadata.moduleNames(op.portalId, op.moduleId);
       const layoutId = param(op, 'layout_id');
       const layoutName =
         typeof param(op, 'name') === 'string' && layoutActionOf(op) === 'createLayout'
@@ -1329,9 +1382,8 @@ export class ConfigureService {
         request: binRequest(op),
       };
     }
-    const mirrored = this.options.mirror.metadata
-      .modules(op.portalId)
-      .find((module) => module.id === op.moduleId);
+    // The mirror's names, else those kept when a sync found the module gone (modules_gone).
+    const mirrored = this.options.mirror.metadata.moduleNames(op.portalId, op.moduleId);
     const binned = mirrored ? undefined : this.bin.get(op.portalId, op.moduleId);
     const apiName = mirrored?.apiName ?? binned?.apiName ?? null;
     const named = op.fields.plural_name?.value;

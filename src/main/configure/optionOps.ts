@@ -10,7 +10,7 @@ import type {
   OptionAction,
   PendingOptionChange,
 } from '../../shared/ipc/areas/configure';
-import type { OutboxOp } from '../outbox/outboxTypes';
+import type { OpFields, OutboxOp } from '../outbox/outboxTypes';
 import { param } from './layoutOps';
 
 export const TEMP_OPTION_PREFIX = 'tmp-o-';
@@ -134,4 +134,103 @@ export function overlayOptions(
     }
   }
   return options;
+}
+
+/** What a rename's discard leaves of the field's option changes queued after it. */
+export interface RenameDiscard {
+  /** Later operations rewritten (their new fields), or dropped with nothing left to do (null). */
+  rewrites: { seq: number; fields: OpFields | null }[];
+  /**
+   * The queued record changes' relabel: the discarded names → the names the service keeps, for
+   * the options no later rename or removal names (those end under the later change's name).
+   */
+  relabel: Map<string, string>;
+}
+
+/**
+ * A rename discarded while later changes of the same options are queued (`later`: the field's
+ * operations queued after it, in queue order). The service keeps the name the rename started
+ * from, so the chain is made whole again (pure): a later rename renames from that name (its
+ * `was`, which the replay checks against the service and relabels the mirror from), and drops
+ * an option it now renames to the very name kept; a later move or removal names the option by
+ * it. Without this a later rename said it renamed a name the service never had, and was refused.
+ */
+export function planRenameDiscard(discarded: OutboxOp, later: readonly OutboxOp[]): RenameDiscard {
+  const was = param<Record<string, string>>(discarded, 'was') ?? {};
+  // Option id → the name the service keeps, while no later rename or removal has named it.
+  const kept = new Map<string, string>();
+  for (const option of optionsOf(discarded)) {
+    const before = was[option.id];
+    if (before !== undefined) kept.set(option.id, before);
+  }
+  const relabelFrom = new Map(optionsOf(discarded).map((option) => [option.id, option.name]));
+  const rewrites: RenameDiscard['rewrites'] = [];
+  for (const op of later) {
+    const action = optionActionOf(op);
+    if (action === null || action === 'addOptions') continue;
+    const named = optionsOf(op);
+    if (!named.some((option) => kept.has(option.id))) continue;
+    if (action === 'renameOptions') {
+      const opWas = { ...(param<Record<string, string>>(op, 'was') ?? {}) };
+      const options: NamedOption[] = [];
+      for (const option of named) {
+        const name = kept.get(option.id);
+        if (name === undefined) {
+          options.push(option);
+          continue;
+        }
+        kept.delete(option.id);
+        if (option.name === name) delete opWas[option.id];
+        else {
+          opWas[option.id] = name;
+          options.push(option);
+        }
+      }
+      rewrites.push({
+        seq: op.seq,
+        fields:
+          options.length === 0
+            ? null
+            : {
+                ...op.fields,
+                options: { value: options, base: null },
+                was: { value: opWas, base: null },
+              },
+      });
+      continue;
+    }
+    const options = named.map((option) => {
+      const name = kept.get(option.id);
+      return name === undefined ? option : { ...option, name };
+    });
+    // After a removal nothing names the option again.
+    if (action === 'removeOptions') for (const option of named) kept.delete(option.id);
+    rewrites.push({
+      seq: op.seq,
+      fields: { ...op.fields, options: { value: options, base: null } },
+    });
+  }
+  const relabel = new Map<string, string>();
+  for (const [id, name] of kept) relabel.set(relabelFrom.get(id)!, name);
+  return { rewrites, relabel };
+}
+
+/**
+ * The first of a field's queued option changes that the service would refuse for a name two
+ * options then share (case-insensitively, as the service), laid over the options as the mirror
+ * has them one change after the other as the service takes them; null when none. Pure.
+ */
+export function optionQueueClash(
+  mirrored: readonly ConfigOption[],
+  ops: readonly OutboxOp[],
+): { op: OutboxOp; name: string } | null {
+  for (let i = 0; i < ops.length; i++) {
+    const seen = new Set<string>();
+    for (const option of overlayOptions(mirrored, ops.slice(0, i + 1))) {
+      const key = option.name.trim().toLowerCase();
+      if (seen.has(key)) return { op: ops[i]!, name: option.name };
+      seen.add(key);
+    }
+  }
+  return null;
 }

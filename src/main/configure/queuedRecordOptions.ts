@@ -97,9 +97,9 @@ export function relabelQueuedRecords(
 }
 
 /**
- * The record changes a rename left alone because they were being sent when it was queued (their
- * bodies had left with the old names): kept in the rename (`in_flight`) by the field's API name
- * and the operations' seqs, so each follows it once it settles without being delivered.
+ * The record changes a rename or removal left alone because they were being sent when it was
+ * queued (their bodies had left with the old names and bases): kept in it (`in_flight`) by the
+ * field's API name and the operations' seqs, so each follows it once it settles undelivered.
  */
 export interface InFlightRecords {
   field: string;
@@ -125,20 +125,24 @@ export function renameRelabel(rename: OutboxOp): Map<string, string> {
 }
 
 /**
- * Record changes that were in flight when an option rename was queued, and have settled since
- * without being delivered (no answer, an answer lost, refused, in conflict), follow the renames
- * they missed, in queue order: they go again after those renames, and the service would refuse
- * (or take for someone else's change) the old names. Delivered ones are gone: the service
- * relabels what they wrote with the rename. Inside the caller's transaction; returns how many
+ * Record changes that were in flight when an option rename or removal was queued, and have
+ * settled since without being delivered (no answer, an answer lost, refused, in conflict), follow
+ * the changes they missed, in queue order: they go again after them, and the service would refuse
+ * (or take for someone else's change) the old names, and take a base still naming a removed
+ * option for someone else's clearing of it. Delivered ones are gone: the service relabels or
+ * clears what they wrote with the change. Inside the caller's transaction; returns how many
  * changes followed.
  */
 export function followSettledRecords(stores: Stores, portalId: string, moduleId: string): number {
   let followed = 0;
-  for (const rename of stores.repo.opsOfRecord(portalId, configQueueOf(moduleId))) {
-    if (optionActionOf(rename) !== 'renameOptions') continue;
-    const inFlight = param<InFlightRecords>(rename, 'in_flight');
+  for (const change of stores.repo.opsOfRecord(portalId, configQueueOf(moduleId))) {
+    const action = optionActionOf(change);
+    if (action !== 'renameOptions' && action !== 'removeOptions') continue;
+    const inFlight = param<InFlightRecords>(change, 'in_flight');
     if (!inFlight || inFlight.seqs.length === 0) continue;
-    const relabel = renameRelabel(rename);
+    const relabel = action === 'renameOptions' ? renameRelabel(change) : null;
+    const removed = new Set(optionsOf(change).map((option) => option.name));
+    const cleared = param<ClearedBase[]>(change, 'cleared_bases') ?? [];
     const still: number[] = [];
     for (const seq of inFlight.seqs) {
       const op = stores.repo.op(seq);
@@ -147,7 +151,20 @@ export function followSettledRecords(stores: Stores, portalId: string, moduleId:
         still.push(seq);
         continue;
       }
-      const fields = relabelFields(op.fields, { apiName: inFlight.field, multi: false }, relabel);
+      if (!Object.hasOwn(op.fields, inFlight.field)) continue;
+      const entry = op.fields[inFlight.field]!;
+      let fields: OpFields | null;
+      if (relabel) {
+        fields = relabelFields(op.fields, { apiName: inFlight.field, multi: false }, relabel);
+      } else {
+        const base = baseWithout(entry.base, removed);
+        fields =
+          JSON.stringify(base) === JSON.stringify(entry.base)
+            ? null
+            : { ...op.fields, [inFlight.field]: { value: entry.value, base } };
+        // Kept in the removal, so a discard of it puts the base back as for those queued.
+        if (fields) cleared.push({ seq, base: entry.base });
+      }
       if (!fields) continue;
       stores.repo.restoreOp(seq, fields, opStatus(op));
       if (op.kind === 'update') refreshOverlay(stores, portalId, op.recordId);
@@ -164,9 +181,13 @@ export function followSettledRecords(stores: Stores, portalId: string, moduleId:
     if (still.length === inFlight.seqs.length) continue;
     const next: InFlightRecords = { field: inFlight.field, seqs: still };
     stores.repo.restoreOp(
-      rename.seq,
-      { ...rename.fields, in_flight: { value: next, base: null } },
-      opStatus(rename),
+      change.seq,
+      {
+        ...change.fields,
+        in_flight: { value: next, base: null },
+        ...(cleared.length > 0 ? { cleared_bases: { value: cleared, base: null } } : {}),
+      },
+      opStatus(change),
     );
   }
   return followed;
@@ -179,10 +200,23 @@ export interface ClearedBase {
 }
 
 /**
+ * A base as the service leaves it once the options named are removed: a multi-select's list
+ * without them, a pick list's one name cleared (null). Pure.
+ */
+export function baseWithout(base: unknown, names: ReadonlySet<string>): unknown {
+  if (Array.isArray(base)) {
+    return (base as unknown[]).filter((item) => typeof item !== 'string' || !names.has(item));
+  }
+  return typeof base === 'string' && names.has(base) ? null : base;
+}
+
+/**
  * An option removal queued: the service will clear the option from its records, so the bases of
  * the module's queued record changes holding it are cleared too (their values cannot: such a
- * removal is refused first), or each would meet the cleared value as a conflict. Inside the
- * caller's transaction; returns the bases as they were, for a discard of the removal.
+ * removal is refused first), or each would meet the cleared value as a conflict. Changes being
+ * sent are left alone (their bodies have left); they follow once they settle undelivered
+ * (`inFlightSetting`, `followSettledRecords`). Inside the caller's transaction; returns the bases
+ * as they were, for a discard of the removal.
  */
 export function clearRemovedBases(
   stores: Stores,
@@ -195,13 +229,7 @@ export function clearRemovedBases(
   for (const op of stores.repo.valueOpsOfModule(portalId, moduleId)) {
     if (op.state === 'sending' || !Object.hasOwn(op.fields, field.apiName)) continue;
     const entry = op.fields[field.apiName]!;
-    const base = field.multi
-      ? Array.isArray(entry.base)
-        ? (entry.base as unknown[]).filter((item) => typeof item !== 'string' || !names.has(item))
-        : entry.base
-      : typeof entry.base === 'string' && names.has(entry.base)
-        ? null
-        : entry.base;
+    const base = baseWithout(entry.base, names);
     if (JSON.stringify(base) === JSON.stringify(entry.base)) continue;
     cleared.push({ seq: op.seq, base: entry.base });
     stores.repo.restoreOp(

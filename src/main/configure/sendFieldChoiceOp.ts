@@ -33,7 +33,8 @@ export function fieldChoicesDescribe(
   op: OutboxOp,
   mirror: Mirror,
 ): NonNullable<OutboxEntry['config']> {
-  const module = mirror.metadata.modules(op.portalId).find((m) => m.id === op.moduleId);
+  // Named as the mirror has it, else as a sync kept it when it found the module gone.
+  const module = mirror.metadata.moduleNames(op.portalId, op.moduleId);
   const statuses = statusActionOf(op) !== null;
   return {
     action: op.action ?? (statuses ? 'status' : 'people'),

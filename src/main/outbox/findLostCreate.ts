@@ -3,8 +3,9 @@
  * record. Before any resend the outbox lists the module's records of that name, newest first, and
  * adopts the one that matches what was sent (issue 7: "reconciled by looking the record up before
  * any retry, so no duplicate is made"). The API takes no idempotency key, so a match is: created
- * no earlier than the send (less clock skew), every sent value equal, and not adopted by another
- * operation already. Pure; the same rule finds a lost comment.
+ * no earlier than the send (less clock skew), every sent value equal, made by us (the creator the
+ * service names, when we know who we are in the portal), and not adopted by another operation
+ * already. Pure; the same rule finds a lost comment.
  */
 import type { Comment } from '@portaldesk/portal-api/domain/comment';
 import type { Entity } from '@portaldesk/portal-api/domain/entity';
@@ -37,17 +38,30 @@ export function entityValue(entity: Entity, field: string): unknown {
   }
 }
 
+/**
+ * Whether a candidate may be ours by who made it: `author` is who the service names as the
+ * creator of our creates in the portal (learnt from its answers), null before any was answered;
+ * `creator` is the candidate's, null when the service does not say. Only a known creator who is
+ * known not to be us rules it out: another user's identical record or comment, made at about
+ * the same time, adopted as ours, would leave ours never made.
+ */
+function byUs(creator: string | null | undefined, author: string | null): boolean {
+  return author === null || creator === null || creator === undefined || creator === author;
+}
+
 export function findLostCreate(
   candidates: readonly Entity[],
   fields: OpFields,
   types: FieldTypes,
   sentAt: string,
   taken: ReadonlySet<string>,
+  author: string | null = null,
 ): Entity | null {
   const matches = candidates.filter(
     (entity) =>
       !taken.has(entity.id) &&
       entity.trashed_time === null &&
+      byUs(entity.owner?.zpuid, author) &&
       createdAfter(entity.created_time, sentAt) &&
       Object.entries(fields).every(([field, entry]) =>
         sameFieldValue(typeOf(types, field), entityValue(entity, field), entry.value),
@@ -63,10 +77,12 @@ export function findLostComment(
   content: string,
   sentAt: string,
   taken: ReadonlySet<string>,
+  author: string | null = null,
 ): Comment | null {
   const matches = candidates.filter(
     (comment) =>
       !taken.has(comment.id) &&
+      byUs(comment.created_by?.zpuid, author) &&
       comment.content === content &&
       createdAfter(comment.created_time, sentAt),
   );

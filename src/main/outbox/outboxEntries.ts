@@ -7,11 +7,15 @@ import type { OutboxEntry, PendingComment } from '../../shared/ipc/areas/outbox'
 import type { LocalEditsRepository, StoredRecord } from '../store/mirror/localEditsRepository';
 import { loadEditCatalog, type EditCatalog } from './editCatalog';
 import type { OutboxRepository } from './outboxRepository';
+import type { GoneModule } from './moduleGone';
 import { heldRecordError } from './recordsWaitFor';
 import { COMMENT_KINDS, typeOf, type OutboxOp } from './outboxTypes';
 
 /** How a configuration operation is shown (its owner, src/main/configure/, says). */
 export type ConfigDescriber = (op: OutboxOp) => NonNullable<OutboxEntry['config']>;
+
+/** A module a sync found gone from the service's list, by the names it kept (or undefined). */
+export type GoneModuleLookup = (portalId: string, moduleId: string) => GoneModule | undefined;
 
 /** One operation as the Outbox panel lists it. Pure. */
 export function outboxEntry(
@@ -64,12 +68,17 @@ export interface OutboxListFilter {
   perState?: number;
 }
 
-/** The queue (of a portal, or of one record), each module's catalog read once. */
+/**
+ * The queue (of a portal, or of one record), each module's catalog read once. A module no longer
+ * mirrored (a sync found it gone: trashed by another admin) has no catalog; its record changes
+ * name it by the names the sync kept (`goneModule`), not by its id.
+ */
 export function outboxEntries(
   repo: OutboxRepository,
   edits: LocalEditsRepository,
   filter: OutboxListFilter,
   describeConfig?: ConfigDescriber,
+  goneModule: GoneModuleLookup = () => undefined,
 ): OutboxEntry[] {
   // With perState, only the operations listed are read and parsed: an entry reads its record
   // and module, and a long queue (a bulk edit's 10,000) is mostly operations no one will see.
@@ -95,7 +104,12 @@ export function outboxEntries(
   };
   return ops.map((op) => {
     if (op.kind === 'config') return outboxEntry(op, undefined, undefined, describeConfig);
-    const entry = outboxEntry(op, catalogOf(op), edits.record(op.portalId, op.recordId));
+    const catalog = catalogOf(op);
+    let entry = outboxEntry(op, catalog, edits.record(op.portalId, op.recordId));
+    if (!catalog) {
+      const gone = goneModule(op.portalId, op.moduleId);
+      if (gone) entry = { ...entry, module: gone.pluralName };
+    }
     const config = op.state === 'pending' ? heldBy(op) : undefined;
     if (!config) return entry;
     const summary = describeConfig?.(config).summary ?? config.action ?? 'configuration change';

@@ -40,6 +40,7 @@ import {
   outboxEntries,
   pendingComments,
   type ConfigDescriber,
+  type GoneModuleLookup,
   type OutboxListFilter,
 } from './outboxEntries';
 import type { OutboxRepository } from './outboxRepository';
@@ -85,6 +86,8 @@ export class OutboxLedger {
     private readonly repo: OutboxRepository,
     private readonly edits: LocalEditsRepository,
     now: () => number,
+    /** A module a sync found gone, by the names it kept (the mirror's metadata, modules_gone). */
+    private readonly goneModule: GoneModuleLookup = () => undefined,
   ) {
     this.stores = { repo, edits, now };
   }
@@ -132,7 +135,7 @@ export class OutboxLedger {
   configDiscarded: ((op: OutboxOp) => void) | undefined;
 
   list(filter: OutboxListFilter = {}): OutboxEntry[] {
-    return outboxEntries(this.repo, this.edits, filter, this.describeConfig);
+    return outboxEntries(this.repo, this.edits, filter, this.describeConfig, this.goneModule);
   }
 
   pendingComments(portalId: string, recordId: string): PendingComment[] {

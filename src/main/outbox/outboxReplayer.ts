@@ -375,7 +375,10 @@ export class OutboxReplayer {
       return null;
     const waiting = repo.recordOpsOfModule(op.portalId, op.moduleId);
     if (waiting === 0) return null;
-    const module = repo.module(op.portalId, op.moduleId)?.pluralName ?? `module ${op.moduleId}`;
+    // Named as mirrored, else as a sync kept it when it found the module gone (modules_gone).
+    const module =
+      this.options.mirror.metadata.moduleNames(op.portalId, op.moduleId)?.pluralName ??
+      `module ${op.moduleId}`;
     return `${waiting === 1 ? 'A record change' : `${waiting.toLocaleString('en-US')} record changes`} of ${module} wait${waiting === 1 ? 's' : ''} for it in the Outbox and go${waiting === 1 ? 'es' : ''} once it is delivered or discarded:`;
   }
 

@@ -51,6 +51,8 @@ const NAMES = [
   'remapCommentOps',
   'insertRemap',
   'adoptedIds',
+  'learnAuthor',
+  'authorOf',
   'remapOf',
   'portal',
   'module',
@@ -473,6 +475,19 @@ export class OutboxRepository {
   remapComment(portalId: string, from: string, to: string): void {
     this.statement('remapCommentOps').run({ portalId, from, to });
     this.statement('insertRemap').run(portalId, 'comment', from, to, this.iso());
+  }
+
+  /**
+   * Who the service names as the creator of our creates in the portal (the signed-in user's
+   * zpuid there), as one of its answers just said; kept for the lookups of lost creates.
+   */
+  learnAuthor(portalId: string, zpuid: string, at: string): void {
+    this.statement('learnAuthor').run(portalId, zpuid, at);
+  }
+
+  /** The creator of our creates in the portal as last learnt, or null before any was answered. */
+  authorOf(portalId: string): string | null {
+    return (this.statement('authorOf').pluck().get(portalId) as string | undefined) ?? null;
   }
 
   adoptedIds(portalId: string, kind: 'record' | 'comment' | 'module'): Set<string> {

@@ -82,7 +82,9 @@ export class OutboxService {
     this.now = options.now ?? Date.now;
     this.repo = new OutboxRepository(options.db, this.now);
     this.history = new HistoryRepository(options.db);
-    this.ledger = new OutboxLedger(this.repo, options.mirror.localEdits, this.now);
+    this.ledger = new OutboxLedger(this.repo, options.mirror.localEdits, this.now, (portalId, id) =>
+      options.mirror.metadata.goneModule(portalId, id),
+    );
     this.replayer = new OutboxReplayer({
       repo: this.repo,
       history: this.history,

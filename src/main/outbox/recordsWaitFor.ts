@@ -34,19 +34,26 @@ export const holdsRecords = (op: Pick<OutboxOp, 'kind' | 'action'>): boolean =>
 /**
  * What a held record change says in the Outbox: which configuration change holds it (the one
  * `recordsHeldBy` found), and what the user can do when that change cannot go by itself (failed
- * or in conflict).
+ * or in conflict). The summary quotes names already (Rename “High” to “Urgent”), so it stands
+ * after a colon, unquoted: quoted again, the marks nested and the text misread.
  */
 export function heldRecordError(
   module: string,
   config: Pick<OutboxOp, 'state' | 'error'>,
   summary: string,
 ): string {
-  const first = `This change waits until the configuration changes of ${module} queued before it are sent, from “${summary}” on: the service would refuse a record change naming a field or option they change.`;
+  const first = `This change waits until the configuration changes of ${module} queued before it are sent: the service would refuse a record change naming a field or option they change. The first of them: ${sentence(summary)}`;
   if (config.state === 'failed') {
-    return `${first} “${summary}” was refused${config.error ? ` (${config.error})` : ''}: retry it, or discard it in the Outbox, and the queue goes on.`;
+    return `${first} It was refused${config.error ? `: ${sentence(config.error)}` : '.'} Retry it, or discard it in the Outbox, and the queue goes on.`;
   }
   if (config.state === 'conflict') {
-    return `${first} “${summary}” is in conflict with the service: resolve it (keep yours or theirs), or discard it in the Outbox, and the queue goes on.`;
+    return `${first} It is in conflict with the service: resolve it (keep yours or theirs), or discard it in the Outbox, and the queue goes on.`;
   }
-  return `${first} Nothing to do: it goes once they are delivered.`;
+  return `${first} Nothing to do: this change goes once they are delivered.`;
+}
+
+/** A text ended as a sentence: its own full stop (or ? or !) kept, else one added. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

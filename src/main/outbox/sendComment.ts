@@ -11,6 +11,7 @@ import { commentConflict } from './replayConflicts';
 import { isNotFound } from './replayFailure';
 import {
   createOnce,
+  learnAuthor,
   LOOKUP_PAGE,
   recordCall,
   type Outcome,
@@ -73,6 +74,7 @@ export const sendCommentAdd: Send = async (ctx, op, client) => {
         content,
         sentAt,
         ctx.repo.adoptedIds(op.portalId, 'comment'),
+        ctx.repo.authorOf(op.portalId),
       );
     },
     () =>
@@ -80,6 +82,7 @@ export const sendCommentAdd: Send = async (ctx, op, client) => {
         { ...args, body: { content } },
         { ...ctx.call, subject: 'the new comment' },
       ),
+    (made) => learnAuthor(ctx, op.portalId, made.created_by?.zpuid),
   );
   const repo = ctx.repo;
   repo.transaction(() => {

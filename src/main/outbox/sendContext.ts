@@ -82,6 +82,8 @@ export function recordCall(ctx: SendContext, op: OutboxOp) {
 /**
  * Sends a create at most once across crashes: the body is written as sent before the call, and
  * when an earlier send's answer was lost, `findLost` looks for what it made before resending.
+ * `answered` sees what a send made (never what a lookup adopted): who the service names as its
+ * creator is who we are in the portal, which the lookups match on.
  */
 export async function createOnce<T>(
   ctx: SendContext,
@@ -89,11 +91,22 @@ export async function createOnce<T>(
   body: unknown,
   findLost: (sentAt: string) => Promise<T | null>,
   send: () => Promise<T>,
+  answered?: (made: T) => void,
 ): Promise<T> {
   if (op.sentBody !== null && op.sentAt !== null) {
     const found = await findLost(op.sentAt);
     if (found) return found;
   }
   ctx.repo.markSending(op.seq, JSON.stringify(body));
-  return send();
+  const made = await send();
+  answered?.(made);
+  return made;
+}
+
+/**
+ * Keeps who the service named as the creator of a create we sent (a record's owner, a comment's
+ * created_by), for the lookups of lost creates in that portal (outbox_authors).
+ */
+export function learnAuthor(ctx: SendContext, portalId: string, zpuid: string | undefined): void {
+  if (zpuid) ctx.repo.learnAuthor(portalId, zpuid, new Date(ctx.now()).toISOString());
 }

@@ -16,6 +16,7 @@ import { isAbort, isNotFound } from './replayFailure';
 import { createBody, updateBody } from './requestBody';
 import {
   createOnce,
+  learnAuthor,
   LOOKUP_PAGE,
   moduleArgs,
   recordCall,
@@ -184,6 +185,7 @@ export const sendCreate: Send = async (ctx, op, client) => {
         catalog.types,
         sentAt,
         ctx.repo.adoptedIds(op.portalId, 'record'),
+        ctx.repo.authorOf(op.portalId),
       );
     },
     () =>
@@ -191,6 +193,7 @@ export const sendCreate: Send = async (ctx, op, client) => {
         { ...args, body: body as never },
         { ...ctx.call, subject: 'the new record' },
       ),
+    (made) => learnAuthor(ctx, op.portalId, made.owner?.zpuid),
   );
   return created(ctx, op, entity);
 };

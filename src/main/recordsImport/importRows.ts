@@ -7,6 +7,7 @@
  * texts in memory while it is read (the export writes none; a spreadsheet program does).
  */
 import { CsvReader } from '../../shared/csv/csvReader';
+import { IMPORT_ROW_MAX_CHARS } from '../../shared/ipc/areas/recordsImport';
 import { shownPercent, type ImportCell } from '../../shared/recordValues/parseCell';
 import { csvFileText } from './csvFileText';
 import { xlsxRows } from './xlsx/xlsxRows';
@@ -21,7 +22,7 @@ export function importFormatOf(fileName: string): ImportFormat | null {
 }
 
 async function* csvRows(file: string): AsyncGenerator<ImportCell[]> {
-  const reader = new CsvReader();
+  const reader = new CsvReader(undefined, IMPORT_ROW_MAX_CHARS);
   for await (const piece of csvFileText(file)) yield* reader.push(piece);
   yield* reader.end();
 }

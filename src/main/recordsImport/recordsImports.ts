@@ -150,9 +150,20 @@ export class RecordsImports {
         `That file has not arrived whole, or was left unopened for ${IMPORT_UPLOAD_IDLE_MS / 60_000} minutes. Nothing was read; choose the file again.`,
       );
     }
-    const form = this.newForm(args.portalId, args.moduleId);
-    const format = importFormatOf(upload.fileName) as ImportFormat;
-    const { header, samples } = await this.head(upload.file, format, upload.fileName);
+    let form: EditForm;
+    let format: ImportFormat;
+    let head: Awaited<ReturnType<RecordsImports['head']>>;
+    try {
+      form = this.newForm(args.portalId, args.moduleId);
+      format = importFormatOf(upload.fileName) as ImportFormat;
+      head = await this.head(upload.file, format, upload.fileName);
+    } catch (error) {
+      // A file that cannot be opened is not opened later either (the dialog asks for the file
+      // again): removed now, its bytes freed, rather than held against the bound for 10 minutes.
+      this.uploads.drop(args.uploadId);
+      throw error;
+    }
+    const { header, samples } = head;
     // Every field a record of the module may edit, on any layout, labelled as the table and the
     // export label them (a file exported from PortalDesk maps itself).
     const fields = this.reader
@@ -419,7 +430,7 @@ export class RecordsImports {
     const matchColumn = plan.columns.findIndex((c) => c.target === plan.matchBy);
     const byValue =
       plan.mode === 'update' && plan.matchBy !== ID_TARGET
-        ? await this.recordsByValue(entry, matchColumn)
+        ? await this.recordsByValue(entry, matchColumn, signal)
         : null;
     const newForm = plan.mode === 'create' ? this.newForm(portalId, moduleId) : null;
     const formOf = this.options.outbox.formReader();
@@ -431,7 +442,9 @@ export class RecordsImports {
     let rowNumber = 0;
     let header = true;
     let slice = performance.now();
-    for await (const cells of readImportRows(entry.path, entry.file.format)) {
+    // Cancelled while the file was read for its match values: no row is checked.
+    const fileRows = signal.aborted ? [] : readImportRows(entry.path, entry.file.format);
+    for await (const cells of fileRows) {
       rowNumber++;
       if (header) {
         header = isBlank(cells);
@@ -614,10 +627,20 @@ export class RecordsImports {
    * file's column read first, then the module's records a batch at a time (as the export reads
    * them), so memory holds the file's keys and their records, never the module.
    */
-  private async recordsByValue(entry: Import, column: number): Promise<RecordsByValue> {
+  /**
+   * The records holding each value the file's match column names. Reads the whole file, then the
+   * module, a slice at a time; a cancel stops either (the answer is then partial: the walk
+   * checks no row).
+   */
+  private async recordsByValue(
+    entry: Import,
+    column: number,
+    signal: AbortSignal,
+  ): Promise<RecordsByValue> {
     const field = entry.file.fields.find((f) => f.key === entry.plan!.matchBy)!;
     const keys = new Set<string>();
     let header = true;
+    let slice = performance.now();
     for await (const cells of readImportRows(entry.path, entry.file.format)) {
       if (header) {
         header = isBlank(cells);
@@ -625,14 +648,19 @@ export class RecordsImports {
       }
       const key = cellMatchKey(field.type, cells[column], entry.reading);
       if (key !== null) keys.add(key);
+      if (performance.now() - slice >= IMPORT_SLICE_MS) {
+        await nextTurn();
+        slice = performance.now();
+        if (signal.aborted) break;
+      }
     }
+    const ids = new Map<string, string[]>();
+    if (signal.aborted) return { type: field.type, reading: entry.reading, ids };
     const view = this.options.mirror.query.openView({
       portalId: entry.file.portalId,
       moduleId: entry.file.moduleId,
     });
-    const ids = new Map<string, string[]>();
-    let slice = performance.now();
-    for (let from = 0; from < view.total; from += 1000) {
+    for (let from = 0; from < view.total && !signal.aborted; from += 1000) {
       for (const record of view.read(from, 1000) as RecordRow[]) {
         const key = valueMatchKey(field.type, fieldValue(record, field.key));
         if (key === null || !keys.has(key)) continue;

@@ -20,7 +20,9 @@
  * (its caches aside); `test/unit/shared/instantText.property.test.ts` holds it to Intl.
  */
 
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@portaldesk/portal-api/filter/civilDate';
+import { offsetAt } from '@portaldesk/portal-api/filter/timeZone';
+
 const MINUTE_MS = 60_000;
 /** 1900-01-01 and 2100-01-01 (UTC): outside, Intl formats each instant. */
 const FIRST = Date.UTC(1900, 0, 1);
@@ -49,8 +51,8 @@ export function instantTextOf(
 interface Layout {
   /** The format's options in UTC: it shows a local day and minute as they are. */
   utc: Intl.DateTimeFormat;
-  /** The zone's local wall time at an instant, to the second (en-US, 24-hour, numeric). */
-  wall: Intl.DateTimeFormat;
+  /** The zone (as Intl resolved its name). */
+  timeZone: string;
   first: number;
   last: number;
   /** How many parts the format writes (every instant of the range, the same). */
@@ -79,16 +81,7 @@ function layoutOf(format: Intl.DateTimeFormat, options: Intl.DateTimeFormatOptio
     // The same options (a resolved option may name another skeleton: ja's short month resolves
     // to a numeric one, whose text differs), the locale as resolved (one Intl chose).
     utc: new Intl.DateTimeFormat(resolved.locale, { ...options, timeZone: 'UTC' }),
-    wall: new Intl.DateTimeFormat('en-US', {
-      timeZone: resolved.timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    }),
+    timeZone: resolved.timeZone,
     first,
     last,
     count: parts.length,
@@ -96,39 +89,18 @@ function layoutOf(format: Intl.DateTimeFormat, options: Intl.DateTimeFormatOptio
 }
 
 function learntText(format: Intl.DateTimeFormat, layout: Layout): InstantText {
-  const { utc, wall, first, last, count } = layout;
+  const { utc, timeZone, first, last, count } = layout;
   /** The zone's offset (ms) through each UTC day, or null for a day holding a transition. */
   const offsets = new Map<number, number | null>();
   /** The text before and after the time, by local day. */
   const days = new Map<number, readonly [string, string] | null>();
   const minutes = new Array<string | null | undefined>(DAY_MS / MINUTE_MS);
 
-  const offsetAt = (time: number): number => {
-    let year = 0;
-    let month = 0;
-    let day = 0;
-    let hour = 0;
-    let minute = 0;
-    let second = 0;
-    for (const part of wall.formatToParts(time)) {
-      const value = Number(part.value);
-      if (part.type === 'year') year = value;
-      else if (part.type === 'month') month = value;
-      else if (part.type === 'day') day = value;
-      else if (part.type === 'hour') hour = value;
-      else if (part.type === 'minute') minute = value;
-      else if (part.type === 'second') second = value;
-    }
-    const local = new Date(0);
-    local.setUTCFullYear(year, month - 1, day);
-    local.setUTCHours(hour, minute, second, 0);
-    return local.getTime() - time;
-  };
   const offsetOfDay = (utcDay: number): number | null => {
     let offset = offsets.get(utcDay);
     if (offset === undefined) {
-      const start = offsetAt(utcDay * DAY_MS);
-      offset = start === offsetAt((utcDay + 1) * DAY_MS) ? start : null;
+      const start = offsetAt(utcDay * DAY_MS, timeZone);
+      offset = start === offsetAt((utcDay + 1) * DAY_MS, timeZone) ? start : null;
       offsets.set(utcDay, offset);
     }
     return offset;

@@ -6,7 +6,8 @@
  * the answer is always `Date.parse`'s (test/unit/shared/isoInstant.property.test.ts).
  */
 
-const DAY_MS = 86_400_000;
+import { DAY_MS, daysFromCivil } from '@portaldesk/portal-api/filter/civilDate';
+
 const ZERO = 48;
 
 /** The number of the two digits at `at`, or -1. */
@@ -14,17 +15,6 @@ function twoDigits(text: string, at: number): number {
   const tens = text.charCodeAt(at) - ZERO;
   const ones = text.charCodeAt(at + 1) - ZERO;
   return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
-}
-
-/** Days from 1970-01-01 to a proleptic Gregorian date (month 1–12); Hinnant's days_from_civil. */
-function daysOf(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const dayOfEra =
-    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -76,7 +66,7 @@ export function isoInstant(text: string): number {
     return Date.parse(text);
   }
   return (
-    daysOf(year, month, day) * DAY_MS +
+    daysFromCivil(year, month, day) * DAY_MS +
     ((hour * 60 + minute) * 60 + second) * 1000 +
     tenthsAndHundredths * 10 +
     thousandths

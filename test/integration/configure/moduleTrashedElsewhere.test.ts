@@ -6,6 +6,8 @@
  * them.
  */
 import { describe, expect, it } from 'vitest';
+import { EventHub } from '../../../src/main/bridge/eventHub';
+import { BulkEditService } from '../../../src/main/bulkEdit/bulkEditService';
 import { outboxSession } from '../outbox/outboxSession';
 import { configureOn } from './configureSession';
 
@@ -22,7 +24,9 @@ describe('a module trashed on the service while changes of it wait here', () => 
     expect((await s.engine.syncAccount(s.account).done).state).toBe('done');
     s.outbox.setWorkOffline(false);
     await s.outbox.idle();
-    expect(s.outbox.list()).toMatchObject([{ kind: 'update', state: 'failed', error: GONE }]);
+    expect(s.outbox.list()).toMatchObject([
+      { kind: 'update', state: 'failed', error: GONE, module: 'Assets' },
+    ]);
     expect(s.writes()).toEqual([]);
   });
 
@@ -55,6 +59,14 @@ describe('a module trashed on the service while changes of it wait here', () => 
       ['config', 'failed'],
     ]);
     for (const entry of entries) expect(entry.error).toContain(GONE);
+    // Named as the sync last knew the module (modules_gone), not by its id or as "module".
+    expect(entries.map((entry) => entry.module)).toEqual(['Assets', 'Assets · fields']);
+    expect(entries[0]!.error).toContain('the configuration changes of Assets');
+    expect(entries[0]!.error).not.toContain(s.module.id);
+    const notices = s.events
+      .filter((e) => e.event === 'outbox.changed')
+      .map((e) => (e.payload as { notice: { message: string } | null }).notice?.message ?? '');
+    expect(notices.some((m) => m.includes('A record change of Assets waits for it'))).toBe(true);
     // Stopped, not retried again and again.
     await new Promise((resolve) => setTimeout(resolve, 300));
     await s.outbox.idle();
@@ -71,5 +83,30 @@ describe('a module trashed on the service while changes of it wait here', () => 
     await s.outbox.idle();
     expect(s.outbox.list()).toEqual([]);
     expect((await s.serverRecord(record)).name).toBe('Edited before the trash');
+  });
+
+  it('names the module of a bulk edit waiting in the Outbox as the sync last knew it', async () => {
+    const s = await outboxSession();
+    const bulk = new BulkEditService({
+      db: s.store.db,
+      mirror: s.mirror,
+      outbox: s.outbox,
+      events: new EventHub(),
+      patchBudget: () => undefined,
+    });
+    s.outbox.setWorkOffline(true);
+    const { previewId } = await bulk.preview({
+      portalId: s.portalId,
+      moduleId: s.module.id,
+      selection: { kind: 'ids', ids: s.recordIds.slice(0, 2) },
+      field: 'name',
+      action: 'set',
+      value: 'Renamed in bulk',
+    });
+    await bulk.apply({ previewId });
+    expect(bulk.groups().map((group) => group.module)).toEqual(['Assets']);
+    await s.call('DELETE', `/portal/${s.portalId}/settings/modules/assets`);
+    expect((await s.engine.syncAccount(s.account).done).state).toBe('done');
+    expect(bulk.groups().map((group) => group.module)).toEqual(['Assets']);
   });
 });

@@ -48,7 +48,7 @@ describe("a module's record changes and its configuration changes", () => {
     expect(edit.error).toContain(
       `waits until the configuration changes of ${assets.pluralName} queued before it are sent`,
     );
-    expect(edit.error).toContain('retry it, or discard it in the Outbox');
+    expect(edit.error).toContain('Retry it, or discard it in the Outbox');
     const notices = s.events
       .filter((e) => e.event === 'outbox.changed')
       .map((e) => (e.payload as { notice: { message: string } | null }).notice?.message ?? '');
@@ -93,9 +93,9 @@ describe("a module's record changes and its configuration changes", () => {
     ).toEqual([]);
     expect((await s.serverRecord(record)).name).toBe(nameBefore);
     expect(edit.error).toContain(
-      `waits until the configuration changes of ${assets.pluralName} queued before it are sent, from “${rename.config!.summary}” on`,
+      `waits until the configuration changes of ${assets.pluralName} queued before it are sent: the service would refuse a record change naming a field or option they change. The first of them: ${rename.config!.summary}. It was refused: `,
     );
-    expect(edit.error).toContain('retry it, or discard it in the Outbox');
+    expect(edit.error).toContain('Retry it, or discard it in the Outbox');
     const notices = s.events
       .filter((e) => e.event === 'outbox.changed')
       .map((e) => (e.payload as { notice: { message: string } | null }).notice?.message ?? '');

@@ -174,6 +174,34 @@ describe('findLostCreate', () => {
     expect(findLostComment([comment], 'hi', sentAt, new Set())?.id).toBe('9');
     expect(findLostComment([comment], 'hello', sentAt, new Set())).toBeNull();
   });
+  it("passes over another user's identical comment or record once it knows who we are", () => {
+    const by = (id: string, zpuid: string, at: string) => ({
+      id,
+      content: 'hi',
+      attachments: [],
+      created_by: { zpuid, name: null, email: null },
+      created_time: at,
+      last_updated_time: null,
+    });
+    // Theirs made first, ours a second later (our answer lost): ours, not the oldest.
+    const theirs = by('8', 'them', '2025-01-06T09:00:01.000Z');
+    const ours = by('9', 'me', '2025-01-06T09:00:02.000Z');
+    expect(findLostComment([ours, theirs], 'hi', sentAt, new Set(), 'me')?.id).toBe('9');
+    expect(findLostComment([theirs], 'hi', sentAt, new Set(), 'me')).toBeNull();
+    // Not known yet (nothing of ours answered in the portal): the content alone, as before.
+    expect(findLostComment([ours, theirs], 'hi', sentAt, new Set(), null)?.id).toBe('8');
+    const record = (id: string, owner: string) =>
+      entity(id, 'Laptop', '2025-01-06T09:00:01.000Z', {
+        cf_tags: ['A'],
+        owner: { zpuid: owner, name: null },
+      });
+    expect(
+      findLostCreate([record('5', 'them')], fields, types, sentAt, new Set(), 'me'),
+    ).toBeNull();
+    expect(findLostCreate([record('6', 'me')], fields, types, sentAt, new Set(), 'me')?.id).toBe(
+      '6',
+    );
+  });
 });
 
 describe('overlayOf and backoff', () => {

@@ -142,6 +142,24 @@ describe('records import through the contract', () => {
     expect(await w.ok('outbox.list', {})).toEqual([]);
   });
 
+  it('a check matching by a unique field stops at a cancel while it reads the file for the values', async () => {
+    const w = recordsWorkspace();
+    const rows = Array.from({ length: 20_000 }, (_, i) => `Asset ${i},Critical\r\n`).join('');
+    const file = await openFile(w, 'many.csv', `name,cf_tags\r\n${rows}`);
+    await w.ok('records.importCheck', {
+      importId: file.importId,
+      targets: ['name', 'cf_tags'],
+      mode: 'update',
+      matchBy: 'name',
+    });
+    await w.ok('records.importCancel', { importId: file.importId });
+    const state = await settled(w, file.importId);
+    expect(state.phase).toBe('cancelled');
+    // Stopped while the file was read for its names: no row was checked.
+    expect(state.rows).toBe(0);
+    expect(state.message).toBe('Check cancelled after 0 rows. Nothing was queued.');
+  });
+
   it('a queuing cancelled half way, checked and confirmed again, creates each row once', async () => {
     const w = recordsWorkspace();
     // The cancel is seen after the first slice (IMPORT_SLICE_MS of rows, a few dozen: each queued

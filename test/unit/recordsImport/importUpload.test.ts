@@ -266,6 +266,33 @@ describe('uploads not yet opened', () => {
     ).toMatchObject({ bytes: 500 });
   });
 
+  it('a file that cannot be opened is removed at once, its bytes freed (not held for 10 minutes)', async () => {
+    const w = recordsWorkspace({ imports: { uploadsMaxBytes: 1000 } });
+    // Not a workbook: the open reads no zip in it.
+    const broken = Buffer.from('PK\u0003\u0004 not a zip at all'.padEnd(900, '.'));
+    const { uploadId } = await w.ok('records.importUpload', {
+      fileName: 'broken.xlsx',
+      offset: 0,
+      chunk: base64(broken),
+      last: true,
+    });
+    await w.refused('records.importOpen', { portalId: PORTAL, moduleId: MODULE, uploadId });
+    expect(existsSync(path.join(w.engine.imports.folder, `${uploadId}.upload`))).toBe(false);
+    expect(
+      await w.ok('records.importUpload', {
+        fileName: 'b.csv',
+        offset: 0,
+        chunk: base64(csv(500)),
+        last: true,
+      }),
+    ).toMatchObject({ bytes: 500 });
+    // The same upload opened again says it is gone: choose the file again.
+    expect(
+      (await w.refused('records.importOpen', { portalId: PORTAL, moduleId: MODULE, uploadId }))
+        .message,
+    ).toMatch(/choose the file again/);
+  });
+
   it('are removed, their files deleted and their bytes freed, once no piece reached them for 10 minutes', async () => {
     let now = 0;
     const w = recordsWorkspace({ imports: { now: () => now, uploadsMaxBytes: 1000 } });

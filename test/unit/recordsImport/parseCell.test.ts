@@ -247,6 +247,32 @@ describe('parseCell', () => {
     });
   });
 
+  it('keeps a text whose cell differs only in its line endings (an XLSX gives CR LF back as LF)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('multi_line', 'single_line'),
+        // Pieces of at least one character: a CR then an LF break would otherwise be one CR LF.
+        fc.array(fc.string({ unit: fc.constantFrom('a', 'B', ' ', 'é', ','), minLength: 1 }), {
+          minLength: 2,
+          maxLength: 5,
+        }),
+        fc.array(fc.constantFrom('\r\n', '\r', '\n'), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.constantFrom('\r\n', '\r', '\n'), { minLength: 4, maxLength: 4 }),
+        (type, pieces, held, given) => {
+          const join = (breaks: string[]) =>
+            pieces.reduce((text, piece, i) => (i === 0 ? piece : text + breaks[i - 1] + piece));
+          const current = join(held);
+          expect(parseCell(field(type), join(given), reading, current)).toEqual({ kind: 'same' });
+        },
+      ),
+    );
+    // A changed word is still a change.
+    expect(parseCell(field('multi_line'), 'one\ntwo', reading, 'one\r\nthree')).toEqual({
+      kind: 'value',
+      value: 'one\ntwo',
+    });
+  });
+
   it('an empty cell empties the field; a required one refuses to be emptied', () => {
     expect(parseCell(field('date'), '', reading, '2026-03-05')).toEqual({
       kind: 'value',

@@ -7,7 +7,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readImportRows } from '../../../src/main/recordsImport/importRows';
+import { IMPORT_ROW_MAX_CHARS } from '../../../src/shared/ipc/areas/recordsImport';
 import { SHEET_CELL_MAX_CHARS } from '../../../src/main/recordsImport/xlsx/sheetXmlRows';
+import { XML_MAX_DEPTH } from '../../../src/main/recordsImport/xlsx/xmlEvents';
 import { XLSX_PART_MAX_CHARS } from '../../../src/main/recordsImport/xlsx/xlsxRows';
 import type { ImportCell } from '../../../src/shared/recordValues/parseCell';
 import { inlineCell, writeHandWrittenXlsx } from '../../support/handWrittenXlsx';
@@ -46,6 +48,57 @@ describe('a hostile XLSX', () => {
       }),
     ).rejects.toThrow(/has a cell of more than/);
   });
+
+  it('is refused when one row holds more than a row is read to, in its cells or its shared texts', async () => {
+    // Cells each within a cell's limit, more of them than a row may hold: thousands of such cells
+    // unpack from a few megabytes of zip, and the row was held whole (gigabytes).
+    const cells = Math.floor(IMPORT_ROW_MAX_CHARS / SHEET_CELL_MAX_CHARS) + 1;
+    const big = 'y'.repeat(SHEET_CELL_MAX_CHARS);
+    const columns = Array.from({ length: cells }, (_, i) => String.fromCharCode(65 + i));
+    const limit = `its sheet's row 2 holds more than ${IMPORT_ROW_MAX_CHARS.toLocaleString('en-US')} characters`;
+    await expect(
+      rowsOf({
+        sheetData: `<row r="1">${inlineCell('A1', 'Name')}</row><row r="2">${columns.map((c) => inlineCell(`${c}2`, big)).join('')}</row>`,
+      }),
+    ).rejects.toThrow(limit);
+    // One long shared text named by many cells: each is read (and parsed) as that text.
+    await expect(
+      rowsOf({
+        sheetData: `<row r="1">${inlineCell('A1', 'Name')}</row><row r="2">${columns.map((c) => `<c r="${c}2" t="s"><v>0</v></c>`).join('')}</row>`,
+        sharedStrings: `<si><t>${big}</t></si>`,
+      }),
+    ).rejects.toThrow(limit);
+    // A row at the limit is read.
+    const [, row] = await rowsOf({
+      sheetData: `<row r="1">${inlineCell('A1', 'Name')}</row><row r="2">${columns
+        .slice(1)
+        .map((c) => `<c r="${c}2" t="s"><v>0</v></c>`)
+        .join('')}</row>`,
+      sharedStrings: `<si><t>${big}</t></si>`,
+    });
+    expect(row).toHaveLength(cells);
+  }, 60_000);
+
+  it('is refused when its XML nests elements deeper than any part of a workbook', async () => {
+    // A million open elements (3 MB of XML, a few KB zipped): the parser kept each, 600 MB for
+    // two million. A workbook's parts nest a handful deep.
+    await expect(rowsOf({ sheetData: `<row r="1">${'<x>'.repeat(1_000_000)}` })).rejects.toThrow(
+      `its XML nests elements more than ${XML_MAX_DEPTH} deep, as no workbook does`,
+    );
+    await expect(
+      rowsOf({
+        sheetData: `<row r="1"><c r="A1" t="s"><v>0</v></c></row>`,
+        sharedStrings: `<si>${'<r>'.repeat(XML_MAX_DEPTH)}<t>deep</t>${'</r>'.repeat(XML_MAX_DEPTH)}</si>`,
+      }),
+    ).rejects.toThrow(/nests elements more than/);
+    // As deep as a rich text's run in a shared string (sst, si, r, t) reads.
+    expect(
+      await rowsOf({
+        sheetData: `<row r="1"><c r="A1" t="s"><v>0</v></c></row>`,
+        sharedStrings: '<si><r><rPr><b/></rPr><t>Ri</t></r><r><t>ch</t></r></si>',
+      }),
+    ).toEqual([['Rich']]);
+  }, 60_000);
 
   it('is refused when a row names a column twice, or goes back', async () => {
     await expect(

@@ -86,7 +86,7 @@ export function localDay(instant: number, timeZone: string): number {
 }
 
 /** Local time minus UTC at an instant, in milliseconds (whole seconds). */
-function offsetAt(instant: number, timeZone: string): number {
+export function offsetAt(instant: number, timeZone: string): number {
   const wall = wallClock(instant, timeZone);
   const wholeSecond = Math.floor(instant / 1000) * 1000;
   return wall.days * DAY_MS + wall.seconds * 1000 - wholeSecond;

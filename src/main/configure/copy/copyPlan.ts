@@ -154,7 +154,51 @@ export function stepCalls(step: CopyStep): string[] {
 
 // ---- helpers --------------------------------------------------------------------------------
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/**
+ * Names as the service compares them: layout, section, option, status and module names are
+ * unique but for case there (the emulator refuses "LEGAL" beside "Legal"; the spec is silent).
+ */
+const caseless = (name: string) => name.trim().toLowerCase();
+const same = (a: string, b: string) => caseless(a) === caseless(b);
+
+/**
+ * What the plan says when it takes the target's layout or sections for the source's whose names
+ * differ only in case: taken, their names as the target has them (a copy renames nothing).
+ */
+function caseNote(
+  layout: { theirs: string; mine: string } | null,
+  sections: readonly { theirs: string; mine: string }[],
+): string | null {
+  if (!layout && sections.length === 0) return null;
+  const taken = [
+    ...(layout
+      ? [`the target’s layout ${quote(layout.theirs)} is taken as ${quote(layout.mine)}`]
+      : []),
+    ...sections.map(
+      (section, i) =>
+        `${i === 0 && !layout ? 'the target’s section' : 'its section'} ${quote(section.theirs)} as ${quote(section.mine)}`,
+    ),
+  ];
+  const many = taken.length > 1;
+  const listed = many ? `${taken.slice(0, -1).join(', ')}, and ${taken.at(-1)!}` : taken[0]!;
+  return `Names differ only in case, which the service counts as the same name: ${listed}; ${many ? 'their names are' : 'its name is'} kept.`;
+}
+
+/** Sections of one source layout named alike but for case: one section to the service. */
+function sourceCaseTwins(sections: readonly { name: string }[]): string | null {
+  const first = new Map<string, string>();
+  const twins: string[] = [];
+  for (const section of sections) {
+    const known = first.get(caseless(section.name));
+    if (known === undefined) first.set(caseless(section.name), section.name);
+    else {
+      twins.push(
+        `${quote(section.name)} is the section ${quote(known)} to the service, which counts names that differ only in case as the same name: its fields go there.`,
+      );
+    }
+  }
+  return twins.length > 0 ? twins.join(' ') : null;
+}
 const quote = (text: string) => `“${text}”`;
 const shown = (value: unknown) =>
   value === null || value === undefined || value === ''
@@ -265,8 +309,23 @@ function planLayouts(
   const sectionIds: Ref[][] = [];
   const moduleName = source.pluralName;
   const targetLayouts: readonly PortalLayout[] = target?.layouts ?? [];
+  // The service keeps a module's layout names unique but for case (as a layout's section names):
+  // a second layout of the source named so is the first one to it, and cannot be made.
+  const firstNamed = new Map<string, string>();
   for (const [l, layout] of source.layouts.entries()) {
     const key = `layout:${source.apiName ?? source.pluralName}/${layout.name}`;
+    const first = firstNamed.get(caseless(layout.name));
+    if (first !== undefined) {
+      items.push(
+        item(key, moduleName, 'layout', 'blocked', `Layout ${quote(layout.name)}`, {
+          detail: `The source has a layout ${quote(first)} in ${quote(moduleName)} too; the service counts names that differ only in case as the same name, so only that one is copied. Rename one of them in the source, then plan again.`,
+        }),
+      );
+      layoutIds.push('');
+      sectionIds.push(layout.sections.map(() => ''));
+      continue;
+    }
+    firstNamed.set(caseless(layout.name), layout.name);
     const match = targetLayouts.find((candidate) => same(candidate.name, layout.name));
     if (!match) {
       // A new module's own default layout (the service makes one) or a new layout's own sections
@@ -295,7 +354,13 @@ function planLayouts(
           adopt,
         },
       ];
+      // A section named as an earlier one but for case is that one to the service: its fields
+      // go there, and it is not made twice.
+      const sectionRefs = new Map<string, Ref>();
+      const sectionNames: string[] = [];
       const sections = layout.sections.map((section, s) => {
+        const known = sectionRefs.get(caseless(section.name));
+        if (known !== undefined) return known;
         const sectionRef = refs.section(l, s);
         steps.push({
           do: 'putSection',
@@ -305,6 +370,8 @@ function planLayouts(
           name: section.name.trim(),
           adopt: true,
         });
+        sectionRefs.set(caseless(section.name), sectionRef);
+        sectionNames.push(section.name.trim());
         return sectionRef;
       });
       sectionIds.push(sections);
@@ -316,7 +383,8 @@ function planLayouts(
           changes: { makeDefault: true },
         });
       }
-      const names = layout.sections.map((section) => section.name).join(', ');
+      const names = sectionNames.join(', ');
+      const merged = sourceCaseTwins(layout.sections);
       items.push(
         item(
           key,
@@ -327,6 +395,7 @@ function planLayouts(
           {
             detail:
               (layout.sections.length > 0 ? `Sections: ${names}.` : 'No sections.') +
+              (merged ? ` ${merged}` : '') +
               (adopt
                 ? ' The service gives a new module a default layout of its own: if it has this name it is taken, and its sections of these names too.'
                 : ''),
@@ -357,12 +426,23 @@ function planLayouts(
       });
     }
     const added: string[] = [];
+    const sectionRefs = new Map<string, Ref>();
+    /** The target's sections taken for the source's whose names differ only in case. */
+    const caseTaken: { theirs: string; mine: string }[] = [];
     const sections = layout.sections.map((section, s) => {
       const existing = match.sections.find((candidate) => same(candidate.name, section.name));
-      if (existing) return existing.id;
+      if (existing) {
+        if (existing.name.trim() !== section.name.trim()) {
+          caseTaken.push({ theirs: existing.name, mine: section.name });
+        }
+        return existing.id;
+      }
+      const known = sectionRefs.get(caseless(section.name));
+      if (known !== undefined) return known;
       const problem = sectionNameProblem(section.name, match.sections);
       if (problem) return '';
       const ref = refs.section(l, s);
+      sectionRefs.set(caseless(section.name), ref);
       steps.push({
         do: 'putSection',
         ref,
@@ -380,20 +460,26 @@ function planLayouts(
     const onlyTarget = match.sections.filter(
       (candidate) => !layout.sections.some((section) => same(section.name, candidate.name)),
     );
-    const kept =
-      onlyTarget.length > 0
-        ? `Kept, only in the target: ${onlyTarget.map((s) => s.name).join(', ')}.`
-        : null;
+    const layoutCase = match.name.trim() !== layout.name.trim();
+    const detail =
+      [
+        caseNote(layoutCase ? { theirs: match.name, mine: layout.name } : null, caseTaken),
+        sourceCaseTwins(layout.sections),
+        onlyTarget.length > 0
+          ? `Kept, only in the target: ${onlyTarget.map((s) => s.name).join(', ')}.`
+          : null,
+      ]
+        .filter((line) => line !== null)
+        .join(' ') || null;
+    const named = `${quote(layout.name)}${layoutCase ? ` (${quote(match.name)} in the target)` : ''}`;
     items.push(
       steps.length > 0
-        ? item(key, moduleName, 'layout', 'change', `Change layout ${quote(layout.name)}`, {
+        ? item(key, moduleName, 'layout', 'change', `Change layout ${named}`, {
             changes,
-            detail: kept,
+            detail,
             steps,
           })
-        : item(key, moduleName, 'layout', 'alone', `Layout ${quote(layout.name)}: the same`, {
-            detail: kept,
-          }),
+        : item(key, moduleName, 'layout', 'alone', `Layout ${named}: the same`, { detail }),
     );
   }
   return { items, layoutIds, sectionIds };

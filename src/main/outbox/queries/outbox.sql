@@ -265,6 +265,14 @@ SELECT server_id FROM outbox_remaps WHERE portal_id = ? AND kind = ?;
 -- name: remapOf
 SELECT server_id FROM outbox_remaps WHERE portal_id = ? AND kind = ? AND temp_id = ?;
 
+-- name: learnAuthor
+-- The portal's creator of our creates as the service just answered one (0026_outbox_authors.sql).
+INSERT INTO outbox_authors (portal_id, zpuid, learnt_at) VALUES (?, ?, ?)
+ON CONFLICT (portal_id) DO UPDATE SET zpuid = excluded.zpuid, learnt_at = excluded.learnt_at;
+
+-- name: authorOf
+SELECT zpuid FROM outbox_authors WHERE portal_id = ?;
+
 -- Metadata the rules need (the mirror's tables).
 
 -- name: portal

@@ -7,6 +7,7 @@
  * format of a formula's result (a date came back as 46086), and every run of an inline rich text
  * but the last.
  */
+import { IMPORT_ROW_MAX_CHARS } from '../../../shared/ipc/areas/recordsImport';
 import { StringItemText } from './stringItemText';
 import { xmlEvents } from './xmlEvents';
 
@@ -38,6 +39,11 @@ const SHEET_MAX_ROWS = 1_048_576;
  */
 export const SHEET_CELL_MAX_CHARS = 1024 * 1024;
 
+/** Why a row is refused: it holds more than a row of records could (xlsxRows.ts says it too). */
+export function rowTooLong(row: number): string {
+  return `its sheet's row ${row} holds more than ${IMPORT_ROW_MAX_CHARS.toLocaleString('en-US')} characters, far more than a record's fields hold`;
+}
+
 /** A cell reference's column ("BC12" → 55); null when it names none. */
 function columnOf(ref: string): number | null {
   let column = 0;
@@ -59,8 +65,9 @@ export async function* sheetXmlRows(text: AsyncIterable<string>): AsyncGenerator
   // The element whose text is being read: <f>, <v>, or an inline string.
   let reading: 'f' | 'v' | 'is' | null = null;
   let parts: string[] = [];
-  /** Characters of the value or formula being read. */
+  /** Characters of the value or formula being read, and of the row's cells read so far. */
   let held = 0;
+  let rowHeld = 0;
   const inline = new StringItemText();
 
   const events = xmlEvents(text, {
@@ -75,6 +82,7 @@ export async function* sheetXmlRows(text: AsyncIterable<string>): AsyncGenerator
           throw new Error(`its sheet has a row numbered "${attributes.r}" after row ${lastRow}`);
         }
         row = { number, cells: [] };
+        rowHeld = 0;
         lastRow = number;
       } else if (name === 'c' && row !== null) {
         const previous = row.cells.at(-1)?.column ?? 0;
@@ -127,6 +135,9 @@ export async function* sheetXmlRows(text: AsyncIterable<string>): AsyncGenerator
           `its sheet's row ${row?.number ?? lastRow} has a cell of more than ${SHEET_CELL_MAX_CHARS.toLocaleString('en-US')} characters`,
         );
       }
+      // Each cell within its limit, thousands of them would still be held whole until the row ends.
+      rowHeld += t.length;
+      if (rowHeld > IMPORT_ROW_MAX_CHARS) throw new Error(rowTooLong(row?.number ?? lastRow));
       if (reading === 'is') inline.add(t);
       else parts.push(t);
     },

@@ -10,7 +10,8 @@ import { Utf8Chunks } from '../../utf8Chunks';
 import { readCellFormats } from './cellFormats';
 import { readSharedStrings } from './sharedStrings';
 import { sheetCellValue, type SheetContext } from './sheetCellValue';
-import { sheetXmlRows } from './sheetXmlRows';
+import { IMPORT_ROW_MAX_CHARS } from '../../../shared/ipc/areas/recordsImport';
+import { rowTooLong, sheetXmlRows } from './sheetXmlRows';
 import { readRelationships, readWorkbook, workbookPartPath } from './workbookSheets';
 
 /*
@@ -119,10 +120,15 @@ export async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
       for (; next < row.number; next++) yield [];
       next = row.number + 1;
       const cells: ImportCell[] = [];
+      // The row's text as the import reads it: a shared text counts at every cell naming it (one
+      // long text named by thousands of cells is parsed thousands of times).
+      let chars = 0;
       for (const cell of row.cells) {
         const value = sheetCellValue(cell, sheet);
         // A cell with a format but no value is empty; it does not widen the row.
         if (value === null) continue;
+        if (typeof value === 'string') chars += value.length;
+        if (chars > IMPORT_ROW_MAX_CHARS) throw new Error(rowTooLong(row.number));
         while (cells.length < cell.column - 1) cells.push(null);
         cells[cell.column - 1] = value;
       }

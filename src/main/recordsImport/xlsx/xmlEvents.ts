@@ -12,6 +12,13 @@ export interface XmlHandlers {
   text(text: string): void;
 }
 
+/**
+ * Ours: the deepest a part's elements may nest. A workbook's parts nest a handful deep (worksheet,
+ * sheetData, row, c, is, r, t); the parser keeps every open element, so a part of millions of
+ * elements never closed (a few KB zipped) held hundreds of megabytes.
+ */
+export const XML_MAX_DEPTH = 64;
+
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
 /**
@@ -24,8 +31,20 @@ export async function* xmlEvents(
   handlers: XmlHandlers,
 ): AsyncGenerator<void> {
   const parser = new SaxesParser();
-  parser.on('opentag', (node) => handlers.open(local(node.name), node.attributes));
-  parser.on('closetag', (node) => handlers.close(local(node.name)));
+  let depth = 0;
+  parser.on('opentag', (node) => {
+    // A self-closing element is closed at once (saxes sends its closetag too).
+    if (++depth > XML_MAX_DEPTH) {
+      throw new Error(
+        `its XML nests elements more than ${XML_MAX_DEPTH} deep, as no workbook does`,
+      );
+    }
+    handlers.open(local(node.name), node.attributes);
+  });
+  parser.on('closetag', (node) => {
+    depth--;
+    handlers.close(local(node.name));
+  });
   parser.on('text', (text) => handlers.text(text));
   parser.on('cdata', (text) => handlers.text(text));
   for await (const piece of text) {

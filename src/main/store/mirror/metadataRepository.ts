@@ -69,6 +69,7 @@ const queries = requireQueries(
     'rememberGoneModules',
     'forgetListedModules',
     'goneModule',
+    'moduleNames',
   ] as const,
   'mirrorMetadata.sql',
 );
@@ -281,6 +282,18 @@ export class MetadataRepository {
   ): { id: string; apiName: string; pluralName: string } | undefined {
     return this.statement('goneModule').get(portalId, moduleId) as
       { id: string; apiName: string; pluralName: string } | undefined;
+  }
+
+  /**
+   * A module's names as the changes of it queued here show them (the Outbox): the mirror's, else
+   * the names kept when a sync found it gone (trashed or deleted on the service).
+   */
+  moduleNames(
+    portalId: string,
+    moduleId: string,
+  ): { apiName: string; pluralName: string } | undefined {
+    return this.statement('moduleNames').get({ portalId, moduleId }) as
+      { apiName: string; pluralName: string } | undefined;
   }
 
   /**

@@ -252,3 +252,14 @@ WHERE portal_id = @portalId AND id IN (SELECT value FROM json_each(@listed));
 -- name: goneModule
 SELECT id, api_name AS apiName, plural_name AS pluralName FROM modules_gone
 WHERE portal_id = ? AND id = ?;
+
+-- name: moduleNames
+-- A module's names as changes of it queued here show them: the mirror's, else those a sync kept
+-- when it found the module gone from the service's list (0025_modules_gone.sql).
+SELECT apiName, pluralName FROM (
+  SELECT 0 AS rank, api_name AS apiName, plural_name AS pluralName FROM modules
+  WHERE portal_id = @portalId AND id = @moduleId
+  UNION ALL
+  SELECT 1, api_name, plural_name FROM modules_gone
+  WHERE portal_id = @portalId AND id = @moduleId
+) ORDER BY rank LIMIT 1;

@@ -71,7 +71,10 @@ export type AccountSummary = z.infer<typeof AccountSummary>;
 export const PendingSignIn = z.object({
   profileName: z.string(),
   dataCenter: z.string(),
-  /** The accounts page the browser was sent to, to open it again; holds no secret. */
+  /**
+   * The accounts page the browser was sent to, to open it again or copy it. It holds the
+   * sign-in's state: shown to this window only, never put on a command line (auth/signInPage.ts).
+   */
   authUrl: z.string().nullable(),
   /** Epoch ms the loopback listener gives up. */
   deadline: z.number().nullable(),

@@ -23,6 +23,13 @@ export const IMPORT_FAILURES_PAGE_MAX = 200;
 export const IMPORT_FAILURES_KEPT = 10_000;
 /** Ours: columns a file may have. */
 export const IMPORT_COLUMNS_MAX = 500;
+/**
+ * Ours: the most characters one row of a file may hold (a CSV's line, an XLSX row's cells). A
+ * record's fields hold at most a description of 80,000 characters and fields of 1,000 or fewer
+ * (the spec's value limits), so a row of records is far shorter; a longer one (a quote never
+ * closed, one line of 100 MiB, a zip whose row unpacks to gigabytes) would be held whole.
+ */
+export const IMPORT_ROW_MAX_CHARS = 4 * 1024 * 1024;
 
 /** A column's target: a field's key, `id` (the record id, to match rows by), or null (ignored). */
 const Target = z.string().min(1).max(100).nullable();

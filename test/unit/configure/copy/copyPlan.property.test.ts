@@ -2,7 +2,8 @@
  * The copy plan judged two ways. A generated configuration is planned against a target that holds
  * part of it (modules, layouts, sections, fields and options dropped at random, settings changed),
  * then the plan's steps are carried out on a model of the service (which, like the emulator, gives
- * a new module a default layout with sections of its own). Afterwards the target must hold
+ * a new module a default layout with sections of its own, and keeps names unique but for case:
+ * the target's names differ from the source's only in case at times). Afterwards the target must hold
  * everything the source has, keep what only it had, and a plan made again must have nothing left
  * to do. Steps may only name what an earlier step made.
  */
@@ -20,6 +21,7 @@ import type { PortalModule } from '../../../../src/main/configure/copy/portalCon
 import { documentModule } from '../../../../src/main/configure/copy/exportConfiguration';
 
 const SERVICE_LAYOUT = 'Standard';
+const caseless = (name: string) => name.toLowerCase();
 const SERVICE_SECTIONS = ['Overview', 'Details', 'Tracking'];
 
 const names = (min: number, max: number, pool: readonly string[]) =>
@@ -143,7 +145,8 @@ const targetArb = (source: DocumentModule[]) =>
           .filter((layout) => layout.isDefault || flip())
           .map((layout) => ({
             id: id(),
-            name: layout.name,
+            // Named there but for case at times: the service counts it the same name.
+            name: flip() ? layout.name : layout.name.toUpperCase(),
             type: flip()
               ? layout.type
               : layout.type === 'public'
@@ -155,7 +158,7 @@ const targetArb = (source: DocumentModule[]) =>
                 .filter(() => flip())
                 .map((section) => ({
                   id: id(),
-                  name: section.name,
+                  name: flip() ? section.name : section.name.toUpperCase(),
                   fields: section.fields.filter(() => flip()),
                 })),
               { id: id(), name: 'Target only', fields: [] },
@@ -418,11 +421,14 @@ describe('the copy plan, carried out on a model of the service', () => {
               if (options) expect(have.options).toEqual(expect.arrayContaining(options));
             }
             for (const layout of wanted.layouts) {
-              const have = shown.layouts.find((l) => l.name === layout.name)!;
+              // Names as the service compares them, but for case.
+              const have = shown.layouts.find((l) => caseless(l.name) === caseless(layout.name))!;
               expect(have.type).toBe(layout.type);
               if (layout.isDefault) expect(have.isDefault).toBe(true);
               for (const section of layout.sections) {
-                expect(have.sections.map((s) => s.name)).toContain(section.name);
+                expect(have.sections.map((s) => caseless(s.name))).toContain(
+                  caseless(section.name),
+                );
               }
             }
             // Every field of the source is on some layout of the target.
