@@ -1,5 +1,5 @@
 /**
- * The backups and backup_schedules tables (migrations 0011, 0026): the only code that writes them.
+ * The backups and backup_schedules tables (migrations 0011, 0027): the only code that writes them.
  * Rows hold what a backup is and where; never its access code or its download URL.
  */
 import type Database from 'better-sqlite3';
