@@ -19,12 +19,35 @@ const words = (error: unknown) => (error instanceof Error ? error.message : Stri
 
 export class AccessCodeKeychain {
   private readonly known = new Map<string, KeptCode>();
+  /** Portals the keychain is being asked about for the first time, by `load`. */
+  private readonly loading = new Map<string, Promise<void>>();
 
   constructor(private readonly secrets: SecretStore) {}
 
-  /** Reads what these portals have kept (once, at start); a keychain that refuses is noted. */
+  /**
+   * Reads what these portals have kept, once per portal (at start, and for a portal mirrored
+   * since): a portal already asked about is not asked again; one being asked is waited for. A
+   * keychain that refuses is noted.
+   */
   async load(portalIds: readonly string[]): Promise<void> {
-    for (const portalId of portalIds) await this.get(portalId).catch(() => undefined);
+    for (const portalId of portalIds) {
+      if (this.known.has(portalId)) continue;
+      let read = this.loading.get(portalId);
+      if (!read) {
+        read = this.get(portalId).then(
+          () => undefined,
+          () => undefined,
+        );
+        this.loading.set(portalId, read);
+        void read.finally(() => this.loading.delete(portalId));
+      }
+      await read;
+    }
+  }
+
+  /** Whether the keychain was asked about this portal (so `state` says what it said). */
+  asked(portalId: string): boolean {
+    return this.known.has(portalId);
   }
 
   /** A portal the keychain was never asked about has no code kept by this data directory. */

@@ -26,13 +26,20 @@ export interface MirrorSide {
   module(apiName: string): { label: string; fields: FieldNames } | undefined;
 }
 
+export interface CompareOptions {
+  /** The layouts known (default: every one). */
+  formats?: readonly ArchiveFormat[];
+  /** Stops the comparison between two inflated chunks; it then throws the signal's reason. */
+  signal?: AbortSignal;
+}
+
 export async function compareArchive(
   file: string,
   password: string,
   portalId: string,
   mirror: MirrorSide,
   now: Date,
-  formats: readonly ArchiveFormat[] = ARCHIVE_FORMATS,
+  { formats = ARCHIVE_FORMATS, signal }: CompareOptions = {},
 ): Promise<ArchiveDiff> {
   return withArchiveEntries(file, password, async (files) => {
     const names = files.map((entry) => entry.filename);
@@ -64,23 +71,31 @@ export async function compareArchive(
     for (const name of ['portal.json', ...format.recordEntries]) {
       const entry = files.find((candidate) => candidate.filename === name);
       if (!entry) continue;
-      await checkEntry(entry, password, (element) => {
-        tally.add(name, element);
-        const read = records.add(name, element);
-        if (!read) return;
-        const entity = readEntity(read.entity);
-        // A trashed record is not listed, in the archive as in the mirror.
-        if (!entity || entity.trashed_time) return;
-        const archived = mapRecord(portalId, '', entity);
-        seen.add(archived.id);
-        const copy = mirror.copy(archived.id);
-        const fields =
-          copy && copy.module === read.module
-            ? changedFields(archived, copy, mirror.module(read.module)?.fields ?? noFields)
-            : null;
-        tallyOf(read.module).archivedRecord(archived.id, archived.name, fields);
-      });
+      signal?.throwIfAborted();
+      const reading = signal ? { signal } : {};
+      await checkEntry(
+        entry,
+        password,
+        (element) => {
+          tally.add(name, element);
+          const read = records.add(name, element);
+          if (!read) return;
+          const entity = readEntity(read.entity);
+          // A trashed record is not listed, in the archive as in the mirror.
+          if (!entity || entity.trashed_time) return;
+          const archived = mapRecord(portalId, '', entity);
+          seen.add(archived.id);
+          const copy = mirror.copy(archived.id);
+          const fields =
+            copy && copy.module === read.module
+              ? changedFields(archived, copy, mirror.module(read.module)?.fields ?? noFields)
+              : null;
+          tallyOf(read.module).archivedRecord(archived.id, archived.name, fields);
+        },
+        reading,
+      );
     }
+    signal?.throwIfAborted();
     for (const record of listed) {
       if (!seen.has(record.id)) tallyOf(record.module).mirrorOnly(record.id, record.name);
     }

@@ -104,6 +104,8 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
 
   const controller = new AbortController();
   const abort = () => controller.abort(attempt.signal?.reason);
+  // Aborted before it began (a Cancel as the previous step ended): nothing is sent.
+  attempt.signal?.throwIfAborted();
   attempt.signal?.addEventListener('abort', abort, { once: true });
   let idle: NodeJS.Timeout | undefined;
   // Restarted at every chunk: `refresh()` moves the one timer instead of making a new one.
@@ -200,6 +202,9 @@ export async function downloadAttempt(attempt: DownloadAttempt): Promise<Downloa
       const reader = response.body.getReader();
       const stopReading = () => void reader.cancel(controller.signal.reason).catch(() => undefined);
       controller.signal.addEventListener('abort', stopReading, { once: true });
+      // Aborted while the file was opened: that abort event has been and gone, so a body that
+      // ignores the request's signal would be waited on until its idle timeout, or for good.
+      if (controller.signal.aborted) stopReading();
       try {
         for (;;) {
           const { done, value: chunk } = await reader.read();

@@ -63,6 +63,14 @@ export class DamagedArchiveError extends Error {
   override name = 'DamagedArchiveError';
 }
 
+/**
+ * The archive declares, or inflates to, more than any backup's data (a zip bomb, archiveLimits.ts):
+ * what the service's file itself holds, so fetching it again would most likely bring the same.
+ */
+export class NotABackupError extends DamagedArchiveError {
+  override name = 'NotABackupError';
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** zip.js's messages for a wrong password and for damaged data, by their exported constants. */
@@ -170,7 +178,7 @@ export async function checkEntry(
     // zip.js stops an entry the moment it inflates past its declared size: a zip bomb whose
     // table of contents lies is stopped there, and said to be one.
     if (messageOf(error) === ERR_INVALID_UNCOMPRESSED_SIZE) {
-      throw new DamagedArchiveError(inflatedSizeProblem(entry));
+      throw new NotABackupError(inflatedSizeProblem(entry));
     }
     throw classify(error, entry.filename);
   }
@@ -225,7 +233,7 @@ export async function withArchiveEntries<T>(
     }
     // Before any entry is inflated: what is declared bounds what zip.js inflates.
     const tooLarge = declaredSizesProblem(files, limits);
-    if (tooLarge) throw new DamagedArchiveError(tooLarge);
+    if (tooLarge) throw new NotABackupError(tooLarge);
     return await use(files);
   } finally {
     await reader.close().catch(() => undefined);

@@ -6,17 +6,19 @@
  * call goes through the app's one request scheduler: API calls through the API client, the
  * download through `scheduleDownload` with its own endpoint key.
  */
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupExport } from '@portaldesk/portal-api/domain/backupExport';
 import type { ApiClient } from '../api/client/apiClient';
 import { ApiError } from '../api/client/apiError';
 import type { ApiScheduler } from '../api/client/apiScheduler';
+import { formatBytes } from '../../shared/formatBytes';
 import { downloadAttempt, DownloadFailure } from './archiveDownload';
 import { verificationOf, type MirrorCensus } from './archiveComparison';
 import {
   anotherBackupProblem,
   DamagedArchiveError,
+  NotABackupError,
   verifyArchive,
   WrongAccessCodeError,
 } from './archiveVerify';
@@ -316,6 +318,17 @@ async function download(
   }
 }
 
+/**
+ * What the user can do once a damaged download was removed: a download damaged on its way (cut,
+ * spliced, changed) comes right when fetched again; a file that is no backup at all (a zip bomb)
+ * is what the service holds, and would come the same.
+ */
+function damagedDownloadRemoved(error: DamagedArchiveError): string {
+  return error instanceof NotABackupError
+    ? "The download was removed. Downloading it again would fetch the same file from the service: make a new backup instead, and if the new one is refused the same way, contact the service's support."
+    : 'The damaged download was removed; download it again.';
+}
+
 const exists = (file: string) =>
   access(file).then(
     () => true,
@@ -325,6 +338,8 @@ const exists = (file: string) =>
 export interface VerifyStep {
   /** The app is closing: the file stays where it is and the next start goes on. */
   signal?: AbortSignal;
+  /** The user cancelled the job (its download's Cancel): a verification stops as cancelled. */
+  cancel?: AbortSignal;
   /** Why `code` is null when the keychain could not be read (its words), not "none kept". */
   keychainProblem?: string | null;
 }
@@ -335,7 +350,7 @@ export async function verifyAndPlace(
   record: BackupRecord,
   code: string | null,
   digest: { sha256: string; bytes: number } | null,
-  { signal, keychainProblem = null }: VerifyStep = {},
+  { signal, cancel, keychainProblem = null }: VerifyStep = {},
 ): Promise<void> {
   // A closing app leaves the file where it is: the next start verifies and names it.
   signal?.throwIfAborted();
@@ -362,11 +377,12 @@ export async function verifyAndPlace(
   context.repo.setStage(record.id, 'verifying');
   context.changed(record.id);
   const verifying = context.verifying(record.id);
-  const stop = signal ? AbortSignal.any([signal, verifying.signal]) : verifying.signal;
+  const stops = [signal, cancel, verifying.signal].filter((s): s is AbortSignal => !!s);
+  const stop = AbortSignal.any(stops);
   /** A cancel is no verdict: the file stays as it is (a closing app's stage stays too). */
   const cancelled = (error: unknown) => {
     if (signal?.aborted) return error;
-    return verifying.signal.aborted ? new VerifyCancelled() : null;
+    return verifying.signal.aborted || cancel?.aborted ? new VerifyCancelled() : null;
   };
   let check;
   try {
@@ -386,10 +402,7 @@ export async function verifyAndPlace(
     if (error instanceof DamagedArchiveError) {
       // Renamed or not, it is this download, never recorded as ready: it goes, as said.
       await rm(part, { force: true }).catch(() => undefined);
-      throw new JobStop(
-        'failed',
-        `${error.message} The damaged download was removed; download it again.`,
-      );
+      throw new JobStop('failed', `${error.message} ${damagedDownloadRemoved(error)}`);
     }
     throw error;
   }
@@ -417,6 +430,47 @@ export async function verifyAndPlace(
   context.changed(record.id);
 }
 
+/** The size of `file`, 0 when it is not there. */
+async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The user paused the download (its Cancel): what arrived stays in the partial file for the next
+ * Download to resume from (or Delete to remove), and the backup says so as a note.
+ */
+async function pauseDownload(context: JobContext, record: BackupRecord): Promise<void> {
+  const row = context.repo.get(record.id);
+  if (!row) return;
+  // The file, not the row (written a few times a second), holds what the next attempt resumes.
+  const held = row.exportId === null ? 0 : await sizeOf(partFileOf(placeOf(context, row).file));
+  context.repo.setProgress(row.id, {
+    bytes: held,
+    totalBytes: row.totalBytes,
+    etag: row.etag,
+    resumed: row.resumed,
+  });
+  const note =
+    held === 0
+      ? 'Download paused before any of it arrived. Download again to start it.'
+      : `Download paused; ${formatBytes(held)}${row.totalBytes === null ? '' : ` of ${formatBytes(row.totalBytes)}`} kept. Download again to resume.`;
+  context.repo.setStage(row.id, 'paused', null, note);
+  context.changed(row.id);
+}
+
+export interface BackupRun {
+  /** The app is closing: the stage stays as it is, and the next start goes on. */
+  signal: AbortSignal;
+  /** The user's Cancel: the download stops at once and is kept, paused (a verification, cancelled). */
+  pause?: AbortSignal;
+  /** Why `code` is null when the keychain could not be read (its words). */
+  keychainProblem?: string | null;
+}
+
 /**
  * Runs (or goes on with) one backup. `code` is the access code for this run only: held in
  * memory while the job runs, never written anywhere by it.
@@ -425,11 +479,11 @@ export async function runBackup(
   context: JobContext,
   id: string,
   code: string | null,
-  signal: AbortSignal,
-  keychainProblem: string | null = null,
+  { signal, pause, keychainProblem = null }: BackupRun,
 ): Promise<void> {
   let record = context.repo.get(id);
   if (!record) return;
+  const interrupt = pause ? AbortSignal.any([signal, pause]) : signal;
   try {
     if (record.exportId === null) {
       if (code === null) throw new JobStop('failed', 'No access code was given for this backup.');
@@ -451,14 +505,24 @@ export async function runBackup(
         record.stage === 'downloading' ? 'downloading' : 'generating',
       );
       context.changed(record.id);
-      const url = await waitForLink(context, record, signal);
+      const url = await waitForLink(context, record, interrupt);
       record = context.repo.get(record.id)!;
-      digest = await download(context, record, url, signal);
+      digest = await download(context, record, url, interrupt);
       record = context.repo.get(record.id)!;
+      // Cancelled as the last bytes arrived: paused as asked, whole, not verified behind its back.
+      pause?.throwIfAborted();
     }
-    await verifyAndPlace(context, record, code, digest, { signal, keychainProblem });
+    await verifyAndPlace(context, record, code, digest, {
+      signal,
+      ...(pause ? { cancel: pause } : {}),
+      keychainProblem,
+    });
   } catch (error) {
     if (signal.aborted) return; // closing: the stage stays, the next start goes on
+    if (pause?.aborted && !(error instanceof JobStop)) {
+      await pauseDownload(context, record);
+      return;
+    }
     const held = context.repo.get(record.id)?.downloadedBytes ?? 0;
     const stop =
       error instanceof JobStop
@@ -467,8 +531,10 @@ export async function runBackup(
             'failed',
             `The backup stopped: ${words(error)}. ${held > 0 ? 'What was downloaded is kept; try again to resume.' : 'Nothing was downloaded; try again.'}`,
           );
-
-    context.repo.setStage(record.id, stop.stage, stop.message);
+    // A cancel the user asked for is said as a note, not as a problem.
+    if (stop instanceof VerifyCancelled)
+      context.repo.setStage(record.id, stop.stage, null, stop.message);
+    else context.repo.setStage(record.id, stop.stage, stop.message);
     context.changed(record.id);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The backups and backup_schedules tables (migration 0011): the only code that writes them.
+ * The backups and backup_schedules tables (migrations 0011, 0027): the only code that writes them.
  * Rows hold what a backup is and where; never its access code or its download URL.
  */
 import type Database from 'better-sqlite3';
@@ -57,6 +57,7 @@ interface Row {
   verification: string | null;
   on_service: number | null;
   problem: string | null;
+  note: string | null;
 }
 
 export interface BackupRecord {
@@ -82,6 +83,8 @@ export interface BackupRecord {
   verification: Verification | null;
   onService: boolean | null;
   problem: string | null;
+  /** What the user's own request left (a cancel): said neutrally, not a problem. */
+  note: string | null;
 }
 
 export interface ServiceAnswer {
@@ -131,6 +134,7 @@ function recordOf(row: Row): BackupRecord {
     verification: verificationOf(row.verification),
     onService: row.on_service === null ? null : row.on_service === 1,
     problem: row.problem,
+    note: row.note,
   };
 }
 
@@ -220,8 +224,14 @@ export class BackupRepository {
     this.statements.setAnswer.run({ id: Number(id), ...answer, reused: flag(answer.reused) });
   }
 
-  setStage(id: string, stage: BackupStage, problem: string | null = null): void {
-    this.statements.setStage.run({ id: Number(id), stage, problem });
+  /** The stage, with what went wrong (`problem`) or what the user's request left (`note`). */
+  setStage(
+    id: string,
+    stage: BackupStage,
+    problem: string | null = null,
+    note: string | null = null,
+  ): void {
+    this.statements.setStage.run({ id: Number(id), stage, problem, note });
   }
 
   setProgress(
@@ -248,11 +258,17 @@ export class BackupRepository {
     });
   }
 
-  setVerification(id: string, verification: Verification | null, problem: string | null): void {
+  setVerification(
+    id: string,
+    verification: Verification | null,
+    problem: string | null,
+    note: string | null = null,
+  ): void {
     this.statements.setVerification.run({
       id: Number(id),
       verification: verification === null ? null : JSON.stringify(verification),
       problem,
+      note,
     });
   }
 

@@ -15,6 +15,7 @@ import type {
   BackupScheduleSpec,
   BackupsOverview,
   BackupView,
+  ReadCancelled,
 } from '../../shared/ipc/areas/backups';
 import { abortableSleep } from '../abortableSleep';
 import type { ApiClient } from '../api/client/apiClient';
@@ -27,6 +28,7 @@ import { AccessCodeKeychain, type KeptCode } from './accessCodeKeychain';
 import {
   anotherBackupProblem,
   DamagedArchiveError,
+  NotABackupError,
   verifyArchive,
   WrongAccessCodeError,
 } from './archiveVerify';
@@ -35,7 +37,7 @@ import { verificationOf } from './archiveComparison';
 import type { FieldNames } from './archiveDiff';
 import { nextRun } from './backupCalendar';
 import { SnapshotPortalMissingError } from './backupSnapshot';
-import { BackupSnapshots } from './backupSnapshots';
+import { BackupSnapshots, BrowsingStopped } from './backupSnapshots';
 import { backupRelativePath, BACKUPS_FOLDER, partFileOf, resolveBackupFile } from './backupFiles';
 import {
   answerOf,
@@ -102,6 +104,13 @@ export class BackupService {
     string,
     { cancel: AbortController; bytes: number; totalBytes: number }
   >();
+  /** Comparisons running now, by backup: their Cancel, and their end. */
+  private readonly comparisons = new Map<
+    string,
+    Set<{ cancel: AbortController; ended: Promise<void> }>
+  >();
+  /** Running jobs' Cancel (a download paused), by every row each job holds. */
+  private readonly pauses = new Map<string, AbortController>();
   private readonly scheduleProblems = new Map<string, string>();
   /** Portals whose schedule waits for the service's 24-hour reuse to end (epoch ms). */
   private readonly notBefore = new Map<string, number>();
@@ -177,7 +186,12 @@ export class BackupService {
     void this.runSchedules();
   }
 
-  overview(): BackupsOverview {
+  /**
+   * Every portal with its schedule, and every backup. A portal mirrored since the start (or since
+   * the last look) is asked about in the keychain first: it would say no code is kept otherwise.
+   */
+  async overview(): Promise<BackupsOverview> {
+    await this.readNewPortals();
     const portals = this.portalsView();
     const names = new Map(portals.map((portal) => [portal.portalId, portal.portalName]));
     return {
@@ -316,9 +330,9 @@ export class BackupService {
             });
           } catch (error) {
             if (!(error instanceof VerifyCancelled)) throw error;
-            // Cancelled: the download waits, kept, and says so; the request did what was asked.
-            // Said within the job, so a cancel that waits for the job's end sees it.
-            this.repo.setStage(id, 'needs_code', error.message);
+            // Cancelled: the download waits, kept, and says so (a note: the user asked for it);
+            // said within the job, so a cancel that waits for the job's end sees it.
+            this.repo.setStage(id, 'needs_code', null, error.message);
           }
         });
       } catch (error) {
@@ -362,9 +376,11 @@ export class BackupService {
     const verifying = this.startVerifying(id);
     const cancelled = () => {
       if (!verifying.signal.aborted) return false;
+      // A note, not a problem: the user asked for it, and nothing is wrong with the file.
       this.repo.setVerification(
         id,
         record.verification,
+        null,
         'Verification cancelled. The file is kept unchanged, and its earlier verification (if any) stands; choose Verify to check it again any time.',
       );
       this.changed(id);
@@ -404,7 +420,7 @@ export class BackupService {
       if (cancelled()) return;
       if (error instanceof WrongAccessCodeError) throw new BackupRefused(error.message);
       if (error instanceof DamagedArchiveError) {
-        this.condemn(id, error.message);
+        this.condemn(id, error.message, error instanceof NotABackupError);
         throw new BackupRefused(error.message);
       }
       throw error;
@@ -451,22 +467,72 @@ export class BackupService {
    * A ready backup that failed its check is no backup any more: not offered for download, drag
    * or retention, its old verification gone; the file stays until deleted or downloaded again.
    */
-  private condemn(id: string, problem: string): void {
+  private condemn(id: string, problem: string, notABackup = false): void {
     this.repo.setVerification(id, null, null);
     this.repo.setStage(
       id,
       'failed',
-      `${problem} It is no longer offered as a backup: choose Try again to download it anew, or Delete.`,
+      notABackup
+        ? `${problem} It is no longer offered as a backup. Downloading it again would fetch the same file from the service: make a new backup, and if the new one is refused the same way, contact the service's support; Delete removes this file.`
+        : `${problem} It is no longer offered as a backup: choose Try again to download it anew, or Delete.`,
     );
     this.changed(id);
   }
 
-  /** What differs between a ready backup and the mirror now, per module and field. */
-  async compare(id: string, accessCode: string | undefined): Promise<ArchiveDiff> {
+  /**
+   * What differs between a ready backup and the mirror now, per module and field; or, cancelled
+   * (`cancelCompare`), that it was: nothing is kept of a comparison, so nothing was changed.
+   */
+  async compare(id: string, accessCode: string | undefined): Promise<ArchiveDiff | ReadCancelled> {
     const record = this.require(id);
     const file = this.fileOf(id);
     if (!file) throw new BackupRefused('Only a downloaded, verified backup can be compared.');
-    const code = accessCode ?? (await this.keptCode(record.portalId));
+    let ended = () => undefined as void;
+    const running = {
+      cancel: new AbortController(),
+      ended: new Promise<void>((resolve) => (ended = resolve)),
+    };
+    const all = this.comparisons.get(id) ?? new Set();
+    this.comparisons.set(id, all.add(running));
+    const cancelled = (): ReadCancelled => ({
+      cancelled:
+        'Comparison cancelled. Nothing was changed; choose Compare with mirror to compare again.',
+    });
+    try {
+      const code = accessCode ?? (await this.keptCode(record.portalId));
+      if (running.cancel.signal.aborted) return cancelled();
+      return await this.compareNow(record, file, code, running.cancel.signal);
+    } catch (error) {
+      if (running.cancel.signal.aborted) return cancelled();
+      if (this.closed)
+        throw new BackupRefused('PortalDesk is closing; compare again after it starts.');
+      throw error;
+    } finally {
+      all.delete(running);
+      if (all.size === 0) this.comparisons.delete(id);
+      ended();
+    }
+  }
+
+  /**
+   * Cancels the comparisons of `id` running now and resolves once they have stopped (within the
+   * chunk they read); false when none ran.
+   */
+  async cancelCompare(id: string): Promise<boolean> {
+    this.require(id);
+    const running = [...(this.comparisons.get(id) ?? [])];
+    for (const comparison of running)
+      comparison.cancel.abort(new Error('The comparison was cancelled.'));
+    await Promise.all(running.map((comparison) => comparison.ended));
+    return running.length > 0;
+  }
+
+  private async compareNow(
+    record: BackupRecord,
+    file: string,
+    code: string,
+    cancel: AbortSignal,
+  ): Promise<ArchiveDiff> {
     const { metadata, records } = this.options.mirror;
     const modules = new Map(metadata.modules(record.portalId).map((m) => [m.apiName, m]));
     const fieldsOf = new Map<string, FieldNames>();
@@ -498,6 +564,7 @@ export class BackupService {
           },
         },
         this.now(),
+        { signal: AbortSignal.any([cancel, this.closing.signal]) },
       );
     } catch (error) {
       if (
@@ -515,7 +582,10 @@ export class BackupService {
    * Opens a verified backup for browsing: its records are read into a snapshot (progress pushed
    * as `backups.browseProgress`), which the records requests then read when named.
    */
-  async browse(id: string, accessCode: string | undefined): Promise<BackupSnapshot> {
+  async browse(
+    id: string,
+    accessCode: string | undefined,
+  ): Promise<BackupSnapshot | ReadCancelled> {
     const record = this.require(id);
     const file = this.fileOf(id);
     if (!file) throw new BackupRefused('Only a downloaded, verified backup can be browsed.');
@@ -545,6 +615,19 @@ export class BackupService {
           })),
       });
     } catch (error) {
+      // Stopped while it read: what was read is deleted (backupSnapshots.ts); nothing was kept.
+      if (error instanceof BrowsingStopped) {
+        if (error.why === 'closing')
+          throw new BackupRefused(
+            'PortalDesk is closing; browse the backup again after it starts.',
+          );
+        return {
+          cancelled:
+            error.why === 'closed'
+              ? 'Browsing cancelled. Nothing of the backup was kept; choose Browse records to open it again.'
+              : 'Browsing this backup stopped: another backup was opened for browsing (one at a time). Nothing of this one was kept; choose Browse records to open it again.',
+        };
+      }
       if (
         error instanceof WrongAccessCodeError ||
         error instanceof DamagedArchiveError ||
@@ -638,6 +721,22 @@ export class BackupService {
     return this.viewOf(this.require(id));
   }
 
+  /**
+   * Cancels the download of `id` running now, if any, and resolves once it has stopped (at once:
+   * the transfer is aborted): what arrived is kept in its partial file, the backup is `paused` and
+   * says so, and Download resumes it. Cancelled as it was being verified, the verification stops
+   * as cancelled. Nothing running: the backup as it is, nothing changed.
+   */
+  async cancelDownload(id: string): Promise<BackupView> {
+    this.require(id);
+    const pause = this.pauses.get(id);
+    if (pause) {
+      pause.abort(new Error('The download was cancelled.'));
+      await this.running.get(id)?.catch(() => undefined);
+    }
+    return this.viewOf(this.require(id));
+  }
+
   /** A verification of `id` starts; it is forgotten when its job ends (runJob). */
   private startVerifying(id: string): VerifyHandle {
     const verification = { cancel: new AbortController(), bytes: 0, totalBytes: 0 };
@@ -696,9 +795,24 @@ export class BackupService {
     return file ? { file, fileName: path.basename(file) } : null;
   }
 
-  /** The mirror's portals changed (a sync ended, an account came or went): views read again. */
+  /**
+   * The mirror's portals changed (a sync ended, an account came or went): views read again, and
+   * once more after the keychain said what a portal new here keeps.
+   */
   portalsChanged(): void {
     this.changed(null);
+    const unasked = this.repo.portals().filter((portal) => !this.codes.asked(portal.id));
+    if (unasked.length === 0) return;
+    void this.readNewPortals().then(() => {
+      if (!this.closed) for (const portal of unasked) this.changed(null, undefined, portal.id);
+    });
+  }
+
+  /** Asks the keychain about the mirrored portals it was never asked about. */
+  private async readNewPortals(): Promise<void> {
+    if (this.closed) return;
+    const unasked = this.repo.portals().filter((portal) => !this.codes.asked(portal.id));
+    if (unasked.length > 0) await this.codes.load(unasked.map((portal) => portal.id));
   }
 
   /** Resolves when every job has ended (tests). */
@@ -857,23 +971,35 @@ export class BackupService {
   ): void {
     // One job per backup: two would write the same temporary file.
     if (this.running.has(id)) return;
-    void this.runJob(id, async () => {
-      await runBackup(this.context, id, code, this.closing.signal, keychainProblem);
-      if (this.closed) return;
-      after?.ended?.();
-      if (after?.ready && this.repo.get(id)?.stage === 'ready') await after.ready();
-    }).catch((error: unknown) => this.options.log?.warn(`Backup ${id}: ${String(error)}`));
+    const pause = new AbortController();
+    void this.runJob(
+      id,
+      async () => {
+        await runBackup(this.context, id, code, {
+          signal: this.closing.signal,
+          pause: pause.signal,
+          keychainProblem,
+        });
+        if (this.closed) return;
+        after?.ended?.();
+        if (after?.ready && this.repo.get(id)?.stage === 'ready') await after.ready();
+      },
+      pause,
+    ).catch((error: unknown) => this.options.log?.warn(`Backup ${id}: ${String(error)}`));
   }
 
   /** The rows each running job holds (more than one once the service answered with a known one). */
   private readonly jobRows = new Map<string, Set<string>>();
 
-  private runJob(id: string, job: () => Promise<void>): Promise<void> {
+  /** Runs `job` holding the row `id`; `pause` is its Cancel, when it can be cancelled. */
+  private runJob(id: string, job: () => Promise<void>, pause?: AbortController): Promise<void> {
     const rows = new Set([id]);
+    if (pause) this.pauses.set(id, pause);
     const running = job().finally(() => {
       for (const row of rows) {
         this.running.delete(row);
         this.jobRows.delete(row);
+        this.pauses.delete(row);
         this.progress.delete(row);
         this.verifications.delete(row);
         this.changed(row);
@@ -892,6 +1018,8 @@ export class BackupService {
     rows.add(to);
     this.running.set(to, job);
     this.jobRows.set(to, rows);
+    const pause = this.pauses.get(from);
+    if (pause) this.pauses.set(to, pause);
     return true;
   }
 
@@ -999,6 +1127,7 @@ export class BackupService {
       verification: record.verification,
       onService: record.onService,
       problem: record.problem,
+      note: record.note,
     };
   }
 }

@@ -132,29 +132,36 @@ async function storeArchiveRecords(
       const entry = files.find((candidate) => candidate.filename === name);
       if (!entry) continue;
       options.signal?.throwIfAborted();
-      await checkEntry(entry, password, (element) => {
-        tally.add(name, element);
-        const read = reader.add(name, element);
-        if (!read) return;
-        const moduleId = modules.get(read.module);
-        if (moduleId === undefined) {
-          skipped.add(read.module);
-          return;
-        }
-        const entity = readEntity(read.entity);
-        if (!entity) {
-          unreadable++;
-          return;
-        }
-        if (entity.trashed_time) trashed++;
-        users.addRecords([entity]);
-        batch.push(mapRecord(portalId, moduleId, entity));
-        if (batch.length >= SNAPSHOT_BATCH_RECORDS) {
-          options.signal?.throwIfAborted();
-          flush();
-        }
-      });
+      const reading = options.signal ? { signal: options.signal } : {};
+      await checkEntry(
+        entry,
+        password,
+        (element) => {
+          tally.add(name, element);
+          const read = reader.add(name, element);
+          if (!read) return;
+          const moduleId = modules.get(read.module);
+          if (moduleId === undefined) {
+            skipped.add(read.module);
+            return;
+          }
+          const entity = readEntity(read.entity);
+          if (!entity) {
+            unreadable++;
+            return;
+          }
+          if (entity.trashed_time) trashed++;
+          users.addRecords([entity]);
+          batch.push(mapRecord(portalId, moduleId, entity));
+          if (batch.length >= SNAPSHOT_BATCH_RECORDS) {
+            options.signal?.throwIfAborted();
+            flush();
+          }
+        },
+        reading,
+      );
     }
+    options.signal?.throwIfAborted();
     flush();
     // Not analysed: the live mirror never is, and the snapshot's lists should plan as its do.
     return {

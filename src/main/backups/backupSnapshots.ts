@@ -16,6 +16,20 @@ import { buildSnapshot, snapshotPartOf, type SnapshotSummary } from './backupSna
 /** Under the data directory: derived, deletable, never a backup. */
 export const SNAPSHOTS_FOLDER = 'snapshots';
 
+/** Why a snapshot being built was stopped: closed (the user's Cancel), another opened, closing. */
+export class BrowsingStopped extends Error {
+  override name = 'BrowsingStopped';
+  constructor(readonly why: 'closed' | 'another' | 'closing') {
+    super(
+      why === 'closed'
+        ? 'Browsing was closed.'
+        : why === 'another'
+          ? 'Another backup was opened for browsing.'
+          : 'PortalDesk is closing.',
+    );
+  }
+}
+
 export interface OpenSnapshot {
   backupId: string;
   portalId: string;
@@ -67,7 +81,7 @@ export class BackupSnapshots {
   async open(request: SnapshotRequest): Promise<OpenSnapshot> {
     if (this.current?.backupId === request.backupId) return this.current;
     if (this.building?.backupId === request.backupId) return this.building.done;
-    this.building?.abort.abort(new Error('Another backup was opened for browsing.'));
+    this.building?.abort.abort(new BrowsingStopped('another'));
     await this.building?.done.catch(() => undefined);
     this.closeCurrent();
     const abort = new AbortController();
@@ -117,7 +131,7 @@ export class BackupSnapshots {
   /** Closes and deletes `backupId`'s snapshot (any open one when absent); false if none was. */
   close(backupId?: string): boolean {
     if (this.building && (backupId === undefined || this.building.backupId === backupId)) {
-      this.building.abort.abort(new Error('Browsing was closed.'));
+      this.building.abort.abort(new BrowsingStopped('closed'));
     }
     if (!this.current || (backupId !== undefined && this.current.backupId !== backupId)) {
       return false;
@@ -138,7 +152,7 @@ export class BackupSnapshots {
 
   /** With the engine: nothing decrypted stays on disk. */
   dispose(): void {
-    this.building?.abort.abort(new Error('PortalDesk is closing.'));
+    this.building?.abort.abort(new BrowsingStopped('closing'));
     this.closeCurrent();
     rmSync(this.folder, { recursive: true, force: true });
   }

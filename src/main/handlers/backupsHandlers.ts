@@ -8,9 +8,11 @@ type BackupsRequest =
   | 'backups.start'
   | 'backups.refreshHistory'
   | 'backups.download'
+  | 'backups.cancelDownload'
   | 'backups.verify'
   | 'backups.cancelVerify'
   | 'backups.compare'
+  | 'backups.cancelCompare'
   | 'backups.browse'
   | 'backups.closeBrowse'
   | 'backups.delete'
@@ -57,9 +59,13 @@ export function backupsHandlers(
     'backups.start': userFacing(async (args) => ({ started: await backups.startBackups(args) })),
     'backups.refreshHistory': userFacing(({ portalId }) => backups.refreshHistory(portalId)),
     'backups.download': userFacing(({ id, accessCode }) => backups.download(id, accessCode)),
+    'backups.cancelDownload': userFacing(({ id }) => backups.cancelDownload(id)),
     'backups.verify': userFacing(({ id, accessCode }) => backups.verify(id, accessCode)),
     'backups.cancelVerify': userFacing(({ id }) => backups.cancelVerify(id)),
     'backups.compare': userFacing(({ id, accessCode }) => backups.compare(id, accessCode)),
+    'backups.cancelCompare': userFacing(async ({ id }) => ({
+      cancelled: await backups.cancelCompare(id),
+    })),
     'backups.browse': userFacing(({ id, accessCode }) => backups.browse(id, accessCode)),
     'backups.closeBrowse': ({ id }) => {
       backups.closeBrowse(id);

@@ -4,11 +4,14 @@
  * its rename and its row, then deleted while it waits for a code, a download asked for again
  * while the keychain answers the first request, a ready backup whose file was moved away, and
  * one renamed before a kill and found damaged at the next start, a due schedule while the
- * keychain cannot be read, and a download that brings another backup's archive.
+ * keychain cannot be read, a download that brings another backup's archive, and a portal first
+ * mirrored after the engine started, with a code kept for it.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GENERATION_MS } from '@portaldesk/emulator/backup/exportRules';
+import { ACCESS_CODE_SERVICE } from '../../../src/main/backups/accessCodeKeychain';
+import { MemorySecretStore } from '../../../src/main/auth/memorySecretStore';
 import type {
   BackupPortal,
   BackupsOverview,
@@ -314,5 +317,29 @@ describe("a download that brings another backup's archive", () => {
     expect(newer.stage).toBe('failed');
     expect(newer.problem).toMatch(new RegExp(`backup ${older.exportId}, not ${newer.exportId}`));
     expect(filesUnder(dataDir)).toEqual([expect.stringContaining(older.exportId!)]);
+  });
+});
+
+describe('a portal first mirrored after the engine started', () => {
+  it('says the code kept for it in the keychain, as soon as it is listed', async () => {
+    const emulator = await testEmulator({ records: 40 });
+    const portalId = emulator.portals[0]!;
+    // Kept by an earlier install (or another data directory) before this engine knew the portal.
+    const secrets = new MemorySecretStore();
+    await secrets.setPassword(ACCESS_CODE_SERVICE, `portal:${portalId}`, CODE);
+    let asked = 0;
+    const read = secrets.getPassword.bind(secrets);
+    secrets.getPassword = (service, account) => {
+      if (service === ACCESS_CODE_SERVICE && account === `portal:${portalId}`) asked++;
+      return read(service, account);
+    };
+    // The engine starts (and reads the keychain for the portals it knows: none), then syncs.
+    const { engine } = await setup({ emulator, engine: { secrets } });
+    const portal = (await overview(engine)).portals.find((p) => p.portalId === portalId)!;
+    expect(portal).toMatchObject({ accessCode: 'kept', keychainProblem: null });
+    // Asked once for it (when the sync listed it, and this look waited for that answer), not at
+    // every look.
+    await overview(engine);
+    expect(asked).toBe(1);
   });
 });

@@ -58,7 +58,9 @@ describe('a verification cancelled while it runs', () => {
       file: backup.file,
       sha256: backup.sha256,
     });
-    expect(verified.problem).toMatch(/^Verification cancelled\. The file is kept unchanged/);
+    // What the user asked for is a note, not a problem.
+    expect(verified.problem).toBeNull();
+    expect(verified.note).toMatch(/^Verification cancelled\. The file is kept unchanged/);
     expect(sha256(backup.file!)).toBe(backup.sha256);
     expect(filesUnder(dataDir)).toHaveLength(1);
 
@@ -74,7 +76,7 @@ describe('a verification cancelled while it runs', () => {
       id: backup.id,
       accessCode: CODE,
     });
-    expect(again.problem).toBeNull();
+    expect(again).toMatchObject({ problem: null, note: null });
     expect(again.verification!.verifiedAt > backup.verification!.verifiedAt).toBe(true);
   });
 
@@ -90,7 +92,8 @@ describe('a verification cancelled while it runs', () => {
     expect(seen.cancelledAt).not.toBeNull();
     seen.cancelledAt = -1; // that listener cancels no more
     expect(backup).toMatchObject({ id, stage: 'needs_code', verifying: null, verification: null });
-    expect(backup.problem).toMatch(/^Verification cancelled\. The download is kept/);
+    expect(backup.problem).toBeNull();
+    expect(backup.note).toMatch(/^Verification cancelled\. The download is kept/);
     expect(filesUnder(dataDir)).toEqual([expect.stringMatching(/\.zip\.part$/)]);
 
     // Verified by hand and cancelled again: the same, said by the cancel's own answer too.
@@ -102,7 +105,8 @@ describe('a verification cancelled while it runs', () => {
     expect(second.seen.cancelledAt).not.toBeNull();
     for (const view of [waiting, await second.cancelled()]) {
       expect(view).toMatchObject({ stage: 'needs_code', verifying: null, verification: null });
-      expect(view!.problem).toMatch(/^Verification cancelled\. The download is kept/);
+      expect(view!.problem).toBeNull();
+      expect(view!.note).toMatch(/^Verification cancelled\. The download is kept/);
     }
     second.seen.cancelledAt = -1;
 
@@ -110,7 +114,7 @@ describe('a verification cancelled while it runs', () => {
       id: backup.id,
       accessCode: CODE,
     });
-    expect(verified).toMatchObject({ stage: 'ready', problem: null });
+    expect(verified).toMatchObject({ stage: 'ready', problem: null, note: null });
     expect((await overview(engine)).backups.find((b) => b.id === backup.id)?.stage).toBe('ready');
     expect(filesUnder(dataDir)).toEqual([expect.stringMatching(/\.zip$/)]);
   });

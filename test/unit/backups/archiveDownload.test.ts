@@ -253,3 +253,72 @@ describe('writing a batch of chunks', () => {
     await expect(writeAll(handle, [randomBytes(4)], 4)).rejects.toMatchObject({ code: 'EIO' });
   });
 });
+
+describe('a download attempt stopped by its signal', () => {
+  /** A body that sends a few bytes and then nothing, ignoring the request's signal. */
+  const stalled = () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array([1, 2, 3]));
+        },
+        pull: () => new Promise<void>(() => undefined),
+      }),
+      { status: 200, headers: { 'Content-Length': '1000', ETag: '"v1"' } },
+    );
+
+  // The user's Cancel (or the app closing) may come at any moment: here while the partial file
+  // was being opened, before the body's reading began (the first progress is said between the
+  // two). It was missed there, and the attempt waited on the stalled body for good.
+  it('stops when aborted before the body is read, as when aborted during it', async () => {
+    for (const when of ['before reading', 'while reading'] as const) {
+      const stop = new AbortController();
+      const part = path.join(tempDir(), 'a.zip.part');
+      const outcome = downloadAttempt({
+        url: 'http://127.0.0.1:9/never',
+        part,
+        etag: null,
+        signal: stop.signal,
+        idleTimeoutMs: 60_000,
+        send: async () => stalled(),
+        onProgress: ({ bytes }) => {
+          if (when === 'before reading' || bytes > 0) stop.abort(new Error('cancelled'));
+        },
+      });
+      const settled = await Promise.race([
+        outcome.then(
+          () => 'downloaded',
+          (error: unknown) => (error instanceof DownloadFailure ? error.kind : String(error)),
+        ),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3000)),
+      ]);
+      expect(settled, when).toBe('network');
+    }
+  });
+
+  it('does not start when its signal was aborted before it began', async () => {
+    const stop = new AbortController();
+    stop.abort(new Error('cancelled'));
+    let sent = 0;
+    const outcome = downloadAttempt({
+      url: 'http://127.0.0.1:9/never',
+      part: path.join(tempDir(), 'b.zip.part'),
+      etag: null,
+      signal: stop.signal,
+      idleTimeoutMs: 60_000,
+      send: async () => {
+        sent++;
+        return stalled();
+      },
+    });
+    const settled = await Promise.race([
+      outcome.then(
+        () => 'downloaded',
+        () => 'refused',
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3000)),
+    ]);
+    expect(settled).toBe('refused');
+    expect(sent).toBe(0);
+  });
+});

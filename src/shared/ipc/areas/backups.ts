@@ -33,6 +33,8 @@ export const KEEP_DEFAULT = 7;
  * - `needs_code`: downloaded in full, but no access code to verify it with (after a restart
  *   without one in the keychain): the temporary file waits, nothing looks like a backup;
  * - `ready`: verified and on disk under its final name;
+ * - `paused`: its download was cancelled by the user (`backups.cancelDownload`): what arrived is
+ *   kept in the temporary file, and a later `backups.download` resumes from it;
  * - `on_service`: in the service's history only, never downloaded here;
  * - `failed`: stopped, with `problem` saying why and what was kept.
  */
@@ -43,6 +45,7 @@ export const BackupStage = z.enum([
   'verifying',
   'needs_code',
   'ready',
+  'paused',
   'on_service',
   'failed',
 ]);
@@ -159,6 +162,11 @@ export const BackupView = z.object({
   onService: z.boolean().nullable(),
   /** Why it stopped, what was kept and what to do; null when nothing went wrong. */
   problem: z.string().nullable(),
+  /**
+   * What the user's own request left (a verification cancelled, a download paused), what was kept
+   * and what to do: shown neutrally, since nothing went wrong; null otherwise.
+   */
+  note: z.string().nullable(),
 });
 export type BackupView = z.infer<typeof BackupView>;
 
@@ -233,6 +241,13 @@ export const BackupSnapshot = z.object({
 });
 export type BackupSnapshot = z.infer<typeof BackupSnapshot>;
 
+/**
+ * A comparison or an opening for browsing the user cancelled (`backups.cancelCompare`,
+ * `backups.closeBrowse`): nothing was kept or changed, said with what to do. Not a failure.
+ */
+export const ReadCancelled = z.object({ cancelled: z.string() }).strict();
+export type ReadCancelled = z.infer<typeof ReadCancelled>;
+
 export const backupsRequests = {
   'backups.overview': request(
     NoArgs,
@@ -254,6 +269,11 @@ export const backupsRequests = {
     BackupView,
     'Download (or resume) a backup the service holds, then verify it.',
   ),
+  'backups.cancelDownload': request(
+    ByBackup,
+    BackupView,
+    'Stop the download running now (at once): what arrived is kept, and Download resumes from it; Delete removes it.',
+  ),
   'backups.verify': request(
     z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),
     BackupView,
@@ -266,18 +286,23 @@ export const backupsRequests = {
   ),
   'backups.compare': request(
     z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),
-    ArchiveDiff,
-    'What differs between a downloaded backup and the mirror now, per module and field.',
+    z.union([ArchiveDiff, ReadCancelled]),
+    'What differs between a downloaded backup and the mirror now, per module and field (or that it was cancelled).',
+  ),
+  'backups.cancelCompare': request(
+    ByBackup,
+    z.object({ cancelled: z.boolean() }),
+    "Stop comparing a backup with the mirror (within the chunk it reads); answered once it stopped, false when none ran. The comparison's own request answers that it was cancelled.",
   ),
   'backups.browse': request(
     z.object({ id: BackupId, accessCode: AccessCode.optional() }).strict(),
-    BackupSnapshot,
-    'Open a verified backup read-only in the records workspace (one at a time): its records are read into a snapshot beside the live mirror.',
+    z.union([BackupSnapshot, ReadCancelled]),
+    'Open a verified backup read-only in the records workspace (one at a time): its records are read into a snapshot beside the live mirror (or it was cancelled: backups.closeBrowse while it reads).',
   ),
   'backups.closeBrowse': request(
     ByBackup,
     z.object({ closed: z.literal(true) }),
-    'Stop browsing a backup: its snapshot is closed and deleted (the backup stays).',
+    'Stop browsing a backup, or opening it (within the chunk it reads): its snapshot is closed and deleted (the backup stays).',
   ),
   'backups.delete': request(
     ByBackup,

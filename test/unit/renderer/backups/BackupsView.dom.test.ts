@@ -63,6 +63,7 @@ const backupOf = (extra: Partial<BackupView> = {}): BackupView => ({
   verification: null,
   onService: null,
   problem: null,
+  note: null,
   ...extra,
 });
 
@@ -70,6 +71,7 @@ function setup(overview: BackupsOverview, handlers: FakeHandlers = {}) {
   const engine = fakeEngine({ 'backups.overview': () => overview, ...handlers });
   const backups = createBackupsStore(engine.api);
   const shell = createShellStore(engine.api, { connection: 'connected', online: true });
+  shell.getState().select('backups');
   render(
     createElement(
       ShellContext.Provider,
@@ -77,7 +79,7 @@ function setup(overview: BackupsOverview, handlers: FakeHandlers = {}) {
       createElement(BackupsContext.Provider, { value: backups }, createElement(BackupsView)),
     ),
   );
-  return { engine, backups };
+  return { engine, backups, shell };
 }
 
 describe('a keychain that could not be read', () => {
@@ -124,8 +126,7 @@ describe('a verification running', () => {
       {
         'backups.cancelVerify': () =>
           backupOf({
-            problem:
-              'Verification cancelled. The file is kept unchanged, and its earlier verification (if any) stands; choose Verify to check it again any time.',
+            note: 'Verification cancelled. The file is kept unchanged, and its earlier verification (if any) stands; choose Verify to check it again any time.',
           }),
       },
     );
@@ -139,8 +140,137 @@ describe('a verification running', () => {
     await user.click(within(row).getByRole('button', { name: 'Cancel verify' }));
     expect(engine.argsOf('backups.cancelVerify')).toEqual([{ id: '7' }]);
     expect(within(row).queryByRole('progressbar')).toBeNull();
-    expect(row.textContent).toContain('Verification cancelled. The file is kept unchanged');
+    // A cancel the user asked for is no problem: said as a neutral note, not in red.
+    const note = within(row).getByText(/^Verification cancelled\. The file is kept unchanged/);
+    expect(note.closest('.text-danger, .error, [role="alert"]')).toBeNull();
+    expect(note.getAttribute('role')).toBe('status');
+    expect(row.querySelector('.backup-problem')).toBeNull();
     // The row offers Verify again.
     expect(within(row).getByRole('button', { name: 'Verify' })).toBeTruthy();
+  });
+});
+
+describe('a download running', () => {
+  it('has a Cancel beside its progress that pauses it, keeping what arrived, and Download again resumes it', async () => {
+    const user = userEvent.setup();
+    const downloading = backupOf({
+      stage: 'downloading',
+      bytes: 6 * 2 ** 20,
+      totalBytes: 24 * 2 ** 20,
+      bytesPerSecond: 2 ** 20,
+      etaSeconds: 18,
+      sha256: null,
+      file: null,
+    });
+    const paused = backupOf({
+      ...downloading,
+      stage: 'paused',
+      bytesPerSecond: null,
+      etaSeconds: null,
+      note: 'Download paused; 6.0 MB of 24 MB kept. Download again to resume.',
+    });
+    const { engine } = setup(
+      { folder: '/data/backups', portals: [portalOf()], backups: [downloading] },
+      {
+        'backups.cancelDownload': () => paused,
+        'backups.download': () => backupOf({ ...downloading, stage: 'generating' }),
+      },
+    );
+    const row = await screen.findByTestId('backup-7');
+    expect(
+      within(row).getByRole('progressbar', { name: 'Download of the backup of Northwind' }),
+    ).toBeTruthy();
+    // Nothing to delete while it downloads; the Cancel is the way to stop it.
+    expect(within(row).queryByRole('button', { name: 'Delete' })).toBeNull();
+
+    await user.click(within(row).getByRole('button', { name: 'Cancel download' }));
+    expect(engine.argsOf('backups.cancelDownload')).toEqual([{ id: '7' }]);
+    expect(within(row).queryByRole('progressbar')).toBeNull();
+    expect(row.textContent).toContain('Download paused');
+    const note = within(row).getByRole('status');
+    expect(note.textContent).toBe(
+      'Download paused; 6.0 MB of 24 MB kept. Download again to resume.',
+    );
+    expect(note.closest('.text-danger, .error, [role="alert"]')).toBeNull();
+    // The part is kept until Download again resumes it, or Delete removes it.
+    expect(within(row).getByRole('button', { name: 'Delete' })).toBeTruthy();
+
+    await user.click(within(row).getByRole('button', { name: 'Download again' }));
+    const more = row.nextElementSibling as HTMLElement;
+    await user.click(within(more).getByRole('button', { name: 'Download' }));
+    expect(engine.argsOf('backups.download')).toEqual([{ id: '7' }]);
+  });
+});
+
+describe('reading a backup (compare, browse), cancelled', () => {
+  /** A request left pending until `release` answers it. */
+  function pending<T>() {
+    let release = (_value: T) => undefined as void;
+    const answer = new Promise<T>((resolve) => (release = resolve));
+    return { answer, release };
+  }
+
+  it('stops a comparison with its Cancel and says so as a note, not as an error', async () => {
+    const user = userEvent.setup();
+    const compare = pending<{ cancelled: string }>();
+    const { engine } = setup(
+      { folder: '/data/backups', portals: [portalOf()], backups: [backupOf()] },
+      {
+        'backups.compare': () => compare.answer,
+        'backups.cancelCompare': () => {
+          compare.release({
+            cancelled:
+              'Comparison cancelled. Nothing was changed; choose Compare with mirror to compare again.',
+          });
+          return { cancelled: true };
+        },
+      },
+    );
+    const row = await screen.findByTestId('backup-7');
+    await user.click(within(row).getByRole('button', { name: 'Compare with mirror' }));
+    const more = row.nextElementSibling as HTMLElement;
+    await user.click(within(more).getByRole('button', { name: 'Compare' }));
+    expect(more.textContent).toContain('Comparing the backup with the mirror…');
+    // The code was sent: the prompt gives way to the comparison's progress and its Cancel.
+    expect(within(more).queryByLabelText('Access code')).toBeNull();
+
+    await user.click(within(more).getByRole('button', { name: 'Cancel' }));
+    expect(engine.argsOf('backups.cancelCompare')).toEqual([{ id: '7' }]);
+    const note = await within(more).findByText(/^Comparison cancelled\./);
+    expect(note.getAttribute('role')).toBe('status');
+    expect(note.closest('.text-danger, .error, [role="alert"]')).toBeNull();
+    expect(within(more).queryByRole('alert')).toBeNull();
+    expect(within(more).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Differences from the mirror' })).toBeNull();
+  });
+
+  it('stops opening a backup for browsing with its Cancel, and stays in Backups', async () => {
+    const user = userEvent.setup();
+    const browse = pending<{ cancelled: string }>();
+    const { engine, shell } = setup(
+      { folder: '/data/backups', portals: [portalOf()], backups: [backupOf()] },
+      {
+        'backups.browse': () => browse.answer,
+        'backups.closeBrowse': () => {
+          browse.release({
+            cancelled:
+              'Browsing cancelled. Nothing of the backup was kept; choose Browse records to open it again.',
+          });
+          return { closed: true };
+        },
+      },
+    );
+    const row = await screen.findByTestId('backup-7');
+    await user.click(within(row).getByRole('button', { name: 'Browse records' }));
+    const more = row.nextElementSibling as HTMLElement;
+    await user.click(within(more).getByRole('button', { name: 'Browse' }));
+    expect(more.textContent).toContain('Reading the backup for browsing… 0 records');
+
+    await user.click(within(more).getByRole('button', { name: 'Cancel' }));
+    expect(engine.argsOf('backups.closeBrowse')).toEqual([{ id: '7' }]);
+    const note = await within(more).findByText(/^Browsing cancelled\./);
+    expect(note.closest('.text-danger, .error, [role="alert"]')).toBeNull();
+    expect(more.textContent).not.toContain('Reading the backup for browsing');
+    expect(shell.getState().section).toBe('backups');
   });
 });

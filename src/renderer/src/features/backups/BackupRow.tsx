@@ -37,7 +37,10 @@ function useDownloadLink(backup: BackupView, web: boolean) {
   return ready ? link : null;
 }
 
+/** A download running now: how far it got, and its Cancel (what arrived is kept, paused). */
 function Progress({ backup }: { backup: BackupView }) {
+  const cancelDownload = useBackups((state) => state.cancelDownload);
+  const [cancelling, setCancelling] = useState(false);
   return (
     <div className="backup-progress">
       <ProgressBar
@@ -45,6 +48,18 @@ function Progress({ backup }: { backup: BackupView }) {
         label={`Download of the backup of ${backup.portalName}`}
       />
       <span className="muted">{transferLine(backup)}</span>
+      <button
+        type="button"
+        className="backup-progress__cancel"
+        disabled={cancelling}
+        title="Stop the download; what arrived is kept, and Download again resumes it"
+        onClick={() => {
+          setCancelling(true);
+          void cancelDownload(backup.id).finally(() => setCancelling(false));
+        }}
+      >
+        {cancelling ? 'Cancelling…' : 'Cancel download'}
+      </button>
     </div>
   );
 }
@@ -121,6 +136,14 @@ function CodePrompt({
   );
 }
 
+/** The download button of a backup not (fully) here, by its stage. */
+const DOWNLOAD_LABEL = {
+  on_service: 'Download here',
+  failed: 'Try again',
+  // Its note says "Download again to resume".
+  paused: 'Download again',
+} as const;
+
 const PROMPT_LABEL = {
   verify: 'Verify',
   compare: 'Compare',
@@ -140,9 +163,19 @@ export function BackupRow({
   available: boolean;
   codeKept: boolean;
 }) {
-  const { verify, download, remove, showInFolder, startDrag, compare, browse } = useBackups(
-    (state) => state,
-  );
+  const {
+    verify,
+    download,
+    remove,
+    showInFolder,
+    startDrag,
+    compare,
+    browse,
+    cancelCompare,
+    cancelBrowse,
+  } = useBackups((state) => state);
+  const comparing = useBackups((state) => state.comparing[backup.id] ?? false);
+  const note = useBackups((state) => state.notes[`backup:${backup.id}`]);
   const browsing = useBackups((state) => state.browsing?.backupId === backup.id);
   const browseProgress = useBackups((state) =>
     state.browseProgress?.id === backup.id ? state.browseProgress.records : null,
@@ -198,6 +231,12 @@ export function BackupRow({
           {backup.verifying && <VerifyProgress backup={backup} />}
           {backup.notice && <p className="hint">{backup.notice}</p>}
           {backup.problem && <p className="text-danger backup-problem">{backup.problem}</p>}
+          {/* What the user asked for (a cancel): nothing went wrong, so not in red. */}
+          {backup.note && (
+            <p className="hint backup-note" role="status">
+              {backup.note}
+            </p>
+          )}
         </td>
         <td className="num">
           {formatBytes(backup.stage === 'ready' ? backup.bytes : backup.totalBytes)}
@@ -279,16 +318,19 @@ export function BackupRow({
                 {browsing ? 'Show its records' : 'Browse records'}
               </button>
             )}
-            {(backup.stage === 'on_service' || backup.stage === 'failed') &&
+            {(backup.stage === 'on_service' ||
+              backup.stage === 'failed' ||
+              backup.stage === 'paused') &&
               backup.exportId &&
               available && (
                 <button type="button" onClick={() => setPrompt('download')} disabled={busy}>
-                  {backup.stage === 'failed' ? 'Try again' : 'Download here'}
+                  {DOWNLOAD_LABEL[backup.stage]}
                 </button>
               )}
             {!moving &&
               (backup.file !== null ||
                 backup.stage === 'needs_code' ||
+                backup.stage === 'paused' ||
                 backup.stage === 'failed') && (
                 <button
                   type="button"
@@ -306,32 +348,60 @@ export function BackupRow({
           )}
         </td>
       </tr>
-      {(prompt || confirmDelete || error || browseProgress !== null || (showDiff && diff)) && (
+      {(prompt ||
+        confirmDelete ||
+        error ||
+        note ||
+        comparing ||
+        browseProgress !== null ||
+        (showDiff && diff)) && (
         <tr className="backup-row__more">
           <td colSpan={5}>
-            {prompt && (
+            {/* Once sent, the code's prompt gives way to the reading's progress and its Cancel. */}
+            {prompt && !comparing && browseProgress === null && (
               <CodePrompt
                 codeKept={codeKept}
                 label={PROMPT_LABEL[prompt]}
                 onCancel={() => setPrompt(null)}
                 onSubmit={(code) => {
-                  const chosen = prompt;
-                  const run = { verify, compare, download, browse }[chosen];
-                  void run(backup.id, code === '' ? undefined : code).then((ok) => {
-                    if (!ok) return;
-                    setPrompt(null);
-                    if (chosen === 'browse') showSection('records');
+                  const accessCode = code === '' ? undefined : code;
+                  if (prompt === 'browse') {
+                    void browse(backup.id, accessCode).then((outcome) => {
+                      if (outcome === 'failed') return;
+                      setPrompt(null);
+                      if (outcome === 'opened') showSection('records');
+                    });
+                    return;
+                  }
+                  const run = { verify, compare, download }[prompt];
+                  void run(backup.id, accessCode).then((ok) => {
+                    if (ok) setPrompt(null);
                   });
                 }}
               />
             )}
             {browseProgress !== null && (
-              <p className="muted" role="status">
-                Reading the backup for browsing… {browseProgress.toLocaleString()} records
-              </p>
+              <div className="backup-reading" role="group" aria-label="Opening for browsing">
+                <span className="muted">
+                  Reading the backup for browsing… {browseProgress.toLocaleString()} records
+                </span>
+                <button type="button" onClick={() => void cancelBrowse(backup.id)}>
+                  Cancel
+                </button>
+              </div>
             )}
-            {busy && prompt === null && showDiff && !diff && (
-              <p className="muted">Reading the backup…</p>
+            {comparing && (
+              <div className="backup-reading" role="group" aria-label="Comparing">
+                <span className="muted">Comparing the backup with the mirror…</span>
+                <button type="button" onClick={() => void cancelCompare(backup.id)}>
+                  Cancel
+                </button>
+              </div>
+            )}
+            {note && (
+              <p className="hint" role="status">
+                {note}
+              </p>
             )}
             {showDiff && diff && (
               <>

@@ -1,5 +1,8 @@
 /** How the Backups view writes stages, sizes, speeds and times. Pure. */
+import { formatBytes } from '../../../../shared/formatBytes';
 import type { BackupStage, BackupView } from '../../../../shared/ipc/areas/backups';
+
+export { formatBytes };
 
 export const STAGE_LABEL: Record<BackupStage, string> = {
   scheduled: 'Requested',
@@ -8,6 +11,7 @@ export const STAGE_LABEL: Record<BackupStage, string> = {
   verifying: 'Verifying',
   needs_code: 'Needs the access code',
   ready: 'Ready',
+  paused: 'Download paused',
   on_service: 'On the service only',
   failed: 'Stopped',
 };
@@ -19,21 +23,6 @@ export const ACTIVE_STAGES: readonly BackupStage[] = [
   'downloading',
   'verifying',
 ];
-
-export function formatBytes(bytes: number | null): string {
-  if (bytes === null) return '–';
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  // As written, rounded: 9.96 is "10", and 1023.6 KB is the next unit's "1.0", not "1024 KB".
-  const written = (value: number) => value.toFixed(value < 9.95 ? 1 : 0);
-  let value = bytes / 1024;
-  let unit = 0;
-  while (Number(written(value)) >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${written(value)} ${units[unit]}`;
-}
 
 export function formatSeconds(seconds: number): string {
   if (seconds < 1) return 'under a second';

@@ -16,6 +16,8 @@ export type ErrorPlace = 'start' | `portal:${string}` | `backup:${string}` | 'lo
 export interface BackupsState {
   overview: BackupsOverview | null;
   errors: Partial<Record<ErrorPlace, string>>;
+  /** What the user's own request left beside a control (a cancel): shown neutrally. */
+  notes: Partial<Record<ErrorPlace, string>>;
   /** Controls waiting for the engine, by the same keys as errors. */
   busy: Partial<Record<ErrorPlace, boolean>>;
   load(): Promise<void>;
@@ -29,12 +31,19 @@ export interface BackupsState {
   }): Promise<boolean>;
   refreshHistory(portalId: string): Promise<void>;
   download(id: string, accessCode?: string): Promise<boolean>;
+  /** Stops the download running now (paused): what arrived is kept for Download to resume. */
+  cancelDownload(id: string): Promise<void>;
   verify(id: string, accessCode?: string): Promise<boolean>;
   /** Stops the verification running now; the file is kept as it was. */
   cancelVerify(id: string): Promise<void>;
   /** The last comparison of each backup with the mirror, by backup id. */
   diffs: Partial<Record<string, ArchiveDiff>>;
+  /** Resolves true once compared, or cancelled (said in `notes`). */
   compare(id: string, accessCode?: string): Promise<boolean>;
+  /** Backups being compared with the mirror now, by id. */
+  comparing: Partial<Record<string, boolean>>;
+  /** Stops the comparison running now; its own request then says it was cancelled. */
+  cancelCompare(id: string): Promise<void>;
   remove(id: string): Promise<void>;
   setSchedule(portalId: string, schedule: BackupScheduleSpec): Promise<boolean>;
   forgetCode(portalId: string): Promise<void>;
@@ -48,8 +57,10 @@ export interface BackupsState {
   browsing: BackupSnapshot | null;
   /** Records read so far into the snapshot of the backup being opened. */
   browseProgress: { id: string; records: number } | null;
-  /** Resolves true once the backup is open for browsing. */
-  browse(id: string, accessCode?: string): Promise<boolean>;
+  /** Whether the backup was opened for browsing, cancelled (said in `notes`), or failed. */
+  browse(id: string, accessCode?: string): Promise<'opened' | 'cancelled' | 'failed'>;
+  /** Stops opening a backup for browsing: what was read of it is deleted. */
+  cancelBrowse(id: string): Promise<void>;
   /** Back to the live mirror: the snapshot is closed and deleted. */
   closeBrowse(): Promise<void>;
 }
@@ -77,8 +88,15 @@ function withPortal(overview: BackupsOverview, portal: BackupPortal): BackupsOve
 export function createBackupsStore(api: Api) {
   let reloading: Promise<void> | null = null;
   const store = createStore<BackupsState>()((set, get) => {
-    /** Runs an action for one control: busy while it runs, its error beside it after. */
-    const act = controlActions<ErrorPlace>(set);
+    /**
+     * Runs an action for one control: busy while it runs, its error beside it after; a note left
+     * there by an earlier cancel goes as the next action starts.
+     */
+    const controlAct = controlActions<ErrorPlace>(set);
+    const act = <T>(place: ErrorPlace, action: () => Promise<T>) => {
+      set((state) => ({ notes: { ...state.notes, [place]: undefined } }));
+      return controlAct(place, action);
+    };
     let again = false;
     const reload = (): Promise<void> => {
       // Many changes at once (a history merge) are one read; a change during a read means one
@@ -98,18 +116,37 @@ export function createBackupsStore(api: Api) {
         });
       return reloading;
     };
+    /** A neutral note beside a control (a cancel). */
+    const note = (place: ErrorPlace, words: string) =>
+      set((state) => ({ notes: { ...state.notes, [place]: words } }));
+    /** A cancel asked of the engine: its failure is said beside the control, like any other. */
+    const cancel = async (place: ErrorPlace, asked: () => Promise<unknown>) => {
+      try {
+        await asked();
+      } catch (error) {
+        set((state) => ({ errors: { ...state.errors, [place]: describe(error) } }));
+      }
+    };
     return {
       overview: null,
       errors: {},
+      notes: {},
       busy: {},
       diffs: {},
+      comparing: {},
       compare: async (id, accessCode) => {
-        const diff = await act(`backup:${id}`, () =>
+        const place = `backup:${id}` as const;
+        set((state) => ({ comparing: { ...state.comparing, [id]: true } }));
+        const answer = await act(place, () =>
           api.backups.compare({ id, ...(accessCode ? { accessCode } : {}) }),
         );
-        if (diff) set((state) => ({ diffs: { ...state.diffs, [id]: diff } }));
-        return diff !== null;
+        set((state) => ({ comparing: { ...state.comparing, [id]: false } }));
+        if (answer === null) return false;
+        if ('cancelled' in answer) note(place, answer.cancelled);
+        else set((state) => ({ diffs: { ...state.diffs, [id]: answer } }));
+        return true;
       },
+      cancelCompare: (id) => cancel(`backup:${id}`, () => api.backups.cancelCompare({ id })),
       load: async () => {
         try {
           const overview = await api.backups.overview();
@@ -147,6 +184,13 @@ export function createBackupsStore(api: Api) {
           if (overview) set({ overview: withBackup(overview, backup) });
           return true;
         })) === true,
+      cancelDownload: async (id) => {
+        await act(`backup:${id}`, async () => {
+          const backup = await api.backups.cancelDownload({ id });
+          const overview = get().overview;
+          if (overview) set({ overview: withBackup(overview, backup) });
+        });
+      },
       verify: async (id, accessCode) =>
         (await act(`backup:${id}`, async () => {
           const backup = await api.backups.verify({ id, ...(accessCode ? { accessCode } : {}) });
@@ -200,16 +244,23 @@ export function createBackupsStore(api: Api) {
       browsing: null,
       browseProgress: null,
       browse: async (id, accessCode) => {
+        const place = `backup:${id}` as const;
         set({ browseProgress: { id, records: 0 } });
-        const snapshot = await act(`backup:${id}`, () =>
+        const answer = await act(place, () =>
           api.backups.browse({ id, ...(accessCode ? { accessCode } : {}) }),
         );
         set((state) => ({
           browseProgress: state.browseProgress?.id === id ? null : state.browseProgress,
-          ...(snapshot ? { browsing: snapshot } : {}),
         }));
-        return snapshot !== null;
+        if (answer === null) return 'failed';
+        if ('cancelled' in answer) {
+          note(place, answer.cancelled);
+          return 'cancelled';
+        }
+        set({ browsing: answer });
+        return 'opened';
       },
+      cancelBrowse: (id) => cancel(`backup:${id}`, () => api.backups.closeBrowse({ id })),
       closeBrowse: async () => {
         const open = get().browsing;
         if (!open) return;
