@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { startWebModeWithKeychain } from './keychainWebMode';
 import { startWebMode, type RunningWebMode } from './webMode';
 
 let app: RunningWebMode;
@@ -83,4 +84,62 @@ test('a Self Client code refusal shows beside the grant code on the first-run sc
   await card.screenshot({ path: 'test-results/signin-self-client-error-light.png' });
   await page.emulateMedia({ colorScheme: 'dark' });
   await card.screenshot({ path: 'test-results/signin-self-client-error-dark.png' });
+});
+
+test('a sign-in waiting for the browser can be opened again or its address copied, never put on a command line', async ({
+  page,
+}) => {
+  // This test's own web mode, with a keychain (a service's sign-in keeps its secret there).
+  const keyed = await startWebModeWithKeychain();
+  try {
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await page.goto(keyed.url);
+    const form = page.getByRole('region', { name: 'Sign in to a service' });
+    await form.getByLabel('Service profile (JSON)').fill(
+      JSON.stringify({
+        id: 'acme',
+        name: 'Acme Projects',
+        dataCenters: {
+          us: { api: 'https://api.example.test', accounts: 'https://accounts.example.test' },
+        },
+        apiPrefix: '/api/v3',
+        scopePrefixes: { api: 'PMS', files: 'PMSFiles' },
+        commentSegment: 'comments',
+        legacyAuthScheme: 'Acme-oauthtoken',
+        multiDc: false,
+      }),
+    );
+    await form.getByRole('button', { name: 'Add the profile' }).click();
+    await form.getByLabel('Client id').fill('1000.ABCDEFGHIJ');
+    await form.getByLabel('Client secret').fill('a-client-secret');
+    await form
+      .getByLabel('Redirect URI (exactly as registered)')
+      .fill('http://127.0.0.1:53682/callback');
+    await form.getByRole('button', { name: 'Sign in with the browser' }).click();
+
+    const banner = page.getByTestId('pending-sign-in');
+    await expect(banner).toContainText('Waiting for you to finish signing in to Acme Projects');
+    const again = banner.getByRole('link', { name: 'Open the sign-in page again' });
+    const address = new URL((await again.getAttribute('href'))!);
+    expect(address.origin).toBe('https://accounts.example.test');
+    expect(address.searchParams.get('state')).toBeTruthy();
+
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await banner.getByRole('button', { name: 'Copy the sign-in address' }).click();
+    await expect(banner).toContainText('Copied: paste it into your browser’s address bar.');
+    const pasted = await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    );
+    expect(pasted).toBe(address.href);
+    await page.screenshot({ path: 'test-results/signin-pending-light.png' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: 'test-results/signin-pending-dark.png' });
+
+    await banner.getByRole('button', { name: 'Cancel sign-in' }).click();
+    await expect(banner).toHaveCount(0);
+  } finally {
+    await keyed.stop();
+  }
 });
