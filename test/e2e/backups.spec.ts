@@ -138,3 +138,49 @@ test('a backup is made, verified, downloaded, and dragged out as a file', async 
   await expect(banner).toHaveCount(0);
   await expect(page.getByTestId('records-total')).toContainText(/[\d,]+ records/);
 });
+
+test('a download is cancelled, kept paused with what arrived, and resumed to a verified backup', async ({
+  page,
+}) => {
+  await signInWithSelfClient(page, app, emulator, 'Backup test service');
+  await openBackups(page);
+  const form = page.getByRole('form', { name: 'Back up now' });
+  await expect(form).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+  await form.getByLabel("Access code (the backup's password)").fill(CODE);
+  await form.getByRole('button', { name: 'Back up' }).click();
+  const row = page.locator('tr.backup-row').first();
+  await expect(row).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+
+  // The service holds the file's answer back: the download waits, and is cancelled meanwhile.
+  await emulator.setFaults([{ path: '^/__downloads/', method: 'GET', latencyMs: 60_000 }]);
+  const cancel = row.getByRole('button', { name: 'Cancel download' });
+  await expect(async () => {
+    await emulator.advanceClock(3 * 60_000);
+    await expect(cancel).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: ENGINE_TIMEOUT_MS });
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/backups-downloading-light.png' });
+  await cancel.click();
+  // Nothing had arrived: the note says so (with bytes kept it says how many, to resume).
+  await expect(row).toContainText(
+    'Download paused before any of it arrived. Download again to start it.',
+    {
+      timeout: ENGINE_TIMEOUT_MS,
+    },
+  );
+  await page.screenshot({ path: 'test-results/backups-paused-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/backups-paused-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The service answers again: Download again fetches the rest, and the backup is verified.
+  await emulator.setFaults([]);
+  await row.getByRole('button', { name: 'Download again' }).click();
+  const more = page.locator('tr.backup-row__more').first();
+  if (await more.getByLabel('Access code').isVisible()) {
+    await more.getByLabel('Access code').fill(CODE);
+    await more.getByRole('button', { name: /Download|Verify/ }).click();
+  }
+  await expect(row).toContainText('Ready', { timeout: ENGINE_TIMEOUT_MS });
+  await expect(row).toContainText(/Verified .*: [\d,]+ records/);
+});
