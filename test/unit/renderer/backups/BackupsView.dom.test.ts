@@ -150,6 +150,34 @@ describe('a verification running', () => {
   });
 });
 
+describe('a first verification cancelled', () => {
+  it('reads "Needs the access code" plainly beside its note, not as a problem', async () => {
+    setup({
+      folder: '/data/backups',
+      portals: [portalOf()],
+      backups: [
+        backupOf({
+          stage: 'needs_code',
+          note: 'Verification cancelled. The download is kept, not verified yet: choose Verify to check it.',
+        }),
+      ],
+    });
+    const row = await screen.findByTestId('backup-7');
+    const stage = within(row).getByText('Needs the access code');
+    expect(stage.className).toContain('is-plain');
+  });
+
+  it('reads it as a problem when no request of the user left it so', async () => {
+    setup({
+      folder: '/data/backups',
+      portals: [portalOf()],
+      backups: [backupOf({ stage: 'needs_code', note: null })],
+    });
+    const row = await screen.findByTestId('backup-7');
+    expect(within(row).getByText('Needs the access code').className).toContain('is-danger');
+  });
+});
+
 describe('a download running', () => {
   it('has a Cancel beside its progress that pauses it, keeping what arrived, and Download again resumes it', async () => {
     const user = userEvent.setup();

@@ -4,7 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, percentOf } from '../../../../src/renderer/src/features/backups/backupFormat';
+import {
+  formatBytes,
+  percentOf,
+  stageTone,
+} from '../../../../src/renderer/src/features/backups/backupFormat';
 import type { BackupView } from '../../../../src/shared/ipc/areas/backups';
 
 const transfer = (bytes: number, totalBytes: number) =>
@@ -37,5 +41,21 @@ describe('backup numbers', () => {
         if (unit !== 'TB') expect(Number(number)).toBeLessThan(1024);
       }),
     );
+  });
+});
+
+describe("a stage label's tone", () => {
+  it('reads a code the user stopped verifying with as plain, a code missing otherwise as a problem', () => {
+    expect(stageTone({ stage: 'needs_code', note: null })).toBe('danger');
+    expect(
+      stageTone({
+        stage: 'needs_code',
+        note: 'Verification cancelled. The download is kept, not verified yet.',
+      }),
+    ).toBe('plain');
+    expect(stageTone({ stage: 'failed', note: null })).toBe('danger');
+    expect(stageTone({ stage: 'ready', note: 'Verification cancelled.' })).toBe('ok');
+    expect(stageTone({ stage: 'paused', note: 'Download paused.' })).toBe('plain');
+    expect(stageTone({ stage: 'on_service', note: null })).toBe('muted');
   });
 });

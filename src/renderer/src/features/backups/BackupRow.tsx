@@ -11,6 +11,7 @@ import {
   madeAt,
   percentOf,
   STAGE_LABEL,
+  stageTone,
   transferLine,
   verifyPercentOf,
 } from './backupFormat';
@@ -226,7 +227,9 @@ export function BackupRow({
           </div>
         </td>
         <td>
-          <span className={`backup-stage is-${backup.stage}`}>{STAGE_LABEL[backup.stage]}</span>
+          <span className={`backup-stage is-${stageTone(backup)}`}>
+            {STAGE_LABEL[backup.stage]}
+          </span>
           {backup.stage === 'downloading' && <Progress backup={backup} />}
           {backup.verifying && <VerifyProgress backup={backup} />}
           {backup.notice && <p className="hint">{backup.notice}</p>}

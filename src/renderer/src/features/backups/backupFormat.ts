@@ -16,6 +16,28 @@ export const STAGE_LABEL: Record<BackupStage, string> = {
   failed: 'Stopped',
 };
 
+/**
+ * How a stage's label reads: a problem in the danger colour, a backup here and checked in the
+ * good one. A backup waiting for its code because the user cancelled its verification (its note
+ * says so) is not a problem: the label reads plainly beside that note.
+ */
+export function stageTone(
+  backup: Pick<BackupView, 'stage' | 'note'>,
+): 'ok' | 'danger' | 'muted' | 'plain' {
+  switch (backup.stage) {
+    case 'ready':
+      return 'ok';
+    case 'failed':
+      return 'danger';
+    case 'needs_code':
+      return backup.note === null ? 'danger' : 'plain';
+    case 'on_service':
+      return 'muted';
+    default:
+      return 'plain';
+  }
+}
+
 /** Stages a backup is moving through (shown in the status bar). */
 export const ACTIVE_STAGES: readonly BackupStage[] = [
   'scheduled',
