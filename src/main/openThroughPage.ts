@@ -8,7 +8,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { escapeHtml } from './http/escapeHtml';
+import { escapeHtml } from '@portaldesk/portal-api/http/escapeHtml';
 import { openInBrowser } from './openBrowser';
 
 export interface OpenedThroughPage {

@@ -2,7 +2,7 @@
  * The page the browser shows after coming back to PortalDesk's loopback listener. Self-contained
  * (no scripts, no external assets) and says what to do next. Pure.
  */
-import { escapeHtml } from '../http/escapeHtml';
+import { escapeHtml } from '@portaldesk/portal-api/http/escapeHtml';
 
 export function loopbackPage(title: string, body: string): string {
   return `<!doctype html>

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '../../../src/main/http/escapeHtml';
+import { escapeHtml } from '@portaldesk/portal-api/http/escapeHtml';
 import { redirectPageHtml } from '../../../src/main/openThroughPage';
 
 const unescape = (html: string) =>

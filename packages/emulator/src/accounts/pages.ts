@@ -5,6 +5,7 @@
  */
 import type { ApiReply } from '../http/types';
 import { authRequestFields, type AuthRequest } from './authRequest';
+import { escapeHtml } from '@portaldesk/portal-api/http/escapeHtml';
 
 export const CONSENT_PATH = '/oauth/v2/auth/consent';
 
@@ -16,15 +17,6 @@ const PAGE_HEADERS = {
   'Cache-Control': 'no-store',
   'Referrer-Policy': 'no-referrer',
 };
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;background:#f3f4f6;color:#111827;margin:0}
