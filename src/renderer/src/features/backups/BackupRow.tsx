@@ -38,59 +38,66 @@ function useDownloadLink(backup: BackupView, web: boolean) {
   return ready ? link : null;
 }
 
-/** A download running now: how far it got, and its Cancel (what arrived is kept, paused). */
-function Progress({ backup }: { backup: BackupView }) {
-  const cancelDownload = useBackups((state) => state.cancelDownload);
+/**
+ * Work running on a backup now (a download, a verification): how far it got, and its Cancel,
+ * disabled while the engine stops it.
+ */
+function RunningWork(props: {
+  percent: number | null;
+  label: string;
+  line: string;
+  cancelLabel: string;
+  cancelTitle?: string;
+  cancel: () => Promise<unknown>;
+}) {
   const [cancelling, setCancelling] = useState(false);
   return (
     <div className="backup-progress">
-      <ProgressBar
-        percent={percentOf(backup)}
-        label={`Download of the backup of ${backup.portalName}`}
-      />
-      <span className="muted">{transferLine(backup)}</span>
+      <ProgressBar percent={props.percent} label={props.label} />
+      <span className="muted">{props.line}</span>
       <button
         type="button"
         className="backup-progress__cancel"
         disabled={cancelling}
-        title="Stop the download; what arrived is kept, and Download again resumes it"
+        {...(props.cancelTitle ? { title: props.cancelTitle } : {})}
         onClick={() => {
           setCancelling(true);
-          void cancelDownload(backup.id).finally(() => setCancelling(false));
+          void props.cancel().finally(() => setCancelling(false));
         }}
       >
-        {cancelling ? 'Cancelling…' : 'Cancel download'}
+        {cancelling ? 'Cancelling…' : props.cancelLabel}
       </button>
     </div>
   );
 }
 
-/** A verification running now: how far it got, and its Cancel (the file is kept as it was). */
+/** A download running now; its Cancel keeps what arrived (paused). */
+function Progress({ backup }: { backup: BackupView }) {
+  const cancelDownload = useBackups((state) => state.cancelDownload);
+  return (
+    <RunningWork
+      percent={percentOf(backup)}
+      label={`Download of the backup of ${backup.portalName}`}
+      line={transferLine(backup)}
+      cancelLabel="Cancel download"
+      cancelTitle="Stop the download; what arrived is kept, and Download again resumes it"
+      cancel={() => cancelDownload(backup.id)}
+    />
+  );
+}
+
+/** A verification running now; its Cancel keeps the file as it was. */
 function VerifyProgress({ backup }: { backup: BackupView }) {
   const cancelVerify = useBackups((state) => state.cancelVerify);
-  const [cancelling, setCancelling] = useState(false);
   const { bytes, totalBytes } = backup.verifying!;
   return (
-    <div className="backup-progress">
-      <ProgressBar
-        percent={verifyPercentOf(backup)}
-        label={`Verification of the backup of ${backup.portalName}`}
-      />
-      <span className="muted">
-        Verifying: {formatBytes(bytes)} of {formatBytes(totalBytes)} checked
-      </span>
-      <button
-        type="button"
-        className="backup-progress__cancel"
-        disabled={cancelling}
-        onClick={() => {
-          setCancelling(true);
-          void cancelVerify(backup.id).finally(() => setCancelling(false));
-        }}
-      >
-        {cancelling ? 'Cancelling…' : 'Cancel verify'}
-      </button>
-    </div>
+    <RunningWork
+      percent={verifyPercentOf(backup)}
+      label={`Verification of the backup of ${backup.portalName}`}
+      line={`Verifying: ${formatBytes(bytes)} of ${formatBytes(totalBytes)} checked`}
+      cancelLabel="Cancel verify"
+      cancel={() => cancelVerify(backup.id)}
+    />
   );
 }
 
