@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { outboxSession } from '../outbox/outboxSession';
 import { configureOn } from './configureSession';
+import { holdFirstPatch, type Outcome } from './heldPatch';
 
 const until = async (check: () => boolean, what: () => string) => {
   for (let i = 0; i < 500; i++) {
@@ -17,8 +18,6 @@ const until = async (check: () => boolean, what: () => string) => {
   }
   throw new Error(`Timed out waiting for ${what()}`);
 };
-
-type Outcome = 'answered' | 'unanswered' | 'answer lost';
 
 /** An edit of a record holding an option, held in flight while that option's removal is queued. */
 async function removeWhileSent(outcome: Outcome) {
@@ -35,26 +34,7 @@ async function removeWhileSent(outcome: Outcome) {
   const options = configure.fieldOptions(s.portalId, s.module.id, category.id).options;
   const removed = options.find((o) => o.name === held)!;
   const chosen = options.find((o) => o.name !== held)!;
-  const isPatch = (method: string, url: URL) =>
-    method === 'PATCH' && url.pathname.endsWith(s.path(record));
-  let patches = 0;
-  let reached!: () => void;
-  const inFlight = new Promise<void>((resolve) => (reached = resolve));
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  s.setFault((method, url) =>
-    outcome === 'answer lost' && isPatch(method, url) && patches === 0 ? 'lose-answer' : 'pass',
-  );
-  s.setGate(async (method, url, answered) => {
-    if (!isPatch(method, url) || patches > 0) return;
-    if (answered !== (outcome === 'answer lost')) return;
-    reached();
-    await released;
-    patches++;
-    if (outcome === 'unanswered') {
-      throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } });
-    }
-  });
+  const { inFlight, release } = holdFirstPatch(s, record, outcome);
 
   s.outbox.edit(s.portalId, record, { cf_category: chosen.name });
   await inFlight;
