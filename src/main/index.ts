@@ -5,16 +5,14 @@
  */
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openSignInPage } from './auth/signInPage';
 import { contentSecurityPolicy } from './csp';
 import { registerIpcTransport } from './bridge/ipcTransport';
 import { loadStaticAsset, securityHeaders } from './bridge/staticAssets';
 import { dataDirFlag, resolveDataDir } from './dataDir';
+import { desktopOpeners } from './desktopOpeners';
 import { startEngine, type Engine } from './engine';
 import { electronSqliteBinding } from './nativeBindingPath';
 import { APP_ENTRY_URL, APP_SCHEME, isAppUrl } from './security/appOrigin';
-import { mayOpenExternally } from './security/externalUrl';
 import { isAllowedNavigation } from './security/navigation';
 import { decidePermission } from './security/permissions';
 import { createMainWindow, dragIcon } from './window';
@@ -47,8 +45,7 @@ function hardenContents(): void {
     // sign-in page again") goes to the OS browser instead, through the private page as the
     // sign-in's first opening does: its state must not reach a command line.
     contents.setWindowOpenHandler(({ url }) => {
-      // A browser that cannot be started: the banner's "Copy the sign-in address" remains.
-      if (mayOpenExternally(url, externalOrigins())) void openAccountsPage(url).catch(() => {});
+      openers.windowOpen(url);
       return { action: 'deny' };
     });
   });
@@ -80,19 +77,12 @@ function openWindow(): void {
 /** Set once the data directory is known (start). */
 let signInPageDir: string | undefined;
 
-/**
- * An accounts server's page in the OS browser through a private page in the data directory: the
- * address's state must not reach the opener's command line (auth/signInPage.ts).
- */
-async function openAccountsPage(url: string): Promise<void> {
-  if (signInPageDir === undefined) throw new Error('The data directory is not known yet.');
-  const opened = await openSignInPage(url, {
-    dir: signInPageDir,
-    // openPath answers '' once the file's default application (the browser) took it.
-    open: async (page) => (await shell.openPath(fileURLToPath(page))) === '',
-  });
-  if (!opened) throw new Error('No browser could be started for the sign-in page.');
-}
+/** Accounts pages, through the private sign-in page (desktopOpeners.ts). */
+const openers = desktopOpeners({
+  dir: () => signInPageDir,
+  origins: () => externalOrigins(),
+  openPath: (file) => shell.openPath(file),
+});
 
 async function start(): Promise<void> {
   await app.whenReady();
@@ -109,12 +99,7 @@ async function start(): Promise<void> {
       mode: 'desktop',
       version: app.getVersion(),
       // Sign-in uses the system browser (RFC 8252), never a web view, and only for allowed origins.
-      openExternal: async (url) => {
-        if (!mayOpenExternally(url, externalOrigins())) {
-          throw new Error(`Refused to open ${new URL(url).origin}: not an accounts server.`);
-        }
-        await openAccountsPage(url);
-      },
+      openExternal: (url) => openers.openExternal(url),
       // Record links: app.openLink has checked them (http(s), held by the mirror) before this.
       openLink: (url) => shell.openExternal(url),
       // Backups: the engine picks the file by the backup's id and checks it is one of ours.
