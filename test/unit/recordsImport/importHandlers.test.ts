@@ -122,17 +122,22 @@ describe('records import through the contract', () => {
     ).toEqual([['update', 'Alpha', [['cf_tags', ['Critical']]]]]);
   });
 
-  it('a cancelled check stops between slices, and must run again before anything is queued', async () => {
+  /** A check of 20,000 rows, started with `check` and cancelled at once: its end. */
+  async function cancelledCheck(check: { mode: 'create' } | { mode: 'update'; matchBy: string }) {
     const w = recordsWorkspace();
     const rows = Array.from({ length: 20_000 }, (_, i) => `Asset ${i},Critical\r\n`).join('');
     const file = await openFile(w, 'many.csv', `name,cf_tags\r\n${rows}`);
     await w.ok('records.importCheck', {
       importId: file.importId,
       targets: ['name', 'cf_tags'],
-      mode: 'create',
+      ...check,
     });
     await w.ok('records.importCancel', { importId: file.importId });
-    const state = await settled(w, file.importId);
+    return { w, file, state: await settled(w, file.importId) };
+  }
+
+  it('a cancelled check stops between slices, and must run again before anything is queued', async () => {
+    const { w, file, state } = await cancelledCheck({ mode: 'create' });
     expect(state.phase).toBe('cancelled');
     expect(state.rows).toBeLessThan(20_000);
     expect(state.message).toMatch(/^Check cancelled after [\d,]+ rows?\. Nothing was queued\.$/);
@@ -143,17 +148,7 @@ describe('records import through the contract', () => {
   });
 
   it('a check matching by a unique field stops at a cancel while it reads the file for the values', async () => {
-    const w = recordsWorkspace();
-    const rows = Array.from({ length: 20_000 }, (_, i) => `Asset ${i},Critical\r\n`).join('');
-    const file = await openFile(w, 'many.csv', `name,cf_tags\r\n${rows}`);
-    await w.ok('records.importCheck', {
-      importId: file.importId,
-      targets: ['name', 'cf_tags'],
-      mode: 'update',
-      matchBy: 'name',
-    });
-    await w.ok('records.importCancel', { importId: file.importId });
-    const state = await settled(w, file.importId);
+    const { state } = await cancelledCheck({ mode: 'update', matchBy: 'name' });
     expect(state.phase).toBe('cancelled');
     // Stopped while the file was read for its names: no row was checked.
     expect(state.rows).toBe(0);
