@@ -202,6 +202,9 @@ describe('an upload in pieces', () => {
 
 describe('uploads not yet opened', () => {
   const MINUTE = 60_000;
+  /** A whole file in one piece. */
+  const uploadWhole = (w: ReturnType<typeof recordsWorkspace>, fileName: string, bytes: Buffer) =>
+    w.ok('records.importUpload', { fileName, offset: 0, chunk: base64(bytes), last: true });
   /** `size` bytes of a one-column CSV file. */
   const csv = (size: number) => Buffer.from(`name\r\n${'x'.repeat(size - 8)}\r\n`);
 
@@ -256,36 +259,17 @@ describe('uploads not yet opened', () => {
     );
     expect(existsSync(path.join(w.engine.imports.folder, `${c.uploadId}.upload`))).toBe(false);
     await w.ok('records.importOpen', { portalId: PORTAL, moduleId: MODULE, uploadId });
-    expect(
-      await w.ok('records.importUpload', {
-        fileName: 'b.csv',
-        offset: 0,
-        chunk: base64(csv(500)),
-        last: true,
-      }),
-    ).toMatchObject({ bytes: 500 });
+    expect(await uploadWhole(w, 'b.csv', csv(500))).toMatchObject({ bytes: 500 });
   });
 
   it('a file that cannot be opened is removed at once, its bytes freed (not held for 10 minutes)', async () => {
     const w = recordsWorkspace({ imports: { uploadsMaxBytes: 1000 } });
     // Not a workbook: the open reads no zip in it.
     const broken = Buffer.from('PK\u0003\u0004 not a zip at all'.padEnd(900, '.'));
-    const { uploadId } = await w.ok('records.importUpload', {
-      fileName: 'broken.xlsx',
-      offset: 0,
-      chunk: base64(broken),
-      last: true,
-    });
+    const { uploadId } = await uploadWhole(w, 'broken.xlsx', broken);
     await w.refused('records.importOpen', { portalId: PORTAL, moduleId: MODULE, uploadId });
     expect(existsSync(path.join(w.engine.imports.folder, `${uploadId}.upload`))).toBe(false);
-    expect(
-      await w.ok('records.importUpload', {
-        fileName: 'b.csv',
-        offset: 0,
-        chunk: base64(csv(500)),
-        last: true,
-      }),
-    ).toMatchObject({ bytes: 500 });
+    expect(await uploadWhole(w, 'b.csv', csv(500))).toMatchObject({ bytes: 500 });
     // The same upload opened again says it is gone: choose the file again.
     expect(
       (await w.refused('records.importOpen', { portalId: PORTAL, moduleId: MODULE, uploadId }))
