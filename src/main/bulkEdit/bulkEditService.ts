@@ -107,7 +107,11 @@ export class BulkEditService {
     moduleId: string,
     selection: BulkSelection,
   ): Promise<string[]> {
-    if (selection.kind === 'ids') return [...new Set(selection.ids)];
+    if (selection.kind === 'ids') {
+      const ids = [...new Set(selection.ids)];
+      await this.refuseOtherModules(portalId, moduleId, ids);
+      return ids;
+    }
     const view = this.options.mirror.query.openView({
       portalId,
       moduleId,
@@ -125,6 +129,30 @@ export class BulkEditService {
       await nextTurn();
     }
     return ids;
+  }
+
+  /**
+   * Refuses picked ids naming records of another module of the portal: the ledger edits and
+   * trashes any record of the portal, and the bulk change would be listed, refreshed and undone
+   * under this module's name. Ids the mirror does not hold (gone since, another portal's) are left
+   * to the per-record refusal, which names them.
+   */
+  private async refuseOtherModules(portalId: string, moduleId: string, ids: readonly string[]) {
+    let strangers = 0;
+    for (let from = 0; from < ids.length; from += VIEW_READ_ROWS) {
+      for (const id of ids.slice(from, from + VIEW_READ_ROWS)) {
+        const record = this.options.mirror.localEdits.record(portalId, id);
+        if (record && record.module_id !== moduleId) strangers += 1;
+      }
+      await nextTurn();
+    }
+    if (strangers > 0) {
+      const n = ids.length.toLocaleString('en-US');
+      const are = strangers === 1 ? 'is not a record' : 'are not records';
+      throw new LedgerError(
+        `${strangers.toLocaleString('en-US')} of the ${n} selected records ${are} of this module. Nothing was changed; select the records again in this module's list.`,
+      );
+    }
   }
 
   /** A record as the plan reads it; a record the ledger refuses is named with its reason. */
