@@ -67,6 +67,15 @@ export class BulkEditService {
   private readonly now: () => number;
   private readonly batch: number;
   private readonly previews: HeldPreviews;
+  /**
+   * Applies still queueing their batches, by bulk edit: an undo asked meanwhile (the Outbox lists
+   * the group once its first batch is written) stops the apply before taking it back, or the
+   * batches after it would stay queued with their group gone.
+   */
+  private readonly applying = new Map<
+    number,
+    { stop: boolean; notQueued: number; finished: Promise<void> }
+  >();
 
   constructor(private readonly options: BulkEditServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -336,19 +345,36 @@ export class BulkEditService {
       coalesced: 0,
       unchanged: held.unchanged,
       failed: held.failed,
+      notQueued: 0,
     };
+    let finished = () => {};
+    const run = {
+      stop: false,
+      notQueued: 0,
+      finished: new Promise<void>((done) => (finished = done)),
+    };
+    this.applying.set(bulkEditId, run);
     const report = this.progress(args, 'apply');
     report(0, ids.length);
-    for (let from = 0; from < ids.length; from += this.batch) {
-      outbox.repo.transaction(() => {
-        for (const id of ids.slice(from, from + this.batch))
-          this.applyOne(args, id, catalogs, result);
-      });
-      report(Math.min(ids.length, from + this.batch), ids.length);
-      outbox.queuedElsewhere({ portalId: args.portalId, moduleId: args.moduleId });
-      await nextTurn();
+    try {
+      for (let from = 0; from < ids.length; from += this.batch) {
+        if (run.stop) {
+          result.notQueued = run.notQueued = ids.length - from;
+          break;
+        }
+        outbox.repo.transaction(() => {
+          for (const id of ids.slice(from, from + this.batch))
+            this.applyOne(args, id, catalogs, result);
+        });
+        report(Math.min(ids.length, from + this.batch), ids.length);
+        outbox.queuedElsewhere({ portalId: args.portalId, moduleId: args.moduleId });
+        await nextTurn();
+      }
+    } finally {
+      this.applying.delete(bulkEditId);
+      finished();
     }
-    if (result.queued === 0) {
+    if (result.queued === 0 && !run.stop) {
       this.repo.deleteBulkEdit(bulkEditId);
       return { ...result, bulkEditId: null };
     }
@@ -444,6 +470,13 @@ export class BulkEditService {
    * again since, or whose change went out, keeps what it has.
    */
   async undo(id: number): Promise<BulkUndone> {
+    const running = this.applying.get(id);
+    let neverQueued = 0;
+    if (running) {
+      running.stop = true;
+      await running.finished;
+      neverQueued = running.notQueued;
+    }
     const bulk = this.repo.bulkEdit(id);
     if (!bulk || bulk.state === 'undone') {
       throw new LedgerError(
@@ -452,7 +485,7 @@ export class BulkEditService {
     }
     const { outbox } = this.options;
     const rows = this.repo.recordsOf(id);
-    const result: BulkUndone = { restored: 0, sent: 0, changedSince: 0 };
+    const result: BulkUndone = { restored: 0, sent: 0, changedSince: 0, neverQueued };
     const report = this.progress(bulk, 'undo');
     for (let from = 0; from < rows.length; from += this.batch) {
       outbox.repo.transaction(() => {

@@ -113,6 +113,11 @@ export const BulkApplied = z.object({
   unchanged: z.number().int().nonnegative(),
   /** Records refused: the preview's refusals, and changes the rules refuse now. */
   failed: z.number().int().nonnegative(),
+  /**
+   * Changes never queued because the bulk edit was undone (from the Outbox) while it was still
+   * being queued: the apply stopped there.
+   */
+  notQueued: z.number().int().nonnegative(),
 });
 export type BulkApplied = z.infer<typeof BulkApplied>;
 
@@ -157,6 +162,8 @@ export const BulkUndone = z.object({
   sent: z.number().int().nonnegative(),
   /** Records whose field was edited again since: that later edit is kept. */
   changedSince: z.number().int().nonnegative(),
+  /** Records not queued yet when the undo came (it was still being queued): never queued. */
+  neverQueued: z.number().int().nonnegative(),
 });
 export type BulkUndone = z.infer<typeof BulkUndone>;
 
