@@ -67,6 +67,15 @@ export class BulkEditService {
   private readonly now: () => number;
   private readonly batch: number;
   private readonly previews: HeldPreviews;
+  /**
+   * Applies still queueing their batches, by bulk edit: an undo asked meanwhile (the Outbox lists
+   * the group once its first batch is written) stops the apply before taking it back, or the
+   * batches after it would stay queued with their group gone.
+   */
+  private readonly applying = new Map<
+    number,
+    { stop: boolean; notQueued: number; finished: Promise<void> }
+  >();
 
   constructor(private readonly options: BulkEditServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -107,7 +116,11 @@ export class BulkEditService {
     moduleId: string,
     selection: BulkSelection,
   ): Promise<string[]> {
-    if (selection.kind === 'ids') return [...new Set(selection.ids)];
+    if (selection.kind === 'ids') {
+      const ids = [...new Set(selection.ids)];
+      await this.refuseOtherModules(portalId, moduleId, ids);
+      return ids;
+    }
     const view = this.options.mirror.query.openView({
       portalId,
       moduleId,
@@ -125,6 +138,30 @@ export class BulkEditService {
       await nextTurn();
     }
     return ids;
+  }
+
+  /**
+   * Refuses picked ids naming records of another module of the portal: the ledger edits and
+   * trashes any record of the portal, and the bulk change would be listed, refreshed and undone
+   * under this module's name. Ids the mirror does not hold (gone since, another portal's) are left
+   * to the per-record refusal, which names them.
+   */
+  private async refuseOtherModules(portalId: string, moduleId: string, ids: readonly string[]) {
+    let strangers = 0;
+    for (let from = 0; from < ids.length; from += VIEW_READ_ROWS) {
+      for (const id of ids.slice(from, from + VIEW_READ_ROWS)) {
+        const record = this.options.mirror.localEdits.record(portalId, id);
+        if (record && record.module_id !== moduleId) strangers += 1;
+      }
+      await nextTurn();
+    }
+    if (strangers > 0) {
+      const n = ids.length.toLocaleString('en-US');
+      const are = strangers === 1 ? 'is not a record' : 'are not records';
+      throw new LedgerError(
+        `${strangers.toLocaleString('en-US')} of the ${n} selected records ${are} of this module. Nothing was changed; select the records again in this module's list.`,
+      );
+    }
   }
 
   /** A record as the plan reads it; a record the ledger refuses is named with its reason. */
@@ -308,19 +345,36 @@ export class BulkEditService {
       coalesced: 0,
       unchanged: held.unchanged,
       failed: held.failed,
+      notQueued: 0,
     };
+    let finished = () => {};
+    const run = {
+      stop: false,
+      notQueued: 0,
+      finished: new Promise<void>((done) => (finished = done)),
+    };
+    this.applying.set(bulkEditId, run);
     const report = this.progress(args, 'apply');
     report(0, ids.length);
-    for (let from = 0; from < ids.length; from += this.batch) {
-      outbox.repo.transaction(() => {
-        for (const id of ids.slice(from, from + this.batch))
-          this.applyOne(args, id, catalogs, result);
-      });
-      report(Math.min(ids.length, from + this.batch), ids.length);
-      outbox.queuedElsewhere({ portalId: args.portalId, moduleId: args.moduleId });
-      await nextTurn();
+    try {
+      for (let from = 0; from < ids.length; from += this.batch) {
+        if (run.stop) {
+          result.notQueued = run.notQueued = ids.length - from;
+          break;
+        }
+        outbox.repo.transaction(() => {
+          for (const id of ids.slice(from, from + this.batch))
+            this.applyOne(args, id, catalogs, result);
+        });
+        report(Math.min(ids.length, from + this.batch), ids.length);
+        outbox.queuedElsewhere({ portalId: args.portalId, moduleId: args.moduleId });
+        await nextTurn();
+      }
+    } finally {
+      this.applying.delete(bulkEditId);
+      finished();
     }
-    if (result.queued === 0) {
+    if (result.queued === 0 && !run.stop) {
       this.repo.deleteBulkEdit(bulkEditId);
       return { ...result, bulkEditId: null };
     }
@@ -416,6 +470,13 @@ export class BulkEditService {
    * again since, or whose change went out, keeps what it has.
    */
   async undo(id: number): Promise<BulkUndone> {
+    const running = this.applying.get(id);
+    let neverQueued = 0;
+    if (running) {
+      running.stop = true;
+      await running.finished;
+      neverQueued = running.notQueued;
+    }
     const bulk = this.repo.bulkEdit(id);
     if (!bulk || bulk.state === 'undone') {
       throw new LedgerError(
@@ -424,7 +485,7 @@ export class BulkEditService {
     }
     const { outbox } = this.options;
     const rows = this.repo.recordsOf(id);
-    const result: BulkUndone = { restored: 0, sent: 0, changedSince: 0 };
+    const result: BulkUndone = { restored: 0, sent: 0, changedSince: 0, neverQueued };
     const report = this.progress(bulk, 'undo');
     for (let from = 0; from < rows.length; from += this.batch) {
       outbox.repo.transaction(() => {

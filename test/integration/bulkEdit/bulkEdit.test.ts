@@ -274,7 +274,14 @@ describe('bulk edit against the emulator', () => {
     expect(preview.failed).toBe(3);
     expect(preview.failures[0]?.reason).toMatch(/required and cannot be emptied/);
     const applied = await bulk.apply({ previewId: preview.previewId });
-    expect(applied).toEqual({ bulkEditId: null, queued: 0, coalesced: 0, unchanged: 0, failed: 3 });
+    expect(applied).toEqual({
+      bulkEditId: null,
+      queued: 0,
+      coalesced: 0,
+      unchanged: 0,
+      failed: 3,
+      notQueued: 0,
+    });
     expect(queue(s)).toEqual([]);
   });
 
@@ -297,7 +304,7 @@ describe('bulk edit against the emulator', () => {
     expect(applied.coalesced).toBe(2);
     expect(queue(s)).toHaveLength(3);
     const undone = await bulk.undo(applied.bulkEditId!);
-    expect(undone).toEqual({ restored: 3, sent: 0, changedSince: 0 });
+    expect(undone).toEqual({ restored: 3, sent: 0, changedSince: 0, neverQueued: 0 });
     expect(queue(s)).toEqual(prior);
     expect(bulk.groups()).toEqual([]);
     await expect(bulk.undo(applied.bulkEditId!)).rejects.toThrow(/no longer queued/);
@@ -328,7 +335,7 @@ describe('bulk edit against the emulator', () => {
     expect(moved).toBeGreaterThan(first!.seq);
     expect(bulk.groups()).toEqual([expect.objectContaining({ records: 2, queued: 2 })]);
     const undone = await bulk.undo(applied.bulkEditId!);
-    expect(undone).toEqual({ restored: 2, sent: 0, changedSince: 0 });
+    expect(undone).toEqual({ restored: 2, sent: 0, changedSince: 0, neverQueued: 0 });
     expect(queue(s)).toEqual(prior);
   });
 
@@ -363,7 +370,12 @@ describe('bulk edit against the emulator', () => {
     s.outbox.setWorkOffline(true);
     expect(bulk.groups()).toEqual([group]);
     expect(bulk.groups()[0]).toMatchObject({ queued: 0, reverted: 1 });
-    expect(await bulk.undo(applied.bulkEditId!)).toEqual({ restored: 1, sent: 1, changedSince: 0 });
+    expect(await bulk.undo(applied.bulkEditId!)).toEqual({
+      restored: 1,
+      sent: 1,
+      changedSince: 0,
+      neverQueued: 0,
+    });
     expect(queue(s)).toEqual(prior);
     expect(bulk.groups()).toEqual([]);
   });

@@ -98,6 +98,7 @@ describe('bulk edit undo after an option rename', () => {
       restored: 3,
       sent: 0,
       changedSince: 0,
+      neverQueued: 0,
     });
     // The user's own edits come back, by the name their option will have; B's change is gone.
     expect(recordQueue('cf_category')).toEqual({
@@ -143,6 +144,7 @@ describe('bulk edit undo after an option rename', () => {
       restored: 3,
       sent: 0,
       changedSince: 0,
+      neverQueued: 0,
     });
     expect(recordQueue('cf_tags')).toEqual({});
     s.outbox.setWorkOffline(false);

@@ -5,6 +5,9 @@
  * it is still queued. Also trash and restore of many records. contract.ts composes it.
  */
 import { z } from 'zod';
+import { ENTITY_LIMITS } from '@portaldesk/portal-api/domain/customFieldTypes';
+import { MULTI_SELECT_MAX } from '@portaldesk/portal-api/domain/fieldValueRules';
+import { CUSTOM_OPTIONS_MAX } from '@portaldesk/portal-api/domain/limits';
 import { NoArgs, request } from '../contractSpec';
 import { FILTER_TEXT_MAX, LIST_IDS_MAX } from './records';
 
@@ -45,6 +48,44 @@ export type BulkSelection = z.infer<typeof BulkSelection>;
 export const BulkAction = z.enum(['set', 'clear', 'add', 'remove']);
 export type BulkAction = z.infer<typeof BulkAction>;
 
+/**
+ * Ours: the JSON text of a bulk edit's value. The largest value a field takes is a description of
+ * 80,000 characters (spec "description (string, max 80000)"), each at most six characters of JSON
+ * (`\u0001`), and its quotes. The value is checked once per selected record, up to 50,000: a larger one, which
+ * every field refuses, is refused here once.
+ */
+export const BULK_VALUE_JSON_MAX = 6 * ENTITY_LIMITS.description + 2;
+/** Spec "Multi-select": "max 100 selectable": adding more refuses every record. */
+export const BULK_ADD_OPTIONS_MAX = MULTI_SELECT_MAX;
+/** Spec "custom_options (array, max 1000)": a field's options, all of which may be removed. */
+export const BULK_REMOVE_OPTIONS_MAX = CUSTOM_OPTIONS_MAX;
+
+/** What is wrong with a bulk edit's value for its action, in words; null when nothing is. */
+function bulkValueProblem(action: BulkAction, value: unknown): string | null {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch {
+    // A cycle or a BigInt, which IPC's structured clone carries and no field takes.
+    return 'not a value any field takes (it cannot be written as JSON)';
+  }
+  if (json !== undefined && json.length > BULK_VALUE_JSON_MAX) {
+    return `larger than any field takes (${json.length.toLocaleString('en-US')} characters of JSON, at most ${BULK_VALUE_JSON_MAX.toLocaleString('en-US')})`;
+  }
+  if (action !== 'add' && action !== 'remove') return null;
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    !value.every((name) => typeof name === 'string')
+  ) {
+    return `a list of option names to ${action}`;
+  }
+  const max = action === 'add' ? BULK_ADD_OPTIONS_MAX : BULK_REMOVE_OPTIONS_MAX;
+  return value.length > max
+    ? `at most ${max} options can be ${action === 'add' ? 'added' : 'removed'} at once (${value.length.toLocaleString('en-US')} given)`
+    : null;
+}
+
 export const BulkEditArgs = z
   .object({
     portalId: Id,
@@ -55,7 +96,11 @@ export const BulkEditArgs = z
     /** `set`: the value as the record editor gives it; `add`/`remove`: option names. */
     value: z.unknown().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((args, ctx) => {
+    const problem = bulkValueProblem(args.action, args.value);
+    if (problem !== null) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+  });
 export type BulkEditArgs = z.infer<typeof BulkEditArgs>;
 
 /** A preview the engine holds for its Queue (src/main/bulkEdit/heldPreviews.ts). */
@@ -113,6 +158,11 @@ export const BulkApplied = z.object({
   unchanged: z.number().int().nonnegative(),
   /** Records refused: the preview's refusals, and changes the rules refuse now. */
   failed: z.number().int().nonnegative(),
+  /**
+   * Changes never queued because the bulk edit was undone (from the Outbox) while it was still
+   * being queued: the apply stopped there.
+   */
+  notQueued: z.number().int().nonnegative(),
 });
 export type BulkApplied = z.infer<typeof BulkApplied>;
 
@@ -157,6 +207,8 @@ export const BulkUndone = z.object({
   sent: z.number().int().nonnegative(),
   /** Records whose field was edited again since: that later edit is kept. */
   changedSince: z.number().int().nonnegative(),
+  /** Records not queued yet when the undo came (it was still being queued): never queued. */
+  neverQueued: z.number().int().nonnegative(),
 });
 export type BulkUndone = z.infer<typeof BulkUndone>;
 

@@ -144,6 +144,7 @@ describe('the bulk edit dialog', () => {
           coalesced: 20,
           unchanged: 150,
           failed: 50,
+          notQueued: 0,
         }),
       },
     });
@@ -217,7 +218,14 @@ describe('the bulk edit dialog', () => {
         'bulkEdit.apply': () =>
           new Promise((resolve) => {
             finish = () =>
-              resolve({ bulkEditId: 4, queued: 1000, coalesced: 0, unchanged: 0, failed: 0 });
+              resolve({
+                bulkEditId: 4,
+                queued: 1000,
+                coalesced: 0,
+                unchanged: 0,
+                failed: 0,
+                notQueued: 0,
+              });
           }),
       },
     });
@@ -247,6 +255,34 @@ describe('the bulk edit dialog', () => {
     act(() => finish?.());
     await within(dialog).findByTestId('bulk-applied');
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('says so when the bulk edit was undone from the Outbox while it was being queued', async () => {
+    const user = userEvent.setup();
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'bulkEdit.preview': () => preview(),
+        'bulkEdit.apply': () => ({
+          bulkEditId: 4,
+          queued: 250,
+          coalesced: 0,
+          unchanged: 0,
+          failed: 0,
+          notQueued: 750,
+        }),
+      },
+    });
+    act(() => ws.store.setState({ total: 1200 }));
+    act(() => ws.store.getState().selectEverything());
+    const dialog = await openDialog(ws, user);
+    await pickField(dialog, user, 'cf_tags');
+    await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Queue 1,000 changes' }));
+    expect((await within(dialog).findByTestId('bulk-applied')).textContent).toBe(
+      'Undone from the Outbox while it was being queued: 750 changes were never queued, and the Outbox says what it took back of the 250 queued before.',
+    );
   });
 
   it("types the value in the record editor's field editor: what is not a value queues nothing", async () => {
@@ -411,6 +447,7 @@ describe('the bulk edit dialog', () => {
         coalesced: 0,
         unchanged: 0,
         failed: 0,
+        notQueued: 0,
       }),
     });
     await pickRows(ws, 1, 2);
@@ -545,7 +582,8 @@ describe("the Outbox's bulk edit groups", () => {
             ],
       'bulkEdit.undo': () => {
         undone = true;
-        return { restored: 986, sent: 14, changedSince: 0 };
+        // Undone while the apply was still queueing: its last 10 changes never were.
+        return { restored: 976, sent: 14, changedSince: 0, neverQueued: 10 };
       },
     });
     const outbox = createOutboxStore(engine.api);
@@ -559,7 +597,7 @@ describe("the Outbox's bulk edit groups", () => {
     );
     expect(engine.argsOf('bulkEdit.undo')).toEqual([{ id: 4 }]);
     expect((await screen.findByRole('status')).textContent).toBe(
-      'Undone: 986 records put back. 14 had gone out already and stay.',
+      'Undone: 976 records put back. 14 had gone out already and stay. 10 not queued yet when you chose Undo will not be.',
     );
     await waitFor(() => expect(screen.queryByTestId('bulk-group')).toBeNull());
   });

@@ -52,6 +52,9 @@ export function createBulkGroupsStore(api: Api) {
               (done.sent > 0 ? ` ${count.format(done.sent)} had gone out already and stay.` : '') +
               (done.changedSince > 0
                 ? ` ${count.format(done.changedSince)} edited again since keep that edit.`
+                : '') +
+              (done.neverQueued > 0
+                ? ` ${count.format(done.neverQueued)} not queued yet when you chose Undo will not be.`
                 : ''),
           },
         });

@@ -374,13 +374,15 @@ function ModuleBulkEditDialog() {
           )}
           {applied && (
             <p className="hint" role="status" data-testid="bulk-applied">
-              {applied.queued === 0
-                ? 'Nothing was queued: no record changes.'
-                : `Queued ${count.format(applied.queued)} ${applied.queued === 1 ? 'change' : 'changes'}` +
-                  (applied.coalesced > 0
-                    ? ` (${count.format(applied.coalesced)} folded into edits already queued)`
-                    : '') +
-                  '. The Outbox lists it as one bulk edit with Undo while it waits.'}
+              {applied.notQueued > 0
+                ? `Undone from the Outbox while it was being queued: ${count.format(applied.notQueued)} ${applied.notQueued === 1 ? 'change was' : 'changes were'} never queued, and the Outbox says what it took back of the ${count.format(applied.queued)} queued before.`
+                : applied.queued === 0
+                  ? 'Nothing was queued: no record changes.'
+                  : `Queued ${count.format(applied.queued)} ${applied.queued === 1 ? 'change' : 'changes'}` +
+                    (applied.coalesced > 0
+                      ? ` (${count.format(applied.coalesced)} folded into edits already queued)`
+                      : '') +
+                    '. The Outbox lists it as one bulk edit with Undo while it waits.'}
               {applied.failed > 0 &&
                 ` ${count.format(applied.failed)} refused and kept as they are.`}
             </p>
