@@ -18,6 +18,7 @@ import type {
   ReadCancelled,
 } from '../../shared/ipc/areas/backups';
 import { abortableSleep } from '../abortableSleep';
+import { untilAborted } from '../untilAborted';
 import type { ApiClient } from '../api/client/apiClient';
 import type { ApiScheduler } from '../api/client/apiScheduler';
 import { collectAll } from '../api/client/paginate';
@@ -505,7 +506,9 @@ export class BackupService {
         'Comparison cancelled. Nothing was changed; choose Compare with mirror to compare again.',
     });
     try {
-      const code = accessCode ?? (await this.keptCode(record.portalId));
+      // The keychain may wait (to be unlocked) for minutes: a Cancel does not wait for it.
+      const code =
+        accessCode ?? (await untilAborted(this.keptCode(record.portalId), running.cancel.signal));
       if (running.cancel.signal.aborted) return cancelled();
       return await this.compareNow(record, file, code, running.cancel.signal);
     } catch (error) {
@@ -606,14 +609,15 @@ export class BackupService {
         `Portal ${record.portalId} is no longer in the mirror, so its backup has no fields or statuses to be shown with. Sign in to the portal again and let it sync, then browse the backup.`,
       );
     }
-    const code = accessCode ?? (await this.keptCode(record.portalId));
     let open;
     try {
       open = await this.snapshots.open({
         backupId: id,
         portalId: record.portalId,
         archive: file,
-        password: code,
+        // Asked within the opening, so that its Cancel (closeBrowse) stops the keychain's wait too.
+        password: () =>
+          accessCode === undefined ? this.keptCode(record.portalId) : Promise.resolve(accessCode),
         onProgress: (records) =>
           this.options.events.push('backups.browseProgress', `browse:${id}`, () => ({
             id,
