@@ -5,7 +5,7 @@
  * far it got beside a Cancel that stops it, and the row then says the file was kept.
  */
 import { createElement } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ShellContext } from '../../../../src/renderer/src/app/ShellContext';
@@ -294,13 +294,16 @@ describe('reading a backup (compare, browse), cancelled', () => {
     await user.click(within(row).getByRole('button', { name: 'Browse records' }));
     const more = row.nextElementSibling as HTMLElement;
     await user.click(within(more).getByRole('button', { name: 'Browse' }));
-    expect(more.textContent).toContain('Reading the backup for browsing… 0 records');
+    // Nothing read yet (its code may still be asked of the keychain), then the records read.
+    expect(more.textContent).toContain('Opening the backup for browsing…');
+    act(() => engine.emit('backups.browseProgress', { id: '7', records: 1200 }));
+    expect(more.textContent).toContain('Reading the backup for browsing… 1,200 records');
 
     await user.click(within(more).getByRole('button', { name: 'Cancel' }));
     expect(engine.argsOf('backups.closeBrowse')).toEqual([{ id: '7' }]);
     const note = await within(more).findByText(/^Browsing cancelled\./);
     expect(note.closest('.text-danger, .error, [role="alert"]')).toBeNull();
-    expect(more.textContent).not.toContain('Reading the backup for browsing');
+    expect(more.textContent).not.toMatch(/(Reading|Opening) the backup for browsing/);
     expect(shell.getState().section).toBe('backups');
   });
 });

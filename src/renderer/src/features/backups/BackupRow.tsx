@@ -419,7 +419,10 @@ export function BackupRow({
             {browseProgress !== null && (
               <div className="backup-reading" role="group" aria-label="Opening for browsing">
                 <span className="muted">
-                  Reading the backup for browsing… {browseProgress.toLocaleString()} records
+                  {/* Nothing read yet: the code may still be asked of the keychain. */}
+                  {browseProgress === 0
+                    ? 'Opening the backup for browsing…'
+                    : `Reading the backup for browsing… ${browseProgress.toLocaleString()} records`}
                 </span>
                 <button type="button" onClick={() => void cancelBrowse(backup.id)}>
                   Cancel
