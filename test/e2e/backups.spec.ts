@@ -2,6 +2,9 @@
  * Issue 15 end to end, in web mode against an emulator process: back a portal up from the
  * Backups view, watch it reach Ready (verified against the mirror), download it with the
  * Download link, and read the drag data a row offers to the browser (Chromium's DownloadURL).
+ * Screenshots in both themes of the states a row can be in: a download, a comparison and an
+ * opening for browsing running with their Cancel, a keychain that cannot be read, and a file that
+ * is not a backup (test-results/backups-*.png).
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -9,6 +12,7 @@ import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
 import { startWebModeWithKeychain } from './keychainWebMode';
 import { signInWithSelfClient } from './selfClientSignIn';
 import type { RunningWebMode } from './webMode';
+import type { BackupsOverview } from '../../src/shared/ipc/areas/backups';
 
 const RECORDS = 300;
 const CODE = 'correct horse battery staple';
@@ -183,4 +187,133 @@ test('a download is cancelled, kept paused with what arrived, and resumed to a v
   }
   await expect(row).toContainText('Ready', { timeout: ENGINE_TIMEOUT_MS });
   await expect(row).toContainText(/Verified .*: [\d,]+ records/);
+});
+
+/** Light and dark screenshots of the page as it is now, under `name`. */
+async function bothThemes(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/${name}-light.png` });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `test-results/${name}-dark.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * Holds the engine's requests named `name` before they reach it (the page shows the request
+ * running for as long as it likes); `release` lets each one go on, unchanged.
+ */
+async function holdRequests(page: Page, name: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const passedOn: Promise<void>[] = [];
+  await page.route(`**/api/call/${name}`, (route) => {
+    const passing = released.then(() => route.continue());
+    passedOn.push(passing);
+    return passing;
+  });
+  return {
+    held: () => passedOn.length,
+    release: async () => {
+      release();
+      // Unrouted only once passed on: an unroute cancels a request still held.
+      await Promise.all(passedOn);
+      await page.unroute(`**/api/call/${name}`);
+    },
+  };
+}
+
+/**
+ * Rewrites the engine's `backups.overview` answers with `change` (states the emulator cannot be
+ * made to give: a keychain that cannot be read, a service file that is not a backup), so the
+ * view draws them as it would the engine's own.
+ */
+async function rewriteOverview(page: Page, change: (overview: BackupsOverview) => void) {
+  await page.route('**/api/call/backups.overview', async (route) => {
+    const response = await route.fetch();
+    const outcome = (await response.json()) as { ok: boolean; value?: BackupsOverview };
+    if (outcome.ok && outcome.value) change(outcome.value);
+    await route.fulfill({ response, json: outcome });
+  });
+}
+
+test('readings running with their Cancel, a keychain that cannot be read and a file that is not a backup, in both themes', async ({
+  page,
+}) => {
+  await signInWithSelfClient(page, app, emulator, 'Backup test service');
+  await openBackups(page);
+  const form = page.getByRole('form', { name: 'Back up now' });
+  await expect(form).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+  await form.getByLabel("Access code (the backup's password)").fill(CODE);
+  await form.getByRole('button', { name: 'Back up' }).click();
+  const row = page.locator('tr.backup-row').first();
+  await expect(row).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+  await expect(async () => {
+    await emulator.advanceClock(3 * 60_000);
+    await expect(row).toContainText('Ready', { timeout: 2_000 });
+  }).toPass({ timeout: ENGINE_TIMEOUT_MS });
+  const more = page.locator('tr.backup-row__more').first();
+
+  // Compare, running: its progress line and Cancel in place of the code prompt.
+  const compare = await holdRequests(page, 'backups.compare');
+  await row.getByRole('button', { name: 'Compare with mirror' }).click();
+  await more.getByLabel('Access code').fill(CODE);
+  await more.getByRole('button', { name: 'Compare' }).click();
+  const comparing = more.getByRole('group', { name: 'Comparing' });
+  await expect(comparing.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  expect(compare.held()).toBe(1);
+  await row.scrollIntoViewIfNeeded();
+  await bothThemes(page, 'backups-comparing');
+  await compare.release();
+  const diff = page.getByRole('region', { name: 'Differences from the mirror' });
+  await expect(diff).toContainText('Nothing differs.', { timeout: ENGINE_TIMEOUT_MS });
+  await more.getByRole('button', { name: 'Hide the comparison' }).click();
+
+  // Browse, being opened: the same, with the records read so far.
+  const browse = await holdRequests(page, 'backups.browse');
+  await row.getByRole('button', { name: 'Browse records' }).click();
+  await more.getByLabel('Access code').fill(CODE);
+  await more.getByRole('button', { name: 'Browse' }).click();
+  const opening = more.getByRole('group', { name: 'Opening for browsing' });
+  await expect(opening.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await bothThemes(page, 'backups-browsing');
+  // Let go, it opens in the records workspace; back to the live mirror.
+  await browse.release();
+  const banner = page.getByRole('region', { name: 'Browsing a backup' });
+  await expect(banner).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+  await banner.getByRole('button', { name: 'Back to the live mirror' }).click();
+  await expect(banner).toHaveCount(0);
+
+  // A keychain that cannot be read, beside its portal.
+  await rewriteOverview(page, (overview) => {
+    for (const portal of overview.portals) {
+      portal.accessCode = 'unreadable';
+      portal.keychainProblem = 'Cannot unlock the login keyring: the prompt was dismissed';
+    }
+    // The first backup, as one whose file the service holds is not a backup.
+    const backup = overview.backups[0]!;
+    Object.assign(backup, {
+      stage: 'failed',
+      file: null,
+      sha256: null,
+      verification: null,
+      failure: 'not_a_backup',
+      newBackupFrom: new Date(Date.now() + 20 * 3_600_000).toISOString(),
+      problem:
+        "This file is not a backup PortalDesk can read: it is not a ZIP archive (end of central directory not found), as every backup of the service is. The download was removed. Downloading it again would fetch the same file from the service: make a new backup instead, and if the new one is refused the same way, contact the service's support.",
+    });
+  });
+  await openBackups(page);
+  const readAgain = page.getByRole('button', { name: 'Read the keychain again' }).first();
+  await expect(readAgain).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+  await readAgain.scrollIntoViewIfNeeded();
+  await bothThemes(page, 'backups-keychain-unreadable');
+
+  // The not-a-backup row: no Try again; when a new backup can be made; Delete.
+  await expect(row).toContainText('Stopped');
+  await expect(row.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(row).toContainText(
+    /The service returns this same file until .+; back up again after that\./,
+  );
+  await expect(row.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await row.scrollIntoViewIfNeeded();
+  await bothThemes(page, 'backups-not-a-backup');
 });

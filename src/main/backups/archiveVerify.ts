@@ -10,6 +10,8 @@ import path from 'node:path';
 import {
   BlobReader,
   ERR_AMBIGUOUS_ARCHIVE,
+  ERR_BAD_FORMAT,
+  ERR_EOCDR_NOT_FOUND,
   ERR_INVALID_AUTHENTICATION_CODE,
   ERR_INVALID_CRC32,
   ERR_INVALID_PASSWORD,
@@ -22,6 +24,7 @@ import {
   ARCHIVE_LIMITS,
   declaredSizesProblem,
   inflatedSizeProblem,
+  NOT_A_BACKUP,
   type ArchiveLimits,
 } from './archiveLimits';
 import { useLargeInflateChunks } from './inflateStream';
@@ -64,8 +67,12 @@ export class DamagedArchiveError extends Error {
 }
 
 /**
- * The archive declares, or inflates to, more than any backup's data (a zip bomb, archiveLimits.ts):
- * what the service's file itself holds, so fetching it again would most likely bring the same.
+ * The file is no backup archive at all, whatever happened on its way: no ZIP archive (no table of
+ * contents where one must be), no entry or one not encrypted, or one declaring or inflating to
+ * more than any backup's data (a zip bomb, archiveLimits.ts). A download is verified only once it
+ * holds every byte the service said the file has, so this is what the service's file itself
+ * holds: fetching it again would bring the same. (A changed byte is DamagedArchiveError: it fails
+ * a checksum, and comes right when fetched again.)
  */
 export class NotABackupError extends DamagedArchiveError {
   override name = 'NotABackupError';
@@ -79,6 +86,11 @@ function classify(error: unknown, entry: string | null): Error {
   if (message === ERR_INVALID_PASSWORD) {
     return new WrongAccessCodeError(
       'This access code does not open the backup. Nothing was changed; try the code that was given when the backup was made.',
+    );
+  }
+  if (entry === null && (message === ERR_EOCDR_NOT_FOUND || message === ERR_BAD_FORMAT)) {
+    return new NotABackupError(
+      `${NOT_A_BACKUP}: it is not a ZIP archive (${message.toLowerCase()}), as every backup of the service is.`,
     );
   }
   if (message === ERR_AMBIGUOUS_ARCHIVE) {
@@ -223,11 +235,12 @@ export async function withArchiveEntries<T>(
       throw classify(error, null);
     }
     const files = entries.filter((entry): entry is FileEntry => !entry.directory);
-    if (files.length === 0) throw new DamagedArchiveError('The backup holds no files.');
+    if (files.length === 0)
+      throw new NotABackupError(`${NOT_A_BACKUP}: the archive holds no files.`);
     for (const entry of files) {
       if (!entry.encrypted) {
-        throw new DamagedArchiveError(
-          `The backup's ${entry.filename} is not encrypted: it is not an archive the service made with an access code.`,
+        throw new NotABackupError(
+          `${NOT_A_BACKUP}: its ${entry.filename} is not encrypted, so it is not an archive the service made with an access code.`,
         );
       }
     }

@@ -9,6 +9,7 @@
 import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupExport } from '@portaldesk/portal-api/domain/backupExport';
+import type { BackupFailure } from '../../shared/ipc/areas/backups';
 import type { ApiClient } from '../api/client/apiClient';
 import { ApiError } from '../api/client/apiError';
 import type { ApiScheduler } from '../api/client/apiScheduler';
@@ -30,6 +31,7 @@ import {
 } from './backupFiles';
 import { fileDigest } from './fileDigest';
 import type { BackupRecord, BackupRepository, ServiceAnswer } from './backupRepository';
+import { nextBackupAllowedAt } from './reuseNotice';
 import { TransferRate } from './transferRate';
 
 /** Ours: status polls while the service generates, from every 2 s up to every 15 s. */
@@ -73,11 +75,15 @@ export interface VerifyHandle {
   progress(bytes: number, totalBytes: number): void;
 }
 
-/** Stops the job with a stage and a sentence that says what was kept and what to do. */
+/**
+ * Stops the job with a stage and a sentence that says what was kept and what to do; a failure
+ * says its kind too (which actions fit it: BackupFailure).
+ */
 export class JobStop extends Error {
   constructor(
     readonly stage: 'failed' | 'needs_code',
     message: string,
+    readonly failure: BackupFailure = 'retry',
   ) {
     super(message);
   }
@@ -138,6 +144,19 @@ async function ask(context: JobContext, record: BackupRecord, code: string): Pro
   }
   const answer = answerOf(reply.portal_export, reply.is_reused === true);
   const known = context.repo.byExport(record.portalId, answer.exportId);
+  if (known && known.id !== record.id && known.failure === 'not_a_backup') {
+    // The 24-hour reuse gave back a file already found not to be a backup: fetching it again
+    // would bring the same file, so it is not downloaded; the backup says so, and when.
+    context.repo.forget(record.id);
+    const after = nextBackupAllowedAt(known);
+    context.repo.setAnswer(known.id, { ...answer, stage: 'generating' });
+    context.repo.setFailed(
+      known.id,
+      `The service returned this backup again (it returns a backup made within the last 24 hours instead of a new one), and its file is not a backup PortalDesk can read. It was not downloaded again. ${after ? `A new backup can be made after ${after.toLocaleString()}; ` : 'Back up again later; '}if that one is refused the same way, contact the service's support.`,
+      'not_a_backup',
+    );
+    return context.repo.get(known.id)!;
+  }
   if (known && known.id !== record.id) {
     // The service returned a backup this computer already has (the 24-hour reuse): that row is
     // the backup; this request's row goes.
@@ -175,7 +194,11 @@ async function waitForLink(
       );
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'permanent') {
-        throw new JobStop('failed', `The service no longer knows this backup: ${words(error)}`);
+        throw new JobStop(
+          'failed',
+          `The service no longer knows this backup: ${words(error)}. Make a new backup.`,
+          'gone',
+        );
       }
       throw error;
     }
@@ -199,6 +222,7 @@ async function waitForLink(
       throw new JobStop(
         'failed',
         `The service reports the backup as "${backup.status}"; make a new one.`,
+        'gone',
       );
     }
     await context.sleep(wait, signal);
@@ -295,6 +319,7 @@ async function download(
         throw new JobStop(
           'failed',
           `The service no longer offers this backup's download (${error.message}). The partial download was removed; make a new backup.`,
+          'gone',
         );
       }
       if (error.kind === 'protocol') {
@@ -402,7 +427,11 @@ export async function verifyAndPlace(
     if (error instanceof DamagedArchiveError) {
       // Renamed or not, it is this download, never recorded as ready: it goes, as said.
       await rm(part, { force: true }).catch(() => undefined);
-      throw new JobStop('failed', `${error.message} ${damagedDownloadRemoved(error)}`);
+      throw new JobStop(
+        'failed',
+        `${error.message} ${damagedDownloadRemoved(error)}`,
+        error instanceof NotABackupError ? 'not_a_backup' : 'retry',
+      );
     }
     throw error;
   }
@@ -492,6 +521,8 @@ export async function runBackup(
       if (asked.id !== record.id) context.changed(record.id);
       if (
         asked.stage === 'ready' ||
+        // A reused backup already found not to be one (ask): nothing more to do with it.
+        asked.stage === 'failed' ||
         (asked.id !== record.id && !context.claim(record.id, asked.id))
       ) {
         return;
@@ -532,7 +563,8 @@ export async function runBackup(
             `The backup stopped: ${words(error)}. ${held > 0 ? 'What was downloaded is kept; try again to resume.' : 'Nothing was downloaded; try again.'}`,
           );
     // A cancel the user asked for is said as a note, not as a problem.
-    if (stop instanceof VerifyCancelled)
+    if (stop.stage === 'failed') context.repo.setFailed(record.id, stop.message, stop.failure);
+    else if (stop instanceof VerifyCancelled)
       context.repo.setStage(record.id, stop.stage, null, stop.message);
     else context.repo.setStage(record.id, stop.stage, stop.message);
     context.changed(record.id);

@@ -1,9 +1,14 @@
 /**
- * The backups and backup_schedules tables (migrations 0011, 0027): the only code that writes them.
+ * The backups and backup_schedules tables (migrations 0011, 0027, 0028): the only code that writes them.
  * Rows hold what a backup is and where; never its access code or its download URL.
  */
 import type Database from 'better-sqlite3';
-import type { BackupScheduleSpec, BackupStage, Verification } from '../../shared/ipc/areas/backups';
+import type {
+  BackupFailure,
+  BackupScheduleSpec,
+  BackupStage,
+  Verification,
+} from '../../shared/ipc/areas/backups';
 import { KEEP_DEFAULT } from '../../shared/ipc/areas/backups';
 import { parseNamedQueries, requireQueries } from '../store/sqlFile';
 import backupsSql from './queries/backups.sql?raw';
@@ -19,6 +24,7 @@ const queries = requireQueries(
     'ofPortal',
     'setAnswer',
     'setStage',
+    'setFailed',
     'setProgress',
     'setReady',
     'setVerification',
@@ -58,6 +64,7 @@ interface Row {
   on_service: number | null;
   problem: string | null;
   note: string | null;
+  failure: BackupFailure | null;
 }
 
 export interface BackupRecord {
@@ -85,6 +92,8 @@ export interface BackupRecord {
   problem: string | null;
   /** What the user's own request left (a cancel): said neutrally, not a problem. */
   note: string | null;
+  /** The kind of failure when `failed` (which actions fit it); null otherwise. */
+  failure: BackupFailure | null;
 }
 
 export interface ServiceAnswer {
@@ -135,6 +144,8 @@ function recordOf(row: Row): BackupRecord {
     onService: row.on_service === null ? null : row.on_service === 1,
     problem: row.problem,
     note: row.note,
+    // A failed row whose kind is unknown is treated as the one kind always offered before.
+    failure: row.stage === 'failed' ? (row.failure ?? 'retry') : null,
   };
 }
 
@@ -224,14 +235,22 @@ export class BackupRepository {
     this.statements.setAnswer.run({ id: Number(id), ...answer, reused: flag(answer.reused) });
   }
 
-  /** The stage, with what went wrong (`problem`) or what the user's request left (`note`). */
+  /**
+   * The stage, with what went wrong (`problem`) or what the user's request left (`note`). A
+   * failure goes through `setFailed`, which says its kind.
+   */
   setStage(
     id: string,
-    stage: BackupStage,
+    stage: Exclude<BackupStage, 'failed'>,
     problem: string | null = null,
     note: string | null = null,
   ): void {
     this.statements.setStage.run({ id: Number(id), stage, problem, note });
+  }
+
+  /** Stopped: why, what was kept and what to do (`problem`), and which kind of failure it is. */
+  setFailed(id: string, problem: string, failure: BackupFailure): void {
+    this.statements.setFailed.run({ id: Number(id), problem, failure });
   }
 
   setProgress(

@@ -18,6 +18,7 @@ import type {
   ReadCancelled,
 } from '../../shared/ipc/areas/backups';
 import { abortableSleep } from '../abortableSleep';
+import { untilAborted } from '../untilAborted';
 import type { ApiClient } from '../api/client/apiClient';
 import type { ApiScheduler } from '../api/client/apiScheduler';
 import { collectAll } from '../api/client/paginate';
@@ -169,10 +170,10 @@ export class BackupService {
     for (const record of this.repo.unfinished()) {
       if (record.exportId === null) {
         // Closed before the service answered: it may or may not have started one.
-        this.repo.setStage(
+        this.repo.setFailed(
           record.id,
-          'failed',
           "PortalDesk was closed before the service answered this request. If the service started the backup, it appears in the portal's history: refresh it, or back up again.",
+          'retry',
         );
         this.changed(record.id);
         continue;
@@ -348,7 +349,7 @@ export class BackupService {
         }
         // A wrong code changes nothing: the download waits for the right one, as before.
         if (error.stage === 'needs_code') this.repo.setStage(id, 'needs_code', record.problem);
-        else this.repo.setStage(id, error.stage, error.message);
+        else this.repo.setFailed(id, error.message, error.failure);
         this.changed(id);
         throw new BackupRefused(error.message);
       }
@@ -469,13 +470,19 @@ export class BackupService {
    */
   private condemn(id: string, problem: string, notABackup = false): void {
     this.repo.setVerification(id, null, null);
-    this.repo.setStage(
-      id,
-      'failed',
-      notABackup
-        ? `${problem} It is no longer offered as a backup. Downloading it again would fetch the same file from the service: make a new backup, and if the new one is refused the same way, contact the service's support; Delete removes this file.`
-        : `${problem} It is no longer offered as a backup: choose Try again to download it anew, or Delete.`,
-    );
+    if (notABackup) {
+      this.repo.setFailed(
+        id,
+        `${problem} It is no longer offered as a backup. Downloading it again would fetch the same file from the service: make a new backup, and if the new one is refused the same way, contact the service's support; Delete removes this file.`,
+        'not_a_backup',
+      );
+    } else {
+      this.repo.setFailed(
+        id,
+        `${problem} It is no longer offered as a backup: choose Try again to download it anew, or Delete.`,
+        'retry',
+      );
+    }
     this.changed(id);
   }
 
@@ -499,7 +506,9 @@ export class BackupService {
         'Comparison cancelled. Nothing was changed; choose Compare with mirror to compare again.',
     });
     try {
-      const code = accessCode ?? (await this.keptCode(record.portalId));
+      // The keychain may wait (to be unlocked) for minutes: a Cancel does not wait for it.
+      const code =
+        accessCode ?? (await untilAborted(this.keptCode(record.portalId), running.cancel.signal));
       if (running.cancel.signal.aborted) return cancelled();
       return await this.compareNow(record, file, code, running.cancel.signal);
     } catch (error) {
@@ -600,14 +609,15 @@ export class BackupService {
         `Portal ${record.portalId} is no longer in the mirror, so its backup has no fields or statuses to be shown with. Sign in to the portal again and let it sync, then browse the backup.`,
       );
     }
-    const code = accessCode ?? (await this.keptCode(record.portalId));
     let open;
     try {
       open = await this.snapshots.open({
         backupId: id,
         portalId: record.portalId,
         archive: file,
-        password: code,
+        // Asked within the opening, so that its Cancel (closeBrowse) stops the keychain's wait too.
+        password: () =>
+          accessCode === undefined ? this.keptCode(record.portalId) : Promise.resolve(accessCode),
         onProgress: (records) =>
           this.options.events.push('backups.browseProgress', `browse:${id}`, () => ({
             id,
@@ -1127,7 +1137,18 @@ export class BackupService {
       verification: record.verification,
       onService: record.onService,
       problem: record.problem,
+      failure: record.failure,
+      newBackupFrom: record.failure === 'not_a_backup' ? this.newBackupFrom(record) : null,
       note: record.note,
     };
+  }
+
+  /**
+   * Until when the service's 24-hour reuse returns this backup instead of making a new one (ISO),
+   * or null when a new one can be made now or the service never said when it was made.
+   */
+  private newBackupFrom(record: BackupRecord): string | null {
+    const at = nextBackupAllowedAt(record);
+    return at && at.getTime() > this.now().getTime() ? at.toISOString() : null;
   }
 }

@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Mirror } from '../store/mirror/mirror';
+import { untilAborted } from '../untilAborted';
 import { buildSnapshot, snapshotPartOf, type SnapshotSummary } from './backupSnapshot';
 
 /** Under the data directory: derived, deletable, never a backup. */
@@ -42,7 +43,11 @@ export interface SnapshotRequest {
   backupId: string;
   portalId: string;
   archive: string;
-  password: string;
+  /**
+   * The archive's password: asked for once the opening is under way (the keychain may wait to be
+   * unlocked), so that closing it, opening another or closing the engine stops that wait too.
+   */
+  password: () => Promise<string>;
   onProgress?: (records: number) => void;
 }
 
@@ -77,13 +82,15 @@ export class BackupSnapshots {
     return this.current?.backupId === backupId ? this.current : undefined;
   }
 
-  /** Opens `backupId`'s snapshot, building it first; the one open before is closed. */
+  /**
+   * Opens `backupId`'s snapshot, building it first; the one open before is closed once the
+   * password is known (a password refused, or a wait cancelled, leaves it open).
+   */
   async open(request: SnapshotRequest): Promise<OpenSnapshot> {
     if (this.current?.backupId === request.backupId) return this.current;
     if (this.building?.backupId === request.backupId) return this.building.done;
     this.building?.abort.abort(new BrowsingStopped('another'));
     await this.building?.done.catch(() => undefined);
-    this.closeCurrent();
     const abort = new AbortController();
     const done = this.build(request, abort.signal);
     const building = { backupId: request.backupId, done, abort };
@@ -96,11 +103,14 @@ export class BackupSnapshots {
   }
 
   private async build(request: SnapshotRequest, signal: AbortSignal): Promise<OpenSnapshot> {
+    // Stopped while waiting: nothing was read or written yet, and a late answer opens nothing.
+    const password = await untilAborted(request.password(), signal);
+    this.closeCurrent();
     mkdirSync(this.folder, { recursive: true });
     const file = this.fileOf(request.backupId);
     const summary = await buildSnapshot({
       archive: request.archive,
-      password: request.password,
+      password,
       portalId: request.portalId,
       mirrorFile: this.options.mirrorFile,
       target: file,

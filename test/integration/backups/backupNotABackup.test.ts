@@ -1,13 +1,17 @@
 /**
- * A download whose file is a zip bomb (an entry declaring far more than any backup's data deflates
- * to): refused by its verification and removed, with words that say what happened and what helps.
- * Downloading it again would fetch the same file from the service, so the words say to make a new
- * backup (and to contact the service's support if that one is refused too), not to download again.
+ * A download whose file is not a backup PortalDesk can read (a zip bomb, a file that is no ZIP
+ * archive): refused by its verification and removed, with words that say what happened and what
+ * helps. Downloading it again would fetch the same file from the service, so the words say to make
+ * a new backup (and to contact the service's support if that one is refused too), not to download
+ * again, and the backup carries that kind of failure as data (`failure: 'not_a_backup'`, kept
+ * across a restart) so the view offers the actions that fit it instead of "Try again". A download
+ * damaged on its way, by contrast, is one to try again; a link the service no longer serves is gone.
  */
 import { BlobWriter, TextReader, ZipWriter } from '@zip.js/zip.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_INFLATE_RATIO } from '../../../src/main/backups/archiveLimits';
-import { backUp, CODE, filesUnder, setup } from './backupSession';
+import { BACKUP_REUSE_MS } from '../../../src/main/backups/reuseNotice';
+import { backUp, CODE, filesUnder, overview, setup } from './backupSession';
 
 /** The emulator's entries, encrypted with the code, with entities.json a run of one byte. */
 async function zipBomb(): Promise<Uint8Array> {
@@ -24,22 +28,29 @@ async function zipBomb(): Promise<Uint8Array> {
   return new Uint8Array(await (await writer.close()).arrayBuffer());
 }
 
-describe('a downloaded zip bomb', () => {
-  it('is removed, and the backup says to make a new one rather than download the same file', async () => {
+/** A link that answers with `body` as the whole file, counting how often it was fetched. */
+function serving(body: () => Promise<Uint8Array>) {
+  const served = { times: 0 };
+  const fetch = async () => {
+    served.times++;
+    const bytes = await body();
+    return new Response(bytes, {
+      status: 200,
+      headers: { 'Content-Length': String(bytes.length), ETag: '"served"' },
+    });
+  };
+  return { served, fetch };
+}
+
+describe('a downloaded file that is not a backup', () => {
+  it('is removed, says to make a new backup rather than download the same file, and keeps that kind across a restart', async () => {
     const bomb = await zipBomb();
     // Far past the ratio any backup's data deflates to: refused before it is inflated.
     expect((8 * 1024 * 1024) / bomb.length).toBeGreaterThan(MAX_INFLATE_RATIO);
-    const { engine, portalId, dataDir } = await setup({
-      engine: {
-        backups: {
-          // The service's link serves the bomb (a hostile or broken service).
-          fetch: async () =>
-            new Response(bomb, {
-              status: 200,
-              headers: { 'Content-Length': String(bomb.length), ETag: '"bomb"' },
-            }),
-        },
-      },
+    // The service's link serves the bomb (a hostile or broken service).
+    const { fetch } = serving(async () => bomb);
+    const { engine, portalId, dataDir, start } = await setup({
+      engine: { backups: { fetch } },
     });
     const backup = await backUp(engine, portalId);
     expect(backup.stage).toBe('failed');
@@ -49,5 +60,73 @@ describe('a downloaded zip bomb', () => {
     expect(backup.problem).toMatch(/make a new backup/);
     expect(backup.problem).toMatch(/support/);
     expect(filesUnder(dataDir)).toEqual([]);
+    // As data: the view offers no download of it, and a new backup once the service makes one.
+    expect(backup.failure).toBe('not_a_backup');
+    expect(backup.newBackupFrom).toBe(
+      new Date(new Date(backup.completedTime!).getTime() + BACKUP_REUSE_MS).toISOString(),
+    );
+
+    engine.close();
+    const again = start();
+    await again.backups.start();
+    const after = (await overview(again)).backups.find((b) => b.id === backup.id)!;
+    expect(after).toMatchObject({ stage: 'failed', failure: 'not_a_backup' });
+  });
+
+  it('is a file that is no ZIP archive at all (a page served in its place)', async () => {
+    const page = new TextEncoder().encode('<html><body>Service unavailable</body></html>');
+    const { fetch } = serving(async () => page);
+    const { engine, portalId, dataDir } = await setup({ engine: { backups: { fetch } } });
+    const backup = await backUp(engine, portalId);
+    expect(backup).toMatchObject({ stage: 'failed', failure: 'not_a_backup' });
+    expect(backup.problem).toMatch(/^This file is not a backup PortalDesk can read: /);
+    expect(backup.problem).not.toMatch(/download it again/i);
+    expect(filesUnder(dataDir)).toEqual([]);
+  });
+
+  it('is not downloaded again when a new request within 24 hours gets it back from the service', async () => {
+    const bomb = await zipBomb();
+    const { served, fetch } = serving(async () => bomb);
+    const { engine, portalId, dataDir } = await setup({ engine: { backups: { fetch } } });
+    const first = await backUp(engine, portalId);
+    expect(first).toMatchObject({ stage: 'failed', failure: 'not_a_backup' });
+    expect(served.times).toBe(1);
+
+    // The service's 24-hour reuse answers with the same backup: fetching it would bring the same.
+    const second = await backUp(engine, portalId);
+    expect(second.id).toBe(first.id);
+    expect(served.times).toBe(1);
+    expect(second).toMatchObject({ stage: 'failed', failure: 'not_a_backup', reused: true });
+    expect(second.problem).toMatch(/returned this backup again/);
+    expect(second.problem).toMatch(/It was not downloaded again/);
+    expect((await overview(engine)).backups.filter((b) => b.portalId === portalId)).toHaveLength(1);
+    expect(filesUnder(dataDir)).toEqual([]);
+  });
+});
+
+describe('failures of another kind', () => {
+  it('a download damaged on its way is one to try again', async () => {
+    // The service's own archive with one byte of its data changed on the way.
+    const fetch = async (url: string | URL | Request) => {
+      const real = await globalThis.fetch(url);
+      const bytes = new Uint8Array(await real.arrayBuffer());
+      bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
+      return new Response(bytes, {
+        status: 200,
+        headers: { 'Content-Length': String(bytes.length), ETag: '"changed"' },
+      });
+    };
+    const { engine, portalId } = await setup({ engine: { backups: { fetch } } });
+    const backup = await backUp(engine, portalId);
+    expect(backup).toMatchObject({ stage: 'failed', failure: 'retry', newBackupFrom: null });
+    expect(backup.problem).toMatch(/download it again/);
+  });
+
+  it('a link the service no longer serves is gone: a new backup, not another try', async () => {
+    const fetch = async () => new Response('gone', { status: 410 });
+    const { engine, portalId } = await setup({ engine: { backups: { fetch } } });
+    const backup = await backUp(engine, portalId);
+    expect(backup).toMatchObject({ stage: 'failed', failure: 'gone' });
+    expect(backup.problem).toMatch(/make a new backup/);
   });
 });

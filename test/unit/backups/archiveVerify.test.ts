@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import {
   anotherBackupProblem,
   DamagedArchiveError,
+  NotABackupError,
   verifyArchive,
   WrongAccessCodeError,
 } from '../../../src/main/backups/archiveVerify';
@@ -143,10 +144,33 @@ describe('verifying an archive', () => {
     writeFileSync(file, garbled);
     await expect(verifyArchive(file, CODE)).rejects.toBeInstanceOf(DamagedArchiveError);
 
+    // Cut before its table of contents' end: no ZIP archive any more. A download is verified only
+    // once it holds every byte the service said the file has, so this is the service's file.
     writeFileSync(file, bytes.subarray(0, bytes.length - 30));
+    await expect(verifyArchive(file, CODE)).rejects.toBeInstanceOf(NotABackupError);
     await expect(verifyArchive(file, CODE)).rejects.toThrow(
-      /^The backup cannot be read: its table of contents: /,
+      /^This file is not a backup PortalDesk can read: it is not a ZIP archive \(end of central directory not found\)/,
     );
+  });
+
+  it('says a file that is no backup archive at all is not a backup, and a changed byte is damage', async () => {
+    const { file, bytes } = await archive([...LAYOUT, ['entities.json', records(400)]]);
+    const notABackup = async (content: Uint8Array | string) => {
+      writeFileSync(file, content);
+      const error = await verifyArchive(file, CODE).catch((caught: unknown) => caught);
+      return error instanceof NotABackupError ? 'not a backup' : String(error);
+    };
+    expect(await notABackup('<html><body>Service unavailable</body></html>')).toBe('not a backup');
+    expect(await notABackup('')).toBe('not a backup');
+    const plain = new ZipWriter(new BlobWriter(), { useWebWorkers: false });
+    await plain.add('portal.json', new TextReader('{}'));
+    const unencrypted = new Uint8Array(await (await plain.close()).arrayBuffer());
+    expect(await notABackup(unencrypted)).toBe('not a backup');
+
+    const directory = Buffer.from(bytes).readUInt32LE(bytes.length - 22 + 16);
+    const changed = bytes.slice();
+    changed[directory - 5]! ^= 0x40;
+    expect(await notABackup(changed)).toMatch(/^DamagedArchiveError: The backup is damaged/);
   });
 
   /**

@@ -1,4 +1,4 @@
--- The backups and backup_schedules tables (migrations 0011, 0026); src/main/backups/backupRepository.ts.
+-- The backups and backup_schedules tables (migrations 0011, 0027, 0028); src/main/backups/backupRepository.ts.
 
 -- name: insert
 INSERT INTO backups (account_id, portal_id, export_id, stage, attachment_needed, reused,
@@ -25,11 +25,15 @@ SELECT * FROM backups WHERE portal_id = ? ORDER BY id;
 -- name: setAnswer
 UPDATE backups SET export_id = @exportId, stage = @stage, reused = @reused,
   requested_time = @requestedTime, completed_time = @completedTime, requested_by = @requestedBy,
-  on_service = 1, problem = NULL, note = NULL
+  on_service = 1, problem = NULL, note = NULL, failure = NULL
 WHERE id = @id;
 
 -- name: setStage
-UPDATE backups SET stage = @stage, problem = @problem, note = @note WHERE id = @id;
+UPDATE backups SET stage = @stage, problem = @problem, note = @note, failure = NULL WHERE id = @id;
+
+-- name: setFailed
+UPDATE backups SET stage = 'failed', problem = @problem, note = NULL, failure = @failure
+WHERE id = @id;
 
 -- name: setProgress
 UPDATE backups SET downloaded_bytes = @bytes, total_bytes = @totalBytes, etag = @etag,
@@ -38,7 +42,7 @@ WHERE id = @id;
 
 -- name: setReady
 UPDATE backups SET stage = 'ready', file = @file, sha256 = @sha256, verification = @verification,
-  downloaded_bytes = @bytes, total_bytes = @bytes, problem = NULL, note = NULL
+  downloaded_bytes = @bytes, total_bytes = @bytes, problem = NULL, note = NULL, failure = NULL
 WHERE id = @id;
 
 -- name: setVerification
@@ -57,7 +61,7 @@ DELETE FROM backups WHERE id = ?;
 -- name: toLocalOnly
 UPDATE backups SET stage = 'on_service', file = NULL, sha256 = NULL, verification = NULL,
   downloaded_bytes = NULL, total_bytes = NULL, etag = NULL, resumed = 0, problem = NULL,
-  note = NULL
+  note = NULL, failure = NULL
 WHERE id = ?;
 
 -- name: schedule

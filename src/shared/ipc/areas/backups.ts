@@ -51,6 +51,19 @@ export const BackupStage = z.enum([
 ]);
 export type BackupStage = z.infer<typeof BackupStage>;
 
+/**
+ * What kind of failure stopped a `failed` backup, so the view offers the actions that fit it
+ * rather than reading its words:
+ * - `retry`: the transfer, this computer or the account failed (a cut, a full disk, a damaged
+ *   download, signed out): downloading it again may well succeed;
+ * - `not_a_backup`: the service's file is no backup PortalDesk can read (no ZIP archive, a zip
+ *   bomb, entries not encrypted): downloading it again would fetch the same file, so a new backup
+ *   is made instead (after `newBackupFrom`: the service returns this one until then);
+ * - `gone`: the service no longer offers it (its link or its export is gone): a new backup.
+ */
+export const BackupFailure = z.enum(['retry', 'not_a_backup', 'gone']);
+export type BackupFailure = z.infer<typeof BackupFailure>;
+
 /** One entry of a verified archive: decrypted, parsed and counted. */
 export const ArchiveEntryCheck = z.object({
   name: z.string(),
@@ -162,6 +175,13 @@ export const BackupView = z.object({
   onService: z.boolean().nullable(),
   /** Why it stopped, what was kept and what to do; null when nothing went wrong. */
   problem: z.string().nullable(),
+  /** The kind of failure of a `failed` backup (which actions fit it); null otherwise. */
+  failure: BackupFailure.nullable(),
+  /**
+   * A backup that is not a backup (`failure: 'not_a_backup'`) within the service's 24-hour reuse:
+   * until this time (ISO) a backup request returns it instead of making a new one. Null otherwise.
+   */
+  newBackupFrom: z.string().nullable(),
   /**
    * What the user's own request left (a verification cancelled, a download paused), what was kept
    * and what to do: shown neutrally, since nothing went wrong; null otherwise.

@@ -5,7 +5,7 @@
  * far it got beside a Cancel that stops it, and the row then says the file was kept.
  */
 import { createElement } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ShellContext } from '../../../../src/renderer/src/app/ShellContext';
@@ -63,6 +63,8 @@ const backupOf = (extra: Partial<BackupView> = {}): BackupView => ({
   verification: null,
   onService: null,
   problem: null,
+  failure: null,
+  newBackupFrom: null,
   note: null,
   ...extra,
 });
@@ -292,13 +294,107 @@ describe('reading a backup (compare, browse), cancelled', () => {
     await user.click(within(row).getByRole('button', { name: 'Browse records' }));
     const more = row.nextElementSibling as HTMLElement;
     await user.click(within(more).getByRole('button', { name: 'Browse' }));
-    expect(more.textContent).toContain('Reading the backup for browsing… 0 records');
+    // Nothing read yet (its code may still be asked of the keychain), then the records read.
+    expect(more.textContent).toContain('Opening the backup for browsing…');
+    act(() => engine.emit('backups.browseProgress', { id: '7', records: 1200 }));
+    expect(more.textContent).toContain('Reading the backup for browsing… 1,200 records');
 
     await user.click(within(more).getByRole('button', { name: 'Cancel' }));
     expect(engine.argsOf('backups.closeBrowse')).toEqual([{ id: '7' }]);
     const note = await within(more).findByText(/^Browsing cancelled\./);
     expect(note.closest('.text-danger, .error, [role="alert"]')).toBeNull();
-    expect(more.textContent).not.toContain('Reading the backup for browsing');
+    expect(more.textContent).not.toMatch(/(Reading|Opening) the backup for browsing/);
     expect(shell.getState().section).toBe('backups');
+  });
+});
+
+describe('a backup that stopped', () => {
+  const NOT_A_BACKUP =
+    "This file is not a backup PortalDesk can read: its entry entities.json declares 8,388,608 bytes from 8,401 in the file. The download was removed. Downloading it again would fetch the same file from the service: make a new backup instead, and if the new one is refused the same way, contact the service's support.";
+  const stopped = (extra: Partial<BackupView>) =>
+    backupOf({ stage: 'failed', file: null, sha256: null, bytes: null, ...extra });
+
+  it('is offered for download again when its download failed on the way', async () => {
+    setup({
+      folder: '/data/backups',
+      portals: [portalOf()],
+      backups: [stopped({ failure: 'retry', problem: 'The download stopped 6 times (reset).' })],
+    });
+    const row = await screen.findByTestId('backup-7');
+    expect(within(row).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Back up again' })).toBeNull();
+  });
+
+  it('is not offered for download when it is not a backup, and says when a new one can be made', async () => {
+    setup({
+      folder: '/data/backups',
+      portals: [portalOf()],
+      backups: [
+        stopped({
+          failure: 'not_a_backup',
+          problem: NOT_A_BACKUP,
+          // Within the service's 24-hour reuse: a request now would get the same file back.
+          newBackupFrom: new Date(Date.now() + 3_600_000).toISOString(),
+        }),
+      ],
+    });
+    const row = await screen.findByTestId('backup-7');
+    for (const name of ['Try again', 'Download again', 'Download here', 'Back up again'])
+      expect(within(row).queryByRole('button', { name }), name).toBeNull();
+    expect(row.textContent).toMatch(
+      /The service returns this same file until .+; back up again after that\./,
+    );
+    expect(within(row).getByRole('button', { name: 'Delete' })).toBeTruthy();
+  });
+
+  it('offers a new backup of its portal once the service makes one, with the code typed', async () => {
+    const user = userEvent.setup();
+    const failed = stopped({
+      failure: 'not_a_backup',
+      problem: NOT_A_BACKUP,
+      attachmentNeeded: true,
+    });
+    const { engine } = setup(
+      { folder: '/data/backups', portals: [portalOf()], backups: [failed] },
+      {
+        'backups.start': () => ({
+          started: [backupOf({ id: '8', stage: 'scheduled', exportId: null, file: null })],
+        }),
+      },
+    );
+    const row = await screen.findByTestId('backup-7');
+    expect(within(row).queryByRole('button', { name: 'Try again' })).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Back up again' }));
+    const code = screen.getByLabelText('Access code');
+    // The row's own prompt: no kept code stands in for the one a new backup is made with.
+    expect(code.getAttribute('placeholder')).toBe('Access code');
+    await user.type(code, 'correct horse battery');
+    await user.click(within(code.closest('form')!).getByRole('button', { name: 'Back up' }));
+    expect(engine.argsOf('backups.start')).toEqual([
+      {
+        portalIds: [PORTAL_ID],
+        accessCode: 'correct horse battery',
+        attachmentNeeded: true,
+        keepCode: false,
+      },
+    ]);
+    expect(await screen.findByTestId('backup-8')).toBeTruthy();
+    expect(screen.queryByLabelText('Access code')).toBeNull();
+  });
+
+  it('offers a new backup, not another try, when the service no longer offers it', async () => {
+    setup({
+      folder: '/data/backups',
+      portals: [portalOf()],
+      backups: [
+        stopped({
+          failure: 'gone',
+          problem: "The service no longer offers this backup's download (gone). Make a new backup.",
+        }),
+      ],
+    });
+    const row = await screen.findByTestId('backup-7');
+    expect(within(row).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Back up again' })).toBeTruthy();
   });
 });

@@ -6,10 +6,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
+  nextStep,
   percentOf,
   stageTone,
 } from '../../../../src/renderer/src/features/backups/backupFormat';
-import type { BackupView } from '../../../../src/shared/ipc/areas/backups';
+import {
+  BackupFailure,
+  BackupStage,
+  type BackupView,
+} from '../../../../src/shared/ipc/areas/backups';
 
 const transfer = (bytes: number, totalBytes: number) =>
   ({ bytes, totalBytes }) as unknown as BackupView;
@@ -57,5 +62,44 @@ describe("a stage label's tone", () => {
     expect(stageTone({ stage: 'ready', note: 'Verification cancelled.' })).toBe('ok');
     expect(stageTone({ stage: 'paused', note: 'Download paused.' })).toBe('plain');
     expect(stageTone({ stage: 'on_service', note: null })).toBe('muted');
+  });
+});
+
+describe('what a backup not here can be asked for next', () => {
+  const now = new Date('2026-11-27T12:00:00.000Z');
+  const backups = fc.record({
+    stage: fc.constantFrom(...BackupStage.options),
+    exportId: fc.option(fc.constant('680'), { nil: null }),
+    failure: fc.option(fc.constantFrom(...BackupFailure.options), { nil: null }),
+    newBackupFrom: fc.option(
+      fc
+        .integer({ min: -2 * 86_400_000, max: 2 * 86_400_000 })
+        .map((ms) => new Date(now.getTime() + ms).toISOString()),
+      { nil: null },
+    ),
+  });
+
+  it('never offers a download of what would fetch the same file, nor a new backup the service would not make', () => {
+    fc.assert(
+      fc.property(backups, (backup) => {
+        const next = nextStep(backup, now);
+        const unfetchable =
+          backup.stage === 'failed' &&
+          (backup.failure === 'not_a_backup' || backup.failure === 'gone');
+        if (next?.kind === 'download') {
+          expect(unfetchable).toBe(false);
+          expect(backup.exportId).not.toBeNull();
+        }
+        if (unfetchable) expect(next?.kind).not.toBe('download');
+        if (next?.kind === 'backUpAgain' && backup.failure === 'not_a_backup')
+          expect(backup.newBackupFrom === null || backup.newBackupFrom <= now.toISOString()).toBe(
+            true,
+          );
+        if (next?.kind === 'backUpAfter') expect(next.at > now.toISOString()).toBe(true);
+        // Failed on the way (or before its kind was kept): tried again, as before.
+        if (backup.stage === 'failed' && !unfetchable && backup.exportId !== null)
+          expect(next).toEqual({ kind: 'download', label: 'Try again' });
+      }),
+    );
   });
 });

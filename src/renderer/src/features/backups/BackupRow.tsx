@@ -9,6 +9,7 @@ import {
   downloadUrlDragData,
   formatBytes,
   madeAt,
+  nextStep,
   percentOf,
   STAGE_LABEL,
   stageTone,
@@ -144,20 +145,23 @@ function CodePrompt({
   );
 }
 
-/** The download button of a backup not (fully) here, by its stage. */
-const DOWNLOAD_LABEL = {
-  on_service: 'Download here',
-  failed: 'Try again',
-  // Its note says "Download again to resume".
-  paused: 'Download again',
-} as const;
-
 const PROMPT_LABEL = {
   verify: 'Verify',
   compare: 'Compare',
   download: 'Download',
   browse: 'Browse',
+  backUp: 'Back up',
 } as const;
+
+/** "09:12 tomorrow"-like: the day and time in the computer's zone. */
+const clockOf = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 export function BackupRow({
   backup,
@@ -181,6 +185,7 @@ export function BackupRow({
     browse,
     cancelCompare,
     cancelBrowse,
+    backUpAgain,
   } = useBackups((state) => state);
   const comparing = useBackups((state) => state.comparing[backup.id] ?? false);
   const note = useBackups((state) => state.notes[`backup:${backup.id}`]);
@@ -192,13 +197,16 @@ export function BackupRow({
   const diff = useBackups((state) => state.diffs[backup.id]);
   const error = useBackups((state) => state.errors[`backup:${backup.id}`]);
   const busy = useBackups((state) => state.busy[`backup:${backup.id}`] ?? false);
-  const [prompt, setPrompt] = useState<'verify' | 'download' | 'compare' | 'browse' | null>(null);
+  const [prompt, setPrompt] = useState<
+    'verify' | 'download' | 'compare' | 'browse' | 'backUp' | null
+  >(null);
   const [showDiff, setShowDiff] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { copy, noteFor } = useCopy({ copied: 'Path copied', refused: 'The clipboard refused' });
   const link = useDownloadLink(backup, web);
   const ready = backup.stage === 'ready' && backup.file !== null;
   const moving = ['scheduled', 'generating', 'downloading', 'verifying'].includes(backup.stage);
+  const next = nextStep(backup, new Date());
 
   const onDragStart = (event: DragEvent<HTMLTableRowElement>) => {
     if (!ready) return;
@@ -328,15 +336,21 @@ export function BackupRow({
                 {browsing ? 'Show its records' : 'Browse records'}
               </button>
             )}
-            {(backup.stage === 'on_service' ||
-              backup.stage === 'failed' ||
-              backup.stage === 'paused') &&
-              backup.exportId &&
-              available && (
-                <button type="button" onClick={() => setPrompt('download')} disabled={busy}>
-                  {DOWNLOAD_LABEL[backup.stage]}
-                </button>
-              )}
+            {next?.kind === 'download' && available && (
+              <button type="button" onClick={() => setPrompt('download')} disabled={busy}>
+                {next.label}
+              </button>
+            )}
+            {next?.kind === 'backUpAgain' && available && (
+              <button
+                type="button"
+                onClick={() => setPrompt('backUp')}
+                disabled={busy}
+                title={`Ask the service for a new backup of ${backup.portalName}`}
+              >
+                Back up again
+              </button>
+            )}
             {!moving &&
               (backup.file !== null ||
                 backup.stage === 'needs_code' ||
@@ -352,6 +366,11 @@ export function BackupRow({
                 </button>
               )}
           </div>
+          {next?.kind === 'backUpAfter' && (
+            <p className="hint backup-next">
+              The service returns this same file until {clockOf(next.at)}; back up again after that.
+            </p>
+          )}
           {ready && <div className="mono muted backup-path">{backup.file}</div>}
           {noteFor(backup.file ?? undefined) && (
             <p className="hint">{noteFor(backup.file ?? undefined)}</p>
@@ -370,7 +389,8 @@ export function BackupRow({
             {/* Once sent, the code's prompt gives way to the reading's progress and its Cancel. */}
             {prompt && !comparing && browseProgress === null && (
               <CodePrompt
-                codeKept={codeKept}
+                // A new backup is made with the code typed now (backups.start keeps none here).
+                codeKept={codeKept && prompt !== 'backUp'}
                 label={PROMPT_LABEL[prompt]}
                 onCancel={() => setPrompt(null)}
                 onSubmit={(code) => {
@@ -380,6 +400,12 @@ export function BackupRow({
                       if (outcome === 'failed') return;
                       setPrompt(null);
                       if (outcome === 'opened') showSection('records');
+                    });
+                    return;
+                  }
+                  if (prompt === 'backUp') {
+                    void backUpAgain(backup.id, code).then((ok) => {
+                      if (ok) setPrompt(null);
                     });
                     return;
                   }
@@ -393,7 +419,10 @@ export function BackupRow({
             {browseProgress !== null && (
               <div className="backup-reading" role="group" aria-label="Opening for browsing">
                 <span className="muted">
-                  Reading the backup for browsing… {browseProgress.toLocaleString()} records
+                  {/* Nothing read yet: the code may still be asked of the keychain. */}
+                  {browseProgress === 0
+                    ? 'Opening the backup for browsing…'
+                    : `Reading the backup for browsing… ${browseProgress.toLocaleString()} records`}
                 </span>
                 <button type="button" onClick={() => void cancelBrowse(backup.id)}>
                   Cancel

@@ -38,6 +38,38 @@ export function stageTone(
   }
 }
 
+/**
+ * What a backup not (fully) here can be asked for next: downloaded (here, again, or tried again),
+ * or replaced by a new backup of its portal, now or once the service's 24-hour reuse stops giving
+ * it back (`at`); null: neither. A failed backup's kind decides: a file that is not a backup, or
+ * one the service no longer offers, would not come right by downloading it again.
+ */
+export type NextStep =
+  | { kind: 'download'; label: 'Download here' | 'Try again' | 'Download again' }
+  | { kind: 'backUpAgain' }
+  | { kind: 'backUpAfter'; at: string }
+  | null;
+
+export function nextStep(
+  backup: Pick<BackupView, 'stage' | 'exportId' | 'failure' | 'newBackupFrom'>,
+  now: Date,
+): NextStep {
+  if (backup.stage === 'failed' && backup.failure === 'not_a_backup') {
+    const from = backup.newBackupFrom;
+    return from && new Date(from).getTime() > now.getTime()
+      ? { kind: 'backUpAfter', at: from }
+      : { kind: 'backUpAgain' };
+  }
+  if (backup.stage === 'failed' && backup.failure === 'gone') return { kind: 'backUpAgain' };
+  // The service never answered: there is nothing of it to download.
+  if (backup.exportId === null) return null;
+  if (backup.stage === 'on_service') return { kind: 'download', label: 'Download here' };
+  if (backup.stage === 'failed') return { kind: 'download', label: 'Try again' };
+  // Its note says "Download again to resume".
+  if (backup.stage === 'paused') return { kind: 'download', label: 'Download again' };
+  return null;
+}
+
 /** Stages a backup is moving through (shown in the status bar). */
 export const ACTIVE_STAGES: readonly BackupStage[] = [
   'scheduled',

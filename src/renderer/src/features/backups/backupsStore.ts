@@ -29,6 +29,11 @@ export interface BackupsState {
     attachmentNeeded: boolean;
     keepCode: boolean;
   }): Promise<boolean>;
+  /**
+   * A new backup of a backup's portal, in place of one that cannot be downloaded again (not a
+   * backup, gone): its errors beside that backup; resolves true when it started.
+   */
+  backUpAgain(id: string, accessCode: string): Promise<boolean>;
   refreshHistory(portalId: string): Promise<void>;
   download(id: string, accessCode?: string): Promise<boolean>;
   /** Stops the download running now (paused): what arrived is kept for Download to resume. */
@@ -169,6 +174,20 @@ export function createBackupsStore(api: Api) {
           }
           // A kept code changes the portals' rows.
           if (args.keepCode) await reload();
+          return true;
+        })) === true,
+      backUpAgain: async (id, accessCode) =>
+        (await act(`backup:${id}`, async () => {
+          const backup = get().overview?.backups.find((candidate) => candidate.id === id);
+          if (!backup) throw new Error('This backup is no longer listed; nothing was started.');
+          const { started } = await api.backups.start({
+            portalIds: [backup.portalId],
+            accessCode,
+            attachmentNeeded: backup.attachmentNeeded,
+            keepCode: false,
+          });
+          const overview = get().overview;
+          if (overview) set({ overview: started.reduce(withBackup, overview) });
           return true;
         })) === true,
       refreshHistory: async (portalId) => {

@@ -37,7 +37,7 @@ export function WeeklyChart({
           text: themeColor('--text', '#1c2128'),
           grid: themeColor('--border', '#dde1e7'),
           created: themeColor('--accent', '#2a64d6'),
-          updated: themeColor('--warn', '#b7791f'),
+          updated: themeColor('--warn', '#8f5b0f'),
         }),
         weeklySeries(weeks),
         element,
