@@ -262,7 +262,31 @@ export function restoreClearedBases(
   }
 }
 
-/** The module's queued record changes whose own value of the field holds one of `names`. */
+/**
+ * A record change's fields as they will reach the service: one that was in flight when renames
+ * were queued (its seq in their `in_flight`) holds the names they give, in queue order, whether it
+ * comes back undelivered and follows them (`followSettledRecords`) or was delivered and the
+ * service relabels what it wrote. Any other change follows a rename when it is queued, so its
+ * fields are already so. Pure.
+ */
+export function fieldsAfterRenames(op: OutboxOp, changes: readonly OutboxOp[]): OpFields {
+  let fields = op.fields;
+  for (const change of changes) {
+    if (optionActionOf(change) !== 'renameOptions') continue;
+    const inFlight = param<InFlightRecords>(change, 'in_flight');
+    if (!inFlight?.seqs.includes(op.seq)) continue;
+    const field = { apiName: inFlight.field, multi: false };
+    fields = relabelFields(fields, field, renameRelabel(change)) ?? fields;
+  }
+  return fields;
+}
+
+/**
+ * The module's queued record changes whose own value of the field holds one of `names`, with
+ * their fields as they will reach the service (`fieldsAfterRenames`): a change in flight still
+ * names an option by the name it had before the renames queued since, and the name it held may
+ * have gone to another option meanwhile.
+ */
 export function queuedRecordsHolding(
   repo: OutboxRepository,
   portalId: string,
@@ -270,7 +294,9 @@ export function queuedRecordsHolding(
   apiName: string,
   names: ReadonlySet<string> | null,
 ): OutboxOp[] {
+  const changes = repo.opsOfRecord(portalId, configQueueOf(moduleId));
   return repo
     .valueOpsOfModule(portalId, moduleId)
+    .map((op) => ({ ...op, fields: fieldsAfterRenames(op, changes) }))
     .filter((op) => holdsValueOf(op.fields, apiName, names));
 }
