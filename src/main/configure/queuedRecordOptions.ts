@@ -263,6 +263,40 @@ export function restoreClearedBases(
 }
 
 /**
+ * A removal discarded: the record changes queued after it were based on the records as the
+ * service would hold them once it went (the editor clears a removed option), and the service
+ * keeps the option now. A record's first queued change of the field is based on the service's
+ * copy (a later one on the value queued before it): while its base is still that copy as the
+ * removal left it (`serviceHolds(record, true)`), it gets the copy as the queue now leaves it
+ * (`serviceHolds(record, false)`), or it meets the option as someone else's change, a conflict.
+ * `ops`: the module's value operations in queue order (valueOpsOfModule). Pure.
+ */
+export function basesBackAfterRemoval(
+  ops: readonly OutboxOp[],
+  removalSeq: number,
+  apiName: string,
+  serviceHolds: (recordId: string, withRemoval: boolean) => unknown,
+): { op: OutboxOp; fields: OpFields }[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const based = new Set<string>();
+  const rebased: { op: OutboxOp; fields: OpFields }[] = [];
+  for (const op of ops) {
+    if (op.kind !== 'update' || !Object.hasOwn(op.fields, apiName)) continue;
+    const first = !based.has(op.recordId);
+    based.add(op.recordId);
+    // One being sent keeps what left with it; one queued before the removal got its base back
+    // from the removal's own list (restoreClearedBases).
+    if (!first || op.seq < removalSeq || op.state === 'sending') continue;
+    const entry = op.fields[apiName]!;
+    if (!same(entry.base, serviceHolds(op.recordId, true))) continue;
+    const base = serviceHolds(op.recordId, false);
+    if (same(base, entry.base)) continue;
+    rebased.push({ op, fields: { ...op.fields, [apiName]: { value: entry.value, base } } });
+  }
+  return rebased;
+}
+
+/**
  * A record change's fields as they will reach the service: one that was in flight when renames
  * were queued (its seq in their `in_flight`) holds the names they give, in queue order, whether it
  * comes back undelivered and follows them (`followSettledRecords`) or was delivered and the
