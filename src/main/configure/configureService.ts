@@ -33,6 +33,9 @@ import type { EventPusher } from '../bridge/eventHub';
 import type { OutboxService } from '../outbox/outboxService';
 import type { OutboxEntry } from '../../shared/ipc/areas/outbox';
 import { opStatus, type OutboxOp } from '../outbox/outboxTypes';
+import { relabelled } from '../outbox/catalogOverlay';
+import { refreshOverlay } from '../outbox/ledgerWrites';
+import { parseJsonObject } from '@portaldesk/portal-api/json/parseJsonObject';
 import { LedgerError } from '../outbox/ledgerError';
 import { RecordsReader } from '../records/recordsReader';
 import type { Mirror } from '../store/mirror/mirror';
@@ -97,6 +100,7 @@ import {
 import { layoutNameProblem, sectionNameProblem } from '../../shared/configRules/layoutRules';
 import { PortalBinRepository } from './portalBinRepository';
 import {
+  basesBackAfterRemoval,
   clearRemovedBases,
   followSettledRecords,
   inFlightSetting,
@@ -1264,16 +1268,7 @@ export class ConfigureService {
     queue: readonly OutboxOp[],
     rewrites: RenameDiscard['rewrites'],
   ): void {
-    const mirrored = this.options.mirror.metadata
-      .moduleOptions(op.portalId, op.moduleId)
-      .filter((option) => option.fieldId === field.id && option.kind === 'custom_option')
-      .map((option) => ({
-        id: option.valueId,
-        name: option.value ?? '',
-        records: 0,
-        localOnly: false,
-        pending: [],
-      }));
+    const mirrored = this.mirroredOptions(op.portalId, op.moduleId, field.id);
     const withIt = [...queue, op].sort((a, b) => a.seq - b.seq);
     if (optionQueueClash(mirrored, withIt) !== null) return;
     const rewritten = new Map(rewrites.map(({ seq, fields }) => [seq, fields]));
@@ -1309,6 +1304,7 @@ export class ConfigureService {
     if (action === 'removeOptions') {
       const cleared = param<ClearedBase[]>(op, 'cleared_bases') ?? [];
       restoreClearedBases(this.ledgerStores(), field.apiName, cleared);
+      this.rebaseAfterRemoval(op, field);
       return;
     }
     // Later changes of the same options rename, move or remove them from the name the service
@@ -1332,6 +1328,55 @@ export class ConfigureService {
       { apiName: field.apiName, multi: field.fieldType === 'multi_select' },
       relabel,
     );
+  }
+
+  /**
+   * A discarded removal (already out of the queue): record changes queued after it, based on the
+   * option cleared, are based on what the service keeps (basesBackAfterRemoval). What the service
+   * will hold is the mirror's copy with the field's queued option changes laid over it, with the
+   * removal and without it.
+   */
+  private rebaseAfterRemoval(removal: OutboxOp, field: { id: string; apiName: string }): void {
+    const repo = this.options.outbox.repo;
+    const mirrored = this.mirroredOptions(removal.portalId, removal.moduleId, field.id);
+    const queue = repo
+      .opsOfRecord(removal.portalId, removal.recordId)
+      .filter((other) => param(other, 'field_id') === field.id);
+    const names = (ops: readonly OutboxOp[]) => {
+      const after = new Map(overlayOptions(mirrored, ops).map((o) => [o.id, o.name]));
+      return new Map(mirrored.map((o) => [o.name, after.get(o.id) ?? null]));
+    };
+    const withRemoval = names([...queue, removal].sort((a, b) => a.seq - b.seq));
+    const without = names(queue);
+    const edits = this.options.mirror.localEdits;
+    const rebased = basesBackAfterRemoval(
+      repo.valueOpsOfModule(removal.portalId, removal.moduleId),
+      removal.seq,
+      field.apiName,
+      (recordId, withIt) => {
+        const record = edits.record(removal.portalId, recordId);
+        const custom = record ? parseJsonObject(record.custom) : {};
+        return relabelled(custom[field.apiName] ?? null, withIt ? withRemoval : without);
+      },
+    );
+    for (const { op, fields } of rebased) {
+      repo.restoreOp(op.seq, fields, opStatus(op));
+      refreshOverlay(this.ledgerStores(), op.portalId, op.recordId);
+    }
+  }
+
+  /** A field's options as the mirror has them (the service's, before queued changes). */
+  private mirroredOptions(portalId: string, moduleId: string, fieldId: string): ConfigOption[] {
+    return this.options.mirror.metadata
+      .moduleOptions(portalId, moduleId)
+      .filter((option) => option.fieldId === fieldId && option.kind === 'custom_option')
+      .map((option) => ({
+        id: option.valueId,
+        name: option.value ?? '',
+        records: 0,
+        localOnly: false,
+        pending: [],
+      }));
   }
 
   /**

@@ -11,6 +11,7 @@ import type {
   PendingOptionChange,
 } from '../../shared/ipc/areas/configure';
 import type { OpFields, OutboxOp } from '../outbox/outboxTypes';
+import { applyOptionChange } from '../outbox/catalogOverlay';
 import { param } from './layoutOps';
 
 export const TEMP_OPTION_PREFIX = 'tmp-o-';
@@ -96,7 +97,11 @@ export function optionRequest(
   };
 }
 
-/** A field's options as the Configure view shows them: the mirror's with queued changes applied. */
+/**
+ * A field's options as the Configure view shows them: the mirror's with queued changes applied
+ * (applyOptionChange, which the record editor's overlay uses too), each option showing the
+ * changes that name it.
+ */
 export function overlayOptions(
   mirrored: readonly ConfigOption[],
   ops: readonly OutboxOp[],
@@ -112,26 +117,14 @@ export function overlayOptions(
       state: op.state,
       error: op.error,
     };
-    const named = optionsOf(op);
-    if (action === 'addOptions') {
-      for (const option of named) {
-        options.push({ ...option, records: 0, localOnly: true, pending: [pending] });
-      }
-      continue;
-    }
-    for (const option of named) {
-      const index = options.findIndex((candidate) => candidate.id === option.id);
-      if (index === -1) continue;
-      const shown = options[index]!;
-      shown.pending.push(pending);
-      if (action === 'renameOptions') shown.name = option.name;
-      else if (action === 'removeOptions') options.splice(index, 1);
-      else if (action === 'moveOption') {
-        options.splice(index, 1);
-        const position = param<number>(op, 'position') ?? options.length + 1;
-        options.splice(Math.min(position - 1, options.length), 0, shown);
-      }
-    }
+    const named = new Set(optionsOf(op).map((option) => option.id));
+    for (const option of options) if (named.has(option.id)) option.pending.push(pending);
+    applyOptionChange(options, op, (option) => ({
+      ...option,
+      records: 0,
+      localOnly: true,
+      pending: [pending],
+    }));
   }
   return options;
 }

@@ -262,7 +262,65 @@ export function restoreClearedBases(
   }
 }
 
-/** The module's queued record changes whose own value of the field holds one of `names`. */
+/**
+ * A removal discarded: the record changes queued after it were based on the records as the
+ * service would hold them once it went (the editor clears a removed option), and the service
+ * keeps the option now. A record's first queued change of the field is based on the service's
+ * copy (a later one on the value queued before it): while its base is still that copy as the
+ * removal left it (`serviceHolds(record, true)`), it gets the copy as the queue now leaves it
+ * (`serviceHolds(record, false)`), or it meets the option as someone else's change, a conflict.
+ * `ops`: the module's value operations in queue order (valueOpsOfModule). Pure.
+ */
+export function basesBackAfterRemoval(
+  ops: readonly OutboxOp[],
+  removalSeq: number,
+  apiName: string,
+  serviceHolds: (recordId: string, withRemoval: boolean) => unknown,
+): { op: OutboxOp; fields: OpFields }[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const based = new Set<string>();
+  const rebased: { op: OutboxOp; fields: OpFields }[] = [];
+  for (const op of ops) {
+    if (op.kind !== 'update' || !Object.hasOwn(op.fields, apiName)) continue;
+    const first = !based.has(op.recordId);
+    based.add(op.recordId);
+    // One being sent keeps what left with it; one queued before the removal got its base back
+    // from the removal's own list (restoreClearedBases).
+    if (!first || op.seq < removalSeq || op.state === 'sending') continue;
+    const entry = op.fields[apiName]!;
+    if (!same(entry.base, serviceHolds(op.recordId, true))) continue;
+    const base = serviceHolds(op.recordId, false);
+    if (same(base, entry.base)) continue;
+    rebased.push({ op, fields: { ...op.fields, [apiName]: { value: entry.value, base } } });
+  }
+  return rebased;
+}
+
+/**
+ * A record change's fields as they will reach the service: one that was in flight when renames
+ * were queued (its seq in their `in_flight`) holds the names they give, in queue order, whether it
+ * comes back undelivered and follows them (`followSettledRecords`) or was delivered and the
+ * service relabels what it wrote. Any other change follows a rename when it is queued, so its
+ * fields are already so. Pure.
+ */
+export function fieldsAfterRenames(op: OutboxOp, changes: readonly OutboxOp[]): OpFields {
+  let fields = op.fields;
+  for (const change of changes) {
+    if (optionActionOf(change) !== 'renameOptions') continue;
+    const inFlight = param<InFlightRecords>(change, 'in_flight');
+    if (!inFlight?.seqs.includes(op.seq)) continue;
+    const field = { apiName: inFlight.field, multi: false };
+    fields = relabelFields(fields, field, renameRelabel(change)) ?? fields;
+  }
+  return fields;
+}
+
+/**
+ * The module's queued record changes whose own value of the field holds one of `names`, with
+ * their fields as they will reach the service (`fieldsAfterRenames`): a change in flight still
+ * names an option by the name it had before the renames queued since, and the name it held may
+ * have gone to another option meanwhile.
+ */
 export function queuedRecordsHolding(
   repo: OutboxRepository,
   portalId: string,
@@ -270,7 +328,9 @@ export function queuedRecordsHolding(
   apiName: string,
   names: ReadonlySet<string> | null,
 ): OutboxOp[] {
+  const changes = repo.opsOfRecord(portalId, configQueueOf(moduleId));
   return repo
     .valueOpsOfModule(portalId, moduleId)
+    .map((op) => ({ ...op, fields: fieldsAfterRenames(op, changes) }))
     .filter((op) => holdsValueOf(op.fields, apiName, names));
 }

@@ -19,7 +19,7 @@ import type { OutboxOp } from './outboxTypes';
  */
 export const configQueueOf = (moduleId: string) => `layouts:${moduleId}`;
 
-interface NamedOption {
+export interface NamedOption {
   id: string;
   name: string;
 }
@@ -39,6 +39,38 @@ const namedOptions = (op: OutboxOp): NamedOption[] => {
       )
     : [];
 };
+
+/**
+ * One queued change of a field's options laid over them, in place (pure but for `options`): added
+ * ones at the end (`made` builds them), renamed ones by their new name (the same objects, so what
+ * a caller keeps on them stays), removed ones out, a moved one at its 1-based place (the end when
+ * past it). The Configure view's overlay (configure/optionOps.ts, overlayOptions) and the
+ * editor's both lay changes over with it, so the two cannot disagree.
+ */
+export function applyOptionChange<T extends NamedOption>(
+  options: T[],
+  op: OutboxOp,
+  made: (option: NamedOption) => T,
+): void {
+  const named = namedOptions(op);
+  if (op.action === 'option.addOptions') {
+    for (const option of named) options.push(made(option));
+    return;
+  }
+  for (const option of named) {
+    const index = options.findIndex((candidate) => candidate.id === option.id);
+    if (index === -1) continue;
+    const shown = options[index]!;
+    if (op.action === 'option.renameOptions') shown.name = option.name;
+    else if (op.action === 'option.removeOptions') options.splice(index, 1);
+    else if (op.action === 'option.moveOption') {
+      options.splice(index, 1);
+      const position = paramOf<unknown>(op, 'position');
+      const place = typeof position === 'number' ? position : options.length + 1;
+      options.splice(Math.min(place - 1, options.length), 0, shown);
+    }
+  }
+}
 
 export interface CatalogOverlay {
   fields: EditableField[];
@@ -78,28 +110,11 @@ export function overlayCatalogFields(
     if (!field) continue;
     switch (op.action) {
       case 'option.addOptions':
-        for (const option of namedOptions(op)) field.options.push({ ...option });
-        break;
       case 'option.renameOptions':
-        for (const option of namedOptions(op)) {
-          const target = field.options.find((candidate) => candidate.id === option.id);
-          if (target) target.name = option.name;
-        }
+      case 'option.removeOptions':
+      case 'option.moveOption':
+        applyOptionChange(field.options, op, (option) => ({ ...option }));
         break;
-      case 'option.removeOptions': {
-        const gone = new Set(namedOptions(op).map((option) => option.id));
-        field.options = field.options.filter((option) => !gone.has(option.id));
-        break;
-      }
-      case 'option.moveOption': {
-        const [moved] = namedOptions(op);
-        const position = paramOf<number>(op, 'position');
-        const index = field.options.findIndex((option) => option.id === moved?.id);
-        if (index === -1 || typeof position !== 'number') break;
-        const [option] = field.options.splice(index, 1);
-        field.options.splice(Math.min(position - 1, field.options.length), 0, option!);
-        break;
-      }
       case 'field.updateField': {
         const label = paramOf<unknown>(op, 'label');
         if (typeof label === 'string') field.label = label;

@@ -147,6 +147,34 @@ describe('record changes queued before a change of their options', () => {
     expect((await s.serverRecord(record)).cf_category).toBe(chosen.name);
   });
 
+  it('made after an option removal, based on the cleared value, get the option back as their base when it is discarded', async () => {
+    const { s, configure, assets, category, record, chosen } = await setUp();
+    const held = (await s.serverRecord(record)).cf_category as string;
+    const heldOption = configure
+      .fieldOptions(s.portalId, assets.id, category.id)
+      .options.find((o) => o.name === held)!;
+    const base = () => s.outbox.list().find((entry) => entry.kind === 'update')!.fields[0]!.base;
+    s.outbox.setWorkOffline(true);
+    configure.changeOptions({
+      portalId: s.portalId,
+      moduleId: assets.id,
+      fieldId: category.id,
+      remove: [heldOption.id],
+    });
+    // Made now, the edit is based on the record as the service will hold it: the option cleared.
+    s.outbox.edit(s.portalId, record, { cf_category: chosen.name });
+    expect(base()).toBeNull();
+    s.outbox.discard(s.outbox.list().find((entry) => entry.kind === 'config')!.id);
+    expect(base()).toBe(held);
+
+    // Left based on a cleared value the service never had, it met the option as someone else's
+    // change: a conflict.
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    expect(s.outbox.list()).toEqual([]);
+    expect((await s.serverRecord(record)).cf_category).toBe(chosen.name);
+  });
+
   it('keep an option added offline that one of them holds: its discard is refused in words', async () => {
     const { s, configure, assets, category, record, mine } = await setUp();
     s.outbox.setWorkOffline(true);

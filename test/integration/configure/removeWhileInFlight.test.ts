@@ -85,3 +85,60 @@ describe('an option removed while a record edit based on it is in flight', () =>
     expect(s.outbox.repo.op(sending.seq)!.fields.cf_category!.base).toBe(held);
   });
 });
+
+describe('an option removed while a record edit in flight will hold it by a rename queued since', () => {
+  /** An edit choosing an option, held in flight; the option then renamed. */
+  async function renamedWhileSent() {
+    const s = await outboxSession();
+    const configure = configureOn(s);
+    const category = configure
+      .fields(s.portalId, s.module.id)
+      .fields.find((f) => f.apiName === 'cf_category')!;
+    const options = () => configure.fieldOptions(s.portalId, s.module.id, category.id).options;
+    const [record] = s.recordsWithField('cf_category') as [string];
+    const held = (await s.serverRecord(record)).cf_category as string | null;
+    const chosen = options().find((o) => o.name !== held)!;
+    const other = options().find((o) => o.id !== chosen.id && o.name !== held)!;
+    const { inFlight, release } = holdFirstPatch(s, record, 'unanswered');
+    s.outbox.edit(s.portalId, record, { cf_category: chosen.name });
+    await inFlight;
+    const change = (args: { rename?: { id: string; name: string }[]; remove?: string[] }) =>
+      configure.changeOptions({
+        portalId: s.portalId,
+        moduleId: s.module.id,
+        fieldId: category.id,
+        ...args,
+      });
+    change({ rename: [{ id: chosen.id, name: 'Renamed while sent' }] });
+    return { s, record, chosen, other, change, options, release };
+  }
+
+  it('is refused in words: the edit follows the rename and would name an option gone', async () => {
+    const { s, record, chosen, change, options, release } = await renamedWhileSent();
+    const before = s.outbox.repo.allOps();
+    expect(() => change({ remove: [chosen.id] })).toThrow(
+      'A record change waiting in the Outbox holds “Renamed while sent” in Category; removed first, the option would be cleared from that record or the change refused. Nothing was queued; choose another option there, or send (go online) or discard it in the Outbox, then remove the option.',
+    );
+    expect(s.outbox.repo.allOps()).toEqual(before);
+    expect(options().map((o) => o.id)).toContain(chosen.id);
+    release();
+    await until(
+      () => s.outbox.status().total === 0,
+      () => `the outbox to empty: ${JSON.stringify(s.outbox.list())}`,
+    );
+    expect((await s.serverRecord(record)).cf_category).toBe('Renamed while sent');
+  });
+
+  it('is not refused for the option that took the name the edit held before the rename', async () => {
+    const { s, record, chosen, other, change, options, release } = await renamedWhileSent();
+    change({ rename: [{ id: other.id, name: chosen.name }] });
+    change({ remove: [other.id] });
+    expect(options().map((o) => o.id)).not.toContain(other.id);
+    release();
+    await until(
+      () => s.outbox.status().total === 0,
+      () => `the outbox to empty: ${JSON.stringify(s.outbox.list())}`,
+    );
+    expect((await s.serverRecord(record)).cf_category).toBe('Renamed while sent');
+  });
+});

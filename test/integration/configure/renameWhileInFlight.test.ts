@@ -85,3 +85,44 @@ describe('an option renamed while a record edit naming it is in flight', () => {
     await renameWhileSent('unanswered', true);
   });
 });
+
+describe('a rename discarded while a record edit naming its option is in flight', () => {
+  // The edit left before the rename was queued, so it names the option as the service keeps it;
+  // discarding the rename (or emptying a chain that renames it back) leaves it nothing to follow.
+  it.each([
+    ['the rename discarded', false],
+    ['a rename back after it, the first discarded (the chain emptied)', true],
+  ])('goes undelivered, then by the name the service keeps (%s)', async (_, back) => {
+    const s = await outboxSession();
+    const configure = configureOn(s);
+    const category = configure
+      .fields(s.portalId, s.module.id)
+      .fields.find((f) => f.apiName === 'cf_category')!;
+    const [record] = s.recordsWithField('cf_category') as [string];
+    const held = (await s.serverRecord(record)).cf_category as string | null;
+    const chosen = configure
+      .fieldOptions(s.portalId, s.module.id, category.id)
+      .options.find((o) => o.name !== held)!;
+    const { inFlight, release } = holdFirstPatch(s, record, 'unanswered');
+    s.outbox.edit(s.portalId, record, { cf_category: chosen.name });
+    await inFlight;
+    const rename = (name: string) =>
+      configure.changeOptions({
+        portalId: s.portalId,
+        moduleId: s.module.id,
+        fieldId: category.id,
+        rename: [{ id: chosen.id, name }],
+      });
+    rename('Renamed while sent');
+    if (back) rename(chosen.name);
+    const [first] = s.outbox.repo.allOps().filter((op) => op.kind === 'config');
+    s.outbox.discard(first!.seq);
+    expect(s.outbox.repo.allOps().filter((op) => op.kind === 'config')).toEqual([]);
+    release();
+    await until(
+      () => s.outbox.status().total === 0,
+      () => `the outbox to empty: ${JSON.stringify(s.outbox.list())}`,
+    );
+    expect((await s.serverRecord(record)).cf_category).toBe(chosen.name);
+  });
+});
