@@ -28,6 +28,8 @@ const PAGE = 200;
 interface Variant {
   /** Indexes dropped from the app's schema before the pull. */
   drop: readonly string[];
+  /** Indexes created before the pull (ones the app no longer has, to tell what they cost). */
+  create?: readonly string[];
   /** Records per transaction. */
   page: number;
   fullText: boolean;
@@ -35,7 +37,8 @@ interface Variant {
 
 const LIST_INDEXES = [
   'records_by_id',
-  'records_by_name',
+  'records_by_name_sort',
+  'records_by_created',
   'records_by_updated',
   'records_by_status',
 ];
@@ -45,10 +48,21 @@ const VARIANTS: Record<string, Variant> = {
   pages_of_1000: { drop: [], page: 1_000, fullText: true },
   pages_of_2000: { drop: [], page: 2_000, fullText: true },
   no_name_updated_orders: {
-    drop: ['records_by_name', 'records_by_updated'],
+    drop: ['records_by_name_sort', 'records_by_updated'],
     page: PAGE,
     fullText: true,
   },
+  // The name index migration 0029 dropped (an `is` filter seeks records_by_name_sort since).
+  with_records_by_name: {
+    drop: [],
+    create: ['records_by_name ON records (module_key, list_state, name_fold, id)'],
+    page: PAGE,
+    fullText: true,
+  },
+  // One list index each, to tell what each costs the upsert.
+  no_records_by_name_sort: { drop: ['records_by_name_sort'], page: PAGE, fullText: true },
+  no_records_by_created: { drop: ['records_by_created'], page: PAGE, fullText: true },
+  no_records_by_updated: { drop: ['records_by_updated'], page: PAGE, fullText: true },
   no_list_indexes: { drop: LIST_INDEXES, page: PAGE, fullText: true },
   no_list_indexes_no_full_text: { drop: LIST_INDEXES, page: PAGE, fullText: false },
 };
@@ -61,6 +75,7 @@ function pull(variant: Variant): { rps: number; cpu_rps: number } {
     const mirror = new Mirror(store.db);
     writeMetadata(mirror, { accountId: 'bench' });
     for (const index of variant.drop) store.db.exec(`DROP INDEX ${index}`);
+    for (const index of variant.create ?? []) store.db.exec(`CREATE INDEX ${index}`);
     if (!variant.fullText) mirror.fullText.flushIfDue = () => undefined;
     const pull = timedPages(mirror, pullPages(RECORDS, variant.page), (i) => ({
       scanIndex: (i + 1) * variant.page,

@@ -99,7 +99,17 @@ function countKey(count: number): string {
  * equal folded texts. "#148" -> "#131480", "#1014" -> "#1410140", "007" -> "11712".
  */
 export function naturalSortKey(text: string): string {
-  return foldedForOrder(text).replace(/[0-9]+/g, (run) => {
+  return naturalSortKeyOfFolded(foldText(text));
+}
+
+/**
+ * naturalSortKey of a text already folded by foldText: `naturalSortKey(t)` is
+ * `naturalSortKeyOfFolded(foldText(t))` for every t. A filter's needles are folded already, so a
+ * needle's key is the sort key of exactly the names it equals, without relying on foldText
+ * being idempotent (the mirror finds a name `is` filter's rows by their sort key).
+ */
+export function naturalSortKeyOfFolded(folded: string): string {
+  return folded.replace(LONE_SURROGATE, '\uFFFD').replace(/[0-9]+/g, (run) => {
     const significant = run.replace(/^0+/, '');
     return `${countKey(significant.length)}${significant}${countKey(run.length - significant.length)}`;
   });

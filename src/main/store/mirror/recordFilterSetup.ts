@@ -47,6 +47,13 @@ export interface RecordFilterSetup {
    */
   folded: Record<string, string>;
   /**
+   * Of those, the ones with a column holding naturalSortKeyOfFolded of the folded one (the
+   * name's `name_sort`): an `equals` condition also compares it, since its index
+   * (`records_by_name_sort`) is the only one over names (migration 0029 dropped
+   * `records_by_name`).
+   */
+  foldedSortKeys: Record<string, string>;
+  /**
    * Multi-selects: stored as option names (the API's shape), filtered by option id (the filter
    * language's), so each field maps option id -> name.
    */
@@ -117,6 +124,7 @@ export function recordFilterSetup(
       is_external: { expr: 'r.is_external' },
     }),
     folded: dictionary({ name: 'r.name_fold' }),
+    foldedSortKeys: dictionary({ name: 'r.name_sort' }),
     optionNames: dictionary(),
     userLists: dictionary(),
   };

@@ -2,7 +2,8 @@
  * A compiled filter as SQL over mirrored records. Most leaves go through packages/portal-api/src/filter's toSql
  * unchanged; three kinds are written here because of how the mirror stores values:
  * - text conditions on a field with a folded column (the name) compare that column, with the same
- *   instr/substr tests toSql writes, instead of calling the fold function on every row;
+ *   instr/substr tests toSql writes, instead of calling the fold function on every row; `equals`
+ *   also compares the name's sort key, so that it seeks the one index over names;
  * - multi-select conditions name option ids, while the mirror stores option names (the API's
  *   shape): the ids become names before toSql sees them;
  * - multi-user conditions name zpuids, while the mirror stores [{zpuid, name}]: the list is read
@@ -26,6 +27,7 @@ import {
   type Predicate,
   type SqlFragment,
 } from '@portaldesk/portal-api/filter';
+import { naturalSortKeyOfFolded } from '@portaldesk/portal-api/domain/naturalOrder';
 import { isCustomFieldExpression } from './customFieldIndexDefinition';
 import { filterLookup, type FilterLookup } from './filterLookup';
 import { optionNamesOf, sqlText, type RecordFilterSetup } from './recordFilterSetup';
@@ -148,7 +150,15 @@ class FilterWriter {
       case 'text': {
         const column = this.setup.folded[node.field];
         if (column === undefined) return this.shared(node);
-        if (node.match === 'equals') return `(${column} ${this.inList(node.values)})`;
+        if (node.match === 'equals') {
+          const keys = this.setup.foldedSortKeys[node.field];
+          if (keys === undefined) return `(${column} ${this.inList(node.values)})`;
+          // The key is a function of the folded text, so this is the same test; it lets SQLite
+          // find the names in the sort key's index, the only one over names. (Parameters are
+          // taken in the order the SQL names them: the keys first.)
+          const keyTest = `${keys} ${this.inList([...new Set(node.values.map(naturalSortKeyOfFolded))])}`;
+          return `(${keyTest} AND ${column} ${this.inList(node.values)})`;
+        }
         const match = node.match;
         const tests = node.values.map((value) => {
           const needle = this.param(value);
