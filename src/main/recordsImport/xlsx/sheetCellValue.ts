@@ -7,10 +7,11 @@
  */
 import type { ImportCell } from '../../../shared/recordValues/parseCell';
 import type { NumberFormatKind } from './numberFormatKind';
+import type { SharedStrings } from './sharedStrings';
 import type { SheetXmlCell } from './sheetXmlRows';
 
 export interface SheetContext {
-  sharedStrings: readonly string[];
+  sharedStrings: SharedStrings;
   /** By a cell's `s`. */
   formats: readonly NumberFormatKind[];
   /** The workbook counts its days from 1904-01-01 (old Mac Excel), not 1899-12-30. */
@@ -58,7 +59,7 @@ export function sheetCellValue(cell: SheetXmlCell, sheet: SheetContext): ImportC
       return { kind: 'error', error: value };
     case 's': {
       // A number, written in digits: Number('') is 0, the first text, for an empty <v></v>.
-      const text = /^\d+$/.test(value) ? sheet.sharedStrings[Number(value)] : undefined;
+      const text = /^\d+$/.test(value) ? sheet.sharedStrings.get(Number(value)) : undefined;
       if (text === undefined) {
         throw new Error(`its sheet points at shared text ${value}, which the file does not hold`);
       }
