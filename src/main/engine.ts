@@ -161,6 +161,8 @@ export function startEngine(options: EngineOptions): Engine {
     demo,
     scheduler,
     openExternal,
+    // Every opener (this default, the desktop's, web mode's) writes the page there.
+    signInPageDir: options.dataDir,
     mirror: mirror.metadata,
     log,
   });

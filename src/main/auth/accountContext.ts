@@ -17,6 +17,7 @@ import { OAuthError } from './oauthError';
 import { oauthErrorField } from './oauthErrorMessage';
 import { redactSecrets } from './redactSecrets';
 import { checkScopeList } from './scopeList';
+import { removeSignInPage } from './signInPage';
 import { KeychainUnavailableError, type SecretStore } from './secretStore';
 import { SignedOutError, type TokenClock } from './tokenManager';
 
@@ -33,6 +34,12 @@ export interface AccountManagerOptions {
   demo: DemoService | null;
   /** Opens the system browser (Electron: shell.openExternal; web mode: the OS browser). */
   openExternal(url: string): unknown;
+  /**
+   * Where `openExternal` writes the private sign-in page (the data directory: signInPage.ts):
+   * the page is removed there when a browser sign-in ends, and when the manager starts (a crash
+   * may have left it). None: the opener writes no page (tests' window-less browsers).
+   */
+  signInPageDir?: string;
   /** For listing portals after a sign-in; the app's request scheduler when it has one. */
   scheduler?: ApiScheduler;
   clock?: TokenClock;
@@ -179,5 +186,15 @@ export class AccountContext {
 
   log(message: string): void {
     this.options.log?.warn(redactSecrets(message));
+  }
+
+  /** The private sign-in page, gone (signInPage.ts); a failure to remove it is logged. */
+  removeSignInPage(): void {
+    if (this.options.signInPageDir === undefined) return;
+    try {
+      removeSignInPage(this.options.signInPageDir);
+    } catch (error) {
+      this.log(`The sign-in page could not be removed: ${String(error)}`);
+    }
   }
 }

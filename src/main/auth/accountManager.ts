@@ -43,6 +43,8 @@ export class AccountManager {
 
   constructor(options: AccountManagerOptions) {
     this.context = new AccountContext(options);
+    // Its sign-in died with the process that wrote it.
+    this.context.removeSignInPage();
     this.accounts = new SignedInAccounts(this.context, () => this.changed());
     this.flows = new SignInFlows(
       this.context,

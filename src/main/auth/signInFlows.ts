@@ -270,6 +270,10 @@ export class SignInFlows {
         now: () => this.context.now(),
         endpoint: this.context.endpointOptions(),
         ...(options.signInTimeoutMs !== undefined ? { timeoutMs: options.signInTimeoutMs } : {}),
+      }).finally(() => {
+        // The browser's part is over (its code came back, or never will): the page naming its
+        // state and challenge goes now, before the grant is stored.
+        this.context.removeSignInPage();
       });
       if (this.pending?.controller === controller) this.pending = null;
       const secret = request.clientSecretFor(result.dataCenter) as string;

@@ -6,9 +6,14 @@
  * match, and PortalDesk would be signed in to the attacker's account (login CSRF). So the
  * browser is sent through a private page in the data directory, as web mode's launch is.
  */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { openThroughPage } from '../openThroughPage';
 
-/** In the data directory; the next sign-in replaces it, and its `state` dies with its sign-in. */
+/**
+ * In the data directory, for as long as its sign-in waits: removed when the sign-in ends however
+ * it ends, and at start when a crash left it (AccountManager's `signInPageDir`).
+ */
 export const SIGN_IN_PAGE_FILE = 'sign-in.html';
 
 /**
@@ -20,4 +25,12 @@ export async function openSignInPage(
   options: { dir: string; open?: (target: string) => Promise<boolean> },
 ): Promise<boolean> {
   return (await openThroughPage(url, { ...options, file: SIGN_IN_PAGE_FILE })).opened;
+}
+
+/**
+ * Removes the page from `dir`, if it is there. Its address is worth nothing once its sign-in
+ * ended, but until then it names the `state` and challenge; no copy is left lying about.
+ */
+export function removeSignInPage(dir: string): void {
+  rmSync(path.join(dir, SIGN_IN_PAGE_FILE), { force: true });
 }

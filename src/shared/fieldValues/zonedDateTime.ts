@@ -24,6 +24,17 @@ export function formatZonedDateTime(instant: number, timeZone: string): string {
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
+ * Whether a wall-clock time `yyyy-MM-ddTHH:mm[:ss]` is `instant`'s reading in the zone to the
+ * unit it is written to: 14:30 shows 14:30:45.120 as a clock to the minute does.
+ */
+export function wallClockShows(text: string, instant: number, timeZone: string): boolean {
+  if (!LOCAL.test(text) || Number.isNaN(instant)) return false;
+  const w = wallClockAt(instant, timeZone);
+  const minute = `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+  return text.length === minute.length ? text === minute : text === `${minute}:${pad(w.second)}`;
+}
+
+/**
  * The instant a wall-clock time `yyyy-MM-ddTHH:mm[:ss]` names in the zone, or null when it is not
  * one. A time skipped by a DST change resolves to the same clock reading after the jump (as
  * clocks do); a repeated one to its first occurrence.

@@ -11,6 +11,7 @@
 import { restoreDefused } from '../csv/csvField';
 import { sameFieldValue } from '../fieldValues/sameFieldValue';
 import { validateFieldValue } from '../fieldValues/validateFieldValue';
+import { wallClockShows } from '../fieldValues/zonedDateTime';
 import type { EditableField } from '../ipc/areas/outbox';
 import { valueCell } from './cellText';
 import type { ValueContext } from './describeValue';
@@ -303,6 +304,16 @@ export function parseCell(
     const read = readInput(field, given, current, context);
     if (!read.ok) return { kind: 'fail', rule: read.rule };
     input = read.input;
+    // A time stamp shown to the minute or the second (the table's minutes, a spreadsheet's
+    // format) still shows the record's: rewriting its seconds to zero is a change nobody made.
+    if (
+      field.type === 'timestamp' &&
+      typeof input === 'string' &&
+      typeof current === 'string' &&
+      wallClockShows(input, Date.parse(current), context.timeZone)
+    ) {
+      return { kind: 'same' };
+    }
   }
   const check = validateFieldValue(field, input, {
     timeZone: context.timeZone,

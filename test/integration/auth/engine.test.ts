@@ -1,9 +1,11 @@
 /** Through the contract, as the renderer calls it: no secret in any reply, event or app file. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { MemorySecretStore } from '../../../src/main/auth/memorySecretStore';
+import { SIGN_IN_PAGE_FILE } from '../../../src/main/auth/signInPage';
 import { testEngine } from '../../support/engine';
+import { tempDir } from '../../support/tempDir';
 
 test('a demo sign-in over the contract sends no secret to the renderer and writes none to the app database', async () => {
   const engine = testEngine({ secrets: new MemorySecretStore(), autoSync: false });
@@ -72,4 +74,14 @@ test("a Self Client refusal names the argument it is about: the contract's, the 
       origin,
     ),
   ).toMatchObject({ ok: false, error: { code: 'failed', field: 'profileId' } });
+});
+
+test('a sign-in page a crash left in the data directory is removed when the engine starts', () => {
+  const dataDir = tempDir();
+  const page = path.join(dataDir, SIGN_IN_PAGE_FILE);
+  writeFileSync(page, '<meta http-equiv="refresh" content="0;url=https://x/?state=s">', {
+    mode: 0o600,
+  });
+  testEngine({ dataDir, secrets: new MemorySecretStore(), autoSync: false });
+  expect(existsSync(page)).toBe(false);
 });

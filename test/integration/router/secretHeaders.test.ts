@@ -136,4 +136,110 @@ describe("a target's secret headers", () => {
     expect(leaked(JSON.stringify(entries))).toEqual([]);
     expect(entries[0]!.headers['x-order']).toBe('A-8');
   });
+
+  it('are redacted by their value too, wherever else the request, the answer or the bin holds them', async () => {
+    const { engine, db, advance } = await testRouter();
+    const { publisher, event } = await customSetup(engine);
+    // A target that answers with what it got (as httpbin and many test endpoints do).
+    const received: string[] = [];
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push(request.url ?? '');
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ url: request.url, headers: request.headers }));
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const AUTH = 'tok-AUTH-3f9a7c';
+    const KEY = 'key-APIKEY-81b2';
+    const FROM_DATA = 'data-TOKEN-e7f1a2';
+    const headers = [
+      { name: 'Authorization', value: `Bearer ${AUTH}` },
+      { name: 'X-Api-Key', value: KEY },
+      // A credential the event's data carries: it is in the payload (the body) too.
+      { name: 'X-Auth-Token', value: '{{creds.token}}' },
+      // The same key under a name no rule knows.
+      { name: 'X-Signature', value: KEY },
+    ];
+    const webhook = engine.saveTarget({
+      name: 'hook',
+      kind: 'webhook',
+      // The secret configured into the address's own query string, under names no rule knows.
+      url: `${base}?code=${AUTH}&v=1`,
+      headers,
+      query: [{ name: 'sig', value: KEY }],
+    });
+    const bin = engine.saveTarget({
+      name: 'bin',
+      kind: 'request_bin',
+      headers,
+      query: [{ name: 'sig', value: KEY }],
+    });
+    engine.saveRule({ name: 'all', eventConfigIds: [event.id], targetIds: [webhook.id, bin.id] });
+    const id = engine.publish(publisher.id, 'order_created', {
+      order: 'A-9',
+      creds: { token: FROM_DATA },
+    });
+    await engine.settle();
+    await advance(0);
+
+    // Sent as configured.
+    expect(received).toEqual([`/hook?code=${AUTH}&v=1&sig=${KEY}`]);
+    const secrets = [AUTH, KEY, FROM_DATA];
+    const found = (text: string) => secrets.filter((secret) => text.includes(secret));
+
+    const detail = engine.getEvent(id);
+    const attempts = detail.executions.flatMap((execution) => execution.attempts);
+    expect(attempts).toHaveLength(2);
+    expect(found(JSON.stringify(attempts))).toEqual([]);
+    const sent = attempts.find((attempt) => attempt.request.url.startsWith('http:'))!;
+    expect(new URL(sent.request.url).searchParams.get('v')).toBe('1');
+    expect(sent.request.headers['x-signature']).toBe('[redacted]');
+    expect(JSON.parse(sent.request.body!).events[0].data.order).toBe('A-9');
+    const binEntries = engine.requestBin(bin.id);
+    expect(found(JSON.stringify(binEntries))).toEqual([]);
+    const stored = db
+      .prepare('SELECT request, response FROM router_attempts')
+      .all()
+      .concat(db.prepare('SELECT headers, url, body FROM router_bin_entries').all());
+    expect(found(JSON.stringify(stored))).toEqual([]);
+  });
+
+  it('recorded before the fix are redacted by the values the target is configured with when read', async () => {
+    const { engine, db, advance } = await testRouter();
+    const { publisher, event } = await customSetup(engine);
+    const hook = await endpoint();
+    const KEY = 'key-APIKEY-81b2';
+    const webhook = engine.saveTarget({
+      name: 'hook',
+      kind: 'webhook',
+      url: hook.url,
+      headers: [{ name: 'X-Api-Key', value: KEY }],
+    });
+    const bin = engine.saveTarget({
+      name: 'bin',
+      kind: 'request_bin',
+      headers: [{ name: 'X-Api-Key', value: KEY }],
+    });
+    engine.saveRule({ name: 'all', eventConfigIds: [event.id], targetIds: [webhook.id, bin.id] });
+    const id = engine.publish(publisher.id, 'order_created', { order: 'A-10' });
+    await engine.settle();
+    await advance(0);
+    // As the name rule alone stored them: the key's header redacted, its copy in the address not.
+    db.prepare('UPDATE router_attempts SET request = ?').run(
+      JSON.stringify({
+        method: 'POST',
+        url: `${hook.url}?code=${KEY}`,
+        headers: { 'x-api-key': '[redacted]' },
+        body: '{}',
+      }),
+    );
+    db.prepare('UPDATE router_bin_entries SET url = ?').run(`sandbox://request_bin/x?code=${KEY}`);
+    expect(JSON.stringify(engine.getEvent(id))).not.toContain(KEY);
+    expect(JSON.stringify(engine.requestBin(bin.id))).not.toContain(KEY);
+  });
 });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LAYOUT, MODULE, PORTAL, record, recordsWorkspace } from '../records/workspace';
 import { FIELDS, mirrorField } from '../store/mirror/fixture';
+import { SHARED_STRINGS_MAX_ITEMS } from '../../../src/main/recordsImport/xlsx/sharedStrings';
 import { inlineCell, writeHandWrittenXlsx } from '../../support/handWrittenXlsx';
 import { tempDir } from '../../support/tempDir';
 import { settled } from './importSteps';
@@ -238,4 +239,21 @@ describe('an imported file’s cells', () => {
     );
     expect(await csv.queue()).toContainEqual(['cf_share', 15]);
   });
+
+  it('refuses an XLSX whose shared strings hold more texts than a workbook can, in words, queuing nothing', async () => {
+    const w = workspace();
+    const file = path.join(tempDir('portaldesk-import-'), 'a.xlsx');
+    await writeHandWrittenXlsx(file, {
+      sheetData: `<row r="1">${inlineCell('A1', 'Name')}</row><row r="2"><c r="A2" t="s"><v>0</v></c></row>`,
+      sharedStrings: '<si/>'.repeat(SHARED_STRINGS_MAX_ITEMS + 1),
+    });
+    const refusal = await w.refused(
+      'records.importOpen',
+      await upload(w, readFileSync(file), 'a.xlsx'),
+    );
+    expect(refusal.message).toBe(
+      'a.xlsx could not be read as an XLSX workbook (its shared strings hold more than 4,194,304 texts, more than a workbook of its size can: a spreadsheet keeps each distinct text once). Nothing was imported; save it again from the spreadsheet and choose it again.',
+    );
+    expect(await w.ok('outbox.list', {})).toEqual([]);
+  }, 60_000);
 });

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  builtInFormat,
   builtInFormatKind,
+  numberFormat,
   numberFormatKind,
 } from '../../../src/main/recordsImport/xlsx/numberFormatKind';
 
@@ -30,14 +32,16 @@ describe('numberFormatKind', () => {
     ['dd/mm/yyyy\\ hh:mm:ss', 'date-time'],
     ['h:mm', 'time'],
     ['mm:ss', 'time'],
-    ['[h]:mm:ss', 'time'],
+    ['[h]:mm:ss', 'elapsed'],
+    ['[mm]:ss', 'elapsed'],
+    ['[$-409][h]:mm;@', 'elapsed'],
     ['h"h"mm', 'time'],
   ] as const)('%s is a %s', (code, kind) => {
     expect(numberFormatKind(code)).toBe(kind);
   });
 
   it('knows the built-in formats by number', () => {
-    expect([0, 2, 9, 10, 14, 20, 22, 31, 32, 45, 49, 57, 164].map(builtInFormatKind)).toEqual([
+    expect([0, 2, 9, 10, 14, 20, 22, 31, 32, 45, 46, 49, 57, 164].map(builtInFormatKind)).toEqual([
       'number',
       'number',
       'percent',
@@ -48,9 +52,38 @@ describe('numberFormatKind', () => {
       'date',
       'time',
       'time',
+      'elapsed',
       'number',
       'date',
       'number',
     ]);
+  });
+
+  it('knows the smallest part of a time a format shows, and the unit an elapsed time counts', () => {
+    const shows = (code: string) => {
+      const { seconds, fraction, elapsed } = numberFormat(code);
+      return { seconds, fraction, elapsed };
+    };
+    expect(shows('yyyy-mm-dd hh:mm')).toEqual({ seconds: false, fraction: 0, elapsed: null });
+    expect(shows('hh:mm:ss AM/PM')).toEqual({ seconds: true, fraction: 0, elapsed: null });
+    expect(shows('[$-F400]h:mm:ss\\ AM/PM')).toEqual({ seconds: true, fraction: 0, elapsed: null });
+    expect(shows('yyyy-mm-dd hh:mm:ss.000')).toEqual({ seconds: true, fraction: 3, elapsed: null });
+    expect(shows('[h]:mm')).toEqual({ seconds: false, fraction: 0, elapsed: 'h' });
+    expect(shows('[mm]:ss.0')).toEqual({ seconds: true, fraction: 1, elapsed: 'm' });
+    expect(shows('[ss]')).toEqual({ seconds: true, fraction: 0, elapsed: 's' });
+    expect(builtInFormat(46)).toEqual({
+      kind: 'elapsed',
+      seconds: true,
+      fraction: 0,
+      elapsed: 'h',
+    });
+    expect(builtInFormat(47)).toEqual({ kind: 'time', seconds: true, fraction: 1, elapsed: null });
+    expect(builtInFormat(19)).toEqual({ kind: 'time', seconds: true, fraction: 0, elapsed: null });
+    expect(builtInFormat(22)).toEqual({
+      kind: 'date-time',
+      seconds: false,
+      fraction: 0,
+      elapsed: null,
+    });
   });
 });

@@ -120,3 +120,46 @@ describe('parseCell with a number shown as a percentage', () => {
     expect(shownPercent(1e21)).toBe(1e23);
   });
 });
+
+describe('parseCell with what an XLSX date, time or duration reads as', () => {
+  const at = (type: string) => field(type, type === 'timestamp' ? 'Due at' : 'Due');
+  const rule = (type: string, cell: ImportCell, held?: unknown) => {
+    const parsed = parseCell(at(type), cell, reading, held);
+    return parsed.kind === 'fail' ? parsed.rule : parsed;
+  };
+
+  it('keeps the seconds a format shows, and a time stamp the sheet shows as the record holds it is the same', () => {
+    // Asia/Kolkata: +05:30.
+    expect(parseCell(at('timestamp'), '2026-03-05T14:30:45', reading)).toEqual({
+      kind: 'value',
+      value: '2026-03-05T09:00:45.000Z',
+    });
+    // The table shows minutes: a sheet showing 14:30 (or 14:30:45) of a record at 14:30:45.120
+    // shows what the record holds, and rewriting it to 14:30:00 is a change nobody made.
+    const held = '2026-03-05T09:00:45.120Z';
+    for (const shown of ['2026-03-05T14:30', '2026-03-05T14:30:45', '2026-03-05 14:30']) {
+      expect(parseCell(at('timestamp'), shown, reading, held), shown).toEqual({ kind: 'same' });
+    }
+    expect(parseCell(at('timestamp'), '2026-03-05T14:31', reading, held)).toEqual({
+      kind: 'value',
+      value: '2026-03-05T09:01:00.000Z',
+    });
+    expect(parseCell(at('timestamp'), '2026-03-05T14:30:44', reading, held)).toMatchObject({
+      kind: 'value',
+    });
+  });
+
+  it('refuses in words what a field cannot hold as the sheet shows it, never another value', () => {
+    // A duration ([h]:mm), a time alone, a date alone, the 1900 system's 29 February and day 0.
+    expect(rule('date', '36:00')).toMatch(/^"36:00" is not a date/);
+    expect(rule('timestamp', '36:00')).toMatch(/^"36:00" is not a date and time/);
+    expect(rule('timestamp', '14:30')).toMatch(/^"14:30" is not a date and time/);
+    expect(rule('timestamp', '2026-03-05')).toMatch(/^"2026-03-05" is not a date and time/);
+    expect(rule('date', '1900-02-29')).toMatch(/1900-02-29 is not a real calendar date/);
+    expect(rule('date', '1900-01-00')).toMatch(/1900-01-00 is not a real calendar date/);
+    expect(rule('timestamp', '1900-01-00T12:00')).toMatch(/a date and time/);
+    // A time field holds hours and minutes: 14:30:45 is refused, not cut to 14:30.
+    expect(rule('time', '14:30:45')).toMatch(/a time written HH:MM/);
+    expect(parseCell(at('time'), '14:30', reading)).toEqual({ kind: 'value', value: '14:30' });
+  });
+});

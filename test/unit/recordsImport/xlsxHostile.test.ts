@@ -11,6 +11,7 @@ import { IMPORT_ROW_MAX_CHARS } from '../../../src/shared/ipc/areas/recordsImpor
 import { SHEET_CELL_MAX_CHARS } from '../../../src/main/recordsImport/xlsx/sheetXmlRows';
 import { XML_MAX_DEPTH } from '../../../src/main/recordsImport/xlsx/xmlEvents';
 import { XLSX_PART_MAX_CHARS } from '../../../src/main/recordsImport/xlsx/xlsxRows';
+import { SHARED_STRINGS_MAX_ITEMS } from '../../../src/main/recordsImport/xlsx/sharedStrings';
 import type { ImportCell } from '../../../src/shared/recordValues/parseCell';
 import { inlineCell, writeHandWrittenXlsx } from '../../support/handWrittenXlsx';
 import { tempDir } from '../../support/tempDir';
@@ -34,6 +35,23 @@ describe('a hostile XLSX', () => {
     ).rejects.toThrow(
       /^its part xl\/sharedStrings\.xml unpacks to more than 67,108,864 characters/,
     );
+  }, 60_000);
+
+  it('is refused when its shared strings hold more items than a workbook within the size limit can', async () => {
+    // Each item within the characters' limit and tiny (5 characters of XML, a few bytes zipped):
+    // millions of them were held as strings of their own, 143 MB of heap for 5 million.
+    const sheetData = '<row r="1"><c r="A1" t="s"><v>0</v></c></row>';
+    await expect(
+      rowsOf({ sheetData, sharedStrings: '<si/>'.repeat(SHARED_STRINGS_MAX_ITEMS + 1) }),
+    ).rejects.toThrow(
+      `its shared strings hold more than ${SHARED_STRINGS_MAX_ITEMS.toLocaleString('en-US')} texts, more than a workbook of its size can`,
+    );
+    // As many as the limit are read, and the last is the text it is.
+    const [row] = await rowsOf({
+      sheetData: `<row r="1"><c r="A1" t="s"><v>${SHARED_STRINGS_MAX_ITEMS - 1}</v></c></row>`,
+      sharedStrings: `${'<si/>'.repeat(SHARED_STRINGS_MAX_ITEMS - 1)}<si><t>last</t></si>`,
+    });
+    expect(row).toEqual(['last']);
   }, 60_000);
 
   it('is refused when one cell holds more than a cell is read to', async () => {

@@ -1,13 +1,13 @@
 /**
  * The number format of each cell format of a workbook (xl/styles.xml: `<cellXfs>`, which a
  * cell's `s` points into; their `numFmtId` is a code the workbook writes in `<numFmts>`, or a
- * built-in one), as what it makes of a number (numberFormatKind.ts). A workbook holds a few
+ * built-in one), as what it makes of a number and to which unit (numberFormatKind.ts). A workbook holds a few
  * dozen of them at most.
  */
-import { builtInFormatKind, numberFormatKind, type NumberFormatKind } from './numberFormatKind';
+import { builtInFormat, numberFormat, type NumberFormat } from './numberFormatKind';
 import { xmlEvents } from './xmlEvents';
 
-export async function readCellFormats(text: AsyncIterable<string>): Promise<NumberFormatKind[]> {
+export async function readCellFormats(text: AsyncIterable<string>): Promise<NumberFormat[]> {
   const codes = new Map<number, string>();
   const ids: number[] = [];
   // Only these lists: <cellStyleXfs> holds formats of named styles, and the <numFmt> of a <dxf>
@@ -30,6 +30,6 @@ export async function readCellFormats(text: AsyncIterable<string>): Promise<Numb
   for await (const _ of events) void _;
   return ids.map((id) => {
     const code = codes.get(id);
-    return code === undefined ? builtInFormatKind(id) : numberFormatKind(code);
+    return code === undefined ? builtInFormat(id) : numberFormat(code);
   });
 }

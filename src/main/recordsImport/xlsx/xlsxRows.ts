@@ -8,7 +8,7 @@ import { openAsBlob } from 'node:fs';
 import type { ImportCell } from '../../../shared/recordValues/parseCell';
 import { Utf8Chunks } from '../../utf8Chunks';
 import { readCellFormats } from './cellFormats';
-import { readSharedStrings } from './sharedStrings';
+import { NO_SHARED_STRINGS, readSharedStrings } from './sharedStrings';
 import { sheetCellValue, type SheetContext } from './sheetCellValue';
 import { IMPORT_ROW_MAX_CHARS } from '../../../shared/ipc/areas/recordsImport';
 import { rowTooLong, sheetXmlRows } from './sheetXmlRows';
@@ -101,7 +101,7 @@ export async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
     const strings = text('xl/sharedStrings.xml');
     const styles = text('xl/styles.xml');
     const sheet: SheetContext = {
-      sharedStrings: strings ? await readSharedStrings(strings) : [],
+      sharedStrings: strings ? await readSharedStrings(strings) : NO_SHARED_STRINGS,
       // Kept: a date is a number whose format says "date"; without them it reads as 46086.
       formats: styles ? await readCellFormats(styles) : [],
       date1904: workbook.date1904,

@@ -17,10 +17,10 @@ import { TokenPacer } from './tokenPacer';
 import type { RouterClock } from '../engine/virtualClock';
 import { binHeadersText } from './binHeaders';
 import {
-  redactHeaders,
+  recordedSecretForms,
   redactRecordedRequest,
   redactRecordedResponse,
-  redactUrl,
+  redactValues,
 } from './secretHeaders';
 
 /** Deliveries running at once across all targets; more wait in the queue. */
@@ -267,8 +267,10 @@ export class DeliveryWorker {
     });
     const request = buildTargetRequest(liveTarget, payload, job.event.data);
     const startedAt = clock.now();
-    // Sent as built; stored without its secrets (secretHeaders.ts), as every view shows it.
-    const requestText = JSON.stringify(redactRecordedRequest(request));
+    // Sent as built; stored without its secrets (secretHeaders.ts), as every view shows it: the
+    // values its secret names hold, wherever the request or its answer holds them.
+    const secretForms = recordedSecretForms(request);
+    const requestText = JSON.stringify(redactRecordedRequest(request, secretForms));
     repository.queue((batch) => {
       batch.updateExecution(job.executionId, {
         status: 'In Progress',
@@ -299,7 +301,7 @@ export class DeliveryWorker {
     }
     if (this.closed) return;
 
-    const answer = await this.call(liveTarget, request);
+    const answer = await this.call(liveTarget, request, secretForms);
     if (this.closed) return;
     const finishedAt = clock.now();
     const status = answer.response?.status ?? null;
@@ -329,7 +331,7 @@ export class DeliveryWorker {
           ? `Attempt ${job.attempt} failed and no retries are left (retry count ${job.retryCount}).`
           : null;
     const responseText = answer.response
-      ? JSON.stringify(redactRecordedResponse(answer.response))
+      ? JSON.stringify(redactRecordedResponse(answer.response, secretForms))
       : null;
     repository.queue((batch) => {
       batch.finishAttempt({
@@ -337,7 +339,8 @@ export class DeliveryWorker {
         attempt: job.attempt,
         finished_at: finishedAt,
         response: responseText,
-        error: answer.error,
+        // A failure's words may quote the address.
+        error: answer.error === null ? null : redactValues(answer.error, secretForms),
         outcome,
       });
       batch.updateExecution(job.executionId, {
@@ -351,19 +354,25 @@ export class DeliveryWorker {
     this.options.changed();
   }
 
-  private async call(target: TargetView, request: TargetRequest): Promise<TargetAnswer> {
+  private async call(
+    target: TargetView,
+    request: TargetRequest,
+    secretForms: readonly string[],
+  ): Promise<TargetAnswer> {
     const { repository, clock } = this.options;
     if (target.kind === 'webhook') return callWebhook(request, target.timeoutMs);
     if (target.kind === 'request_bin') {
+      // A bin is still a record the router keeps and shows: its secrets are redacted like an
+      // attempt's.
+      const shown = redactRecordedRequest(request, secretForms);
       const entry = {
         target_id: target.id,
         received_at: clock.now(),
         method: request.method,
-        url: redactUrl(request.url),
-        // Bounded (binHeaders.ts): the attempt's own record keeps the whole request. A bin is
-        // still a record the router keeps and shows: its secrets are redacted like an attempt's.
-        headers: binHeadersText(redactHeaders(request.headers)),
-        body: request.body,
+        url: shown.url,
+        // Bounded (binHeaders.ts): the attempt's own record keeps the whole request.
+        headers: binHeadersText(shown.headers),
+        body: shown.body,
       };
       repository.queue((batch) => batch.insertBinEntry(entry));
       return {

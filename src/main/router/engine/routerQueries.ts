@@ -17,10 +17,11 @@ import { RouterNotFoundError } from './routerErrors';
 import type { EventRow } from '../store/routerRows';
 import { readBinHeaders } from '../delivery/binHeaders';
 import {
-  redactHeaders,
+  configuredSecrets,
+  recordedSecretForms,
   redactRecordedRequest,
   redactRecordedResponse,
-  redactUrl,
+  redactValues,
 } from '../delivery/secretHeaders';
 
 export class RouterQueries {
@@ -54,28 +55,40 @@ export class RouterQueries {
     const { repository } = this.context;
     const event = repository.getEvent(id);
     if (!event) throw new RouterNotFoundError(`No event ${id} was received by the router sandbox.`);
+    const executionRows = repository.executionsOfEvent(id);
+    // The secret values each execution's target is configured with: a row stored before values
+    // were redacted no longer names them where its name rule redacted them.
+    const known = new Map(
+      executionRows.map((row) => {
+        const target = this.context.config.target(row.target_id);
+        return [row.id, target ? configuredSecrets(target) : []] as const;
+      }),
+    );
     const attempts = new Map<string, AttemptView[]>();
     for (const row of repository.attemptsOfEvent(id)) {
       const list = attempts.get(row.execution_id) ?? [];
+      const request = JSON.parse(row.request) as AttemptView['request'];
+      const forms = recordedSecretForms(request, known.get(row.execution_id));
       list.push({
         attempt: row.attempt,
         startedAt: row.started_at,
         finishedAt: row.finished_at,
         // Redacted again when read: rows stored before secrets were redacted on writing still
         // hold them (secretHeaders.ts; the router's README says why no migration rewrites them).
-        request: redactRecordedRequest(JSON.parse(row.request) as AttemptView['request']),
+        request: redactRecordedRequest(request, forms),
         response:
           row.response === null
             ? null
             : redactRecordedResponse(
                 JSON.parse(row.response) as NonNullable<AttemptView['response']>,
+                forms,
               ),
-        error: row.error,
+        error: row.error === null ? null : redactValues(row.error, forms),
         outcome: row.outcome,
       });
       attempts.set(row.execution_id, list);
     }
-    const executions: ExecutionView[] = repository.executionsOfEvent(id).map((row) => ({
+    const executions: ExecutionView[] = executionRows.map((row) => ({
       id: row.id,
       ruleId: row.rule_id,
       targetId: row.target_id,
@@ -121,17 +134,21 @@ export class RouterQueries {
   requestBin(targetId: string, limit = 100): BinEntryView[] {
     const target = this.context.config.target(targetId);
     if (!target) throw new RouterNotFoundError(`No target ${targetId}.`);
+    const known = configuredSecrets(target);
     return this.context.repository.listBinEntries(targetId, limit).map((row) => {
       const { headers, omitted } = readBinHeaders(row.headers);
+      // Redacted again when read, as attempts are.
+      const forms = recordedSecretForms({ url: row.url, headers }, known);
+      const redacted = redactRecordedRequest({ url: row.url, headers, body: row.body }, forms);
       return {
         id: row.id,
         targetId: row.target_id,
         receivedAt: row.received_at,
         method: row.method,
-        url: redactUrl(row.url),
-        headers: redactHeaders(headers),
+        url: redacted.url,
+        headers: redacted.headers,
         headersOmitted: omitted,
-        body: row.body,
+        body: redacted.body,
       };
     });
   }
