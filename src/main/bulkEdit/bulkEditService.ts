@@ -23,6 +23,8 @@ import {
   type BulkProgress,
   type BulkSelection,
   type BulkTrashArgs,
+  type BulkTrashAskArgs,
+  type BulkTrashAsked,
   type BulkTrashed,
   type BulkUndone,
 } from '../../shared/ipc/areas/bulkEdit';
@@ -39,7 +41,7 @@ import { BulkEditRepository } from './bulkEditRepository';
 import { replayEtaSeconds, type EtaBudget } from './bulkEta';
 import { planBulkEdit, type BulkPlan, type BulkRecordInput } from './bulkPlan';
 import { undoStep } from './bulkUndo';
-import { HeldPreviews, PREVIEW_HELD_MS, selectionDifference } from './heldPreviews';
+import { HeldPreviews, PREVIEW_HELD_MS, selectionDifference, type HeldTrash } from './heldPreviews';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
@@ -67,6 +69,8 @@ export class BulkEditService {
   private readonly now: () => number;
   private readonly batch: number;
   private readonly previews: HeldPreviews;
+  /** The records each bulk trash (or restore) question named, for its confirm. */
+  private readonly trashQuestions: HeldPreviews<HeldTrash>;
   /**
    * Applies still queueing their batches, by bulk edit: an undo asked meanwhile (the Outbox lists
    * the group once its first batch is written) stops the apply before taking it back, or the
@@ -82,6 +86,7 @@ export class BulkEditService {
     this.batch = options.batchRecords ?? BATCH_RECORDS;
     this.repo = new BulkEditRepository(options.db, this.now);
     this.previews = new HeldPreviews(this.now);
+    this.trashQuestions = new HeldPreviews<HeldTrash>(this.now);
     // An operation the outbox moves (keep mine puts a record's queue back in order) stays this
     // bulk edit's: its undo and its counts follow it.
     options.outbox.repo.requeued = (from, to) => this.repo.followRequeuedOp(from, to);
@@ -518,16 +523,34 @@ export class BulkEditService {
     return result;
   }
 
-  /** Moves the selected records to the recycle bin (or restores them): one queued op per record. */
-  async trash(args: BulkTrashArgs): Promise<BulkTrashed> {
-    const { outbox } = this.options;
+  /**
+   * The question before a bulk trash (or restore): the records the selection names now, held for
+   * the confirm (a filter's 50,000 ids never cross IPC), and how many.
+   */
+  async askTrash(args: BulkTrashAskArgs): Promise<BulkTrashAsked> {
     const ids = await this.selectionIds(args.portalId, args.moduleId, args.selection);
-    if (args.expected !== undefined && ids.length !== args.expected) {
-      const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
+    const previewId = this.trashQuestions.hold({ args, ids, selected: [...ids].sort() });
+    return { previewId, records: ids.length };
+  }
+
+  /**
+   * Moves the records a question named to the recycle bin (or restores them): one queued op per
+   * record. Refused, queuing nothing, when the question is not held, or when its selection names
+   * other records now (a sync took some out of the filter or brought others in): the user was
+   * asked about those records, not these, and the same count is no proof of the same records.
+   */
+  async trash({ previewId }: BulkTrashArgs): Promise<BulkTrashed> {
+    const { outbox } = this.options;
+    const held = this.trashQuestions.take(previewId);
+    if (!held) {
       throw new LedgerError(
-        `The selection is ${count(ids.length)} now, not the ${count(args.expected)} asked about (a sync changed the list since). Nothing was ${args.restore ? 'restored' : 'moved'}; check the selection and ask again.`,
+        `This question is no longer held (it was answered already, is more than ${PREVIEW_HELD_MS / 60_000} minutes old, or newer ones replaced it). Nothing was queued; ask again.`,
       );
     }
+    const { args, ids } = held;
+    const now = (await this.selectionIds(args.portalId, args.moduleId, args.selection)).sort();
+    const moved = selectionDifference(held.selected, now);
+    if (moved.joined > 0 || moved.left > 0) throw new LedgerError(trashSelectionMoved(moved, args));
     const result: BulkTrashed = { queued: 0, failed: 0, failures: [] };
     const report = this.progress(args, args.restore ? 'restore' : 'trash');
     for (let from = 0; from < ids.length; from += this.batch) {
@@ -552,4 +575,19 @@ export class BulkEditService {
     }
     return result;
   }
+}
+
+/** The refusal of a bulk trash (or restore) whose selection names other records than asked about. */
+export function trashSelectionMoved(
+  { joined, left }: { joined: number; left: number },
+  { restore }: { restore: boolean },
+): string {
+  const n = (count: number) => count.toLocaleString('en-US');
+  const parts = [
+    left > 0
+      ? `${n(left)} ${left === 1 ? 'record no longer matches' : 'records no longer match'}`
+      : '',
+    joined > 0 ? `${n(joined)} new ${joined === 1 ? 'record matches' : 'records match'}` : '',
+  ].filter(Boolean);
+  return `${parts.join(' and ')} since you were asked (a sync changed the list). Nothing was ${restore ? 'restored' : 'moved to the recycle bin'}; review the selection and ask again.`;
 }
