@@ -80,6 +80,12 @@ export class BulkEditService {
     number,
     { stop: boolean; notQueued: number; finished: Promise<void> }
   >();
+  /**
+   * Undos running, by bulk edit: one asked while another of the same bulk edit runs waits for it
+   * (and is then refused: undone already). Both running would have the second count the records
+   * the first had given back as edited since, and answer those wrong counts.
+   */
+  private readonly undoing = new Map<number, Promise<unknown>>();
 
   constructor(private readonly options: BulkEditServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -472,9 +478,21 @@ export class BulkEditService {
   /**
    * Takes back what the bulk edit queued and has not gone out: its own operations are dropped, and
    * where it folded into an edit queued before, that edit's value is put back. A record edited
-   * again since, or whose change went out, keeps what it has.
+   * again since, or whose change went out, keeps what it has. One undo of a bulk edit at a time:
+   * another asked meanwhile waits for it, then finds it undone and is refused in words.
    */
   async undo(id: number): Promise<BulkUndone> {
+    const before = this.undoing.get(id);
+    const mine = (before ?? Promise.resolve()).catch(() => {}).then(() => this.undoNow(id));
+    this.undoing.set(id, mine);
+    try {
+      return await mine;
+    } finally {
+      if (this.undoing.get(id) === mine) this.undoing.delete(id);
+    }
+  }
+
+  private async undoNow(id: number): Promise<BulkUndone> {
     const running = this.applying.get(id);
     let neverQueued = 0;
     if (running) {
