@@ -33,16 +33,29 @@ import type { EditCatalog } from '../outbox/editCatalog';
 import { FALLBACK_TIME_ZONE, loadEditCatalog } from '../outbox/editCatalog';
 import { LedgerError } from '../outbox/ledgerError';
 import type { EditSource } from '../outbox/outboxLedger';
-import { opStatus } from '../outbox/outboxTypes';
+import { opStatus, type OutboxOp } from '../outbox/outboxTypes';
+import type { EditPlan } from '../outbox/planEdit';
 import type { OutboxService } from '../outbox/outboxService';
 import { relabelEntry, relabelValue, type OptionsRelabelled } from '../outbox/relabelOptions';
 import type { Mirror } from '../store/mirror/mirror';
 import { BulkEditRepository } from './bulkEditRepository';
-import { replayEtaSeconds, type EtaBudget } from './bulkEta';
+import { replayEtaSeconds, updatesToSend, type EtaBudget, type QueuedOp } from './bulkEta';
 import { planBulkEdit, type BulkPlan, type BulkRecordInput } from './bulkPlan';
 import { undoStep } from './bulkUndo';
 import { HeldPreviews, PREVIEW_HELD_MS, selectionDifference, type HeldTrash } from './heldPreviews';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * A record's queue as writing `placed` leaves it (ledger.writeEdit): a fold left without fields
+ * drops its operation, one with fields stays, and a new update goes last (none when empty).
+ */
+function queueAfter(ops: readonly OutboxOp[], placed: EditPlan): QueuedOp[] {
+  const empty = Object.keys(placed.fields).length === 0;
+  if (placed.action === 'merge')
+    return empty ? ops.filter((op) => op.seq !== placed.seq) : [...ops];
+  const recordId = ops[0]?.recordId ?? '';
+  return empty ? [...ops] : [...ops, { recordId, kind: 'update', state: 'pending' }];
+}
 
 /**
  * Ours: records written per transaction. A batch of 500 held the engine's event loop 161 ms on a
@@ -217,8 +230,9 @@ export class BulkEditService {
     const catalogs = new Map<string, EditCatalog>();
     const plan: BulkPlan = { changes: [], unchanged: 0, failures: [] };
     let coalesced = 0;
-    let ownUpdates = 0;
-    let dropped = 0;
+    // Updates to send once applied, less those now: per changed record, its queue after the write
+    // as planEdit places it (folded, dropped or a new update behind) against its queue now.
+    let moreToSend = 0;
     for (let from = 0; from < ids.length; from += this.batch) {
       const sources = new Map<string, EditSource>();
       const inputs = ids.slice(from, from + this.batch).map((id) => {
@@ -235,11 +249,8 @@ export class BulkEditService {
           [{ field: args.field, type: change.type, value: change.after }],
           { keepRefused: true },
         );
-        if (placed.action === 'merge') {
-          coalesced += 1;
-          // A revert that leaves the record's queued edit without fields drops it: one PATCH fewer.
-          if (Object.keys(placed.fields).length === 0) dropped += 1;
-        } else if (Object.keys(placed.fields).length > 0) ownUpdates += 1;
+        if (placed.action === 'merge') coalesced += 1;
+        moreToSend += updatesToSend(queueAfter(source.ops, placed)) - updatesToSend(source.ops);
       }
       plan.changes.push(...part.changes);
       plan.unchanged += part.unchanged;
@@ -248,8 +259,8 @@ export class BulkEditService {
     }
     const field =
       [...catalogs.values()].flatMap((c) => c.fields).find((f) => f.key === args.field) ?? null;
-    const waiting = this.patchesWaiting(args.portalId);
-    const patchesQueued = waiting + ownUpdates - dropped;
+    const patchesQueued =
+      updatesToSend(this.options.outbox.repo.allOps(args.portalId)) + moreToSend;
     const budget = this.options.patchBudget(args.portalId) ?? {
       limit: 200,
       windowMs: 120_000,
@@ -284,13 +295,6 @@ export class BulkEditService {
       patchesQueued,
       etaSeconds: replayEtaSeconds(patchesQueued, budget),
     };
-  }
-
-  /** Record updates and creates of the portal waiting in the outbox: each is one call. */
-  private patchesWaiting(portalId: string): number {
-    return this.options.outbox.repo
-      .allOps(portalId)
-      .filter((op) => op.kind === 'update' && op.state !== 'conflict').length;
   }
 
   private progress(args: { portalId: string; moduleId: string }, task: BulkProgress['task']) {
