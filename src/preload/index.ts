@@ -191,6 +191,7 @@ const bridge = {
     apply: call('bulkEdit.apply'),
     groups: call('bulkEdit.groups'),
     undo: call('bulkEdit.undo'),
+    askTrash: call('bulkEdit.askTrash'),
     trash: call('bulkEdit.trash'),
   },
   overview: { portal: call('overview.portal') },

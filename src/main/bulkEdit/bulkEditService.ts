@@ -23,6 +23,8 @@ import {
   type BulkProgress,
   type BulkSelection,
   type BulkTrashArgs,
+  type BulkTrashAskArgs,
+  type BulkTrashAsked,
   type BulkTrashed,
   type BulkUndone,
 } from '../../shared/ipc/areas/bulkEdit';
@@ -31,16 +33,29 @@ import type { EditCatalog } from '../outbox/editCatalog';
 import { FALLBACK_TIME_ZONE, loadEditCatalog } from '../outbox/editCatalog';
 import { LedgerError } from '../outbox/ledgerError';
 import type { EditSource } from '../outbox/outboxLedger';
-import { opStatus } from '../outbox/outboxTypes';
+import { opStatus, type OutboxOp } from '../outbox/outboxTypes';
+import type { EditPlan } from '../outbox/planEdit';
 import type { OutboxService } from '../outbox/outboxService';
 import { relabelEntry, relabelValue, type OptionsRelabelled } from '../outbox/relabelOptions';
 import type { Mirror } from '../store/mirror/mirror';
 import { BulkEditRepository } from './bulkEditRepository';
-import { replayEtaSeconds, type EtaBudget } from './bulkEta';
+import { replayEtaSeconds, updatesToSend, type EtaBudget, type QueuedOp } from './bulkEta';
 import { planBulkEdit, type BulkPlan, type BulkRecordInput } from './bulkPlan';
 import { undoStep } from './bulkUndo';
-import { HeldPreviews, PREVIEW_HELD_MS, selectionDifference } from './heldPreviews';
+import { HeldPreviews, PREVIEW_HELD_MS, selectionDifference, type HeldTrash } from './heldPreviews';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * A record's queue as writing `placed` leaves it (ledger.writeEdit): a fold left without fields
+ * drops its operation, one with fields stays, and a new update goes last (none when empty).
+ */
+function queueAfter(ops: readonly OutboxOp[], placed: EditPlan): QueuedOp[] {
+  const empty = Object.keys(placed.fields).length === 0;
+  if (placed.action === 'merge')
+    return empty ? ops.filter((op) => op.seq !== placed.seq) : [...ops];
+  const recordId = ops[0]?.recordId ?? '';
+  return empty ? [...ops] : [...ops, { recordId, kind: 'update', state: 'pending' }];
+}
 
 /**
  * Ours: records written per transaction. A batch of 500 held the engine's event loop 161 ms on a
@@ -67,6 +82,8 @@ export class BulkEditService {
   private readonly now: () => number;
   private readonly batch: number;
   private readonly previews: HeldPreviews;
+  /** The records each bulk trash (or restore) question named, for its confirm. */
+  private readonly trashQuestions: HeldPreviews<HeldTrash>;
   /**
    * Applies still queueing their batches, by bulk edit: an undo asked meanwhile (the Outbox lists
    * the group once its first batch is written) stops the apply before taking it back, or the
@@ -76,12 +93,19 @@ export class BulkEditService {
     number,
     { stop: boolean; notQueued: number; finished: Promise<void> }
   >();
+  /**
+   * Undos running, by bulk edit: one asked while another of the same bulk edit runs waits for it
+   * (and is then refused: undone already). Both running would have the second count the records
+   * the first had given back as edited since, and answer those wrong counts.
+   */
+  private readonly undoing = new Map<number, Promise<unknown>>();
 
   constructor(private readonly options: BulkEditServiceOptions) {
     this.now = options.now ?? Date.now;
     this.batch = options.batchRecords ?? BATCH_RECORDS;
     this.repo = new BulkEditRepository(options.db, this.now);
     this.previews = new HeldPreviews(this.now);
+    this.trashQuestions = new HeldPreviews<HeldTrash>(this.now);
     // An operation the outbox moves (keep mine puts a record's queue back in order) stays this
     // bulk edit's: its undo and its counts follow it.
     options.outbox.repo.requeued = (from, to) => this.repo.followRequeuedOp(from, to);
@@ -206,8 +230,9 @@ export class BulkEditService {
     const catalogs = new Map<string, EditCatalog>();
     const plan: BulkPlan = { changes: [], unchanged: 0, failures: [] };
     let coalesced = 0;
-    let ownUpdates = 0;
-    let dropped = 0;
+    // Updates to send once applied, less those now: per changed record, its queue after the write
+    // as planEdit places it (folded, dropped or a new update behind) against its queue now.
+    let moreToSend = 0;
     for (let from = 0; from < ids.length; from += this.batch) {
       const sources = new Map<string, EditSource>();
       const inputs = ids.slice(from, from + this.batch).map((id) => {
@@ -224,11 +249,8 @@ export class BulkEditService {
           [{ field: args.field, type: change.type, value: change.after }],
           { keepRefused: true },
         );
-        if (placed.action === 'merge') {
-          coalesced += 1;
-          // A revert that leaves the record's queued edit without fields drops it: one PATCH fewer.
-          if (Object.keys(placed.fields).length === 0) dropped += 1;
-        } else if (Object.keys(placed.fields).length > 0) ownUpdates += 1;
+        if (placed.action === 'merge') coalesced += 1;
+        moreToSend += updatesToSend(queueAfter(source.ops, placed)) - updatesToSend(source.ops);
       }
       plan.changes.push(...part.changes);
       plan.unchanged += part.unchanged;
@@ -237,8 +259,8 @@ export class BulkEditService {
     }
     const field =
       [...catalogs.values()].flatMap((c) => c.fields).find((f) => f.key === args.field) ?? null;
-    const waiting = this.patchesWaiting(args.portalId);
-    const patchesQueued = waiting + ownUpdates - dropped;
+    const patchesQueued =
+      updatesToSend(this.options.outbox.repo.allOps(args.portalId)) + moreToSend;
     const budget = this.options.patchBudget(args.portalId) ?? {
       limit: 200,
       windowMs: 120_000,
@@ -273,13 +295,6 @@ export class BulkEditService {
       patchesQueued,
       etaSeconds: replayEtaSeconds(patchesQueued, budget),
     };
-  }
-
-  /** Record updates and creates of the portal waiting in the outbox: each is one call. */
-  private patchesWaiting(portalId: string): number {
-    return this.options.outbox.repo
-      .allOps(portalId)
-      .filter((op) => op.kind === 'update' && op.state !== 'conflict').length;
   }
 
   private progress(args: { portalId: string; moduleId: string }, task: BulkProgress['task']) {
@@ -467,9 +482,21 @@ export class BulkEditService {
   /**
    * Takes back what the bulk edit queued and has not gone out: its own operations are dropped, and
    * where it folded into an edit queued before, that edit's value is put back. A record edited
-   * again since, or whose change went out, keeps what it has.
+   * again since, or whose change went out, keeps what it has. One undo of a bulk edit at a time:
+   * another asked meanwhile waits for it, then finds it undone and is refused in words.
    */
   async undo(id: number): Promise<BulkUndone> {
+    const before = this.undoing.get(id);
+    const mine = (before ?? Promise.resolve()).catch(() => {}).then(() => this.undoNow(id));
+    this.undoing.set(id, mine);
+    try {
+      return await mine;
+    } finally {
+      if (this.undoing.get(id) === mine) this.undoing.delete(id);
+    }
+  }
+
+  private async undoNow(id: number): Promise<BulkUndone> {
     const running = this.applying.get(id);
     let neverQueued = 0;
     if (running) {
@@ -518,16 +545,34 @@ export class BulkEditService {
     return result;
   }
 
-  /** Moves the selected records to the recycle bin (or restores them): one queued op per record. */
-  async trash(args: BulkTrashArgs): Promise<BulkTrashed> {
-    const { outbox } = this.options;
+  /**
+   * The question before a bulk trash (or restore): the records the selection names now, held for
+   * the confirm (a filter's 50,000 ids never cross IPC), and how many.
+   */
+  async askTrash(args: BulkTrashAskArgs): Promise<BulkTrashAsked> {
     const ids = await this.selectionIds(args.portalId, args.moduleId, args.selection);
-    if (args.expected !== undefined && ids.length !== args.expected) {
-      const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
+    const previewId = this.trashQuestions.hold({ args, ids, selected: [...ids].sort() });
+    return { previewId, records: ids.length };
+  }
+
+  /**
+   * Moves the records a question named to the recycle bin (or restores them): one queued op per
+   * record. Refused, queuing nothing, when the question is not held, or when its selection names
+   * other records now (a sync took some out of the filter or brought others in): the user was
+   * asked about those records, not these, and the same count is no proof of the same records.
+   */
+  async trash({ previewId }: BulkTrashArgs): Promise<BulkTrashed> {
+    const { outbox } = this.options;
+    const held = this.trashQuestions.take(previewId);
+    if (!held) {
       throw new LedgerError(
-        `The selection is ${count(ids.length)} now, not the ${count(args.expected)} asked about (a sync changed the list since). Nothing was ${args.restore ? 'restored' : 'moved'}; check the selection and ask again.`,
+        `This question is no longer held (it was answered already, is more than ${PREVIEW_HELD_MS / 60_000} minutes old, or newer ones replaced it). Nothing was queued; ask again.`,
       );
     }
+    const { args, ids } = held;
+    const now = (await this.selectionIds(args.portalId, args.moduleId, args.selection)).sort();
+    const moved = selectionDifference(held.selected, now);
+    if (moved.joined > 0 || moved.left > 0) throw new LedgerError(trashSelectionMoved(moved, args));
     const result: BulkTrashed = { queued: 0, failed: 0, failures: [] };
     const report = this.progress(args, args.restore ? 'restore' : 'trash');
     for (let from = 0; from < ids.length; from += this.batch) {
@@ -552,4 +597,19 @@ export class BulkEditService {
     }
     return result;
   }
+}
+
+/** The refusal of a bulk trash (or restore) whose selection names other records than asked about. */
+export function trashSelectionMoved(
+  { joined, left }: { joined: number; left: number },
+  { restore }: { restore: boolean },
+): string {
+  const n = (count: number) => count.toLocaleString('en-US');
+  const parts = [
+    left > 0
+      ? `${n(left)} ${left === 1 ? 'record no longer matches' : 'records no longer match'}`
+      : '',
+    joined > 0 ? `${n(joined)} new ${joined === 1 ? 'record matches' : 'records match'}` : '',
+  ].filter(Boolean);
+  return `${parts.join(' and ')} since you were asked (a sync changed the list). Nothing was ${restore ? 'restored' : 'moved to the recycle bin'}; review the selection and ask again.`;
 }

@@ -24,3 +24,27 @@ export function replayEtaSeconds(calls: number, budget: EtaBudget): number {
   if (later <= 0) return 0;
   return (Math.ceil(later / budget.limit) * budget.windowMs) / 1000;
 }
+
+/** What the count below reads of a queued operation. */
+export interface QueuedOp {
+  recordId: string;
+  kind: string;
+  state: string;
+}
+
+/**
+ * Record updates among `ops` (queue order) the replay will send without the user acting: only a
+ * record's head goes (readyHeads in src/main/outbox/queries/outbox.sql), and an operation the
+ * service refused (`failed`) or in conflict stops its record's queue until the user retries,
+ * resolves or discards it, so neither it nor anything queued behind it is counted.
+ */
+export function updatesToSend(ops: Iterable<QueuedOp>): number {
+  const stopped = new Set<string>();
+  let updates = 0;
+  for (const op of ops) {
+    if (stopped.has(op.recordId)) continue;
+    if (op.state === 'failed' || op.state === 'conflict') stopped.add(op.recordId);
+    else if (op.kind === 'update') updates += 1;
+  }
+  return updates;
+}

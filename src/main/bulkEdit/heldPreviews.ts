@@ -1,12 +1,13 @@
 /**
  * The previews the engine keeps for their Queue (issue 20: the records previewed are the records
- * queued). A preview resolves its selection once (a filter may name up to BULK_RECORDS_MAX
- * records, too many to send back and forth over IPC) and is kept here under a random id: Queue
- * names the id, and the engine queues only the records that preview counted as changing. Each is
- * taken once, kept a short while, and only the newest few are kept (memory: 50,000 ids each).
+ * queued), and likewise the selections a bulk trash or restore asked about for its confirm. A
+ * preview resolves its selection once (a filter may name up to BULK_RECORDS_MAX records, too many
+ * to send back and forth over IPC) and is kept here under a random id: Queue (or the confirm)
+ * names the id, and the engine acts only on the records held. Each is taken once, kept a short
+ * while, and only the newest few are kept (memory: 50,000 ids each).
  */
 import { randomBytes } from 'node:crypto';
-import type { BulkEditArgs } from '../../shared/ipc/areas/bulkEdit';
+import type { BulkEditArgs, BulkTrashAskArgs } from '../../shared/ipc/areas/bulkEdit';
 
 /** Ours: how long a preview may be queued; its counts describe the moment it was made. */
 export const PREVIEW_HELD_MS = 10 * 60_000;
@@ -23,13 +24,22 @@ export interface HeldPreview {
   failed: number;
 }
 
-export class HeldPreviews {
-  private readonly held = new Map<string, HeldPreview & { heldAt: number }>();
+/** A bulk trash's (or restore's) question, kept for its confirm. */
+export interface HeldTrash {
+  args: BulkTrashAskArgs;
+  /** The records asked about, in the selection's order: the only ones the confirm acts on. */
+  ids: string[];
+  /** The same, sorted: the confirm refuses when the selection names others now. */
+  selected: string[];
+}
+
+export class HeldPreviews<T = HeldPreview> {
+  private readonly held = new Map<string, T & { heldAt: number }>();
 
   constructor(private readonly now: () => number) {}
 
   /** Keeps a preview and answers its id; the oldest goes when more than PREVIEWS_HELD_MAX are kept. */
-  hold(preview: HeldPreview): string {
+  hold(preview: T): string {
     const id = randomBytes(8).toString('hex');
     this.held.set(id, { ...preview, heldAt: this.now() });
     for (const old of this.held.keys()) {
@@ -40,7 +50,7 @@ export class HeldPreviews {
   }
 
   /** The preview, removed (a preview queues once); undefined when unknown, taken or too old. */
-  take(id: string): HeldPreview | undefined {
+  take(id: string): T | undefined {
     const preview = this.held.get(id);
     this.held.delete(id);
     if (!preview || this.now() - preview.heldAt > PREVIEW_HELD_MS) return undefined;

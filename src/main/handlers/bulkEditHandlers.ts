@@ -6,7 +6,12 @@ import { RecordQueryError } from '../store/mirror/recordQueryError';
 import { userFacingFor } from './userFacing';
 
 type BulkEditRequest =
-  'bulkEdit.preview' | 'bulkEdit.apply' | 'bulkEdit.groups' | 'bulkEdit.undo' | 'bulkEdit.trash';
+  | 'bulkEdit.preview'
+  | 'bulkEdit.apply'
+  | 'bulkEdit.groups'
+  | 'bulkEdit.undo'
+  | 'bulkEdit.askTrash'
+  | 'bulkEdit.trash';
 
 /** Refusals of the ledger and of the list (a filter the mirror cannot apply) are the user's to read. */
 const userFacing = userFacingFor(LedgerError, RecordQueryError);
@@ -18,6 +23,7 @@ export function bulkEditHandlers(bulk: BulkEditService): Pick<Handlers, BulkEdit
     'bulkEdit.apply': userFacing((args) => bulk.apply(args)),
     'bulkEdit.groups': userFacing(() => bulk.groups()),
     'bulkEdit.undo': userFacing(({ id }) => bulk.undo(id)),
+    'bulkEdit.askTrash': userFacing((args) => bulk.askTrash(args)),
     'bulkEdit.trash': userFacing((args) => bulk.trash(args)),
   };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { EventHub } from '../../../src/main/bridge/eventHub';
 import { BulkEditService } from '../../../src/main/bulkEdit/bulkEditService';
 import type { OutboxOp } from '../../../src/main/outbox/outboxTypes';
-import type { BulkEditArgs } from '../../../src/shared/ipc/areas/bulkEdit';
+import type { BulkEditArgs, BulkTrashAskArgs } from '../../../src/shared/ipc/areas/bulkEdit';
 import { outboxSession } from '../outbox/outboxSession';
 
 type Session = Awaited<ReturnType<typeof outboxSession>>;
@@ -40,6 +40,12 @@ const patchesOf = (s: Session) => s.writes().filter((w) => w.method === 'PATCH')
 async function queueEdit(bulk: BulkEditService, args: BulkEditArgs) {
   const { previewId } = await bulk.preview(args);
   return bulk.apply({ previewId });
+}
+
+/** A bulk trash's question, then its confirm, as the dialog sends them. */
+async function askedAndConfirmed(bulk: BulkEditService, args: BulkTrashAskArgs) {
+  const { previewId } = await bulk.askTrash(args);
+  return bulk.trash({ previewId });
 }
 
 describe('bulk edit against the emulator', () => {
@@ -441,37 +447,27 @@ describe('bulk edit against the emulator', () => {
     expect((await s.serverRecord(a)).description).toBe('Bulk words');
   });
 
-  it('moves nothing when the selection resolves to another count than the one asked about', async () => {
+  it('moves only through a question still held, once', async () => {
     const s = await outboxSession();
     const { bulk } = bulkService(s);
     s.outbox.setWorkOffline(true);
-    const prior = queue(s);
-    const every = { kind: 'filter' as const };
-    const total = s.recordIds.length;
-    // Asked about one record fewer than the filter matches now (a sync stored one since).
-    await expect(
-      bulk.trash({
-        portalId: s.portalId,
-        moduleId: s.module.id,
-        selection: every,
-        restore: false,
-        expected: total - 1,
-      }),
-    ).rejects.toThrow(
-      new RegExp(
-        `The selection is ${total.toLocaleString('en-US')} records now, not the ${(total - 1).toLocaleString('en-US')} records asked about.*Nothing was moved`,
-      ),
-    );
-    expect(queue(s)).toEqual(prior);
     const ids = s.recordIds.slice(0, 2);
-    const moved = await bulk.trash({
+    const asked = await bulk.askTrash({
       portalId: s.portalId,
       moduleId: s.module.id,
       selection: { kind: 'ids', ids },
       restore: false,
-      expected: 2,
     });
-    expect(moved.queued).toBe(2);
+    expect(asked.records).toBe(2);
+    expect(await bulk.trash({ previewId: asked.previewId })).toMatchObject({ queued: 2 });
+    const prior = queue(s);
+    // Answered already, or a question never asked: refused in words, nothing queued.
+    for (const previewId of [asked.previewId, '0'.repeat(16)]) {
+      await expect(bulk.trash({ previewId })).rejects.toThrow(
+        /no longer held.*Nothing was queued; ask again/,
+      );
+    }
+    expect(queue(s)).toEqual(prior);
   });
 
   it('trashes and restores many records, one queued operation each', async () => {
@@ -479,7 +475,7 @@ describe('bulk edit against the emulator', () => {
     const { bulk } = bulkService(s);
     s.outbox.setWorkOffline(true);
     const ids = s.recordIds.slice(0, 4);
-    const trashed = await bulk.trash({
+    const trashed = await askedAndConfirmed(bulk, {
       portalId: s.portalId,
       moduleId: s.module.id,
       selection: { kind: 'ids', ids },
@@ -489,7 +485,7 @@ describe('bulk edit against the emulator', () => {
     s.outbox.setWorkOffline(false);
     await s.outbox.idle();
     for (const id of ids) expect((await s.serverRecord(id)).trashed_time ?? null).not.toBeNull();
-    const restored = await bulk.trash({
+    const restored = await askedAndConfirmed(bulk, {
       portalId: s.portalId,
       moduleId: s.module.id,
       selection: { kind: 'ids', ids: [...ids, s.recordIds[5]!] },

@@ -52,7 +52,7 @@ describe('a bulk change acts only on records of the module it names', () => {
       /2 of the 3 selected records are not records of this module.*Nothing was changed/,
     );
     await expect(
-      bulk.trash({ portalId: s.portalId, moduleId: s.module.id, selection, restore: false }),
+      bulk.askTrash({ portalId: s.portalId, moduleId: s.module.id, selection, restore: false }),
     ).rejects.toThrow(/2 of the 3 selected records are not records of this module/);
     expect(s.outbox.repo.allOps()).toEqual([]);
   });

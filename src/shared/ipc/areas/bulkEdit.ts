@@ -212,20 +212,35 @@ export const BulkUndone = z.object({
 });
 export type BulkUndone = z.infer<typeof BulkUndone>;
 
-export const BulkTrashArgs = z
+/**
+ * The question before a bulk trash (or restore): the engine resolves the selection and holds the
+ * records it names (src/main/bulkEdit/heldPreviews.ts) for the confirm, which names them by
+ * `previewId`; the question says how many.
+ */
+export const BulkTrashAskArgs = z
   .object({
     portalId: Id,
     moduleId: Id,
     selection: BulkSelection,
     /** true: restore from the recycle bin; false: move to it. */
     restore: z.boolean(),
-    /**
-     * The number of records the user was asked about: a selection that resolves to another
-     * number now (a sync changed what a filter matches) is refused and nothing is queued.
-     */
-    expected: z.number().int().nonnegative().optional(),
   })
   .strict();
+export type BulkTrashAskArgs = z.infer<typeof BulkTrashAskArgs>;
+
+export const BulkTrashAsked = z.object({
+  previewId: PreviewId,
+  /** Records the selection names: the count the question asks about. */
+  records: z.number().int().nonnegative(),
+});
+export type BulkTrashAsked = z.infer<typeof BulkTrashAsked>;
+
+/**
+ * The confirm names the question it answers: the engine acts on exactly the records it held, and
+ * refuses (queuing nothing) when the selection names other records now (a sync took some out of
+ * the filter or brought others in), however many.
+ */
+export const BulkTrashArgs = z.object({ previewId: PreviewId }).strict();
 export type BulkTrashArgs = z.infer<typeof BulkTrashArgs>;
 
 export const BulkTrashed = z.object({
@@ -252,10 +267,15 @@ export const bulkEditRequests = {
     BulkUndone,
     'Take back what a bulk edit queued that has not gone out.',
   ),
+  'bulkEdit.askTrash': request(
+    BulkTrashAskArgs,
+    BulkTrashAsked,
+    'How many records a bulk trash or restore would act on; the engine holds them for its confirm.',
+  ),
   'bulkEdit.trash': request(
     BulkTrashArgs,
     BulkTrashed,
-    'Move the selected records to the recycle bin, or restore them (queued).',
+    'Move the records a question held to the recycle bin, or restore them (queued).',
   ),
 } as const;
 

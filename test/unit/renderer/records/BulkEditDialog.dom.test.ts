@@ -33,6 +33,9 @@ import { sampleRow } from './sampleRow';
 
 useDomTestEnvironment();
 
+/** The id of a bulk trash's question as the engine holds it. */
+const QUESTION = 'a1b2c3d4e5f60718';
+
 const tags = editableField('multi_select', {
   key: 'cf_tags',
   label: 'Tags',
@@ -351,18 +354,50 @@ describe('the bulk edit dialog', () => {
     const user = userEvent.setup();
     const listed = { rows: rows(5) };
     const ws = await listingWorkspace(listed, {
+      'bulkEdit.askTrash': () => ({ previewId: QUESTION, records: 2 }),
       'bulkEdit.trash': () => ({ queued: 2, failed: 0, failures: [] }),
     });
     await pickRows(ws, 3, 4);
     await syncStoresTwoFirst(ws, listed);
     const dialog = await openDialog(ws, user);
     await user.click(within(dialog).getByRole('button', { name: 'Move them to the recycle bin…' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Move to the recycle bin' }));
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Move to the recycle bin' }),
+    );
     await waitFor(() => expect(ws.engine.argsOf('bulkEdit.trash')).toHaveLength(1));
-    expect(ws.engine.argsOf('bulkEdit.trash')[0]).toMatchObject({
+    expect(ws.engine.argsOf('bulkEdit.askTrash')[0]).toMatchObject({
       selection: { kind: 'ids', ids: ['1100000000004', '1100000000005'] },
       restore: false,
     });
+    // The confirm names the question: the engine moves the records it held then.
+    expect(ws.engine.argsOf('bulkEdit.trash')[0]).toEqual({ previewId: QUESTION });
+  });
+
+  it('says beside the trash control that the selection changed since the question, and asks again', async () => {
+    const user = userEvent.setup();
+    const listed = { rows: rows(5) };
+    const refusal =
+      '1 record no longer matches and 1 new record matches since you were asked (a sync changed the list). Nothing was moved to the recycle bin; review the selection and ask again.';
+    const ws = await listingWorkspace(listed, {
+      'bulkEdit.askTrash': () => ({ previewId: QUESTION, records: 2 }),
+      'bulkEdit.trash': () => {
+        throw new Error(refusal);
+      },
+    });
+    await pickRows(ws, 3, 4);
+    const dialog = await openDialog(ws, user);
+    await user.click(within(dialog).getByRole('button', { name: 'Move them to the recycle bin…' }));
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Move to the recycle bin' }),
+    );
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(refusal);
+    expect(alert.closest('.records-bulk__trash')).not.toBeNull();
+    expect(document.activeElement).toBe(alert);
+    // The question is used up: asking again asks the engine again.
+    await user.click(within(dialog).getByRole('button', { name: 'Move them to the recycle bin…' }));
+    await within(dialog).findByRole('button', { name: 'Move to the recycle bin' });
+    expect(ws.engine.argsOf('bulkEdit.askTrash')).toHaveLength(2);
   });
 
   it('waits for a range being read before it previews or moves anything, then moves what it said', async () => {
@@ -377,11 +412,11 @@ describe('the bulk edit dialog', () => {
           total: listed.rows.length,
         };
       },
-      'bulkEdit.trash': ({ selection }) => ({
-        queued: selection.kind === 'ids' ? selection.ids.length : 0,
-        failed: 0,
-        failures: [],
+      'bulkEdit.askTrash': ({ selection }) => ({
+        previewId: QUESTION,
+        records: selection.kind === 'ids' ? selection.ids.length : 0,
       }),
+      'bulkEdit.trash': () => ({ queued: 1_501, failed: 0, failures: [] }),
     });
     await waitFor(() => expect(ws.store.getState().row(0)).toBeDefined());
     act(() => {
@@ -400,16 +435,13 @@ describe('the bulk edit dialog', () => {
     });
     expect(within(dialog).getByRole('heading').textContent).toBe('Bulk edit 1,501 records');
     await user.click(within(dialog).getByRole('button', { name: 'Move them to the recycle bin…' }));
-    expect(within(dialog).getByText('Move 1,501 records to the recycle bin?')).toBeTruthy();
+    expect(await within(dialog).findByText('Move 1,501 records to the recycle bin?')).toBeTruthy();
+    const asked = ws.engine.argsOf('bulkEdit.askTrash')[0] as { selection: { ids: string[] } };
+    expect(asked.selection.ids).toHaveLength(1_501);
     await user.click(within(dialog).getByRole('button', { name: 'Move to the recycle bin' }));
     await waitFor(() => expect(ws.engine.argsOf('bulkEdit.trash')).toHaveLength(1));
-    const sent = ws.engine.argsOf('bulkEdit.trash')[0] as {
-      selection: { ids: string[] };
-      expected: number;
-    };
-    expect(sent.selection.ids).toHaveLength(1_501);
-    // The count the question named: the engine moves nothing if the selection is another.
-    expect(sent.expected).toBe(1_501);
+    // The question the engine holds: it moves nothing if the selection names other records now.
+    expect(ws.engine.argsOf('bulkEdit.trash')[0]).toEqual({ previewId: QUESTION });
   });
 
   it('acts on every record matching the filter but those Ctrl+clicked out, after a sync too', async () => {

@@ -5,6 +5,7 @@ import type {
   BulkPreview,
   BulkProgress,
   BulkSelection,
+  BulkTrashAsked,
 } from '../../../../shared/ipc/areas/bulkEdit';
 import type { EditableField } from '../../../../shared/ipc/areas/outbox';
 import { useApi } from '../../bridge/ApiContext';
@@ -93,10 +94,15 @@ function ModuleBulkEditDialog() {
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const [applied, setApplied] = useState<BulkApplied | null>(null);
   const [trashed, setTrashed] = useState<string | null>(null);
-  const [confirmTrash, setConfirmTrash] = useState(false);
+  // The question the engine holds the records of: the confirm names it, and the engine moves
+  // exactly those records, refusing when a sync changed which ones the selection names.
+  const [trashQuestion, setTrashQuestion] = useState<BulkTrashAsked | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A refused trash is said beside its own control, not the edit's.
+  const [trashError, setTrashError] = useState<string | null>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
+  const trashErrorRef = useRef<HTMLParagraphElement>(null);
 
   const whole = wholeAsked || everyPicked;
   const records = wholeAsked ? total : selected;
@@ -130,12 +136,17 @@ function ModuleBulkEditDialog() {
   useEffect(() => {
     if (error) errorRef.current?.focus();
   }, [error]);
+  useEffect(() => {
+    if (trashError) trashErrorRef.current?.focus();
+  }, [trashError]);
 
   const reset = () => {
     setPreview(null);
     setApplied(null);
     setTrashed(null);
+    setTrashQuestion(null);
     setError(null);
+    setTrashError(null);
   };
   const args = async (given: unknown) => {
     if (portalId === null || moduleId === null) throw new Error('Choose a module first.');
@@ -149,13 +160,13 @@ function ModuleBulkEditDialog() {
       ...(action === 'set' ? { value: given } : action === 'clear' ? {} : { value: options }),
     };
   };
-  const run = async (work: () => Promise<void>) => {
+  const run = async (work: () => Promise<void>, fail: (text: string | null) => void = setError) => {
     setBusy(true);
-    setError(null);
+    fail(null);
     try {
       await work();
     } catch (failure) {
-      setError(describeError(failure));
+      fail(describeError(failure));
     } finally {
       setBusy(false);
     }
@@ -175,26 +186,30 @@ function ModuleBulkEditDialog() {
         setPreview(null);
       }
     });
-  const trash = () =>
+  // The question asks the engine first: it holds the records the selection names now and says
+  // how many, and the question names that count.
+  const askTrash = () =>
     run(async () => {
       if (portalId === null || moduleId === null) return;
+      setTrashed(null);
       const selection = await bulkSelectionOf(wholeAsked, filter, picked);
-      setConfirmTrash(false);
-      // The question named a count: the engine moves nothing if the selection is another now.
-      const result = await api.bulkEdit.trash({
-        portalId,
-        moduleId,
-        selection,
-        restore: false,
-        expected: records,
-      });
+      setTrashQuestion(
+        await api.bulkEdit.askTrash({ portalId, moduleId, selection, restore: false }),
+      );
+    }, setTrashError);
+  const trash = () =>
+    run(async () => {
+      if (!trashQuestion) return;
+      // Either answer uses the question up: a refusal says to ask again.
+      setTrashQuestion(null);
+      const result = await api.bulkEdit.trash({ previewId: trashQuestion.previewId });
       setTrashed(
         `${count.format(result.queued)} ${result.queued === 1 ? 'record is' : 'records are'} queued to move to the recycle bin.` +
           (result.failed > 0
             ? ` ${count.format(result.failed)} kept: ${result.failures[0]?.reason ?? ''}`
             : ''),
       );
-    });
+    }, setTrashError);
 
   const ready =
     field !== undefined &&
@@ -388,16 +403,16 @@ function ModuleBulkEditDialog() {
             </p>
           )}
           <div className="records-bulk__trash">
-            {confirmTrash ? (
+            {trashQuestion ? (
               <>
                 <span>
-                  Move {count.format(records)} {records === 1 ? 'record' : 'records'} to the recycle
-                  bin?
+                  Move {count.format(trashQuestion.records)}{' '}
+                  {trashQuestion.records === 1 ? 'record' : 'records'} to the recycle bin?
                 </span>
-                <button type="button" onClick={() => void trash()} disabled={busy || selecting}>
+                <button type="button" onClick={() => void trash()} disabled={busy}>
                   Move to the recycle bin
                 </button>
-                <button type="button" onClick={() => setConfirmTrash(false)}>
+                <button type="button" onClick={() => setTrashQuestion(null)}>
                   Keep them
                 </button>
               </>
@@ -405,11 +420,16 @@ function ModuleBulkEditDialog() {
               <button
                 type="button"
                 className="link-button"
-                onClick={() => setConfirmTrash(true)}
+                onClick={() => void askTrash()}
                 disabled={busy || selecting || records === 0}
               >
                 Move {records === 1 ? 'it' : 'them'} to the recycle bin…
               </button>
+            )}
+            {trashError && (
+              <p className="field-error" role="alert" tabIndex={-1} ref={trashErrorRef}>
+                {trashError}
+              </p>
             )}
             {trashed && (
               <p className="hint" role="status">

@@ -69,13 +69,15 @@ export function RecycleBin() {
   const restoreAll = () => {
     if (portalId === null || moduleId === null || restorable.length === 0) return;
     setRestoredAll(null);
+    // The ids listed are the ones asked about: the engine holds them, then restores exactly them.
     api.bulkEdit
-      .trash({
+      .askTrash({
         portalId,
         moduleId,
         selection: { kind: 'ids', ids: restorable.map((item) => item.recordId) },
         restore: true,
       })
+      .then(({ previewId }) => api.bulkEdit.trash({ previewId }))
       .then(
         (done) => {
           setRestoredAll({
