@@ -50,6 +50,7 @@ import {
   type VerifyHandle,
 } from './backupJob';
 import { BackupRepository, type BackupRecord } from './backupRepository';
+import { downloadRefusal } from './downloadRefusal';
 import { DownloadLinks } from './downloadLinks';
 import { fileDigest } from './fileDigest';
 import { backupsToRemove } from './retention';
@@ -287,12 +288,8 @@ export class BackupService {
     const downloadable = (): BackupRecord | null => {
       const record = this.require(id);
       if (this.running.has(id)) return null;
-      if (record.exportId === null)
-        throw new BackupRefused(
-          'The service never answered this request; there is nothing to download.',
-        );
-      if (record.stage === 'ready')
-        throw new BackupRefused('This backup is already downloaded and verified.');
+      const refused = downloadRefusal(record);
+      if (refused !== null) throw new BackupRefused(refused);
       return record;
     };
     const record = downloadable();

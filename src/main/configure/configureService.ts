@@ -71,6 +71,7 @@ import {
 import { layoutSend } from './sendLayoutOp';
 import { placementOf, placementProblem, planPlacement } from './placeFieldOps';
 import {
+  lostAnswerDiscardProblem,
   optionActionOf,
   optionsOf,
   optionOpAction,
@@ -1291,6 +1292,9 @@ export class ConfigureService {
    */
   private optionsDiscarded(op: OutboxOp): void {
     const action = optionActionOf(op);
+    // Thrown inside the discard's transaction: nothing is discarded.
+    const lost = lostAnswerDiscardProblem(op);
+    if (lost !== null) throw new LedgerError(lost);
     const fieldId = String(param(op, 'field_id'));
     const field = this.options.mirror.metadata
       .fields(op.portalId, op.moduleId)

@@ -34,6 +34,7 @@ import type { Mirror } from '../store/mirror/mirror';
 import { layoutsQueue, param, paramFields } from './layoutOps';
 import {
   overlayStatuses,
+  recordChangesInto,
   statusActionOf,
   statusOpAction,
   TEMP_STATUS_PREFIX,
@@ -186,9 +187,20 @@ export class FieldChoicesService {
     for (const status of removed) {
       check(statusRemovalProblem(status, after.length));
     }
+    const repo = this.deps.outbox.repo;
+    for (const status of removed) {
+      const moving = recordChangesInto(
+        repo.valueOpsOfModule(args.portalId, args.moduleId),
+        new Set([status.id]),
+      ).length;
+      if (moving === 0) continue;
+      const one = moving === 1;
+      throw refusal(
+        `${one ? 'A record change' : `${moving.toLocaleString('en-US')} record changes`} waiting in the Outbox ${one ? 'moves its record' : 'move their records'} to “${status.name}”; removed first, the status would be gone when ${one ? 'it goes' : 'they go'}, and the service would refuse ${one ? 'it' : 'them'}. Nothing was queued; choose another status there, or send (go online) or discard ${one ? 'it' : 'them'} in the Outbox, then remove “${status.name}”.`,
+      );
+    }
 
     const base = { field_id: view.fieldId, field_label: 'Status' };
-    const repo = this.deps.outbox.repo;
     repo.transaction(() => {
       const insert = (action: StatusAction, values: Record<string, unknown>) =>
         repo.insertOp({

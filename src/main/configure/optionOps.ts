@@ -55,6 +55,38 @@ export function optionSummary(op: Pick<OutboxOp, 'kind' | 'action' | 'fields'>):
   }
 }
 
+/**
+ * Why a rename or removal whose answer was lost (sent, and the service may have applied it) is
+ * not discarded yet, or null when it may be. Discarded, it put the record changes queued here
+ * back to the option's old name, or their bases back to a removed option, which the service may
+ * no longer have: each was then refused, or met the removal as someone else's change. The replay
+ * asks the service before it sends again (its fate is known once delivered or refused), so the
+ * discard waits for that, as one being sent waits for its answer. Pure.
+ */
+export function lostAnswerDiscardProblem(
+  op: Pick<OutboxOp, 'kind' | 'action' | 'fields' | 'sentBody'>,
+): string | null {
+  if (op.sentBody === null) return null;
+  const action = optionActionOf(op);
+  const what = optionSummary(op);
+  const after =
+    'Nothing was discarded; go online (or choose Retry) so the Outbox asks the service what it has, then discard it if it is still here.';
+  if (action === 'renameOptions') {
+    const was = param<Record<string, string>>(op, 'was') ?? {};
+    const names = optionsOf(op)
+      .map((option) => `${quote(was[option.id] ?? option.id)} to ${quote(option.name)}`)
+      .join(', ');
+    return `${what}: it was sent and its answer was lost, so the service may already have renamed ${names}. Discarded now, the Configure view and the record changes waiting in the Outbox would go back to a name the service may no longer have, and those changes be refused. ${after}`;
+  }
+  if (action === 'removeOptions') {
+    const names = optionsOf(op)
+      .map((option) => quote(option.name))
+      .join(', ');
+    return `${what}: it was sent and its answer was lost, so the service may already have removed ${names}. Discarded now, the Configure view and the record changes waiting in the Outbox would hold an option the service may no longer have, and those changes be refused or held as conflicts. ${after}`;
+  }
+  return null;
+}
+
 /** The body of the operation's call (`module` as the service names the module). */
 export function optionBody(op: Pick<OutboxOp, 'kind' | 'action' | 'fields'>, module: string) {
   const field = String(param(op, 'field_id'));

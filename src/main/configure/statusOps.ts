@@ -12,6 +12,7 @@ import type {
   StatusAction,
 } from '../../shared/ipc/areas/configureChoices';
 import type { OutboxOp } from '../outbox/outboxTypes';
+import { statusIdOf } from '../outbox/ledgerReads';
 import { param } from './layoutOps';
 
 export const TEMP_STATUS_PREFIX = 'tmp-st-';
@@ -210,4 +211,18 @@ export function overlayStatuses(
     status.transitions.sort((a, b) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity));
   }
   return statuses;
+}
+
+/**
+ * The module's record changes (`ops`: valueOpsOfModule, any state) that move a record into one of
+ * `ids`. The usage beside a status counts the mirror's records only, and record changes go after
+ * the module's configuration (recordsWaitFor.ts): removed first, the status would be gone when
+ * such a change goes, and the service would refuse it whole. Pure.
+ */
+export function recordChangesInto(ops: readonly OutboxOp[], ids: ReadonlySet<string>): OutboxOp[] {
+  return ops.filter((op) => {
+    if (!Object.hasOwn(op.fields, 'status')) return false;
+    const id = statusIdOf(op.fields.status!.value);
+    return id !== null && ids.has(id);
+  });
 }

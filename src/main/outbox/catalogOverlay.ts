@@ -6,11 +6,16 @@
  * change must name options as they will be. Also the renames as a mapping of the names the
  * mirror's records hold, so the values the editor shows and the bases of new edits follow them.
  *
- * Reads the operations of src/main/configure/ (optionOps.ts, fieldOps.ts) by their stored
- * parameters (`fields.<name>.value`); `test/unit/outbox/catalogOverlay.property.test.ts` checks
- * the options against the Configure view's own overlay (overlayOptions).
+ * Reads the operations of src/main/configure/ (optionOps.ts, fieldOps.ts, statusOps.ts) by their
+ * stored parameters (`fields.<name>.value`); `test/unit/outbox/catalogOverlay.property.test.ts`
+ * checks the options against the Configure view's own overlay (overlayOptions).
+ *
+ * Statuses too: a record change names its status by id (the spec's `status {id}`), so a rename
+ * changes no queued value, but the editor and the Outbox name a status as it will be; a status
+ * whose removal is queued is not offered (removed first, the service would refuse the change).
  */
 import type { EditableField } from '../../shared/ipc/areas/outbox';
+import type { CatalogStatus } from './outboxRepository';
 import type { OutboxOp } from './outboxTypes';
 
 /**
@@ -157,4 +162,72 @@ export function relabelled(
     typeof item === 'string' && names.has(item) ? names.get(item)! : item;
   if (Array.isArray(value)) return value.map(one).filter((item) => item !== null);
   return one(value);
+}
+
+interface QueuedStatus {
+  id: string;
+  name: string;
+  color?: string;
+  closed?: boolean;
+}
+
+const queuedStatuses = (op: OutboxOp): QueuedStatus[] => {
+  const statuses = paramOf<unknown>(op, 'statuses');
+  return Array.isArray(statuses)
+    ? statuses.filter(
+        (s): s is QueuedStatus =>
+          typeof s === 'object' &&
+          s !== null &&
+          typeof (s as QueuedStatus).id === 'string' &&
+          typeof (s as QueuedStatus).name === 'string',
+      )
+    : [];
+};
+
+/**
+ * A module's statuses (the mirror's) as its queued status changes leave them, in queue order
+ * (pure): renamed, recoloured, made closed or open; removed ones out, but for a removal the
+ * service refused (the status stays, as the Configure view shows it: configure/statusOps.ts,
+ * overlayStatuses). Statuses added here are not offered: their ids are temporary until the add
+ * answers, and a record change cannot wait on another queue's answer for an id.
+ */
+export function overlayCatalogStatuses(
+  statuses: readonly CatalogStatus[],
+  ops: readonly OutboxOp[],
+): CatalogStatus[] {
+  let shown = statuses.map((status) => ({ ...status }));
+  for (const op of ops) {
+    if (op.kind !== 'config') continue;
+    if (op.action === 'status.updateStatuses') {
+      for (const item of queuedStatuses(op)) {
+        const status = shown.find((candidate) => candidate.id === item.id);
+        if (!status) continue;
+        status.name = item.name;
+        if (item.color !== undefined) status.color = item.color;
+        if (item.closed !== undefined) status.isClosedType = item.closed ? 1 : 0;
+      }
+    } else if (op.action === 'status.removeStatuses' && op.state !== 'failed') {
+      const removed = new Set(queuedStatuses(op).map((item) => item.id));
+      shown = shown.filter((status) => !removed.has(status.id));
+    }
+  }
+  return shown;
+}
+
+/**
+ * A status value as a queued record change keeps it (`{id, name, …}`, the name and colour the
+ * editor showed then) named by `statuses` (the catalog's: as the queue leaves them), since the
+ * service knows it by its id only. Other values as they are. Pure.
+ */
+export function statusValueNamed(value: unknown, statuses: readonly CatalogStatus[]): unknown {
+  if (typeof value !== 'object' || value === null || !('id' in value)) return value;
+  const id = String((value as { id: unknown }).id);
+  const status = statuses.find((candidate) => candidate.id === id);
+  if (!status) return value;
+  return {
+    ...value,
+    name: status.name,
+    color: status.color,
+    is_closed_type: status.isClosedType === 1,
+  };
 }

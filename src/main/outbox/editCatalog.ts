@@ -7,7 +7,12 @@ import type { EditableField } from '../../shared/ipc/areas/outbox';
 import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
 import { parseJsonObject } from '@portaldesk/portal-api/json/parseJsonObject';
 import type { StoredRecord } from '../store/mirror/localEditsRepository';
-import { configQueueOf, overlayCatalogFields, relabelled } from './catalogOverlay';
+import {
+  configQueueOf,
+  overlayCatalogFields,
+  overlayCatalogStatuses,
+  relabelled,
+} from './catalogOverlay';
 import type { CatalogStatus, OutboxRepository } from './outboxRepository';
 import { SYSTEM_FIELD_TYPES } from './outboxTypes';
 
@@ -72,7 +77,10 @@ export function loadEditCatalog(
   const placed = layout === null ? new Set<string>() : repo.layoutFieldIds(portalId, layout);
   const allFields = repo.fields(portalId, moduleId);
   const options = repo.options(portalId, moduleId);
-  const statuses = repo.statuses(portalId, moduleId);
+  // Record changes go after the module's queued configuration (recordsWaitFor.ts): statuses are
+  // offered and named as it leaves them.
+  const configOps = repo.opsOfRecord(portalId, configQueueOf(moduleId));
+  const statuses = overlayCatalogStatuses(repo.statuses(portalId, moduleId), configOps);
   const transitions = repo.transitions(portalId, moduleId);
   const people = repo.users(portalId);
   const labels = new Map(
@@ -155,11 +163,7 @@ export function loadEditCatalog(
   // The editor offers what the module's queued configuration changes leave: record changes go
   // after them (recordsWaitFor.ts), so they must name options as those changes leave them.
   const ids = new Map(allFields.map((field) => [field.apiName, field.id]));
-  const overlay = overlayCatalogFields(
-    fields,
-    (key) => ids.get(key),
-    repo.opsOfRecord(portalId, configQueueOf(moduleId)),
-  );
+  const overlay = overlayCatalogFields(fields, (key) => ids.get(key), configOps);
 
   return {
     portalId,

@@ -5,6 +5,7 @@
  */
 import type { EditForm, PendingValue } from '../../shared/ipc/areas/outbox';
 import type { StoredRecord } from '../store/mirror/localEditsRepository';
+import { statusValueNamed } from './catalogOverlay';
 import { storedValue, type EditCatalog } from './editCatalog';
 import type { OutboxOp } from './outboxTypes';
 import { overlayOf } from './overlayOf';
@@ -14,7 +15,9 @@ export function shownValues(record: StoredRecord, catalog: EditCatalog, ops: rea
   const overlay = overlayOf(ops);
   return (key: string): unknown => {
     const shown = overlay.get(key);
-    return shown ? shown.value : storedValue(record, catalog, key);
+    if (!shown) return storedValue(record, catalog, key);
+    // A queued status keeps the name it had when chosen; the service knows it by its id.
+    return key === 'status' ? statusValueNamed(shown.value, catalog.statuses) : shown.value;
   };
 }
 
@@ -61,7 +64,7 @@ export function recordForm(
     if (shown)
       pending[field.key] = {
         queuedAt: shown.editedAt,
-        base: shown.base,
+        base: field.key === 'status' ? statusValueNamed(shown.base, catalog.statuses) : shown.base,
         state: stateOf(field.key),
       };
     else if (create && Object.hasOwn(create.fields, field.key)) {

@@ -5,6 +5,7 @@
  */
 import type { OutboxEntry, PendingComment } from '../../shared/ipc/areas/outbox';
 import type { LocalEditsRepository, StoredRecord } from '../store/mirror/localEditsRepository';
+import { statusValueNamed } from './catalogOverlay';
 import { loadEditCatalog, type EditCatalog } from './editCatalog';
 import type { OutboxRepository } from './outboxRepository';
 import type { GoneModule } from './moduleGone';
@@ -46,13 +47,21 @@ export function outboxEntry(
     error: op.error,
     fields:
       op.kind === 'create' || op.kind === 'update'
-        ? Object.entries(op.fields).map(([field, entry]) => ({
-            field,
-            label: label(field),
-            type: type(field),
-            base: entry.base,
-            mine: entry.value,
-          }))
+        ? Object.entries(op.fields).map(([field, entry]) => {
+            // A status is known to the service by its id: named as the queue leaves it, not as
+            // the editor showed it when the change was made (a rename queued or delivered since).
+            const named = (value: unknown) =>
+              catalog && type(field) === 'status'
+                ? statusValueNamed(value, catalog.statuses)
+                : value;
+            return {
+              field,
+              label: label(field),
+              type: type(field),
+              base: named(entry.base),
+              mine: named(entry.value),
+            };
+          })
         : [],
     comment: COMMENT_KINDS.has(op.kind) ? { commentId: op.commentId, content: op.content } : null,
     conflict: op.conflict,

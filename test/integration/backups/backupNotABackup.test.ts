@@ -11,7 +11,7 @@ import { BlobWriter, TextReader, ZipWriter } from '@zip.js/zip.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_INFLATE_RATIO } from '../../../src/main/backups/archiveLimits';
 import { BACKUP_REUSE_MS } from '../../../src/main/backups/reuseNotice';
-import { backUp, CODE, filesUnder, overview, setup } from './backupSession';
+import { backUp, CODE, filesUnder, overview, refusal, setup } from './backupSession';
 
 /** The emulator's entries, encrypted with the code, with entities.json a run of one byte. */
 async function zipBomb(): Promise<Uint8Array> {
@@ -100,6 +100,31 @@ describe('a downloaded file that is not a backup', () => {
     expect(second.problem).toMatch(/returned this backup again/);
     expect(second.problem).toMatch(/It was not downloaded again/);
     expect((await overview(engine)).backups.filter((b) => b.portalId === portalId)).toHaveLength(1);
+    expect(filesUnder(dataDir)).toEqual([]);
+  });
+});
+
+describe('a download asked for a backup whose file is not a backup', () => {
+  it('is refused by the engine in the words the row shows, nothing fetched and the row unchanged', async () => {
+    const bomb = await zipBomb();
+    const { served, fetch } = serving(async () => bomb);
+    const { engine, portalId, dataDir } = await setup({ engine: { backups: { fetch } } });
+    const backup = await backUp(engine, portalId);
+    expect(backup).toMatchObject({ stage: 'failed', failure: 'not_a_backup' });
+    expect(served.times).toBe(1);
+
+    // The view offers no download of it; a caller of the contract (a script, another window)
+    // asking anyway meets the row's own words, with a code given or without one.
+    for (const args of [{ id: backup.id, accessCode: CODE }, { id: backup.id }]) {
+      expect(await refusal(engine, 'backups.download', args)).toBe(backup.problem);
+    }
+    expect(served.times).toBe(1);
+    const after = (await overview(engine)).backups.find((b) => b.id === backup.id)!;
+    expect(after).toMatchObject({
+      stage: 'failed',
+      failure: 'not_a_backup',
+      problem: backup.problem,
+    });
     expect(filesUnder(dataDir)).toEqual([]);
   });
 });

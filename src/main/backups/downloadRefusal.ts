@@ -1,0 +1,25 @@
+/**
+ * Whether a backup may be downloaded (here, again, or tried again) now, as a pure decision: the
+ * words of a refusal, or null. The view offers the download only where this allows it
+ * (renderer `backupFormat.ts`, `nextStep`); the engine asks it again, as any caller of the
+ * contract may ask for what the view does not offer.
+ */
+import { NOT_A_BACKUP } from './archiveLimits';
+import type { BackupRecord } from './backupRepository';
+
+export function downloadRefusal(
+  record: Pick<BackupRecord, 'exportId' | 'stage' | 'failure' | 'problem'>,
+): string | null {
+  if (record.exportId === null)
+    return 'The service never answered this request; there is nothing to download.';
+  if (record.stage === 'ready') return 'This backup is already downloaded and verified.';
+  // Fetched whole, the file was no backup archive at all: the service's own file, which another
+  // download would bring the same. The row's words say what was kept and what helps instead.
+  if (record.stage === 'failed' && record.failure === 'not_a_backup') {
+    return (
+      record.problem ??
+      `${NOT_A_BACKUP}. Downloading it again would fetch the same file from the service: make a new backup, and if the new one is refused the same way, contact the service's support.`
+    );
+  }
+  return null;
+}
