@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customSetup, testRouter } from './routerSupport';
 
 const servers: ReturnType<typeof createServer>[] = [];
@@ -229,6 +229,14 @@ describe("a target's secret headers", () => {
     const id = engine.publish(publisher.id, 'order_created', { order: 'A-10' });
     await engine.settle();
     await advance(0);
+    // The delivery thread writes its attempt and the bin its entry on their own time: the rows
+    // must be there before they are rewritten, or the UPDATEs below change nothing.
+    const count = (table: string) =>
+      (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    await vi.waitFor(() => {
+      expect(count('router_attempts')).toBe(2);
+      expect(count('router_bin_entries')).toBe(1);
+    });
     // As the name rule alone stored them: the key's header redacted, its copy in the address not.
     db.prepare('UPDATE router_attempts SET request = ?').run(
       JSON.stringify({
