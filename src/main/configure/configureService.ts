@@ -197,7 +197,8 @@ export class ConfigureService {
       describe: (op) => this.describe(op),
       discarded: (op) => this.optionsDiscarded(op),
       // A record change back from the service undelivered follows the renames and removals
-      // queued while it was in flight: it goes again after them.
+      // queued while it was in flight: it goes again after them. A delivered one leaves their
+      // in-flight lists.
       recordSettled: (op) => this.followSettled(op.portalId, op.moduleId),
     });
   }

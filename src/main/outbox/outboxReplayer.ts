@@ -148,9 +148,12 @@ export class OutboxReplayer {
   }
 
   /**
-   * Told when a record's create or update comes back from a send still queued (no answer, an
-   * answer lost, refused, in conflict): the configuration's owner makes it follow what was queued
-   * while it was in flight (src/main/configure/queuedRecordOptions.ts, followSettledRecords).
+   * Told when a record's create or update is no longer being sent: back from a send still queued
+   * (no answer, an answer lost, refused, in conflict), or delivered (then gone, told as it was
+   * sent). The configuration's owner makes an undelivered one follow what was queued while it was
+   * in flight, and lets go of a delivered one there at once, not at its next change (which would
+   * then rewrite the queue even when it refuses): src/main/configure/queuedRecordOptions.ts,
+   * followSettledRecords.
    */
   recordSettled: ((op: OutboxOp) => void) | undefined;
 
@@ -316,8 +319,9 @@ export class OutboxReplayer {
       this.failed(op, error);
     }
     if (op.kind === 'update' || op.kind === 'create') {
+      // Delivered (gone: told as it was sent) or back still queued, it is no longer in flight.
       const settled = this.options.repo.op(op.seq);
-      if (settled && settled.state !== 'sending') this.recordSettled?.(settled);
+      if (!settled || settled.state !== 'sending') this.recordSettled?.(settled ?? op);
     }
     this.options.onChange(touched);
   }

@@ -145,7 +145,24 @@ describe('option changes and their discards while a record edit is in flight', (
           }
         },
       ),
-      { numRuns: 40 },
+      {
+        numRuns: 40,
+        examples: [
+          // Found in CI: the edit delivered, then a refused removal rewrote the rename's in-flight
+          // list (dropping the delivered edit) before refusing. It now leaves at delivery.
+          [
+            'answered',
+            [
+              { kind: 'edit', record: 0, pick: 29 },
+              { kind: 'rename', pick: 0, back: false },
+              { kind: 'remove', pick: 0 },
+              { kind: 'remove', pick: 19 },
+              { kind: 'rename', pick: 0, back: false },
+            ],
+            3,
+          ],
+        ],
+      },
     );
   }, 300_000);
 });
