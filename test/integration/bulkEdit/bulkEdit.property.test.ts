@@ -10,11 +10,10 @@
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { EventHub } from '../../../src/main/bridge/eventHub';
-import { BulkEditService } from '../../../src/main/bulkEdit/bulkEditService';
 import { bulkInput, type BulkChangeSpec } from '../../../src/main/bulkEdit/bulkPlan';
 import { sameFieldValue } from '../../../src/shared/fieldValues/sameFieldValue';
 import { outboxSession } from '../outbox/outboxSession';
+import { bulkEditOn } from './bulkEditOn';
 
 const TYPES = ['name', 'description', 'multi_select'];
 const TAGS = ['Critical', 'Leased', 'Warranty', 'Remote', 'Shared', 'Encrypted'];
@@ -67,13 +66,7 @@ describe('bulk edit (property)', () => {
   it('queues what applying the edit in memory gives, and undo restores the exact prior queue', async () => {
     const s = await outboxSession({ records: 60 });
     s.outbox.setWorkOffline(true);
-    const bulk = new BulkEditService({
-      db: s.store.db,
-      mirror: s.mirror,
-      outbox: s.outbox,
-      events: new EventHub(),
-      patchBudget: () => undefined,
-    });
+    const bulk = bulkEditOn(s);
     const pool = s.recordsWithField('cf_tags').slice(0, 12);
     expect(pool).toHaveLength(12);
     const db = s.store.db;

@@ -5,20 +5,13 @@
  * the group under the wrong module, and that module's list would not refresh).
  */
 import { describe, expect, it } from 'vitest';
-import { EventHub } from '../../../src/main/bridge/eventHub';
-import { BulkEditService } from '../../../src/main/bulkEdit/bulkEditService';
 import { outboxSession } from '../outbox/outboxSession';
+import { bulkEditOn } from './bulkEditOn';
 
 type Session = Awaited<ReturnType<typeof outboxSession>>;
 
 function bulkService(s: Session) {
-  return new BulkEditService({
-    db: s.store.db,
-    mirror: s.mirror,
-    outbox: s.outbox,
-    events: new EventHub(),
-    patchBudget: () => undefined,
-  });
+  return bulkEditOn(s);
 }
 
 /** Records of the portal that are not the session module's. */

@@ -8,10 +8,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EventHub } from '../../../src/main/bridge/eventHub';
-import { BulkEditService } from '../../../src/main/bulkEdit/bulkEditService';
 import type { BulkSelection } from '../../../src/shared/ipc/areas/bulkEdit';
 import { outboxSession } from '../outbox/outboxSession';
+import type { BulkEditService } from '../../../src/main/bulkEdit/bulkEditService';
+import { bulkEditOn } from './bulkEditOn';
 
 type Session = Awaited<ReturnType<typeof outboxSession>>;
 
@@ -50,13 +50,7 @@ const records = (n: number) => `${n} ${n === 1 ? 'record' : 'records'}`;
 describe('bulk trash of a filter whose rows a sync changes between the question and the confirm', () => {
   it('is refused, naming the records that left and arrived, and queues nothing', async () => {
     const s = await outboxSession();
-    const bulk = new BulkEditService({
-      db: s.store.db,
-      mirror: s.mirror,
-      outbox: s.outbox,
-      events: new EventHub(),
-      patchBudget: () => undefined,
-    });
+    const bulk = bulkEditOn(s);
     s.outbox.setWorkOffline(true);
     const names = new Map<string, string>();
     const index = fc.integer({ min: 0, max: RECORDS - 1 });
@@ -99,13 +93,7 @@ describe('bulk trash of a filter whose rows a sync changes between the question 
 
   it('moves exactly the records asked about when no row moved', async () => {
     const s = await outboxSession();
-    const bulk = new BulkEditService({
-      db: s.store.db,
-      mirror: s.mirror,
-      outbox: s.outbox,
-      events: new EventHub(),
-      patchBudget: () => undefined,
-    });
+    const bulk = bulkEditOn(s);
     s.outbox.setWorkOffline(true);
     await markOnServer(s, new Set([1, 3, 4]), new Map());
     const question = await ask(bulk, s, { kind: 'filter', filter });

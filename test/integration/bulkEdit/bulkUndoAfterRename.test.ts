@@ -5,21 +5,14 @@
  * the options will have: nothing left of the bulk edit, nothing naming an option renamed away.
  */
 import { describe, expect, it } from 'vitest';
-import { EventHub } from '../../../src/main/bridge/eventHub';
-import { BulkEditService } from '../../../src/main/bulkEdit/bulkEditService';
 import type { BulkEditArgs } from '../../../src/shared/ipc/areas/bulkEdit';
 import { configureOn } from '../configure/configureSession';
 import { outboxSession } from '../outbox/outboxSession';
+import { bulkEditOn } from './bulkEditOn';
 
 async function setUp() {
   const s = await outboxSession();
-  const bulk = new BulkEditService({
-    db: s.store.db,
-    mirror: s.mirror,
-    outbox: s.outbox,
-    events: new EventHub(),
-    patchBudget: () => undefined,
-  });
+  const bulk = bulkEditOn(s);
   const configure = configureOn(s);
   const fieldOf = (apiName: string) =>
     configure.fields(s.portalId, s.module.id).fields.find((f) => f.apiName === apiName)!;

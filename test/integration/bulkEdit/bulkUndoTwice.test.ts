@@ -6,9 +6,8 @@
  * queue is exactly as it was before the bulk edit.
  */
 import { describe, expect, it } from 'vitest';
-import { EventHub } from '../../../src/main/bridge/eventHub';
-import { BulkEditService } from '../../../src/main/bulkEdit/bulkEditService';
 import { outboxSession } from '../outbox/outboxSession';
+import { bulkEditOn } from './bulkEditOn';
 
 type Session = Awaited<ReturnType<typeof outboxSession>>;
 
@@ -18,14 +17,7 @@ const queue = (s: Session) =>
     .map((op) => ({ seq: op.seq, recordId: op.recordId, kind: op.kind, fields: op.fields }));
 
 async function setUp(s: Session) {
-  const bulk = new BulkEditService({
-    db: s.store.db,
-    mirror: s.mirror,
-    outbox: s.outbox,
-    events: new EventHub(),
-    patchBudget: () => undefined,
-    batchRecords: 2,
-  });
+  const bulk = bulkEditOn(s, { batchRecords: 2 });
   s.outbox.setWorkOffline(true);
   const ids = s.recordIds.slice(0, 10);
   // The user's own edits the bulk edit folds into: undo gives them back.

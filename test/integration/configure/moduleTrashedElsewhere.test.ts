@@ -6,10 +6,9 @@
  * them.
  */
 import { describe, expect, it } from 'vitest';
-import { EventHub } from '../../../src/main/bridge/eventHub';
-import { BulkEditService } from '../../../src/main/bulkEdit/bulkEditService';
 import { outboxSession } from '../outbox/outboxSession';
 import { configureOn } from './configureSession';
+import { bulkEditOn } from '../bulkEdit/bulkEditOn';
 
 const GONE =
   "“Assets” was trashed on the service (or deleted there for good): the last sync no longer found it among the portal's modules, so this change cannot be sent. It is kept: restore the module from the recycle bin on the service, sync, then retry it; or discard it.";
@@ -87,13 +86,7 @@ describe('a module trashed on the service while changes of it wait here', () => 
 
   it('names the module of a bulk edit waiting in the Outbox as the sync last knew it', async () => {
     const s = await outboxSession();
-    const bulk = new BulkEditService({
-      db: s.store.db,
-      mirror: s.mirror,
-      outbox: s.outbox,
-      events: new EventHub(),
-      patchBudget: () => undefined,
-    });
+    const bulk = bulkEditOn(s);
     s.outbox.setWorkOffline(true);
     const { previewId } = await bulk.preview({
       portalId: s.portalId,
