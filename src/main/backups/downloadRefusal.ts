@@ -21,5 +21,13 @@ export function downloadRefusal(
       `${NOT_A_BACKUP}. Downloading it again would fetch the same file from the service: make a new backup, and if the new one is refused the same way, contact the service's support.`
     );
   }
+  // The service no longer offers it (its link answers 401/403/404/410, or its status is unknown
+  // to the service): another download meets the same answer, and only a new backup helps.
+  if (record.stage === 'failed' && record.failure === 'gone') {
+    return (
+      record.problem ??
+      'The service no longer offers this backup, so it cannot be downloaded again; make a new backup.'
+    );
+  }
   return null;
 }

@@ -39,7 +39,13 @@ import type { OutboxService } from '../outbox/outboxService';
 import { relabelEntry, relabelValue, type OptionsRelabelled } from '../outbox/relabelOptions';
 import type { Mirror } from '../store/mirror/mirror';
 import { BulkEditRepository } from './bulkEditRepository';
-import { replayEtaSeconds, updatesToSend, type EtaBudget, type QueuedOp } from './bulkEta';
+import {
+  modulesHeldForUser,
+  replayEtaSeconds,
+  updatesToSend,
+  type EtaBudget,
+  type QueuedOp,
+} from './bulkEta';
 import { planBulkEdit, type BulkPlan, type BulkRecordInput } from './bulkPlan';
 import { undoStep } from './bulkUndo';
 import { HeldPreviews, PREVIEW_HELD_MS, selectionDifference, type HeldTrash } from './heldPreviews';
@@ -49,12 +55,14 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * A record's queue as writing `placed` leaves it (ledger.writeEdit): a fold left without fields
  * drops its operation, one with fields stays, and a new update goes last (none when empty).
  */
-function queueAfter(ops: readonly OutboxOp[], placed: EditPlan): QueuedOp[] {
+function queueAfter(ops: readonly OutboxOp[], placed: EditPlan, moduleId: string): QueuedOp[] {
   const empty = Object.keys(placed.fields).length === 0;
   if (placed.action === 'merge')
     return empty ? ops.filter((op) => op.seq !== placed.seq) : [...ops];
   const recordId = ops[0]?.recordId ?? '';
-  return empty ? [...ops] : [...ops, { recordId, kind: 'update', state: 'pending' }];
+  return empty
+    ? [...ops]
+    : [...ops, { recordId, moduleId, kind: 'update', action: null, state: 'pending' }];
 }
 
 /**
@@ -233,6 +241,10 @@ export class BulkEditService {
     // Updates to send once applied, less those now: per changed record, its queue after the write
     // as planEdit places it (folded, dropped or a new update behind) against its queue now.
     let moreToSend = 0;
+    // Modules whose record changes wait for the user (a configuration change refused or in
+    // conflict holds them): read once from the portal's queue, as each record's own does not hold it.
+    const queued = this.options.outbox.repo.allOps(args.portalId);
+    const held = modulesHeldForUser(queued);
     for (let from = 0; from < ids.length; from += this.batch) {
       const sources = new Map<string, EditSource>();
       const inputs = ids.slice(from, from + this.batch).map((id) => {
@@ -250,7 +262,9 @@ export class BulkEditService {
           { keepRefused: true },
         );
         if (placed.action === 'merge') coalesced += 1;
-        moreToSend += updatesToSend(queueAfter(source.ops, placed)) - updatesToSend(source.ops);
+        moreToSend +=
+          updatesToSend(queueAfter(source.ops, placed, args.moduleId), held) -
+          updatesToSend(source.ops, held);
       }
       plan.changes.push(...part.changes);
       plan.unchanged += part.unchanged;
@@ -259,8 +273,7 @@ export class BulkEditService {
     }
     const field =
       [...catalogs.values()].flatMap((c) => c.fields).find((f) => f.key === args.field) ?? null;
-    const patchesQueued =
-      updatesToSend(this.options.outbox.repo.allOps(args.portalId)) + moreToSend;
+    const patchesQueued = updatesToSend(queued, held) + moreToSend;
     const budget = this.options.patchBudget(args.portalId) ?? {
       limit: 200,
       windowMs: 120_000,

@@ -5,6 +5,11 @@
  * `calls` PATCHes is paced by that budget: what is left of the current window goes at once, then
  * `limit` more per window. Pure; the scheduler's report of the key gives `remaining`.
  */
+import { RECORDS_WAIT_FOR } from '../outbox/recordsWaitFor';
+
+/** A module's configuration queue: `layouts:<module id>` (readyHeads). */
+const CONFIG_QUEUE = 'layouts:';
+
 export interface EtaBudget {
   /** Calls per window (the server's RateLimit once seen, else the spec's 200). */
   limit: number;
@@ -25,26 +30,55 @@ export function replayEtaSeconds(calls: number, budget: EtaBudget): number {
   return (Math.ceil(later / budget.limit) * budget.windowMs) / 1000;
 }
 
-/** What the count below reads of a queued operation. */
+/** What the counts below read of a queued operation. */
 export interface QueuedOp {
   recordId: string;
+  moduleId: string;
   kind: string;
+  action: string | null;
   state: string;
+}
+
+const stops = (op: Pick<QueuedOp, 'state'>) => op.state === 'failed' || op.state === 'conflict';
+
+/**
+ * Modules whose record changes wait for the user: a module's record heads wait while a change of
+ * its fields, options or statuses is in its configuration queue (`layouts:<module id>`), whatever
+ * its state (readyHeads, @holding: RECORDS_WAIT_FOR); that queue goes head first, so such a change
+ * at or behind one refused or in conflict is never sent until the user acts, nor are they.
+ */
+export function modulesHeldForUser(ops: Iterable<QueuedOp>): Set<string> {
+  const stopped = new Set<string>();
+  const held = new Set<string>();
+  for (const op of ops) {
+    if (op.kind !== 'config' || !op.recordId.startsWith(CONFIG_QUEUE)) continue;
+    const moduleId = op.recordId.slice(CONFIG_QUEUE.length);
+    if (stops(op)) stopped.add(moduleId);
+    if (stopped.has(moduleId) && op.action !== null && RECORDS_WAIT_FOR.includes(op.action)) {
+      held.add(moduleId);
+    }
+  }
+  return held;
 }
 
 /**
  * Record updates among `ops` (queue order) the replay will send without the user acting: only a
  * record's head goes (readyHeads in src/main/outbox/queries/outbox.sql), and an operation the
  * service refused (`failed`) or in conflict stops its record's queue until the user retries,
- * resolves or discards it, so neither it nor anything queued behind it is counted.
+ * resolves or discards it, so neither it nor anything queued behind it is counted; nor is any
+ * update of a module whose configuration queue holds its records for the user (`held`, by default
+ * read from `ops`: pass the portal's when `ops` are one record's).
  */
-export function updatesToSend(ops: Iterable<QueuedOp>): number {
+export function updatesToSend(
+  ops: Iterable<QueuedOp>,
+  held: ReadonlySet<string> = modulesHeldForUser(ops),
+): number {
   const stopped = new Set<string>();
   let updates = 0;
   for (const op of ops) {
     if (stopped.has(op.recordId)) continue;
-    if (op.state === 'failed' || op.state === 'conflict') stopped.add(op.recordId);
-    else if (op.kind === 'update') updates += 1;
+    if (stops(op)) stopped.add(op.recordId);
+    else if (op.kind === 'update' && !held.has(op.moduleId)) updates += 1;
   }
   return updates;
 }

@@ -2,8 +2,8 @@
  * The replay of a custom field's change (outbox kind `config`, actions `field.*`), exactly once:
  * a field created whose answer was lost is looked up by its name (unique in its module, as the
  * service keeps them) before any resend, and later operations naming its temporary id then name
- * the server's; a change sends the same values again; a delete after a lost answer meets a 404,
- * which is what it leaves behind. The module's fields-configuration is stored after each answer
+ * the server's; a change sends the same values again; a delete answered 404 is delivered (gone,
+ * by our lost first send or another admin: settingsReplay.ts, deleteOnce). The module's fields-configuration is stored after each answer
  * (sendLayoutOp.ts, which dispatches here).
  */
 import type { Field } from '@portaldesk/portal-api/domain/field';
@@ -38,7 +38,7 @@ export async function sendField(
   op: OutboxOp,
   client: ApiClient,
   module: string,
-): Promise<'done' | 'conflict'> {
+): Promise<{ note?: string | undefined } | 'conflict'> {
   const action = fieldActionOf(op);
   if (tempIdsOf(op).length > 0 || (action !== 'createField' && isTemp(param(op, 'field_id')))) {
     throw new ChangeRefused(
@@ -74,9 +74,11 @@ export async function sendField(
         ),
     );
     ctx.repo.rewriteTempId(op.portalId, String(param(op, 'field_id')), created.id);
-    return 'done';
+    return {};
   }
-  if (action === 'updateField') return sendFieldUpdate(ctx, op, client, module);
+  if (action === 'updateField') {
+    return (await sendFieldUpdate(ctx, op, client, module)) === 'conflict' ? 'conflict' : {};
+  }
   if (action === 'deleteField') {
     const fieldId = String(param(op, 'field_id'));
     // Read before the answer: storing the module's fields afterwards forgets the field. A field
@@ -84,7 +86,8 @@ export async function sendField(
     const apiName =
       ctx.mirror.metadata.fields(op.portalId, op.moduleId).find((f) => f.id === fieldId)?.apiName ??
       param<string | null>(op, 'field_api_name');
-    await deleteOnce(op, ctx, () =>
+    const label = param<string>(op, 'field_label') ?? apiName ?? fieldId;
+    const note = await deleteOnce(op, ctx, `The field “${label}”`, () =>
       client.deleteField(
         { portal_id: op.portalId, field_id: fieldId, query: { module } },
         ctx.call,
@@ -93,7 +96,7 @@ export async function sendField(
     // The service takes the field's values from its records without a new last_updated_time, so
     // no pull brings it: cleared here too, or a new field of that API name would show them.
     if (apiName) ctx.mirror.records.clearFieldValues(op.portalId, op.moduleId, apiName);
-    return 'done';
+    return { note };
   }
   throw new ChangeRefused(`PortalDesk does not know how to send "${op.action ?? ''}".`);
 }

@@ -2,8 +2,9 @@
  * The replay of a layout or section change (outbox kind `config`, actions `layout.*`), exactly
  * once: a layout or section created whose answer was lost is looked up by its name (unique in its
  * module or layout, as the service keeps them) before any resend, and one a copy marks
- * `adopt_existing` is looked up before it is first sent (the service's own of that name is taken); a delete after a lost answer
- * meets a 404, which is what it leaves behind; renames and moves send the same values again. A
+ * `adopt_existing` is looked up before it is first sent (the service's own of that name is taken); a delete answered 404 is
+ * delivered, gone as asked (by our lost first send or another admin: deleteOnce, and the history
+ * says which); renames and moves send the same values again. A
  * change of a module still being created here waits for it; one whose module, layout or section
  * creation was discarded is refused in words. After each answer the module's fields-configuration
  * is read again (one GET) and stored, so the mirror holds what the service now has.
@@ -167,13 +168,16 @@ export function layoutSend(deps: LayoutSendDeps): Send {
     if (fieldActionOf(op) !== null) {
       const outcome = await sendField(ctx, op, client, module);
       // A conflict keeps its operation (marked); the module is stored all the same.
-      await storeModule(ctx, client, op, module, outcome === 'conflict');
+      const conflict = outcome === 'conflict';
+      await storeModule(ctx, client, op, module, conflict ? { keepOp: true } : outcome);
       deps.changed(op.portalId);
-      return outcome === 'conflict' ? 'stop' : 'done';
+      return conflict ? 'stop' : 'done';
     }
     const action = layoutActionOf(op);
     if (action !== 'createLayout') requireServerIds(op);
     const layout = { portal_id: op.portalId, layout_id: String(param(op, 'layout_id')) };
+    /** What the history says besides the calls: who deleted what a delete found gone. */
+    let note: string | undefined;
     switch (action) {
       case 'createLayout':
         if (String(param(op, 'reference_id') ?? '').startsWith('tmp-')) requireServerIds(op);
@@ -181,13 +185,13 @@ export function layoutSend(deps: LayoutSendDeps): Send {
         break;
       case 'updateLayout':
         if ((await sendLayoutUpdate(ctx, op, client, module)) === 'conflict') {
-          await storeModule(ctx, client, op, module, true);
+          await storeModule(ctx, client, op, module, { keepOp: true });
           deps.changed(op.portalId);
           return 'stop';
         }
         break;
       case 'deleteLayout':
-        await deleteOnce(op, ctx, () =>
+        note = await deleteOnce(op, ctx, layoutNamed(ctx, op, layout.layout_id), () =>
           client.deleteLayout({ ...layout, query: { module } }, ctx.call),
         );
         break;
@@ -206,17 +210,25 @@ export function layoutSend(deps: LayoutSendDeps): Send {
                 String(param(op, 'section_name')),
               )
             : String(param(op, 'section_id'));
-        await deleteOnce(op, ctx, () =>
-          client.deleteSection({ ...layout, section_id: sectionId, query: { module } }, ctx.call),
+        note = await deleteOnce(
+          op,
+          ctx,
+          `The section “${String(param(op, 'section_name') ?? sectionId)}”`,
+          () =>
+            client.deleteSection({ ...layout, section_id: sectionId, query: { module } }, ctx.call),
         );
         break;
       }
       case 'removeField':
-        await deleteOnce(op, ctx, () =>
-          client.removeLayoutField(
-            { ...layout, field_api_name: String(param(op, 'field')), query: { module } },
-            ctx.call,
-          ),
+        note = await deleteOnce(
+          op,
+          ctx,
+          `“${String(param(op, 'field_label') ?? param(op, 'field'))}” (on this layout)`,
+          () =>
+            client.removeLayoutField(
+              { ...layout, field_api_name: String(param(op, 'field')), query: { module } },
+              ctx.call,
+            ),
         );
         break;
       case 'placeField':
@@ -225,10 +237,18 @@ export function layoutSend(deps: LayoutSendDeps): Send {
       default:
         throw new ChangeRefused(`PortalDesk does not know how to send "${op.action ?? ''}".`);
     }
-    await storeModule(ctx, client, op, module);
+    await storeModule(ctx, client, op, module, { note });
     deps.changed(op.portalId);
     return 'done';
   };
+}
+
+/** A layout as the mirror names it, for the history's words. */
+function layoutNamed(ctx: SendContext, op: OutboxOp, layoutId: string): string {
+  const name = ctx.mirror.metadata
+    .layouts(op.portalId, op.moduleId)
+    .find((candidate) => candidate.id === layoutId)?.name;
+  return name === undefined ? `The layout ${layoutId}` : `The layout “${name}”`;
 }
 
 const LAYOUT_SETTING_LABEL: Record<string, string> = { name: 'Name', type: 'Type' };

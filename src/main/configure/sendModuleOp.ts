@@ -16,6 +16,7 @@ import type { Module } from '@portaldesk/portal-api/domain/module';
 import type { ApiClient } from '../api/client/apiClient';
 import { ApiError } from '../api/client/apiError';
 import { collectAll } from '../api/client/paginate';
+import { removedBy } from '../outbox/goneOnRemoval';
 import { ChangeRefused, isNotFound } from '../outbox/replayFailure';
 import { moduleGoneMessage } from '../outbox/moduleGone';
 import { createOnce, type Send, type SendContext } from '../outbox/sendContext';
@@ -206,8 +207,10 @@ async function sendTrash(
   try {
     await client.trashModule({ portal_id: op.portalId, module_api_name: apiName }, ctx.call);
   } catch (error) {
-    // A lost answer: the module left the list because our earlier send trashed it.
-    if (!(wasSent && isNotFound(error))) throw error;
+    // A lost answer (a run before, or the client's own resend): the module left the list because
+    // our earlier send trashed it. A first send's 404 stays refused: trashed or deleted for good
+    // elsewhere, the list cannot tell, and the module bin here must not offer it.
+    if (removedBy(error, wasSent) !== 'ours') throw error;
   }
   ctx.repo.transaction(() => {
     if (mirrored) {
@@ -279,10 +282,12 @@ async function sendDelete(
   } catch (error) {
     // Gone from the service, by our earlier send (its answer lost) or deleted for good there
     // meanwhile (a 404 is never a module still in the bin): either way what the admin asked for.
-    if (!isNotFound(error)) throw error;
-    note = wasSent
-      ? undefined
-      : `${nameOf(ctx, deps, op)} was already deleted for good on the service; it has left the module bin here.`;
+    const by = removedBy(error, wasSent);
+    if (by === null) throw error;
+    note =
+      by === 'ours'
+        ? undefined
+        : `${nameOf(ctx, deps, op)} was already deleted for good on the service; it has left the module bin here.`;
   }
   ctx.repo.transaction(() => {
     leaveHere(ctx, deps, op);

@@ -1,7 +1,8 @@
 /**
  * The replay of a field's options change (outbox kind `config`, actions `option.*`), exactly once:
  * an add or a remove whose earlier send may have been applied reads the field's options first and
- * sends only what is still to do (names not there yet, ids still there); a rename is checked
+ * sends only what is still to do (names not there yet, ids still there); a removal answered "does
+ * not exist" (our lost first send, or another admin) is delivered (removeStillThere); a rename is checked
  * against the service's names first (renamesStillToSend); moves send the same values again. After each answer the field's options are read again and stored, and the
  * ids of options added here replace their temporary ones in later operations.
  */
@@ -13,7 +14,7 @@ import type { SendContext } from '../outbox/sendContext';
 import type { OutboxOp } from '../outbox/outboxTypes';
 import { mapFieldOptions } from '../sync/mapFieldOptions';
 import { param } from './layoutOps';
-import { isNamed } from './settingsReplay';
+import { isNamed, removeStillThere } from './settingsReplay';
 import { optionActionOf, optionBody, optionsOf, TEMP_OPTION_PREFIX } from './optionOps';
 
 async function readOptions(
@@ -95,17 +96,9 @@ export async function sendOptions(
       'This change names an option whose addition was discarded or refused; discard this change too.',
     );
   }
-  if (op.sentBody !== null && (action === 'addOptions' || action === 'removeOptions')) {
-    const present = await readOptions(ctx, client, op, module);
-    options =
-      action === 'addOptions'
-        ? options.filter((option) => !present.some((p) => isNamed(option.name, p.value)))
-        : options.filter((option) => present.some((p) => p.id === option.id));
-  }
-  if (action === 'renameOptions') options = await renamesStillToSend(ctx, client, op, module);
-  if (options.length > 0) {
+  const send = async (going: typeof options) => {
     const body = optionBody(
-      { ...op, fields: { ...op.fields, options: { value: options, base: null } } },
+      { ...op, fields: { ...op.fields, options: { value: going, base: null } } },
       module,
     );
     ctx.repo.markSending(op.seq, JSON.stringify(body));
@@ -113,6 +106,25 @@ export async function sendOptions(
     if (action === 'addOptions') await client.createFieldOptions(args, ctx.call);
     else if (action === 'removeOptions') await client.deleteFieldOptions(args, ctx.call);
     else await client.updateFieldOptions(args, ctx.call);
+  };
+  let note: string | undefined;
+  if (action === 'removeOptions') {
+    // "Does not exist" is what was asked: delivered, never refused (settingsReplay.ts).
+    note = await removeStillThere(op, options, {
+      read: async () => {
+        const present = await readOptions(ctx, client, op, module);
+        return (option) => present.some((p) => p.id === option.id);
+      },
+      send: (going) => send([...going]),
+      name: (option) => quote(option.name),
+    });
+  } else {
+    if (op.sentBody !== null && action === 'addOptions') {
+      const present = await readOptions(ctx, client, op, module);
+      options = options.filter((option) => !present.some((p) => isNamed(option.name, p.value)));
+    }
+    if (action === 'renameOptions') options = await renamesStillToSend(ctx, client, op, module);
+    if (options.length > 0) await send(options);
   }
   const after = await readOptions(ctx, client, op, module);
   const field = ctx.mirror.metadata.fields(op.portalId, op.moduleId).find((f) => f.id === fieldId);
@@ -151,6 +163,6 @@ export async function sendOptions(
           .filter((o) => o.fieldId === fieldId && o.kind !== 'custom_option'),
       ),
     );
-    ctx.delivered(op);
+    ctx.delivered(op, note !== undefined ? { note } : {});
   });
 }

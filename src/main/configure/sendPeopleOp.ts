@@ -3,7 +3,8 @@
  * exactly once: an add or a remove whose earlier send may have been applied reads the field's
  * people first and sends only what is still to do (users and roles not there yet, or still
  * there), so a lost answer never sends the same add twice and the service never refuses it as a
- * duplicate. After each answer the field's people are read again and stored (its custom options,
+ * duplicate; a removal answered "does not exist" (our lost first send, or another admin) is
+ * delivered (removeStillThere). After each answer the field's people are read again and stored (its custom options,
  * if any, left alone), with the portal's roles and the people the reply names.
  */
 import type { FieldOptions } from '@portaldesk/portal-api/domain/fieldOption';
@@ -15,7 +16,20 @@ import type { OutboxOp } from '../outbox/outboxTypes';
 import { mapFieldOptions } from '../sync/mapFieldOptions';
 import { MentionedUsers } from '../sync/mentionedUsers';
 import { param } from './layoutOps';
-import { peopleActionOf, peopleBody, peopleRolesOf, peopleUsersOf } from './peopleOps';
+import {
+  peopleActionOf,
+  peopleBody,
+  peopleRolesOf,
+  peopleUsersOf,
+  type PersonItem,
+} from './peopleOps';
+import { removeStillThere } from './settingsReplay';
+
+/** A user or a role of the field, for a removal that sends both in one body. */
+interface Person {
+  role: boolean;
+  item: PersonItem;
+}
 
 interface PeopleRead {
   users: FieldOptions['users'];
@@ -61,20 +75,41 @@ export async function sendPeople(
   }
   let users = peopleUsersOf(op);
   let roles = peopleRolesOf(op);
-  if (op.sentBody !== null) {
-    const present = await readPeople(ctx, client, op, module);
-    const held = (list: { id: string }[], id: string) => list.some((item) => item.id === id);
-    const userIds = present.users.map((user) => ({ id: user.zpuid }));
-    const adding = action === 'addPeople';
-    users = users.filter((user) => held(userIds, user.id) !== adding);
-    roles = roles.filter((role) => held(present.roles, role.id) !== adding);
-  }
-  if (users.length > 0 || roles.length > 0) {
-    const body = peopleBody(op, module, users, roles);
+  const send = async (goingUsers: readonly PersonItem[], goingRoles: readonly PersonItem[]) => {
+    const body = peopleBody(op, module, goingUsers, goingRoles);
     ctx.repo.markSending(op.seq, JSON.stringify(body));
     const args = { portal_id: op.portalId, body: body as never };
     if (action === 'addPeople') await client.createFieldOptions(args, ctx.call);
     else await client.deleteFieldOptions(args, ctx.call);
+  };
+  const heldBy = (present: PeopleRead) => (person: Person) =>
+    person.role
+      ? present.roles.some((role) => role.id === person.item.id)
+      : present.users.some((user) => user.zpuid === person.item.id);
+  let note: string | undefined;
+  if (action === 'addPeople') {
+    if (op.sentBody !== null) {
+      const held = heldBy(await readPeople(ctx, client, op, module));
+      users = users.filter((item) => !held({ role: false, item }));
+      roles = roles.filter((item) => !held({ role: true, item }));
+    }
+    if (users.length > 0 || roles.length > 0) await send(users, roles);
+  } else {
+    // "Does not exist" is what was asked: delivered, never refused (settingsReplay.ts).
+    const asked: Person[] = [
+      ...users.map((item) => ({ role: false, item })),
+      ...roles.map((item) => ({ role: true, item })),
+    ];
+    note = await removeStillThere(op, asked, {
+      read: async () => heldBy(await readPeople(ctx, client, op, module)),
+      send: (going) =>
+        send(
+          going.filter((person) => !person.role).map((person) => person.item),
+          going.filter((person) => person.role).map((person) => person.item),
+        ),
+      name: (person) =>
+        `The ${person.role ? 'role' : 'user'} “${person.item.name ?? person.item.id}”`,
+    });
   }
   const after = await readPeople(ctx, client, op, module);
   const mentioned = new MentionedUsers();
@@ -93,6 +128,6 @@ export async function sendPeople(
     );
     ctx.mirror.metadata.upsertUsers(op.portalId, mentioned.list());
     ctx.mirror.metadata.replacePortalRoles(op.portalId, after.availableRoles);
-    ctx.delivered(op);
+    ctx.delivered(op, note !== undefined ? { note } : {});
   });
 }

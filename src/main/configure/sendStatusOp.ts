@@ -2,7 +2,8 @@
  * The replay of a module's statuses change (outbox kind `config`, actions `status.*`), exactly
  * once: an add or a remove whose earlier send may have been applied reads the module's statuses
  * first and sends only what is still to do (names not there yet, ids still there), so a lost
- * answer never adds a status twice; changes and moves send the same values again. After each
+ * answer never adds a status twice, and a removal answered "does not exist" (our lost first send,
+ * or another admin) is delivered (removeStillThere); changes and moves send the same values again. After each
  * answer the statuses are read again and stored, the records of a status made closed or open
  * follow it (the service changes them without a new last_updated_time), and the ids of statuses
  * added here replace their temporary ones in later operations.
@@ -15,7 +16,7 @@ import type { SendContext } from '../outbox/sendContext';
 import type { OutboxOp } from '../outbox/outboxTypes';
 import { mapStatus } from '../sync/mapFieldsConfiguration';
 import { param } from './layoutOps';
-import { isNamed } from './settingsReplay';
+import { isNamed, removeStillThere } from './settingsReplay';
 import { statusActionOf, statusBody, statusItemsOf, tempStatusIdsOf } from './statusOps';
 
 /** Every page of the module's statuses, as the options call lists them for the status field. */
@@ -53,20 +54,31 @@ export async function sendStatuses(
     );
   }
   let items = statusItemsOf(op);
-  if (op.sentBody !== null && (action === 'addStatuses' || action === 'removeStatuses')) {
-    const present = await readStatuses(ctx, client, op, module);
-    items =
-      action === 'addStatuses'
-        ? items.filter((item) => !present.some((status) => isNamed(item.name, status.name)))
-        : items.filter((item) => present.some((status) => status.id === item.id));
-  }
-  if (items.length > 0) {
-    const body = statusBody(op, module, items);
+  const send = async (going: typeof items) => {
+    const body = statusBody(op, module, going);
     ctx.repo.markSending(op.seq, JSON.stringify(body));
     const args = { portal_id: op.portalId, body: body as never };
     if (action === 'addStatuses') await client.createFieldOptions(args, ctx.call);
     else if (action === 'removeStatuses') await client.deleteFieldOptions(args, ctx.call);
     else await client.updateFieldOptions(args, ctx.call);
+  };
+  let note: string | undefined;
+  if (action === 'removeStatuses') {
+    // "Does not exist" is what was asked: delivered, never refused (settingsReplay.ts).
+    note = await removeStillThere(op, items, {
+      read: async () => {
+        const present = await readStatuses(ctx, client, op, module);
+        return (item) => present.some((status) => status.id === item.id);
+      },
+      send: (going) => send([...going]),
+      name: (item) => `The status “${item.name}”`,
+    });
+  } else {
+    if (op.sentBody !== null && action === 'addStatuses') {
+      const present = await readStatuses(ctx, client, op, module);
+      items = items.filter((item) => !present.some((status) => isNamed(item.name, status.name)));
+    }
+    if (items.length > 0) await send(items);
   }
   const after = await readStatuses(ctx, client, op, module);
   ctx.repo.transaction(() => {
@@ -90,6 +102,6 @@ export async function sendStatuses(
       }
     }
     ctx.mirror.metadata.replaceStatuses(op.portalId, op.moduleId, after.map(mapStatus));
-    ctx.delivered(op);
+    ctx.delivered(op, note !== undefined ? { note } : {});
   });
 }

@@ -2,10 +2,11 @@
  * What the replays of layout, section and field changes share (sendLayoutOp.ts, sendFieldOp.ts):
  * the module's API name once the service has it (waiting for a module still being created), the
  * name match of a lost create, the module's fields-configuration stored with the operation's end,
- * and a delete that a lost answer may already have applied.
+ * and a delete or bulk removal that a lost answer (or another admin) may already have applied.
  */
 import type { ApiClient } from '../api/client/apiClient';
 import { ChangeRefused, DependencyPending, isNotFound } from '../outbox/replayFailure';
+import { DELETED, goneNote, removedBy, splitGone, type RemovalVerb } from '../outbox/goneOnRemoval';
 import { moduleGoneMessage } from '../outbox/moduleGone';
 import type { SendContext } from '../outbox/sendContext';
 import type { OpFields, OutboxOp } from '../outbox/outboxTypes';
@@ -55,27 +56,97 @@ export async function storeModule(
   client: ApiClient,
   op: OutboxOp,
   module: string,
-  /** The operation stays (marked in conflict), only the module is stored. */
-  keepOp = false,
+  end: {
+    /** The operation stays (marked in conflict), only the module is stored. */
+    keepOp?: boolean;
+    /** What the history says of the delivery besides its calls. */
+    note?: string | undefined;
+  } = {},
 ): Promise<void> {
+  // Read even after a delete's 404: a module gone from the service fails here, refused in words.
   const config = await client.getFieldsConfiguration(
     { portal_id: op.portalId, query: { module } },
     ctx.call,
   );
   ctx.repo.transaction(() => {
     storeFieldsConfiguration(ctx.mirror.metadata, op.portalId, op.moduleId, config);
-    if (!keepOp) ctx.delivered(op);
+    if (end.keepOp !== true) ctx.delivered(op, end.note !== undefined ? { note: end.note } : {});
   });
 }
 
-/** A delete whose earlier send may have been applied: a 404 now is what it left behind. */
-export async function deleteOnce(op: OutboxOp, ctx: SendContext, remove: () => Promise<unknown>) {
-  const wasSent = op.sentBody !== null;
+/**
+ * A delete of one thing (`what`, quoted): a 404 says it is gone, which is what was asked, so it is
+ * delivered (goneOnRemoval.ts); the note, if any, says who removed it. The module's read after it
+ * (storeModule) refuses a delete whose 404 was for the module itself.
+ */
+export async function deleteOnce(
+  op: OutboxOp,
+  ctx: SendContext,
+  what: string,
+  remove: () => Promise<unknown>,
+): Promise<string | undefined> {
+  const sentBefore = op.sentBody !== null;
   ctx.repo.markSending(op.seq, 'null');
   try {
     await remove();
+    return undefined;
   } catch (error) {
-    if (!(wasSent && isNotFound(error))) throw error;
+    const by = removedBy(error, sentBefore);
+    if (by === null) throw error;
+    return goneNote([what], by, false, DELETED);
+  }
+}
+
+/**
+ * A bulk removal (DELETE settings/options) exactly once, by what the service still has: after an
+ * earlier send of ours only the items still there go; a 404 (the service refuses the whole
+ * request for one item it no longer has: our own lost send, or another admin's) reads again,
+ * and the items still there go once more. Returns the history's note on the items found gone.
+ */
+export async function removeStillThere<T>(
+  op: OutboxOp,
+  asked: readonly T[],
+  parts: {
+    /** Reads the service: which of the items it still has. */
+    read(): Promise<(item: T) => boolean>;
+    /** Sends the removal of these items (the body marked as sent first). */
+    send(items: readonly T[]): Promise<void>;
+    /** The item as the user knows it, quoted. */
+    name(item: T): string;
+    verb?: RemovalVerb;
+  },
+): Promise<string | undefined> {
+  const sentBefore = op.sentBody !== null;
+  let items = asked;
+  if (sentBefore) {
+    const there = await parts.read();
+    items = asked.filter(there);
+  }
+  const goneBefore = asked.filter((item) => !items.includes(item));
+  // Gone before anything went this time: our earlier send, whose answer was lost.
+  const earlier = (others: boolean) =>
+    goneBefore.length > 0
+      ? goneNote(goneBefore.map(parts.name), 'ours', others, parts.verb)
+      : undefined;
+  if (items.length === 0) return earlier(false);
+  try {
+    await parts.send(items);
+    return earlier(true);
+  } catch (error) {
+    const by = removedBy(error, sentBefore);
+    if (by === null) throw error;
+    let there: (item: T) => boolean;
+    try {
+      there = await parts.read();
+    } catch (readError) {
+      // The field or module itself is gone: the removal's own refusal says so best.
+      throw isNotFound(readError) ? error : readError;
+    }
+    const split = splitGone(items, there);
+    if (split === null) throw error;
+    if (split.rest.length > 0) await parts.send(split.rest);
+    const others = split.rest.length > 0 || goneBefore.length > 0;
+    return goneNote([...goneBefore, ...split.gone].map(parts.name), by, others, parts.verb);
   }
 }
 

@@ -154,4 +154,25 @@ describe('failures of another kind', () => {
     expect(backup).toMatchObject({ stage: 'failed', failure: 'gone' });
     expect(backup.problem).toMatch(/make a new backup/);
   });
+
+  it("a download asked for a backup that is gone is refused by the engine in its row's words", async () => {
+    let served = 0;
+    const fetch = async () => {
+      served++;
+      return new Response('gone', { status: 410 });
+    };
+    const { engine, portalId, dataDir } = await setup({ engine: { backups: { fetch } } });
+    const backup = await backUp(engine, portalId);
+    expect(backup).toMatchObject({ stage: 'failed', failure: 'gone' });
+    const fetched = served;
+    // The view offers only "Back up again"; a caller of the contract asking anyway meets the
+    // row's own words (the service no longer offers it: make a new backup), nothing fetched.
+    for (const args of [{ id: backup.id, accessCode: CODE }, { id: backup.id }]) {
+      expect(await refusal(engine, 'backups.download', args)).toBe(backup.problem);
+    }
+    expect(served).toBe(fetched);
+    const after = (await overview(engine)).backups.find((b) => b.id === backup.id)!;
+    expect(after).toMatchObject({ stage: 'failed', failure: 'gone', problem: backup.problem });
+    expect(filesUnder(dataDir)).toEqual([]);
+  });
 });

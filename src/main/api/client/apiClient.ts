@@ -177,6 +177,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     let attempts = 0;
     let transientFailures = 0;
+    /** A send before this one may have been applied: told to the caller with a refusal. */
+    let earlierSendMayHaveActed = false;
     let rejected: string | null = null;
     let renewed: string | null = null;
 
@@ -263,6 +265,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           failure.mayHaveReached ? 'maybe-reached' : 'unreached',
         );
         if (retryable && transientFailures + 1 < policy.attempts) {
+          if (failure.mayHaveReached) earlierSendMayHaveActed = true;
           await waitBeforeRetry(null);
           continue;
         }
@@ -313,6 +316,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         serverMessage: body.message,
         endpoint,
         attempts,
+        earlierSendMayHaveActed,
       };
       if (kind === 'auth') {
         if (rejected === null) {
@@ -348,6 +352,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       if (kind === 'transient') {
         if (mayRetry(spec.method, 'answered') && transientFailures + 1 < policy.attempts) {
+          // A 5xx came after the service received it: it may have acted before failing.
+          earlierSendMayHaveActed = true;
           await waitBeforeRetry(retryAfter);
           continue;
         }

@@ -43,6 +43,12 @@ export interface ApiErrorInit {
   retryAfterSeconds?: number | null;
   /** How many times the request was sent (or tried). */
   attempts?: number;
+  /**
+   * An earlier send of this call may have been applied (its answer was lost, or a 5xx came back)
+   * before the client sent it again: a "does not exist" to a repeated DELETE is then most likely
+   * what that first send left behind.
+   */
+  earlierSendMayHaveActed?: boolean;
   /** For malformed replies: what did not match. */
   problems?: string[];
   cause?: unknown;
@@ -57,6 +63,7 @@ export class ApiError extends Error {
   readonly endpoint: ApiEndpointRef;
   readonly retryAfterSeconds: number | null;
   readonly attempts: number;
+  readonly earlierSendMayHaveActed: boolean;
   readonly problems: string[];
 
   constructor(init: ApiErrorInit) {
@@ -68,6 +75,7 @@ export class ApiError extends Error {
     this.endpoint = init.endpoint;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
     this.attempts = init.attempts ?? 1;
+    this.earlierSendMayHaveActed = init.earlierSendMayHaveActed ?? false;
     this.problems = init.problems ?? [];
   }
 }
