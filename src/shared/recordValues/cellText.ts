@@ -88,9 +88,30 @@ export function valueCell(type: string, value: unknown, options: CellOptions): C
 }
 
 /**
+ * Cells remembered a column, for one `rowCellsOf`: a batch's rows repeat a few statuses, owners,
+ * options and yes/no far more than they differ, and making a cell (`describeValue`, Intl) costs
+ * about as much as reading its row (bench/README.md, "Cells remembered within a batch"). Ours:
+ * enough for a batch's distinct values of such a column; a column of values that never repeat
+ * (amounts, times) stops adding at this size and just makes its cells.
+ */
+const CELL_MEMO_SIZE = 256;
+
+/**
+ * The value a cell is remembered by, or undefined when it is not: text, yes/no and numbers by
+ * their value (not 0, which would meet -0: Map keys are SameValueZero and Intl writes "-0"), an
+ * object by itself (a row source shares one object among the rows holding it: columnRows.ts).
+ */
+function memoKey(value: unknown): unknown {
+  if (value === 0) return undefined;
+  return value;
+}
+
+/**
  * How a row's cells for `columns` are made, in their order: each column's reading and values
  * found once, for many rows (an export's batches; bench/README.md, "Rows read for their
- * columns").
+ * columns"). A cell is a pure function of its column and value, so a value met again (the same
+ * text, number, yes/no or the very same object) gets the cell made the first time. The rows'
+ * values must not change while the returned function is in use.
  */
 export function rowCellsOf(
   columns: readonly { key: string; type: string }[],
@@ -99,9 +120,21 @@ export function rowCellsOf(
   const raw = options.values === 'raw';
   const cells = columns.map(({ key, type }) => {
     const get = fieldGetter(key);
-    return raw
-      ? (row: RecordRow) => valueCell(type, apiValue(key, get(row)), options)
-      : (row: RecordRow) => valueCell(type, get(row), options);
+    const make = raw
+      ? (value: unknown) => valueCell(type, apiValue(key, value), options)
+      : (value: unknown) => valueCell(type, value, options);
+    const memo = new Map<unknown, CellValue>();
+    return (row: RecordRow): CellValue => {
+      const value = get(row);
+      const key = memoKey(value);
+      if (key === undefined) return make(value);
+      let cell = memo.get(key);
+      if (cell === undefined) {
+        cell = make(value);
+        if (memo.size < CELL_MEMO_SIZE) memo.set(key, cell);
+      }
+      return cell;
+    };
   });
   return (row) => {
     const out: CellValue[] = new Array<CellValue>(cells.length);

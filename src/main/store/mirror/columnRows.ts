@@ -21,7 +21,7 @@ const FIXED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   name: ['r.name'],
   description: ['r.description'],
   status: ['r.status_id'],
-  owner: ['r.owner_zpuid', 'u.name', 'u.email'],
+  owner: ['r.owner_zpuid'],
   project: ['r.project_id', 'r.project_name'],
   created_time: ['r.created_time'],
   last_updated_time: ['r.last_updated_time'],
@@ -44,6 +44,8 @@ export interface ColumnRowsPlan {
   fixed: string[];
   /** Custom keys in their paths' order. */
   custom: string[];
+  /** Where the owner's zpuid is in a row the SQL returns, when the owner is a column. */
+  ownerAt: number | null;
 }
 
 /**
@@ -60,6 +62,10 @@ export function columnRowsPlan(keys: readonly string[]): ColumnRowsPlan | null {
     else return null;
   }
   const expressions = fixed.flatMap((key) => FIXED_COLUMNS[key]!);
+  // After `row_key, id, list_state`, the fixed columns' expressions in their order.
+  const ownerAt = fixed.includes('owner')
+    ? 3 + fixed.slice(0, fixed.indexOf('owner')).flatMap((key) => FIXED_COLUMNS[key]!).length
+    : null;
   const paths = custom.map((key) => `$.${key}`);
   // More than one path: one JSON array of the values (null where a record has none). A custom
   // text that is not JSON reads as no values, as recordViews' parse reads it, not as an error
@@ -77,6 +83,7 @@ export function columnRowsPlan(keys: readonly string[]): ColumnRowsPlan | null {
     paths,
     fixed,
     custom,
+    ownerAt,
   };
 }
 
@@ -125,7 +132,41 @@ function customOf(plan: ColumnRowsPlan, json: string | null): Record<string, unk
   return custom;
 }
 
-/** The rows of `keys` in their order, for the plan's columns (a key no longer stored is left out). */
+/** An owner as rowsByKeys' join gives it: name and email null when the portal has no such person. */
+type Owner = NonNullable<MirrorRecordView['owner']>;
+
+/**
+ * The owners of a batch's rows, one object each (rows with one owner share it), read once for the
+ * batch: what the join with portal_users gave every row.
+ */
+function ownersOf(
+  statements: StatementCache,
+  portalId: string,
+  raw: readonly unknown[][],
+  at: number,
+): Map<string, Owner> {
+  const zpuids = new Set<string>();
+  for (const a of raw) if (a[2] === 0 && typeof a[at] === 'string') zpuids.add(a[at] as string);
+  const owners = new Map<string, Owner>();
+  for (const zpuid of zpuids) owners.set(zpuid, { zpuid, name: null, email: null });
+  if (zpuids.size === 0) return owners;
+  const people = statements
+    .get(queries.ownersOfZpuids)
+    .all(portalId, JSON.stringify([...zpuids])) as {
+    zpuid: string;
+    name: string;
+    email: string | null;
+  }[];
+  for (const person of people) owners.set(person.zpuid, person);
+  return owners;
+}
+
+/**
+ * The rows of `keys` in their order, for the plan's columns (a key no longer stored is left out).
+ * Rows with one status, or one owner, share its object: the values of these rows are only read
+ * (an export's cells), and a cell made once for an object serves every row holding it
+ * (`rowCellsOf`).
+ */
 export function columnRows(
   statements: StatementCache,
   context: ModuleContext,
@@ -141,6 +182,8 @@ export function columnRows(
   /** Row keys of the rows recordViews reads, by record id. */
   const others = new Map<string, number>();
   const { portalId, moduleId } = view;
+  const owners = plan.ownerAt === null ? null : ownersOf(statements, portalId, raw, plan.ownerAt);
+  const statuses = new Map<string, NonNullable<MirrorRecordView['status']>>();
   for (const a of raw) {
     if (a[2] !== 0) {
       others.set(a[1] as string, a[0] as number);
@@ -158,23 +201,24 @@ export function columnRows(
           break;
         case 'status': {
           const id = a[at++] as string | null;
-          const status = id === null ? undefined : context.statuses.get(id);
-          row.status =
-            id === null
-              ? null
-              : {
-                  id,
-                  name: status?.name ?? null,
-                  color: status?.color ?? null,
-                  isClosedType: status?.isClosedType === 1,
-                };
+          if (id === null) break;
+          let status = statuses.get(id);
+          if (!status) {
+            const stored = context.statuses.get(id);
+            status = {
+              id,
+              name: stored?.name ?? null,
+              color: stored?.color ?? null,
+              isClosedType: stored?.isClosedType === 1,
+            };
+            statuses.set(id, status);
+          }
+          row.status = status;
           break;
         }
         case 'owner': {
           const zpuid = a[at++] as string | null;
-          const name = a[at++] as string | null;
-          const email = a[at++] as string | null;
-          row.owner = zpuid === null ? null : { zpuid, name, email };
+          row.owner = zpuid === null ? null : owners!.get(zpuid)!;
           break;
         }
         case 'project': {

@@ -19,6 +19,7 @@ export const listQueries = requireQueries(
     'editedRowsCte',
     'rowsByKeys',
     'columnRowsByKeys',
+    'ownersOfZpuids',
     'idsOfKeys',
     'keysOfIds',
   ] as const,
