@@ -7,6 +7,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { openReadOnlyConnection } from '../store/connectionSettings';
 import { EXPORT_MAP_BYTES, HELPER_PAGE_CACHE_KIB } from './exportConnection';
 import { Mirror } from '../store/mirror/mirror';
+import type { RecordViewRows } from '../store/mirror/recordQuery';
 import {
   batchTransfer,
   encodeRecords,
@@ -20,9 +21,15 @@ export interface ExportHelperData {
   nativeBinding?: string;
   view: { portalId: string; moduleId: string };
   layout: BatchLayout;
-  /** The view's row keys in its order, as its export thread opened it. */
-  keys: Float64Array;
   batchRows: number;
+}
+
+/**
+ * The view's row keys in its order, as its export thread opened it: the helper's first message
+ * (it starts while the view is being opened, exportHelpers.ts), before any batch is asked.
+ */
+export interface ExportHelperKeys {
+  keys: Float64Array;
 }
 
 /** What a helper answers: a batch it was asked for, or why it cannot make any. */
@@ -38,7 +45,10 @@ export function isExportHelperData(data: unknown): data is ExportHelperData {
 
 export function runExportHelper(data: ExportHelperData, port: MessagePort): void {
   const post = (message: ExportHelperMessage) => port.postMessage(message);
-  let rows;
+  const fail = (error: unknown) =>
+    post({ failed: error instanceof Error ? error.message : String(error) });
+  const columns = data.layout.columns.map((column) => column.key);
+  let mirror: Mirror;
   try {
     const db = openReadOnlyConnection(
       data.file,
@@ -46,25 +56,28 @@ export function runExportHelper(data: ExportHelperData, port: MessagePort): void
       HELPER_PAGE_CACHE_KIB,
       EXPORT_MAP_BYTES,
     );
-    rows = new Mirror(db).query.rowsOfKeys(
-      data.view,
-      Array.from(data.keys),
-      data.layout.columns.map((column) => column.key),
-    );
+    mirror = new Mirror(db);
+    // The module's context (fields, statuses) read now, while the view is being opened.
+    mirror.query.rowsOfKeys(data.view, [], columns);
   } catch (error) {
-    post({ failed: error instanceof Error ? error.message : String(error) });
+    fail(error);
     return;
   }
-  const view = rows;
-  port.on('message', (message: { batch?: unknown }) => {
-    const batch = message?.batch;
-    if (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 0) return;
+  let view: RecordViewRows | null = null;
+  port.on('message', (message: { batch?: unknown; keys?: unknown }) => {
     try {
+      if (message?.keys instanceof Float64Array) {
+        view = mirror.query.rowsOfKeys(data.view, Array.from(message.keys), columns);
+        return;
+      }
+      const batch = message?.batch;
+      if (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 0) return;
+      if (!view) throw new Error('the export asked a batch before giving its rows');
       const encoded = encodeRecords(data.layout, view.read(batch * data.batchRows, data.batchRows));
-      const message: ExportHelperMessage = { batch, encoded };
-      port.postMessage(message, batchTransfer(encoded));
+      const answer: ExportHelperMessage = { batch, encoded };
+      port.postMessage(answer, batchTransfer(encoded));
     } catch (error) {
-      post({ failed: error instanceof Error ? error.message : String(error) });
+      fail(error);
     }
   });
 }

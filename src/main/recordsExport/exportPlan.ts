@@ -8,6 +8,7 @@ import type { ExportFormat } from '../../shared/ipc/areas/recordsExport';
 import type { CellOptions } from '../../shared/recordValues/cellText';
 import type { RecordSort } from '../store/mirror/recordSort';
 import { CsvFileWriter } from './csvFileWriter';
+import type { BatchLayout } from './exportEncoding';
 import type { ExportFileWriter } from './exportFileWriter';
 import type { ExportJobEnd } from './exportJob';
 import { XlsxFileWriter } from './xlsxFileWriter';
@@ -41,4 +42,9 @@ export function exportWriter(plan: ExportPlan): ExportFileWriter {
   return plan.format === 'csv'
     ? new CsvFileWriter(plan.file)
     : new XlsxFileWriter(plan.file, plan.sheet);
+}
+
+/** How the plan's batches are encoded (known before its view is opened). */
+export function batchLayout(plan: ExportPlan): BatchLayout {
+  return { format: plan.format, columns: plan.columns, cells: plan.cells };
 }

@@ -10,15 +10,16 @@
  * exportWorkerScript.ts). Imported any other way (vitest runs the sources) it does nothing: it
  * acts only in a worker started with its workerData.
  */
+import type Database from 'better-sqlite3';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { Mirror } from '../store/mirror/mirror';
 import { RecordQueryError } from '../store/mirror/recordQueryError';
 import { openReadOnlyConnection } from '../store/connectionSettings';
 import { EXPORT_MAP_BYTES, EXPORT_PAGE_CACHE_KIB } from './exportConnection';
 import { isExportHelperData, runExportHelper } from './exportHelperThread';
-import { helperBatches } from './exportHelpers';
+import { startExportHelpers } from './exportHelpers';
 import type { ExportJobEnd } from './exportJob';
-import type { ExportPlan } from './exportPlan';
+import { batchLayout, type ExportPlan } from './exportPlan';
 import { inlineExportStarter } from './inlineExport';
 
 export interface ExportThreadData {
@@ -61,29 +62,37 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 async function runThread(data: ExportThreadData): Promise<void> {
   const port = parentPort!;
   const post = (message: ExportThreadMessage) => port.postMessage(message);
-  const db = openReadOnlyConnection(
-    data.file,
-    data.nativeBinding,
-    EXPORT_PAGE_CACHE_KIB,
-    EXPORT_MAP_BYTES,
-  );
-  try {
-    let started;
-    try {
-      const helpers = { script: data.script, file: data.file, nativeBinding: data.nativeBinding };
-      started = await inlineExportStarter(new Mirror(db), (view, layout, plan) =>
-        helperBatches(
+  // The helpers start first: their start overlaps the view's opening (exportHelpers.ts).
+  const helpers =
+    data.helpers > 0
+      ? startExportHelpers(
           {
-            ...helpers,
+            script: data.script,
+            file: data.file,
+            nativeBinding: data.nativeBinding,
             helpers: data.helpers,
             ...(data.batchRows ? { batchRows: data.batchRows } : {}),
           },
-          view,
-          layout,
-          plan,
-        ),
+          data.plan.view,
+          batchLayout(data.plan),
+        )
+      : null;
+  let db: Database.Database | null = null;
+  try {
+    let started;
+    try {
+      db = openReadOnlyConnection(
+        data.file,
+        data.nativeBinding,
+        EXPORT_PAGE_CACHE_KIB,
+        EXPORT_MAP_BYTES,
+      );
+      started = await inlineExportStarter(
+        new Mirror(db),
+        helpers ? (view) => helpers.batchesOf(view) : undefined,
       )(data.plan, (rows) => post({ kind: 'rows', rows }));
     } catch (error) {
+      await helpers?.close();
       post(
         error instanceof RecordQueryError
           ? { kind: 'refused', message: error.message, problems: [...error.problems] }
@@ -102,7 +111,7 @@ async function runThread(data: ExportThreadData): Promise<void> {
       post({ kind: 'failed', message: messageOf(error) });
     }
   } finally {
-    db.close();
+    db?.close();
     port.close();
   }
 }

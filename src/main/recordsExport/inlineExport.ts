@@ -9,7 +9,7 @@ import type { RecordViewRows } from '../store/mirror/recordQuery';
 import { viewBatches, type ExportBatches } from './exportBatches';
 import type { BatchLayout } from './exportEncoding';
 import { runExportJob } from './exportJob';
-import { exportWriter, type ExportPlan, type ExportStarter } from './exportPlan';
+import { batchLayout, exportWriter, type ExportPlan, type ExportStarter } from './exportPlan';
 
 /** Where an opened view's batches come from (default: read and encoded on this thread). */
 export type BatchesOf = (
@@ -29,7 +29,7 @@ export function inlineExportStarter(
       plan.columns.map((column) => column.key),
     );
     const controller = new AbortController();
-    const layout: BatchLayout = { format: plan.format, columns: plan.columns, cells: plan.cells };
+    const layout = batchLayout(plan);
     const done = runExportJob({
       batches: batchesOf(view, layout, plan),
       labels: plan.columns.map((column) => column.label),

@@ -8,7 +8,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewBatches } from '../../../src/main/recordsExport/exportBatches';
 import type { BatchLayout } from '../../../src/main/recordsExport/exportEncoding';
-import { exportHelperCount, helperBatches } from '../../../src/main/recordsExport/exportHelpers';
+import {
+  exportHelperCount,
+  helperBatches,
+  startExportHelpers,
+} from '../../../src/main/recordsExport/exportHelpers';
 import type { ExportPlan } from '../../../src/main/recordsExport/exportPlan';
 import { tempDir } from '../../support/tempDir';
 import { workerBundle } from '../../support/workerBundle';
@@ -61,6 +65,39 @@ describe('export helper threads', () => {
       ),
       { numRuns: 6 },
     );
+  }, 120_000);
+
+  it('started before the view is opened, make its batches once given its keys, more helpers than batches need or fewer batches than helpers are worth', async () => {
+    const workspace = recordsWorkspace();
+    workspace.mirror.records.upsertRecords(Array.from({ length: 57 }, (_, i) => record(i + 1)));
+    const file = workspace.engine.store.file;
+    for (const [helpers, batchRows] of [
+      [6, 10], // 6 batches: 6 helpers, none idle
+      [8, 10], // 6 batches: two helpers idle, ended without failing the export
+      [3, 20], // 3 batches: too few for helpers, made here, the helpers ended
+    ] as const) {
+      const started = startExportHelpers(
+        { script, file, helpers, batchRows },
+        { portalId: PORTAL, moduleId: MODULE },
+        layout,
+      );
+      // The helpers start, read the module and wait while the view is opened.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const view = workspace.mirror.query.openView({
+        portalId: PORTAL,
+        moduleId: MODULE,
+        sort: { field: 'name', descending: false },
+      });
+      const made = started.batchesOf(view);
+      const here = viewBatches(view, layout, batchRows);
+      try {
+        for (let index = 0; index * batchRows < view.total; index++) {
+          expect(await made.batch(index)).toEqual(await here.batch(index));
+        }
+      } finally {
+        await made.close();
+      }
+    }
   }, 120_000);
 
   it('fail the batch in words when a helper cannot open the store', async () => {
