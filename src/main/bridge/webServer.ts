@@ -331,7 +331,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // socket without a listener would end the process.
     socket.on('error', () => socket.destroy());
     const reject = (status: number, reason: string): void => {
-      socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      // Closed for good once the answer is out: nothing reads this socket after the upgrade, so a
+      // peer keeping its half open held it (and server.close) with no time limit.
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+        () => socket.destroy(),
+      );
     };
     if (!isAllowedHostHeader(request.headers.host, port)) return reject(403, 'Forbidden');
     const target = requestTarget(request.url, 'http://placeholder');
