@@ -237,17 +237,21 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     response.end(request.method === 'HEAD' ? undefined : body);
   }
 
-  /** A backup's or an export's file by its link's token: streamed, never read whole. */
+  /**
+   * A backup's or an export's file by its link's token: streamed, never read whole. `lookUp` runs
+   * in here, so a resolver that throws fails this request (500), not the process.
+   */
   async function handleFile(
     request: IncomingMessage,
     response: ServerResponse,
-    found: { file: string; fileName: string; contentType?: string } | null,
+    lookUp: () => { file: string; fileName: string; contentType?: string } | null,
     gone: string,
   ) {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
+    const found = lookUp();
     let size: number | null = null;
     if (found)
       size = await stat(found.file).then(
@@ -296,14 +300,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         ? handleFile(
             request,
             response,
-            options.files?.(path.slice(BACKUP_FILE_PATH_PREFIX.length)) ?? null,
+            () => options.files?.(path.slice(BACKUP_FILE_PATH_PREFIX.length)) ?? null,
             'This download link has expired or names no backup; open the Backups view again.',
           )
         : path.startsWith(EXPORT_FILE_PATH_PREFIX)
           ? handleFile(
               request,
               response,
-              options.exportFiles?.(path.slice(EXPORT_FILE_PATH_PREFIX.length)) ?? null,
+              () => options.exportFiles?.(path.slice(EXPORT_FILE_PATH_PREFIX.length)) ?? null,
               'This download link has expired or names no finished export; export the view again.',
             )
           : path.startsWith('/api/')
@@ -315,14 +319,25 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
               )
             : handleStatic(request, response, path);
     work.catch((error: unknown) => {
-      if (!response.headersSent) {
-        send(response, 500, {
-          ok: false,
-          error: { code: 'failed', message: `Web bridge error: ${String(error)}` },
-        });
-      } else {
+      // A download cut short (headers out) or a call whose peer left mid-body: nothing to answer.
+      if (response.headersSent || request.socket.destroyed) {
         response.destroy();
+        return;
       }
+      // The detail (a store error, a path of this computer) goes to the terminal of the user who
+      // started web mode; the file routes answer anyone holding a link, so the answer names none.
+      // Nor is the path logged: a download link's token is in it.
+      log.warn(
+        `Web mode failed to answer a ${request.method ?? ''} request: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      send(response, 500, {
+        ok: false,
+        error: {
+          code: 'failed',
+          message:
+            'PortalDesk failed to answer this request and nothing was changed; the terminal running `npm run web` shows why. Try again.',
+        },
+      });
     });
   });
 
@@ -331,7 +346,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // socket without a listener would end the process.
     socket.on('error', () => socket.destroy());
     const reject = (status: number, reason: string): void => {
-      socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      // Closed for good once the answer is out: nothing reads this socket after the upgrade, so a
+      // peer keeping its half open held it (and server.close) with no time limit.
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+        () => socket.destroy(),
+      );
     };
     if (!isAllowedHostHeader(request.headers.host, port)) return reject(403, 'Forbidden');
     const target = requestTarget(request.url, 'http://placeholder');

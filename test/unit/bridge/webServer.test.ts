@@ -328,3 +328,49 @@ describe('a request line that is no address', () => {
     expect((await call(server, 'app.info')).status).toBe(200);
   });
 });
+
+describe('a refused upgrade whose peer keeps its side of the connection open', () => {
+  /** A peer that sends an upgrade, reads the refusal and then never closes (allowHalfOpen). */
+  function lingeringPeer(port: number, headers: string): Promise<{ status: string; peer: Socket }> {
+    return new Promise((resolve, reject) => {
+      const peer = connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () =>
+        peer.write(
+          `GET ${EVENTS_PATH} HTTP/1.1\r\n${headers}Connection: Upgrade\r\nUpgrade: websocket\r\n` +
+            'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+        ),
+      );
+      let answer = '';
+      peer.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+      peer.once('end', () => resolve({ status: answer.split('\r\n')[0] ?? '', peer }));
+      peer.on('error', () => undefined);
+      peer.once('close', () => reject(new Error('the server reset the connection unanswered')));
+    });
+  }
+
+  it('does not hold the connection, so the server can still stop', async () => {
+    // Refused upgrades were only half-closed: the server never read those sockets again, so any
+    // local program could pin file descriptors without a time limit, and Ctrl+C waited for good.
+    const { server } = await serve();
+    const host = `Host: 127.0.0.1:${server.port}\r\n`;
+    const peers = await Promise.all([
+      lingeringPeer(server.port, 'Host: evil.example\r\n'),
+      lingeringPeer(server.port, `${host}Origin: https://evil.example\r\n`),
+      lingeringPeer(
+        server.port,
+        `${host}Origin: http://127.0.0.1:${server.port}\r\nSec-WebSocket-Protocol: ${EVENTS_PROTOCOL}\r\n`,
+      ),
+    ]);
+    expect(peers.map(({ status }) => status)).toEqual([
+      'HTTP/1.1 403 Forbidden',
+      'HTTP/1.1 403 Forbidden',
+      'HTTP/1.1 401 Unauthorized',
+    ]);
+    servers.splice(servers.indexOf(server), 1);
+    const stopped = await Promise.race([
+      server.close().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000)),
+    ]);
+    for (const { peer } of peers) peer.destroy();
+    expect(stopped).toBe('stopped');
+  });
+});

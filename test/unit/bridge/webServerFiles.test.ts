@@ -110,3 +110,42 @@ describe("web mode's backup file route", () => {
     expect((await get(server.port, `/api/backups/file/${'A'.repeat(43)}`)).status).toBe(404);
   });
 });
+
+describe('a file resolver that fails', () => {
+  it('fails that download alone, in words without its internals, and the server goes on', async () => {
+    // The resolver reads the store (backups) and was called outside the request's error
+    // handling: one failure there ended the whole web mode process.
+    const dir = tempDir();
+    const file = path.join(dir, '20261126T091203Z-42.zip');
+    writeFileSync(file, 'archive bytes');
+    const failure = 'SqliteError: database is locked at /home/someone/.config/PortalDesk';
+    let calls = 0;
+    const warnings: string[] = [];
+    const engine = testEngine();
+    const server = await startWebServer({
+      dispatcher: engine.dispatcher,
+      events: engine.events,
+      staticDir: dir,
+      port: 0,
+      log: { warn: (message) => warnings.push(message) },
+      files: () => {
+        calls += 1;
+        if (calls === 1) throw new Error(failure);
+        return { file, fileName: path.basename(file) };
+      },
+    });
+    servers.push(server);
+    const link = `/api/backups/file/${'A'.repeat(43)}`;
+    const failed = await get(server.port, link);
+    expect(failed.status).toBe(500);
+    const { error } = JSON.parse(failed.body.toString()) as { error: { message: string } };
+    expect(error.message).toMatch(/nothing was changed/);
+    expect(error.message).not.toContain('database is locked');
+    expect(error.message).not.toContain('/home/someone');
+    // The detail goes where only the user running `npm run web` reads it.
+    expect(warnings.join('\n')).toContain(failure);
+    const again = await get(server.port, link);
+    expect(again.status).toBe(200);
+    expect(again.body.toString()).toBe('archive bytes');
+  });
+});
