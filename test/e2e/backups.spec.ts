@@ -316,4 +316,35 @@ test('readings running with their Cancel, a keychain that cannot be read and a f
   await expect(row.getByRole('button', { name: 'Delete' })).toBeVisible();
   await row.scrollIntoViewIfNeeded();
   await bothThemes(page, 'backups-not-a-backup');
+
+  // Another backup's file: no Try again either (the link gives the same file), in its own words.
+  await page.unroute('**/api/call/backups.overview');
+  await rewriteOverview(page, (overview) => {
+    Object.assign(overview.backups[0]!, {
+      stage: 'failed',
+      file: null,
+      sha256: null,
+      verification: null,
+      failure: 'another_backup',
+      newBackupFrom: new Date(Date.now() + 20 * 3_600_000).toISOString(),
+      problem:
+        "The downloaded archive is backup 680, not 681: the service's link gave another backup's file. It was removed, and nothing was replaced: the backups already here are as they were. Downloading it again would fetch the same file from the service: make a new backup instead, and if that one brings another backup's file too, report it to the service's support.",
+    });
+  });
+  // Away and back: the view reads the overview again when it opens.
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Event router' })
+    .click();
+  await openBackups(page);
+  await expect(row).toContainText("the service's link gave another backup's file", {
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+  await expect(row.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(row).toContainText(
+    /The service returns this same file until .+; back up again after that\./,
+  );
+  await expect(row.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await row.scrollIntoViewIfNeeded();
+  await bothThemes(page, 'backups-another-backup');
 });

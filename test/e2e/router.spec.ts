@@ -98,6 +98,9 @@ test('the headless router runs a config end to end: --json line, ingress, webhoo
   }
 });
 
+const SLACK_PATH = '/services/T0123ABCD/B0456EFGH/';
+const SLACK_TOKEN = 'x7Kq2LmP9vRt4WzN8cYb3HdF';
+
 test('the router UI: a custom publisher, a request-bin rule, a test event and its detail', async ({
   page,
 }) => {
@@ -137,6 +140,17 @@ test('the router UI: a custom publisher, a request-bin rule, a test event and it
     await page.getByLabel('Name', { exact: true }).fill('bin');
     await page.getByLabel('Kind').selectOption('request_bin');
     await page.getByRole('button', { name: 'Save target' }).click();
+    // A Slack webhook: its address is its credential, so the list shows it without the token.
+    await page.getByRole('button', { name: 'New target' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('team channel');
+    await page.getByLabel('URL').fill(`https://hooks.slack.com${SLACK_PATH}${SLACK_TOKEN}`);
+    await page.getByRole('button', { name: 'Save target' }).click();
+    const targets = page.getByTestId('router-view');
+    await expect(
+      targets.getByText(`POST https://hooks.slack.com${SLACK_PATH}[redacted]`),
+    ).toBeVisible();
+    await expect(targets).not.toContainText(SLACK_TOKEN);
+    await shoot(page, targets, 'router-targets-path-secret');
 
     await page.getByRole('tab', { name: 'Rules' }).click();
     await page.getByRole('button', { name: 'New rule' }).click();

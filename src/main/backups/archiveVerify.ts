@@ -300,11 +300,19 @@ export function verifyArchive(
 
 /**
  * What is wrong when the archive says it is another backup than the one asked for (its
- * `portal.json` names another export id), or null: a link that gave an older archive made with
- * the same code (replayed, or a service's mix-up) decrypts and counts like the right one.
+ * `portal.json` names another portal, or another export id), or null: a link that gave an older
+ * archive made with the same code (replayed, or a service's mix-up), or another portal's made
+ * with the same code, decrypts and counts like the right one.
  */
-export function anotherBackupProblem(check: ArchiveCheck, exportId: string | null): string | null {
+export function anotherBackupProblem(
+  check: ArchiveCheck,
+  asked: { portalId: string; exportId: string | null },
+): string | null {
+  const portal = check.counts?.portalId ?? null;
+  if (portal !== null && portal !== asked.portalId) {
+    return `The downloaded archive is a backup of portal ${portal.slice(0, 64)}, not of portal ${asked.portalId}: the service's link gave another portal's file.`;
+  }
   const archived = check.counts?.exportId ?? null;
-  if (archived === null || exportId === null || archived === exportId) return null;
-  return `The downloaded archive is backup ${archived.slice(0, 64)}, not ${exportId}: the service's link gave another backup's file.`;
+  if (archived === null || asked.exportId === null || archived === asked.exportId) return null;
+  return `The downloaded archive is backup ${archived.slice(0, 64)}, not ${asked.exportId}: the service's link gave another backup's file.`;
 }

@@ -9,7 +9,7 @@
 import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupExport } from '@portaldesk/portal-api/domain/backupExport';
-import type { BackupFailure } from '../../shared/ipc/areas/backups';
+import { sameFileAgain, type BackupFailure } from '../../shared/ipc/areas/backups';
 import type { ApiClient } from '../api/client/apiClient';
 import { ApiError } from '../api/client/apiError';
 import type { ApiScheduler } from '../api/client/apiScheduler';
@@ -144,16 +144,21 @@ async function ask(context: JobContext, record: BackupRecord, code: string): Pro
   }
   const answer = answerOf(reply.portal_export, reply.is_reused === true);
   const known = context.repo.byExport(record.portalId, answer.exportId);
-  if (known && known.id !== record.id && known.failure === 'not_a_backup') {
-    // The 24-hour reuse gave back a file already found not to be a backup: fetching it again
-    // would bring the same file, so it is not downloaded; the backup says so, and when.
+  if (known && known.id !== record.id && known.failure && sameFileAgain(known.failure)) {
+    // The 24-hour reuse gave back a backup whose file was already refused (not a backup, or
+    // another backup's): fetching it again would bring the same file, so it is not downloaded;
+    // the backup says so, and when.
     context.repo.forget(record.id);
     const after = nextBackupAllowedAt(known);
+    const what =
+      known.failure === 'another_backup'
+        ? "its download gave another backup's file"
+        : 'its file is not a backup PortalDesk can read';
     context.repo.setAnswer(known.id, { ...answer, stage: 'generating' });
     context.repo.setFailed(
       known.id,
-      `The service returned this backup again (it returns a backup made within the last 24 hours instead of a new one), and its file is not a backup PortalDesk can read. It was not downloaded again. ${after ? `A new backup can be made after ${after.toLocaleString()}; ` : 'Back up again later; '}if that one is refused the same way, contact the service's support.`,
-      'not_a_backup',
+      `The service returned this backup again (it returns a backup made within the last 24 hours instead of a new one), and ${what}. It was not downloaded again. ${after ? `A new backup can be made after ${after.toLocaleString()}; ` : 'Back up again later; '}if that one is refused the same way, contact the service's support.`,
+      known.failure,
     );
     return context.repo.get(known.id)!;
   }
@@ -354,6 +359,10 @@ function damagedDownloadRemoved(error: DamagedArchiveError): string {
     : 'The damaged download was removed; download it again.';
 }
 
+/** What was kept and what helps once a download that brought another backup's file was removed. */
+export const ANOTHER_BACKUP_REMOVED =
+  "It was removed, and nothing was replaced: the backups already here are as they were. Downloading it again would fetch the same file from the service: make a new backup instead, and if that one brings another backup's file too, report it to the service's support.";
+
 const exists = (file: string) =>
   access(file).then(
     () => true,
@@ -435,10 +444,11 @@ export async function verifyAndPlace(
     }
     throw error;
   }
-  const other = anotherBackupProblem(check, record.exportId);
+  const other = anotherBackupProblem(check, record);
   if (other) {
+    // The link gives that file: another download would bring it again (BackupFailure).
     await rm(part, { force: true }).catch(() => undefined);
-    throw new JobStop('failed', `${other} It was removed; download it again.`);
+    throw new JobStop('failed', `${other} ${ANOTHER_BACKUP_REMOVED}`, 'another_backup');
   }
   let sha256: string;
   let bytes: number;

@@ -8,14 +8,16 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type {
-  ArchiveDiff,
-  BackupPortal,
-  BackupSnapshot,
-  BackupScheduleSpec,
-  BackupsOverview,
-  BackupView,
-  ReadCancelled,
+import {
+  sameFileAgain,
+  type ArchiveDiff,
+  type BackupFailure,
+  type BackupPortal,
+  type BackupSnapshot,
+  type BackupScheduleSpec,
+  type BackupsOverview,
+  type BackupView,
+  type ReadCancelled,
 } from '../../shared/ipc/areas/backups';
 import { abortableSleep } from '../abortableSleep';
 import { untilAborted } from '../untilAborted';
@@ -400,29 +402,37 @@ export class BackupService {
       this.condemn(id, problem);
       throw new BackupRefused(problem);
     }
+    let check;
     try {
-      const check = await verifyArchive(file, code, {
+      check = await verifyArchive(file, code, {
         signal: verifying.signal,
         onProgress: verifying.progress,
       });
-      const other = anotherBackupProblem(check, record.exportId);
-      if (other) throw new DamagedArchiveError(other);
-      const since = record.completedTime ?? record.requestedTime ?? record.createdAt;
-      const verification = verificationOf(
-        check,
-        this.options.mirror.records.census(record.portalId, since),
-        this.now().toISOString(),
-      );
-      this.repo.setVerification(id, verification, null);
     } catch (error) {
       if (cancelled()) return;
       if (error instanceof WrongAccessCodeError) throw new BackupRefused(error.message);
       if (error instanceof DamagedArchiveError) {
-        this.condemn(id, error.message, error instanceof NotABackupError);
+        this.condemn(
+          id,
+          error.message,
+          error instanceof NotABackupError ? 'not_a_backup' : 'retry',
+        );
         throw new BackupRefused(error.message);
       }
       throw error;
     }
+    const other = anotherBackupProblem(check, record);
+    if (other) {
+      this.condemn(id, other, 'another_backup');
+      throw new BackupRefused(other);
+    }
+    const since = record.completedTime ?? record.requestedTime ?? record.createdAt;
+    const verification = verificationOf(
+      check,
+      this.options.mirror.records.census(record.portalId, since),
+      this.now().toISOString(),
+    );
+    this.repo.setVerification(id, verification, null);
     this.changed(id);
   }
 
@@ -465,9 +475,15 @@ export class BackupService {
    * A ready backup that failed its check is no backup any more: not offered for download, drag
    * or retention, its old verification gone; the file stays until deleted or downloaded again.
    */
-  private condemn(id: string, problem: string, notABackup = false): void {
+  private condemn(id: string, problem: string, failure: BackupFailure = 'retry'): void {
     this.repo.setVerification(id, null, null);
-    if (notABackup) {
+    if (failure === 'another_backup') {
+      this.repo.setFailed(
+        id,
+        `${problem} It is no longer offered as this backup, and nothing else was changed: the file stays until you Delete it. Downloading it again would fetch the same file from the service: make a new backup, and if that one brings another backup's file too, report it to the service's support.`,
+        'another_backup',
+      );
+    } else if (failure === 'not_a_backup') {
       this.repo.setFailed(
         id,
         `${problem} It is no longer offered as a backup. Downloading it again would fetch the same file from the service: make a new backup, and if the new one is refused the same way, contact the service's support; Delete removes this file.`,
@@ -1135,7 +1151,7 @@ export class BackupService {
       onService: record.onService,
       problem: record.problem,
       failure: record.failure,
-      newBackupFrom: record.failure === 'not_a_backup' ? this.newBackupFrom(record) : null,
+      newBackupFrom: sameFileAgain(record.failure) ? this.newBackupFrom(record) : null,
       note: record.note,
     };
   }

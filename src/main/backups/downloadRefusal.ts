@@ -23,6 +23,14 @@ export function downloadRefusal(
   }
   // The service no longer offers it (its link answers 401/403/404/410, or its status is unknown
   // to the service): another download meets the same answer, and only a new backup helps.
+  // Fetched whole and opened, the file was another backup's (or portal's): the service's link
+  // for this one gives it, and would give it again.
+  if (record.stage === 'failed' && record.failure === 'another_backup') {
+    return (
+      record.problem ??
+      "The service's link for this backup gave another backup's file. Downloading it again would fetch the same file: make a new backup, and if that one brings another backup's file too, report it to the service's support."
+    );
+  }
   if (record.stage === 'failed' && record.failure === 'gone') {
     return (
       record.problem ??

@@ -22,6 +22,8 @@ export interface ArchiveCounts {
   generatedAt: string | null;
   /** Which backup (export id) the archive says it is, if it says. */
   exportId: string | null;
+  /** Which portal the archive says it is of, if it says. */
+  portalId: string | null;
 }
 
 export interface ArchiveFormat {
@@ -44,6 +46,12 @@ export interface ArchiveTally {
   result(): ArchiveCounts;
 }
 
+/** An id as the archive writes it: a string, or a whole number (the API writes both). */
+function idOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : null;
+}
+
 const PORTAL_ENTRIES = ['portal.json', 'modules.json', 'entities.json', 'comments.json'];
 
 export const portalArchiveFormat: ArchiveFormat = {
@@ -61,6 +69,7 @@ export const portalArchiveFormat: ArchiveFormat = {
     let modules = 0;
     let generatedAt: string | null = null;
     let exportId: string | null = null;
+    let portalId: string | null = null;
     return {
       add(entry, element) {
         if (entry === 'entities.json') {
@@ -76,12 +85,14 @@ export const portalArchiveFormat: ArchiveFormat = {
             moduleNames[element.api_name] =
               typeof element.plural_name === 'string' ? element.plural_name : element.api_name;
           }
-        } else if (entry === 'portal.json' && isObject(element) && isObject(element.export)) {
-          const time = element.export.generated_time;
-          if (typeof time === 'string') generatedAt = time;
-          const id = element.export.id;
-          if (typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id))) {
-            exportId = String(id);
+        } else if (entry === 'portal.json' && isObject(element)) {
+          if (isObject(element.export)) {
+            const time = element.export.generated_time;
+            if (typeof time === 'string') generatedAt = time;
+            exportId = idOf(element.export.id) ?? exportId;
+          }
+          if (isObject(element.portal_details)) {
+            portalId = idOf(element.portal_details.id) ?? portalId;
           }
         }
       },
@@ -93,6 +104,7 @@ export const portalArchiveFormat: ArchiveFormat = {
         moduleNames,
         generatedAt,
         exportId,
+        portalId,
       }),
     };
   },

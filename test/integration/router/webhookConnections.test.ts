@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callWebhook } from '../../../src/main/router/delivery/callWebhook';
 import {
   WebhookConnections,
@@ -43,10 +43,10 @@ async function rawServer(reply: string, after: (socket: net.Socket) => void = ()
   return listen(server);
 }
 
-const pool = () =>
+const pool = ({ idleMs = 5_000 } = {}) =>
   new WebhookConnections({
     maxSocketsPerOrigin: 2,
-    idleMs: 5_000,
+    idleMs,
     maxHeadBytes: 16 * 1024,
     maxBodyBytes: 64 * 1024,
   });
@@ -122,18 +122,27 @@ describe('webhook connections', () => {
 
   it('a connection the target closed while idle is not used again', async () => {
     let opened = 0;
+    let closedByTarget: () => void = () => {};
+    const targetClosed = new Promise<void>((resolve) => (closedByTarget = resolve));
     const server = net.createServer((socket) => {
       opened += 1;
+      socket.once('close', closedByTarget);
       socket.once('data', () => {
         socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
         setTimeout(() => socket.destroy(), 10);
       });
     });
     const url = await listen(server);
-    const connections = pool();
+    // Idle far longer than the wait below: only the target's close can empty the pool in time.
+    const connections = pool({ idleMs: 60_000 });
     expect((await send(connections, url)).response?.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(connections.openConnections()).toBe(0);
+    // Waits for the close itself, not a fixed time a loaded machine may not keep: the target's
+    // side first, then the pool's (its socket's 'close' comes a poll of the event loop later).
+    await targetClosed;
+    await vi.waitFor(() => expect(connections.openConnections()).toBe(0), {
+      timeout: 5_000,
+      interval: 5,
+    });
     expect((await send(connections, url)).response?.status).toBe(200);
     expect(opened).toBe(2);
     connections.closeAll();

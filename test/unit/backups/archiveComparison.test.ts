@@ -130,6 +130,7 @@ describe('verificationOf', () => {
     moduleNames: {},
     generatedAt: null,
     exportId: null,
+    portalId: null,
     ...over,
   });
   const check = (c: ArchiveCounts | null, format: string | null = 'portal'): ArchiveCheck => ({

@@ -229,18 +229,31 @@ describe('verifying an archive', () => {
 
   it('says when the archive names another backup than the one asked for', async () => {
     const { file } = await archive([
-      ['portal.json', '{"export":{"id":"680","generated_time":"2026-11-26T00:00:00Z"}}'],
+      [
+        'portal.json',
+        '{"export":{"id":"680","generated_time":"2026-11-26T00:00:00Z"},"portal_details":{"id":7001}}',
+      ],
       ...LAYOUT.slice(1),
       ['entities.json', records(3)],
     ]);
     const check = await verifyArchive(file, CODE);
-    expect(anotherBackupProblem(check, '680')).toBeNull();
-    expect(anotherBackupProblem(check, null)).toBeNull();
-    expect(anotherBackupProblem(check, '681')).toBe(
+    expect(check.counts).toMatchObject({ exportId: '680', portalId: '7001' });
+    expect(anotherBackupProblem(check, { portalId: '7001', exportId: '680' })).toBeNull();
+    expect(anotherBackupProblem(check, { portalId: '7001', exportId: null })).toBeNull();
+    expect(anotherBackupProblem(check, { portalId: '7001', exportId: '681' })).toBe(
       "The downloaded archive is backup 680, not 681: the service's link gave another backup's file.",
+    );
+    // Another portal's archive, even under the export id asked for (ids a service counts per portal).
+    expect(anotherBackupProblem(check, { portalId: '7002', exportId: '680' })).toBe(
+      "The downloaded archive is a backup of portal 7001, not of portal 7002: the service's link gave another portal's file.",
     );
     // An archive that does not say which it is cannot be told apart.
     const unnamed = await archive([...LAYOUT, ['entities.json', records(3)]]);
-    expect(anotherBackupProblem(await verifyArchive(unnamed.file, CODE), '681')).toBeNull();
+    expect(
+      anotherBackupProblem(await verifyArchive(unnamed.file, CODE), {
+        portalId: '7002',
+        exportId: '681',
+      }),
+    ).toBeNull();
   });
 });

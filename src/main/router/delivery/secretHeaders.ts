@@ -3,37 +3,18 @@
  * API key or cookie is sent as configured, but every attempt and request-bin entry is stored in
  * the database and shown in the Event router view and the admin API, where it would outlive the
  * target, its rotation and any screenshot's discretion. So a header (or query parameter) whose
- * name says it is a credential keeps its name and loses its value; and that value, wherever else
- * it appears (the address's own query string or user info under any name, another header, the
- * body when a header took it from the event's data, the target's answer echoing it), is replaced
- * too. Pure.
+ * name says it is a credential keeps its name and loses its value, an address loses its path's
+ * credential segments (shared/routerSecrets/redactUrl.ts); and those values, wherever else they
+ * appear (the address's own query string or user info under any name, another header, the body
+ * when a header took it from the event's data, the target's answer echoing it, a failure's
+ * words), are replaced too. Pure.
  */
 import { dictionary } from '@portaldesk/portal-api/json/dictionary';
 import type { TargetView } from '../../../shared/ipc/areas/router';
+import { pathSecrets, redactUrl } from '../../../shared/routerSecrets/redactUrl';
+import { isSecretName, REDACTED } from '../../../shared/routerSecrets/secretName';
 
-/** What a secret value is replaced by: the header is still seen to have been sent. */
-export const REDACTED = '[redacted]';
-
-/** Named by HTTP as credentials. */
-const CREDENTIAL_HEADERS = new Set([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-]);
-
-/**
- * Ours: any name holding one of these (X-Auth-Token, X-Api-Key, api_key, Client-Secret,
- * X-Session-Id, password, X-Functions-Key…). A name-based rule may hide a harmless value
- * (Idempotency-Key), which costs a detail when debugging; missing a secret would leak it.
- */
-const SECRET_WORD =
-  /auth|token|secret|passw|cookie|session|credential|(?:^|[-_.])(?:api)?key(?:$|[-_.])|apikey/;
-
-export function isSecretName(name: string): boolean {
-  const lower = name.toLowerCase();
-  return CREDENTIAL_HEADERS.has(lower) || SECRET_WORD.test(lower);
-}
+export { isSecretName, REDACTED, redactUrl };
 
 /** `Bearer abc` → `Bearer [redacted]`: the scheme is no secret and says what was sent. */
 function redactValue(value: string): string {
@@ -50,36 +31,6 @@ export function redactHeaders(headers: Readonly<Record<string, string>>): Record
 }
 
 /**
- * The address with its user info (`https://user:password@host`: credentials by the URL's own
- * syntax) and its secret query parameters' values replaced; as it was when it holds none.
- */
-export function redactUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return url;
-  }
-  const entries = [...parsed.searchParams.entries()];
-  const userInfo = parsed.username !== '' || parsed.password !== '';
-  if (!userInfo && !entries.some(([name]) => isSecretName(name))) return url;
-  if (userInfo) {
-    parsed.username = REDACTED;
-    parsed.password = '';
-  }
-  if (entries.some(([name]) => isSecretName(name))) {
-    // Rebuilt in order, so the recorded address differs from the sent one only in those values.
-    parsed.search = new URLSearchParams(
-      entries.map(([name, value]): [string, string] => [
-        name,
-        isSecretName(name) ? REDACTED : value,
-      ]),
-    ).toString();
-  }
-  return parsed.toString();
-}
-
-/**
  * Ours: the shortest secret value replaced wherever it appears. A shorter one is replaced only
  * under its secret name: replacing every "1" of a record because a key is "1" would leave nothing
  * to read, and a credential that short protects little.
@@ -92,7 +43,10 @@ function headerCredentials(value: string): string[] {
   return scheme ? [...new Set([value, scheme[1]!, scheme[1]!.trim()])] : [value];
 }
 
-/** The values a request carries under secret names: its secret headers, parameters, user info. */
+/**
+ * The values a request carries under secret names (its secret headers, parameters, user info) and
+ * in its address's path (a Slack-style address whose token is a segment: shared/routerSecrets).
+ */
 export function requestSecrets(request: {
   url: string;
   headers: Readonly<Record<string, string>>;
@@ -107,6 +61,7 @@ export function requestSecrets(request: {
     for (const part of [parsed.username, parsed.password]) {
       if (part !== '') secrets.push(decodeURIComponent(part));
     }
+    secrets.push(...pathSecrets(request.url));
   } catch {
     // Not an address: nothing in it is named.
   }

@@ -17,6 +17,7 @@ import { RouterNotFoundError } from '../engine/routerErrors';
 import { LATEST_ROUTER_TIME_MS } from '../engine/virtualClock';
 import type { RouterEngine } from '../engine/routerEngine';
 import { ROUTER_HOST } from '../routerIngress';
+import { redactUrl } from '../delivery/secretHeaders';
 
 const MAX_ADMIN_BODY_BYTES = 16 * 1024;
 
@@ -225,7 +226,12 @@ export class RouterAdminApi {
           throw new UserFacingError(
             `status must be one of ${TargetStatus.options.join(', ')}; nothing was changed.`,
           );
-        sendJson(response, 200, engine.setTargetStatus(id, status.data));
+        const target = engine.setTargetStatus(id, status.data);
+        // Shown as the event log shows it: an address that is its own credential, masked.
+        sendJson(response, 200, {
+          ...target,
+          url: target.url === null ? null : redactUrl(target.url),
+        });
         return;
       }
       case 'PATCH /publishers/:id': {

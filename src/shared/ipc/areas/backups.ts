@@ -59,10 +59,22 @@ export type BackupStage = z.infer<typeof BackupStage>;
  * - `not_a_backup`: the service's file is no backup PortalDesk can read (no ZIP archive, a zip
  *   bomb, entries not encrypted): downloading it again would fetch the same file, so a new backup
  *   is made instead (after `newBackupFrom`: the service returns this one until then);
- * - `gone`: the service no longer offers it (its link or its export is gone): a new backup.
+ * - `gone`: the service no longer offers it (its link or its export is gone): a new backup;
+ * - `another_backup`: the file came whole and opens with the code, but it is another backup's
+ *   archive (it names another export id or portal than the one asked for): the service's link
+ *   gives that file, so downloading it again would bring the same one; as `not_a_backup`, a new
+ *   backup instead (after `newBackupFrom`), and the service's support is told.
  */
-export const BackupFailure = z.enum(['retry', 'not_a_backup', 'gone']);
+export const BackupFailure = z.enum(['retry', 'not_a_backup', 'gone', 'another_backup']);
 export type BackupFailure = z.infer<typeof BackupFailure>;
+
+/**
+ * A failure whose file is the service's own answer for this backup, which downloading it again
+ * would bring the same (not offered for download; a new backup once the 24-hour reuse ends).
+ */
+export function sameFileAgain(failure: BackupFailure | null): boolean {
+  return failure === 'not_a_backup' || failure === 'another_backup';
+}
 
 /** One entry of a verified archive: decrypted, parsed and counted. */
 export const ArchiveEntryCheck = z.object({
@@ -178,8 +190,9 @@ export const BackupView = z.object({
   /** The kind of failure of a `failed` backup (which actions fit it); null otherwise. */
   failure: BackupFailure.nullable(),
   /**
-   * A backup that is not a backup (`failure: 'not_a_backup'`) within the service's 24-hour reuse:
-   * until this time (ISO) a backup request returns it instead of making a new one. Null otherwise.
+   * A backup that is not a backup, or is another backup's file (`sameFileAgain(failure)`), within
+   * the service's 24-hour reuse: until this time (ISO) a backup request returns it instead of
+   * making a new one. Null otherwise.
    */
   newBackupFrom: z.string().nullable(),
   /**

@@ -85,13 +85,18 @@ describe('what a backup not here can be asked for next', () => {
         const next = nextStep(backup, now);
         const unfetchable =
           backup.stage === 'failed' &&
-          (backup.failure === 'not_a_backup' || backup.failure === 'gone');
+          (backup.failure === 'not_a_backup' ||
+            backup.failure === 'another_backup' ||
+            backup.failure === 'gone');
         if (next?.kind === 'download') {
           expect(unfetchable).toBe(false);
           expect(backup.exportId).not.toBeNull();
         }
         if (unfetchable) expect(next?.kind).not.toBe('download');
-        if (next?.kind === 'backUpAgain' && backup.failure === 'not_a_backup')
+        if (
+          next?.kind === 'backUpAgain' &&
+          (backup.failure === 'not_a_backup' || backup.failure === 'another_backup')
+        )
           expect(backup.newBackupFrom === null || backup.newBackupFrom <= now.toISOString()).toBe(
             true,
           );

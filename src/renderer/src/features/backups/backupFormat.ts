@@ -1,6 +1,10 @@
 /** How the Backups view writes stages, sizes, speeds and times. Pure. */
 import { formatBytes } from '../../../../shared/formatBytes';
-import type { BackupStage, BackupView } from '../../../../shared/ipc/areas/backups';
+import {
+  sameFileAgain,
+  type BackupStage,
+  type BackupView,
+} from '../../../../shared/ipc/areas/backups';
 
 export { formatBytes };
 
@@ -41,8 +45,9 @@ export function stageTone(
 /**
  * What a backup not (fully) here can be asked for next: downloaded (here, again, or tried again),
  * or replaced by a new backup of its portal, now or once the service's 24-hour reuse stops giving
- * it back (`at`); null: neither. A failed backup's kind decides: a file that is not a backup, or
- * one the service no longer offers, would not come right by downloading it again.
+ * it back (`at`); null: neither. A failed backup's kind decides: a file that is not a backup,
+ * another backup's file, or one the service no longer offers, would not come right by
+ * downloading it again.
  */
 export type NextStep =
   | { kind: 'download'; label: 'Download here' | 'Try again' | 'Download again' }
@@ -54,7 +59,7 @@ export function nextStep(
   backup: Pick<BackupView, 'stage' | 'exportId' | 'failure' | 'newBackupFrom'>,
   now: Date,
 ): NextStep {
-  if (backup.stage === 'failed' && backup.failure === 'not_a_backup') {
+  if (backup.stage === 'failed' && sameFileAgain(backup.failure)) {
     const from = backup.newBackupFrom;
     return from && new Date(from).getTime() > now.getTime()
       ? { kind: 'backUpAfter', at: from }

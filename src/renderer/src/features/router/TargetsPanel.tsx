@@ -6,6 +6,7 @@ import {
   type TargetInput,
   type TargetView,
 } from '../../../../shared/ipc/areas/router';
+import { redactUrl } from '../../../../shared/routerSecrets/redactUrl';
 import { DraftTable } from './DraftTable';
 import { RequestBin } from './RequestBin';
 import { formatPairs, parsePairs } from './routerFormat';
@@ -109,7 +110,9 @@ export function TargetsPanel() {
             </td>
             <td className="mono">
               {t.kind === 'webhook' ? (
-                `${t.method} ${t.url}`
+                // A webhook address may be its own credential (Slack's, Discord's): the list, in
+                // every screenshot, shows it without; the form shows it whole to be edited.
+                `${t.method} ${t.url === null ? '' : redactUrl(t.url)}`
               ) : t.kind === 'request_bin' ? (
                 <button
                   type="button"
