@@ -29,7 +29,7 @@ export interface NamedOption {
   name: string;
 }
 
-const paramOf = <T>(op: OutboxOp, name: string): T | undefined =>
+const paramOf = <T>(op: Pick<OutboxOp, 'fields'>, name: string): T | undefined =>
   op.fields[name]?.value as T | undefined;
 
 const namedOptions = (op: OutboxOp): NamedOption[] => {
@@ -171,7 +171,7 @@ interface QueuedStatus {
   closed?: boolean;
 }
 
-const queuedStatuses = (op: OutboxOp): QueuedStatus[] => {
+const queuedStatuses = (op: StatusChangeOp): QueuedStatus[] => {
   const statuses = paramOf<unknown>(op, 'statuses');
   return Array.isArray(statuses)
     ? statuses.filter(
@@ -184,27 +184,62 @@ const queuedStatuses = (op: OutboxOp): QueuedStatus[] => {
     : [];
 };
 
+/** What the overlays read and set of a status: the mirror's rows and the overview's have these. */
+export interface NamedStatus {
+  id: string;
+  name: string;
+  color: string | null;
+}
+
+/** A queued operation as the status overlays read it (its stored parameters, its state). */
+export type StatusChangeOp = Pick<OutboxOp, 'kind' | 'action' | 'state' | 'fields'>;
+
+/**
+ * A module's statuses (the mirror's) named as its queued status changes leave them, in queue
+ * order (pure): renamed, recoloured. What the records workspace reads (lists, the table's
+ * export, the status filter's choices, the record panel, the overview) names statuses so, as the
+ * record editor does (overlayCatalogStatuses is this and more), and the Outbox's lines and the
+ * Configure view (configure/statusOps.ts, overlayStatuses) say the same names. Which statuses
+ * there are, their order and their closed types stay the mirror's until the changes are
+ * delivered: lists filter and sort by them as the service will until then (a status made closed
+ * closes its records after the replay, as the service does), and a filter names statuses by id.
+ */
+export function statusesNamedAsQueued<T extends NamedStatus>(
+  statuses: readonly T[],
+  ops: readonly StatusChangeOp[],
+): T[] {
+  const shown = statuses.map((status) => ({ ...status }));
+  for (const op of ops) {
+    if (op.kind !== 'config' || op.action !== 'status.updateStatuses') continue;
+    for (const item of queuedStatuses(op)) {
+      const status = shown.find((candidate) => candidate.id === item.id);
+      if (!status) continue;
+      status.name = item.name;
+      if (item.color !== undefined) status.color = item.color;
+    }
+  }
+  return shown;
+}
+
 /**
  * A module's statuses (the mirror's) as its queued status changes leave them, in queue order
- * (pure): renamed, recoloured, made closed or open; removed ones out, but for a removal the
- * service refused (the status stays, as the Configure view shows it: configure/statusOps.ts,
- * overlayStatuses). Statuses added here are not offered: their ids are temporary until the add
- * answers, and a record change cannot wait on another queue's answer for an id.
+ * (pure): named as statusesNamedAsQueued names them, made closed or open; removed ones out, but
+ * for a removal the service refused (the status stays, as the Configure view shows it:
+ * configure/statusOps.ts, overlayStatuses). Statuses added here are not among them: their ids
+ * are temporary until the add answers, and a record change cannot wait on another queue's answer
+ * for an id.
  */
-export function overlayCatalogStatuses(
-  statuses: readonly CatalogStatus[],
-  ops: readonly OutboxOp[],
-): CatalogStatus[] {
-  let shown = statuses.map((status) => ({ ...status }));
+export function overlayCatalogStatuses<T extends NamedStatus & { isClosedType: number }>(
+  statuses: readonly T[],
+  ops: readonly StatusChangeOp[],
+): T[] {
+  let shown = statusesNamedAsQueued(statuses, ops);
   for (const op of ops) {
     if (op.kind !== 'config') continue;
     if (op.action === 'status.updateStatuses') {
       for (const item of queuedStatuses(op)) {
         const status = shown.find((candidate) => candidate.id === item.id);
-        if (!status) continue;
-        status.name = item.name;
-        if (item.color !== undefined) status.color = item.color;
-        if (item.closed !== undefined) status.isClosedType = item.closed ? 1 : 0;
+        if (status && item.closed !== undefined) status.isClosedType = item.closed ? 1 : 0;
       }
     } else if (op.action === 'status.removeStatuses' && op.state !== 'failed') {
       const removed = new Set(queuedStatuses(op).map((item) => item.id));
