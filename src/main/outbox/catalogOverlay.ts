@@ -14,7 +14,7 @@
  * changes no queued value, but the editor and the Outbox name a status as it will be; a status
  * whose removal is queued is not offered (removed first, the service would refuse the change).
  */
-import type { EditableField } from '../../shared/ipc/areas/outbox';
+import type { EditableField, WaitingStatus } from '../../shared/ipc/areas/outbox';
 import type { CatalogStatus } from './outboxRepository';
 import type { OutboxOp } from './outboxTypes';
 
@@ -227,7 +227,7 @@ export function statusesNamedAsQueued<T extends NamedStatus>(
  * for a removal the service refused (the status stays, as the Configure view shows it:
  * configure/statusOps.ts, overlayStatuses). Statuses added here are not among them: their ids
  * are temporary until the add answers, and a record change cannot wait on another queue's answer
- * for an id.
+ * for an id (the editor shows them apart, not selectable: queuedStatusAdds).
  */
 export function overlayCatalogStatuses<T extends NamedStatus & { isClosedType: number }>(
   statuses: readonly T[],
@@ -247,6 +247,41 @@ export function overlayCatalogStatuses<T extends NamedStatus & { isClosedType: n
     }
   }
   return shown;
+}
+
+/**
+ * The statuses added here and not delivered yet (queued adds, named as later queued renames
+ * leave them; one whose removal is queued too is gone), each with why a record cannot be set to
+ * it yet: its id is temporary until the add answers, the service knows a record's status by id
+ * only, and the outbox rewrites temporary status ids in configuration changes, never in record
+ * changes. The editor shows them, not selectable, with these words (README, "a status added
+ * here and the record editor"). Pure.
+ */
+export function queuedStatusAdds(ops: readonly StatusChangeOp[]): WaitingStatus[] {
+  let added: (NamedStatus & { refused: boolean })[] = [];
+  for (const op of ops) {
+    if (op.kind !== 'config') continue;
+    if (op.action === 'status.addStatuses') {
+      for (const item of queuedStatuses(op)) {
+        added.push({
+          id: item.id,
+          name: item.name,
+          color: item.color ?? null,
+          refused: op.state === 'failed',
+        });
+      }
+    } else if (op.action === 'status.removeStatuses' && op.state !== 'failed') {
+      const removed = new Set(queuedStatuses(op).map((item) => item.id));
+      added = added.filter((status) => !removed.has(status.id));
+    }
+  }
+  return statusesNamedAsQueued(added, ops).map((status) => ({
+    id: status.id,
+    name: status.name,
+    reason: status.refused
+      ? `“${status.name}” was not added: the service refused its addition (retry or discard it in the Outbox), and a record can be set to it only once it is added.`
+      : `“${status.name}” is added in the Outbox and not sent yet: the service gives it its id when it is sent, and a record can be set to it after that.`,
+  }));
 }
 
 /**
