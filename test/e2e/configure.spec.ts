@@ -429,6 +429,44 @@ test('fields: a currency field and a pick list option made offline, then sent', 
     .toBe('currency EUR');
 });
 
+test('statuses: one added offline is shown in the record editor, not selectable, with why', async ({
+  page,
+}) => {
+  await signInWithSelfClient(page, app, emulator, 'Statuses test service');
+  await open(page, 'Records');
+  await expect(page.getByTestId('records-total')).toContainText(/\d records/, {
+    timeout: ENGINE_TIMEOUT_MS,
+  });
+  await setWorkOffline(page, true);
+  await open(page, 'Configure');
+  const section = page.getByRole('region', { name: 'Fields of a module' });
+  await expect(section).toBeVisible({ timeout: ENGINE_TIMEOUT_MS });
+  await section.getByLabel('Fields of', { exact: true }).selectOption({ label: 'Assets' });
+  await section.getByRole('button', { name: 'Statuses of Status' }).click();
+  const statuses = page.getByRole('region', { name: /^Statuses of Assets/ });
+  const add = statuses.getByRole('form', { name: 'Add a status' });
+  await add.getByLabel('Name', { exact: true }).fill('Review');
+  await add.getByRole('button', { name: 'Add status' }).click();
+  await expect(statuses.getByText('Review', { exact: true }).first()).toBeVisible();
+
+  await open(page, 'Records');
+  await page.locator('.grid-row').first().click();
+  const detail = page.getByTestId('record-detail');
+  await detail.locator('.record-detail__edit').click();
+  const status = page.getByTestId('record-editor').locator('.field-editor[data-field="status"]');
+  const picker = status.getByRole('combobox');
+  await expect(picker.getByRole('option', { name: 'Review (not sent yet)' })).toBeDisabled();
+  await expect(status).toContainText(
+    '“Review” is added in the Outbox and not sent yet: the service gives it its id when it is sent',
+  );
+  // The words are the picker's description: read with it by a screen reader.
+  await expect(picker).toHaveAccessibleDescription(/“Review” is added in the Outbox/);
+  await status.screenshot({ path: 'test-results/editor-waiting-status-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await status.screenshot({ path: 'test-results/editor-waiting-status-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
 test('copy: a field queued in one portal, exported as a file, planned into the other, sent', async ({
   page,
 }) => {

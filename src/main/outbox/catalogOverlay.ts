@@ -14,7 +14,7 @@
  * changes no queued value, but the editor and the Outbox name a status as it will be; a status
  * whose removal is queued is not offered (removed first, the service would refuse the change).
  */
-import type { EditableField } from '../../shared/ipc/areas/outbox';
+import type { EditableField, WaitingStatus } from '../../shared/ipc/areas/outbox';
 import type { CatalogStatus } from './outboxRepository';
 import type { OutboxOp } from './outboxTypes';
 
@@ -29,7 +29,7 @@ export interface NamedOption {
   name: string;
 }
 
-const paramOf = <T>(op: OutboxOp, name: string): T | undefined =>
+const paramOf = <T>(op: Pick<OutboxOp, 'fields'>, name: string): T | undefined =>
   op.fields[name]?.value as T | undefined;
 
 const namedOptions = (op: OutboxOp): NamedOption[] => {
@@ -171,7 +171,7 @@ interface QueuedStatus {
   closed?: boolean;
 }
 
-const queuedStatuses = (op: OutboxOp): QueuedStatus[] => {
+const queuedStatuses = (op: StatusChangeOp): QueuedStatus[] => {
   const statuses = paramOf<unknown>(op, 'statuses');
   return Array.isArray(statuses)
     ? statuses.filter(
@@ -184,27 +184,62 @@ const queuedStatuses = (op: OutboxOp): QueuedStatus[] => {
     : [];
 };
 
+/** What the overlays read and set of a status: the mirror's rows and the overview's have these. */
+export interface NamedStatus {
+  id: string;
+  name: string;
+  color: string | null;
+}
+
+/** A queued operation as the status overlays read it (its stored parameters, its state). */
+export type StatusChangeOp = Pick<OutboxOp, 'kind' | 'action' | 'state' | 'fields'>;
+
+/**
+ * A module's statuses (the mirror's) named as its queued status changes leave them, in queue
+ * order (pure): renamed, recoloured. What the records workspace reads (lists, the table's
+ * export, the status filter's choices, the record panel, the overview) names statuses so, as the
+ * record editor does (overlayCatalogStatuses is this and more), and the Outbox's lines and the
+ * Configure view (configure/statusOps.ts, overlayStatuses) say the same names. Which statuses
+ * there are, their order and their closed types stay the mirror's until the changes are
+ * delivered: lists filter and sort by them as the service will until then (a status made closed
+ * closes its records after the replay, as the service does), and a filter names statuses by id.
+ */
+export function statusesNamedAsQueued<T extends NamedStatus>(
+  statuses: readonly T[],
+  ops: readonly StatusChangeOp[],
+): T[] {
+  const shown = statuses.map((status) => ({ ...status }));
+  for (const op of ops) {
+    if (op.kind !== 'config' || op.action !== 'status.updateStatuses') continue;
+    for (const item of queuedStatuses(op)) {
+      const status = shown.find((candidate) => candidate.id === item.id);
+      if (!status) continue;
+      status.name = item.name;
+      if (item.color !== undefined) status.color = item.color;
+    }
+  }
+  return shown;
+}
+
 /**
  * A module's statuses (the mirror's) as its queued status changes leave them, in queue order
- * (pure): renamed, recoloured, made closed or open; removed ones out, but for a removal the
- * service refused (the status stays, as the Configure view shows it: configure/statusOps.ts,
- * overlayStatuses). Statuses added here are not offered: their ids are temporary until the add
- * answers, and a record change cannot wait on another queue's answer for an id.
+ * (pure): named as statusesNamedAsQueued names them, made closed or open; removed ones out, but
+ * for a removal the service refused (the status stays, as the Configure view shows it:
+ * configure/statusOps.ts, overlayStatuses). Statuses added here are not among them: their ids
+ * are temporary until the add answers, and a record change cannot wait on another queue's answer
+ * for an id (the editor shows them apart, not selectable: queuedStatusAdds).
  */
-export function overlayCatalogStatuses(
-  statuses: readonly CatalogStatus[],
-  ops: readonly OutboxOp[],
-): CatalogStatus[] {
-  let shown = statuses.map((status) => ({ ...status }));
+export function overlayCatalogStatuses<T extends NamedStatus & { isClosedType: number }>(
+  statuses: readonly T[],
+  ops: readonly StatusChangeOp[],
+): T[] {
+  let shown = statusesNamedAsQueued(statuses, ops);
   for (const op of ops) {
     if (op.kind !== 'config') continue;
     if (op.action === 'status.updateStatuses') {
       for (const item of queuedStatuses(op)) {
         const status = shown.find((candidate) => candidate.id === item.id);
-        if (!status) continue;
-        status.name = item.name;
-        if (item.color !== undefined) status.color = item.color;
-        if (item.closed !== undefined) status.isClosedType = item.closed ? 1 : 0;
+        if (status && item.closed !== undefined) status.isClosedType = item.closed ? 1 : 0;
       }
     } else if (op.action === 'status.removeStatuses' && op.state !== 'failed') {
       const removed = new Set(queuedStatuses(op).map((item) => item.id));
@@ -212,6 +247,41 @@ export function overlayCatalogStatuses(
     }
   }
   return shown;
+}
+
+/**
+ * The statuses added here and not delivered yet (queued adds, named as later queued renames
+ * leave them; one whose removal is queued too is gone), each with why a record cannot be set to
+ * it yet: its id is temporary until the add answers, the service knows a record's status by id
+ * only, and the outbox rewrites temporary status ids in configuration changes, never in record
+ * changes. The editor shows them, not selectable, with these words (README, "a status added
+ * here and the record editor"). Pure.
+ */
+export function queuedStatusAdds(ops: readonly StatusChangeOp[]): WaitingStatus[] {
+  let added: (NamedStatus & { refused: boolean })[] = [];
+  for (const op of ops) {
+    if (op.kind !== 'config') continue;
+    if (op.action === 'status.addStatuses') {
+      for (const item of queuedStatuses(op)) {
+        added.push({
+          id: item.id,
+          name: item.name,
+          color: item.color ?? null,
+          refused: op.state === 'failed',
+        });
+      }
+    } else if (op.action === 'status.removeStatuses' && op.state !== 'failed') {
+      const removed = new Set(queuedStatuses(op).map((item) => item.id));
+      added = added.filter((status) => !removed.has(status.id));
+    }
+  }
+  return statusesNamedAsQueued(added, ops).map((status) => ({
+    id: status.id,
+    name: status.name,
+    reason: status.refused
+      ? `“${status.name}” was not added: the service refused its addition (retry or discard it in the Outbox), and a record can be set to it only once it is added.`
+      : `“${status.name}” is added in the Outbox and not sent yet: the service gives it its id when it is sent, and a record can be set to it after that.`,
+  }));
 }
 
 /**

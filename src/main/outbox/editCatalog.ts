@@ -11,6 +11,7 @@ import {
   configQueueOf,
   overlayCatalogFields,
   overlayCatalogStatuses,
+  queuedStatusAdds,
   relabelled,
 } from './catalogOverlay';
 import type { CatalogStatus, OutboxRepository } from './outboxRepository';
@@ -120,6 +121,7 @@ export function loadEditCatalog(
     type: SYSTEM_FIELD_TYPES[key] as string,
     mandatory: key === 'name' || key === 'status',
     statuses: key === 'status' ? reachable.map(statusView) : [],
+    ...(key === 'status' ? { waitingStatuses: queuedStatusAdds(configOps) } : {}),
   }));
   const types = new Map<string, string>(Object.entries(SYSTEM_FIELD_TYPES));
 

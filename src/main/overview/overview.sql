@@ -126,5 +126,12 @@ WHERE portal_id = ? AND completed_time IS NOT NULL AND stage <> 'failed';
 SELECT id, module_id AS moduleId, name, color FROM statuses
 WHERE portal_id = ? ORDER BY module_id, position, id;
 
+-- name: queuedStatusChanges
+-- The portal's queued status renames and recolourings, in queue order: the statuses are named
+-- as they leave them, as the records workspace names them (statusesNamedAsQueued).
+SELECT module_id AS moduleId, kind, action, state, fields FROM outbox_ops
+WHERE portal_id = ? AND kind = 'config' AND action IN ('status.updateStatuses')
+ORDER BY seq;
+
 -- name: portal
 SELECT id, name, timezone AS timeZone, week_start_day AS weekStartDay FROM portals WHERE id = ?;

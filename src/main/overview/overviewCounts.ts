@@ -11,6 +11,8 @@ import { parseNamedQueries, requireQueries } from '../store/sqlFile';
 import overviewSql from './overview.sql?raw';
 import { weekSpan } from './weekStarts';
 import { idOf } from '../store/mirror/mergeRecordEdits';
+import { statusesNamedAsQueued, type StatusChangeOp } from '../outbox/catalogOverlay';
+import type { OpFields, OpKind, OpState } from '../outbox/outboxTypes';
 import { formatDate } from '@portaldesk/portal-api/filter/civilDate';
 
 const queries = requireQueries(
@@ -32,6 +34,7 @@ const queries = requireQueries(
     'outboxStates',
     'lastBackup',
     'statuses',
+    'queuedStatusChanges',
     'portal',
   ] as const,
   'overview.sql',
@@ -85,6 +88,15 @@ export interface StatusRow {
   moduleId: string;
   name: string;
   color: string | null;
+}
+
+/** A queued status change of one of the portal's modules (queuedStatusChanges). */
+interface QueuedStatusRow {
+  moduleId: string;
+  kind: OpKind;
+  action: string | null;
+  state: OpState;
+  fields: string;
 }
 
 interface ModuleRow {
@@ -242,9 +254,21 @@ export class OverviewCounts {
     };
   }
 
-  /** The portal's statuses, per module in their order. */
+  /**
+   * The portal's statuses, per module in their order, named as queued renames leave them (a
+   * rename not delivered yet shows its new name, as in the records workspace).
+   */
   statusNames(portalId: string): StatusRow[] {
-    return this.statement('statuses').all(portalId) as StatusRow[];
+    const queued = new Map<string, StatusChangeOp[]>();
+    for (const row of this.statement('queuedStatusChanges').all(portalId) as QueuedStatusRow[]) {
+      const ops = queued.get(row.moduleId) ?? [];
+      ops.push({ ...row, fields: JSON.parse(row.fields) as OpFields });
+      queued.set(row.moduleId, ops);
+    }
+    return (this.statement('statuses').all(portalId) as StatusRow[]).map((row) => {
+      const ops = queued.get(row.moduleId);
+      return ops ? statusesNamedAsQueued([row], ops)[0]! : row;
+    });
   }
 
   /** The portal's outbox operations per state. */

@@ -155,7 +155,8 @@ export class RecordsReader {
       );
     }
     const fields = this.mirror.metadata.fields(portalId, moduleId);
-    const statuses = this.mirror.metadata.statuses(portalId, moduleId);
+    // Named as queued renames leave them, as the lists and the record editor name them.
+    const statuses = this.mirror.metadata.statusesAsQueued(portalId, moduleId);
     const options = this.mirror.metadata.moduleOptions(portalId, moduleId);
     const apiNames = new Map(fields.map((f) => [f.id, f.apiName]));
     const setup = recordFilterSetup(

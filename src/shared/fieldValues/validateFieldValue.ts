@@ -297,6 +297,8 @@ function checkValue(field: EditableField, input: unknown, context: ValidationCon
             ? String((input as { id: unknown }).id)
             : null;
       const status = field.statuses.find((s) => s.id === id || s.name === id);
+      const waiting = field.waitingStatuses?.find((s) => s.id === id || s.name === id);
+      if (!status && waiting) return fail(waiting.reason);
       if (!status) {
         const names = field.statuses.map((s) => `"${s.name}"`).join(', ');
         return fail(

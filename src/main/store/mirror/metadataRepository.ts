@@ -9,6 +9,8 @@ import {
   type MirrorTable,
 } from './mirrorChanges';
 import { replaceListed } from './replaceListed';
+import { statusesNamedAsQueued } from '../../outbox/catalogOverlay';
+import type { OpFields, OpKind, OpState } from '../../outbox/outboxTypes';
 import type {
   MirrorField,
   MirrorFieldOption,
@@ -63,6 +65,7 @@ const queries = requireQueries(
     'deleteTransitionsOf',
     'insertTransition',
     'statuses',
+    'queuedStatusChanges',
     'deletePortalRoles',
     'insertPortalRole',
     'portalRoles',
@@ -77,6 +80,14 @@ const queries = requireQueries(
 type Query = keyof typeof queries;
 
 const flag = (value: boolean): number => (value ? 1 : 0);
+
+/** A queued status change as queuedStatusChanges reads it (its parameters as stored JSON). */
+interface QueuedStatusChangeRow {
+  kind: OpKind;
+  action: string | null;
+  state: OpState;
+  fields: string;
+}
 
 /** A stored portal, as the query layer reads it. */
 export interface StoredPortal extends Omit<MirrorPortal, 'details' | 'isDefault'> {
@@ -534,6 +545,18 @@ export class MetadataRepository {
 
   statuses(portalId: string, moduleId: string): StoredStatus[] {
     return this.statement('statuses').all(portalId, moduleId) as StoredStatus[];
+  }
+
+  /**
+   * The module's statuses named as its queued status changes leave them (a rename not delivered
+   * yet shows its new name): what the records workspace reads. The set, order and closed types
+   * are the mirror's (statusesNamedAsQueued).
+   */
+  statusesAsQueued(portalId: string, moduleId: string): StoredStatus[] {
+    const ops = (
+      this.statement('queuedStatusChanges').all(portalId, moduleId) as QueuedStatusChangeRow[]
+    ).map((row) => ({ ...row, fields: JSON.parse(row.fields) as OpFields }));
+    return statusesNamedAsQueued(this.statuses(portalId, moduleId), ops);
   }
 
   /**

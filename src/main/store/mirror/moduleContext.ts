@@ -1,7 +1,8 @@
 /**
  * What a list needs to know about a module, read from the mirror's metadata once per write: its
  * key, its portal's zone and week, its fields, statuses and options as the filter language sees
- * them, and its people's facts.
+ * them (statuses named as queued renames leave them: MetadataRepository.statusesAsQueued), and
+ * its people's facts.
  */
 import type { FilterUsers } from '@portaldesk/portal-api/filter';
 import { customFieldIndexScope } from './customFieldIndexDefinition';
@@ -72,7 +73,8 @@ export function loadModuleContext(
     );
   }
   const fields = metadata.fields(portalId, moduleId);
-  const statuses = metadata.statuses(portalId, moduleId);
+  // Named as queued renames leave them; which there are and their closed types stay the mirror's.
+  const statuses = metadata.statusesAsQueued(portalId, moduleId);
   const apiNames = new Map(fields.map((f) => [f.id, f.apiName]));
   const options = metadata
     .moduleOptions(portalId, moduleId)

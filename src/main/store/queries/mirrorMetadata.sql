@@ -227,6 +227,15 @@ ON CONFLICT DO NOTHING;
 SELECT id, name, color, is_closed_type AS isClosedType, is_default AS isDefault, position
 FROM statuses WHERE portal_id = ? AND module_id = ? ORDER BY position, id;
 
+-- name: queuedStatusChanges
+-- A module's queued status changes, in queue order (outbox_ops of src/main/configure/statusOps.ts,
+-- in its configuration queue `'layouts:' || module id`, index outbox_ops_record): what the
+-- records workspace reads names statuses as they leave them (statusesNamedAsQueued).
+SELECT kind, action, state, fields FROM outbox_ops
+WHERE portal_id = ? AND record_id = 'layouts:' || ? AND kind = 'config'
+  AND action IN ('status.updateStatuses')
+ORDER BY seq;
+
 -- name: deletePortalRoles
 -- The roles a portal offers (migration 0014_portal_roles.sql), replaced whole by each read.
 DELETE FROM portal_roles WHERE portal_id = ?;

@@ -23,6 +23,10 @@ const OpId = z.number().int().positive();
 export const EDIT_FIELDS_MAX = 200;
 
 /** A field as an editor needs it: its type, its rules and what may be chosen. */
+/** A status added in the Outbox and not sent yet, and why a record cannot be set to it yet. */
+export const WaitingStatus = z.object({ id: z.string(), name: z.string(), reason: z.string() });
+export type WaitingStatus = z.infer<typeof WaitingStatus>;
+
 export const EditableField = z.object({
   key: z.string(),
   label: z.string(),
@@ -47,6 +51,11 @@ export const EditableField = z.object({
       isClosedType: z.boolean(),
     }),
   ),
+  /**
+   * Status: statuses added in the Outbox and not sent yet, shown beside `statuses` but not
+   * selectable, each with why (their ids are the service's to give). Absent: none.
+   */
+  waitingStatuses: z.array(WaitingStatus).optional(),
   /** Currency: the code used when a value names none. */
   currencyCode: z.string(),
   /** Currency: decimals of the formatted amount. */

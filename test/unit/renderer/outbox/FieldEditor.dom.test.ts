@@ -164,3 +164,37 @@ describe('record editor: emptying a field is explicit', () => {
     );
   });
 });
+
+describe('record editor: a status added in the Outbox and not sent yet', () => {
+  const REASON =
+    '“Review” is added in the Outbox and not sent yet: the service gives it its id when it is sent, and a record can be set to it after that.';
+  const status = editableField('status', {
+    key: 'status',
+    label: 'Status',
+    statuses: [
+      { id: '11', name: 'Open', color: null, isClosedType: false },
+      { id: '12', name: 'Done', color: null, isClosedType: true },
+    ],
+    waitingStatuses: [{ id: 'tmp-st-0123456789abcdef', name: 'Review', reason: REASON }],
+  });
+
+  it('is shown, not selectable, with why, next to the picker; the others are chosen as before', async () => {
+    const editor = await openEditor([status], {
+      status: { id: '11', name: 'Open', color: null, is_closed_type: false },
+    });
+    const box = editor.fieldBox('status');
+    const picker = within(box).getByLabelText<HTMLSelectElement>('Status');
+    const waiting = within(picker).getByRole<HTMLOptionElement>('option', {
+      name: 'Review (not sent yet)',
+    });
+    expect(waiting.disabled).toBe(true);
+    // The words are the picker's description, so a screen reader reads them with it.
+    const note = document.getElementById(picker.getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toBe(REASON);
+    expect(box.textContent).toContain(REASON);
+
+    await editor.user.selectOptions(picker, '12');
+    await editor.user.click(editor.saveButton('status'));
+    expect(editor.edits()).toEqual([{ status: expect.objectContaining({ id: '12' }) }]);
+  });
+});

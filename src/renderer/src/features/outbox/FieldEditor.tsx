@@ -62,6 +62,10 @@ interface ControlProps {
   described: { 'aria-invalid'?: boolean; 'aria-describedby'?: string };
 }
 
+/** A status field's statuses added in the Outbox and not sent yet; none for other fields. */
+const waitingStatusesOf = (field: EditableField) =>
+  field.type === 'status' ? (field.waitingStatuses ?? []) : [];
+
 function ChoiceControl({ field, value, draft, setDraft, id, described }: ControlProps) {
   const chosen = draft.kind === 'choice' ? draft.choice : '';
   const choices =
@@ -83,6 +87,9 @@ function ChoiceControl({ field, value, draft, setDraft, id, described }: Control
         : held.choice;
     choices.unshift({ value: held.choice, label: `${name} (not offered any more)` });
   }
+  // Statuses added in the Outbox and not sent yet: shown, not selectable; the note under the
+  // field says why (waitingStatusesOf).
+  const waiting = waitingStatusesOf(field).filter((s) => !choices.some((c) => c.value === s.id));
   return (
     <select
       id={id}
@@ -94,6 +101,11 @@ function ChoiceControl({ field, value, draft, setDraft, id, described }: Control
       {choices.map((c) => (
         <option key={c.value} value={c.value}>
           {c.label}
+        </option>
+      ))}
+      {waiting.map((s) => (
+        <option key={s.id} value={s.id} disabled>
+          {s.name} (not sent yet)
         </option>
       ))}
     </select>
@@ -194,6 +206,7 @@ export function FieldEditor({
 }: FieldEditorProps) {
   const id = useId();
   const messageId = useId();
+  const waitingId = useId();
   const initial = draftOf(field, value, timeZone);
   const [draft, setDraft] = useState<Draft>(initial);
   // A new value from outside (saved, replayed, pulled) replaces the draft.
@@ -221,7 +234,14 @@ export function FieldEditor({
   };
 
   const problem = decision.kind === 'invalid' ? decision.message : null;
-  const described = problem ? { 'aria-invalid': true, 'aria-describedby': messageId } : {};
+  const waiting = waitingStatusesOf(field);
+  const describedBy = [problem ? messageId : null, waiting.length > 0 ? waitingId : null]
+    .filter((part) => part !== null)
+    .join(' ');
+  const described = {
+    ...(problem ? { 'aria-invalid': true } : {}),
+    ...(describedBy !== '' ? { 'aria-describedby': describedBy } : {}),
+  };
   const clearing = draft.kind === 'cleared' && decision.kind === 'ready';
   return (
     <div className={`field-editor${problem ? ' is-invalid' : ''}`} data-field={field.key}>
@@ -275,6 +295,11 @@ export function FieldEditor({
       {problem && (
         <p id={messageId} className="field-editor__error" role="alert">
           {problem}
+        </p>
+      )}
+      {waiting.length > 0 && (
+        <p id={waitingId} className="field-editor__note">
+          {waiting.map((s) => s.reason).join(' ')}
         </p>
       )}
       {clearing && (

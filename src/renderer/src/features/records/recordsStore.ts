@@ -597,6 +597,30 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
       pump();
     };
 
+    /**
+     * The open module's columns read again after a change: a status renamed in the Outbox (and
+     * its discard) names the filter's choices, as the rows name it. Set only when they differ,
+     * the column layout kept. A failed read keeps the columns shown: the list's own read, made
+     * with it, says what failed.
+     */
+    const reloadColumns = async (portalId: string, moduleId: string): Promise<void> => {
+      try {
+        const columns = await api.records.columns({ ...scope, portalId, moduleId });
+        const state = get();
+        if (state.portalId !== portalId || state.moduleId !== moduleId) return;
+        if (JSON.stringify(columns) === JSON.stringify(state.columns)) return;
+        set({
+          columns,
+          layout: reconcileLayout(
+            state.layout ?? readStorage(layoutKey(portalId, moduleId)),
+            columns.fields,
+          ),
+        });
+      } catch {
+        // Kept as they were (above).
+      }
+    };
+
     /** Where the person left off, else a custom module: a built-in one has no records here. */
     const moduleToOpen = (modules: readonly RecordsModule[]): RecordsModule | undefined => {
       const last = readStorage(LAST_PLACE_KEY) as { moduleId?: string } | undefined;
@@ -1078,6 +1102,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
         const builtIn = state.modules?.find((m) => m.id === state.moduleId)?.builtIn ?? false;
         if (!builtIn && (moduleId === null || moduleId === state.moduleId)) {
           restart({ keepPosition: true });
+          if (state.moduleId !== null) void reloadColumns(portalId, state.moduleId);
           if (state.detail) void state.openRecord(state.detail.recordId);
         }
         // The portal's module counts: one read for the changes of all its modules in a second.
