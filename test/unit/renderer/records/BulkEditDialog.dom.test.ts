@@ -541,6 +541,56 @@ describe('the bulk edit dialog', () => {
     expect(within(dialog).queryByText(/set aside/)).toBeNull();
   });
 
+  it('queues one bulk removal of options when Queue is pressed twice before it redraws', async () => {
+    const user = userEvent.setup();
+    let finish: (() => void) | undefined;
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'bulkEdit.preview': () => preview({ changes: 3, sample: [] }),
+        // As the engine: a preview queues once, a second Queue of it is refused.
+        'bulkEdit.apply': () => {
+          if (finish)
+            throw new Error(
+              'This preview is no longer held (it was queued already, is more than 10 minutes old, or newer previews replaced it). Nothing was queued; preview again.',
+            );
+          return new Promise((resolve) => {
+            finish = () =>
+              resolve({
+                bulkEditId: 4,
+                queued: 3,
+                coalesced: 0,
+                unchanged: 0,
+                failed: 0,
+                notQueued: 0,
+              });
+          });
+        },
+      },
+    });
+    act(() => ws.store.setState({ total: 3 }));
+    act(() => ws.store.getState().selectEverything());
+    const dialog = await openDialog(ws, user);
+    await pickField(dialog, user, 'cf_tags');
+    await user.click(within(dialog).getByRole('radio', { name: 'Remove options' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Remote' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const queue = await within(dialog).findByRole('button', { name: 'Queue 3 changes' });
+    // Two presses in one task: React has not drawn the button disabled between them.
+    act(() => {
+      queue.click();
+      queue.click();
+    });
+    expect(ws.engine.argsOf('bulkEdit.apply')).toEqual([{ previewId: PREVIEW_ID }]);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    // The first still queues: the options stay locked until it is done.
+    const remote = within(dialog).getByRole('checkbox', { name: 'Remote' }) as HTMLInputElement;
+    expect(remote.closest('fieldset')?.disabled).toBe(true);
+    await act(async () => finish?.());
+    expect((await within(dialog).findByTestId('bulk-applied')).textContent).toMatch(/^Queued 3/);
+    expect(ws.engine.argsOf('bulkEdit.apply')).toHaveLength(1);
+  });
+
   it('waits for a range being read before it previews or moves anything, then moves what it said', async () => {
     const user = userEvent.setup();
     const listed = { rows: rows(2_000) };

@@ -98,6 +98,7 @@ function ModuleBulkEditDialog() {
   const [previewWithdrawn, setPreviewWithdrawn] = useState(false);
   const [trashWithdrawn, setTrashWithdrawn] = useState(false);
   const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
   const [error, setError] = useState<string | null>(null);
   // A refused trash is said beside its own control, not the edit's.
   const [trashError, setTrashError] = useState<string | null>(null);
@@ -196,6 +197,11 @@ function ModuleBulkEditDialog() {
     };
   };
   const run = async (work: () => Promise<void>, fail: (text: string | null) => void = setError) => {
+    // One request at a time, whatever the buttons show: a second press landing before the
+    // disabled button is drawn (two clicks in one task) would send Queue again, be refused, and
+    // end `busy` under the first while it still queues.
+    if (inFlight.current) return;
+    inFlight.current = true;
     setBusy(true);
     fail(null);
     try {
@@ -203,6 +209,7 @@ function ModuleBulkEditDialog() {
     } catch (failure) {
       fail(describeError(failure));
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };
