@@ -16,6 +16,7 @@ import {
   formatValue,
   groupEntries,
   kindLabel,
+  operationSubject,
   requestBody,
 } from './outboxFormat';
 import { useOutbox } from './OutboxContext';
@@ -86,7 +87,7 @@ function Entry({ entry, onEdit }: { entry: OutboxEntry; onEdit(entry: OutboxEntr
           </span>
         ) : (
           <span>
-            {entry.recordName ?? entry.recordId}
+            {operationSubject({ ...entry, comment: entry.comment?.content ?? null })}
             {entry.module && <span className="muted"> · {entry.module}</span>}
           </span>
         )}
