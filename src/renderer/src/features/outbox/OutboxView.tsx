@@ -13,6 +13,7 @@ import { ConflictPanel } from './ConflictPanel';
 import {
   GROUP_LABEL,
   GROUP_ORDER,
+  commentStart,
   formatValue,
   groupEntries,
   kindLabel,
@@ -110,7 +111,8 @@ function Entry({ entry, onEdit }: { entry: OutboxEntry; onEdit(entry: OutboxEntr
         </ul>
       )}
       {entry.config && <ConfigRequest request={entry.config.request} />}
-      {entry.comment && entry.comment.content !== null && (
+      {/* The headline has the comment's start; the whole text when the start left some out. */}
+      {entry.comment?.content && commentStart(entry.comment.content) !== entry.comment.content && (
         <p className="outbox-entry__comment">“{entry.comment.content}”</p>
       )}
       {entry.error && (
