@@ -19,6 +19,7 @@ const COLUMNS: readonly [string, (e: HistoryEntry) => string | number | null][] 
   ['kind', (e) => e.kind],
   ['action', (e) => e.action],
   ['fields', (e) => e.fields.map((f) => f.label).join('; ')],
+  ['comment', (e) => e.comment],
   ['method', (e) => e.method],
   ['path', (e) => e.path],
   ['status', (e) => e.status],

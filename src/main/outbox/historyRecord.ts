@@ -4,7 +4,11 @@
  * delivered it, bounded (HISTORY_BODY_MAX characters of each body; their whole sizes kept).
  */
 import type { OutboxEntry } from '../../shared/ipc/areas/outbox';
-import { HISTORY_BODY_MAX, type HistoryEntry } from '../../shared/ipc/areas/outboxHistory';
+import {
+  HISTORY_BODY_MAX,
+  HISTORY_COMMENT_MAX,
+  type HistoryEntry,
+} from '../../shared/ipc/areas/outboxHistory';
 import type { DeliveryExchange } from './exchangeRecorder';
 import type { OutboxOp } from './outboxTypes';
 
@@ -57,6 +61,7 @@ export function historyRow(input: {
     kind: op.kind,
     action: op.action,
     fields,
+    comment: bounded(entry.comment?.content ?? null, HISTORY_COMMENT_MAX).text,
     queuedAt: op.queuedAt,
     sentAt: op.sentAt,
     answeredAt: input.answeredAt,

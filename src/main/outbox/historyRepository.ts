@@ -25,6 +25,7 @@ interface Row {
   kind: OpKind;
   action: string | null;
   fields: string;
+  comment: string | null;
   queued_at: string;
   sent_at: string | null;
   answered_at: string;
@@ -51,6 +52,7 @@ function parseRow(row: Row): HistoryEntry {
     kind: row.kind,
     action: row.action,
     fields: JSON.parse(row.fields) as HistoryEntry['fields'],
+    comment: row.comment,
     queuedAt: row.queued_at,
     sentAt: row.sent_at,
     answeredAt: row.answered_at,

@@ -7,7 +7,8 @@
  * - Else an edit that changes nothing is not queued, and one that does is queued on the newest
  *   content (the last edit's, else the add's, else the mirrored comment's).
  * - A delete makes the edits not sent yet moot; a comment whose add was never sent never needs to
- *   go: both are dropped, and nothing else is queued.
+ *   go: both are dropped, and nothing else is queued. A delete queued keeps the comment's text
+ *   as the user last saw it, so the Outbox and its history can say which comment went.
  */
 import { COMMENT_CONTENT_MAX } from '@portaldesk/portal-api/domain/customFieldTypes';
 import { LedgerError } from './ledgerError';
@@ -21,7 +22,7 @@ export interface CommentPlan {
   /** A new operation at the end of the record's queue. */
   append:
     | { kind: 'comment_edit'; content: string; baseContent: string | null }
-    | { kind: 'comment_delete' }
+    | { kind: 'comment_delete'; content: string | null }
     | null;
 }
 
@@ -56,10 +57,12 @@ export function planComment(
   }
   const edits = ops.filter((op) => op.kind === 'comment_edit' && op.commentId === commentId);
   const none: CommentPlan = { drop: [], rewrite: null, append: null };
+  // The newest content: the last edit's (sent or not), else the add's, else the mirrored one's.
+  const newest = edits.at(-1)?.content ?? add?.content ?? mirrored?.content ?? null;
   if (content === null) {
     const drop = edits.filter(isOpen).map((edit) => edit.seq);
     if (add && isOpen(add)) return { ...none, drop: [...drop, add.seq] };
-    return { drop, rewrite: null, append: { kind: 'comment_delete' } };
+    return { drop, rewrite: null, append: { kind: 'comment_delete', content: newest } };
   }
   if (add && isOpen(add)) return { ...none, rewrite: add };
   const lastEdit = edits.at(-1);
@@ -68,7 +71,6 @@ export function planComment(
       ? { ...none, drop: [lastEdit.seq] }
       : { ...none, rewrite: lastEdit };
   }
-  const base = lastEdit?.content ?? add?.content ?? mirrored?.content ?? null;
-  if (base === content) return none;
-  return { ...none, append: { kind: 'comment_edit', content, baseContent: base } };
+  if (newest === content) return none;
+  return { ...none, append: { kind: 'comment_edit', content, baseContent: newest } };
 }

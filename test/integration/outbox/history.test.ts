@@ -133,6 +133,50 @@ describe('outbox history', () => {
     );
   });
 
+  it('names what a delete removed: the record by its name, the comment by its text', async () => {
+    const s = await outboxSession();
+    const [a, b] = s.recordIds as [string, string];
+    const name = s.outbox.form(s.portalId, s.module.id, a).values.name;
+    const text = 'Battery swollen; sent for repair on Monday';
+    s.outbox.trash(s.portalId, a, false);
+    s.outbox.comment({ action: 'add', portalId: s.portalId, recordId: b, content: text });
+    await s.outbox.idle();
+    const segment = encodeURIComponent('record comments');
+    const listed = await s.call(
+      'GET',
+      `/portal/${s.portalId}/projects/assets/entity/${b}/${segment}`,
+    );
+    const commentId = (listed.body.comments as { id: string; content: string }[]).find(
+      (c) => c.content === text,
+    )?.id;
+    expect(commentId).toBeDefined();
+    s.outbox.setWorkOffline(true);
+    s.outbox.deleteForever(s.portalId, a);
+    s.outbox.comment({
+      action: 'delete',
+      portalId: s.portalId,
+      recordId: b,
+      commentId: commentId!,
+    });
+    // Queued (and so when refused, the same entry with the service's reason).
+    expect(
+      s.outbox.list().map((e) => ({ kind: e.kind, name: e.recordName, comment: e.comment })),
+    ).toEqual([
+      { kind: 'delete', name, comment: null },
+      { kind: 'comment_delete', name: expect.any(String), comment: { commentId, content: text } },
+    ]);
+    s.outbox.setWorkOffline(false);
+    await s.outbox.idle();
+    const [comment, record] = everything(s);
+    expect(comment).toMatchObject({ kind: 'comment_delete', recordId: b, comment: text });
+    expect(record).toMatchObject({ kind: 'delete', recordId: a, recordName: name, comment: null });
+    // Found by its words.
+    expect(s.outbox.historyPage({ text: 'swollen' }, 0, 10).entries.map((e) => e.kind)).toEqual([
+      'comment_delete',
+      'comment_add',
+    ]);
+  });
+
   it('reads the status timeline again after a replayed status change, without a sync', async () => {
     const s = await outboxSession();
     const id = s.recordIds[1]!;

@@ -63,14 +63,21 @@ describe('planComment: where a comment change goes in the queue', () => {
     });
   });
 
-  it('queues a delete after dropping the edits not sent yet', () => {
+  it('queues a delete after dropping the edits not sent yet, with the text last seen', () => {
     const gone = edit(sent);
-    const open = edit();
+    const open = edit({ content: 'Edited again' });
     expect(planComment([gone, open], 'c1', null, mirrored)).toEqual({
       drop: [open.seq],
       rewrite: null,
-      append: { kind: 'comment_delete' },
+      append: { kind: 'comment_delete', content: 'Edited again' },
     });
+    expect(planComment([], 'c1', null, mirrored).append).toEqual({
+      kind: 'comment_delete',
+      content: 'On the service',
+    });
+    expect(planComment([add({ ...sent, content: 'Added' })], 'c1', null, undefined).append).toEqual(
+      { kind: 'comment_delete', content: 'Added' },
+    );
   });
 
   it('refuses a comment neither queued nor mirrored', () => {

@@ -2,11 +2,11 @@
 
 -- name: insert
 INSERT INTO outbox_history (op_seq, portal_id, module_id, record_id, record_name, module_name,
-  kind, action, fields, queued_at, sent_at, answered_at, method, path, request_body,
+  kind, action, fields, comment, queued_at, sent_at, answered_at, method, path, request_body,
   request_length, status, answer, answer_length, requests, note)
 VALUES (@opId, @portalId, @moduleId, @recordId, @recordName, @module, @kind, @action, @fields,
-  @queuedAt, @sentAt, @answeredAt, @method, @path, @requestBody, @requestLength, @status,
-  @answer, @answerLength, @requests, @note)
+  @comment, @queuedAt, @sentAt, @answeredAt, @method, @path, @requestBody, @requestLength,
+  @status, @answer, @answerLength, @requests, @note)
 RETURNING id;
 
 -- name: purge
@@ -23,7 +23,8 @@ WHERE (@kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds)))
        OR record_id LIKE @pattern ESCAPE '\' OR kind LIKE @pattern ESCAPE '\'
        OR action LIKE @pattern ESCAPE '\' OR fields LIKE @pattern ESCAPE '\'
        OR path LIKE @pattern ESCAPE '\' OR request_body LIKE @pattern ESCAPE '\'
-       OR answer LIKE @pattern ESCAPE '\' OR note LIKE @pattern ESCAPE '\')
+       OR answer LIKE @pattern ESCAPE '\' OR note LIKE @pattern ESCAPE '\'
+       OR comment LIKE @pattern ESCAPE '\')
 ORDER BY id DESC
 LIMIT @limit OFFSET @offset;
 
@@ -35,4 +36,5 @@ WHERE (@kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds)))
        OR record_id LIKE @pattern ESCAPE '\' OR kind LIKE @pattern ESCAPE '\'
        OR action LIKE @pattern ESCAPE '\' OR fields LIKE @pattern ESCAPE '\'
        OR path LIKE @pattern ESCAPE '\' OR request_body LIKE @pattern ESCAPE '\'
-       OR answer LIKE @pattern ESCAPE '\' OR note LIKE @pattern ESCAPE '\')
+       OR answer LIKE @pattern ESCAPE '\' OR note LIKE @pattern ESCAPE '\'
+       OR comment LIKE @pattern ESCAPE '\')

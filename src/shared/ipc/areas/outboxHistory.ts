@@ -15,6 +15,8 @@ export const HISTORY_BODY_MAX = 4000;
 export const HISTORY_PAGE_MAX = 200;
 /** Ours: rows one export takes (each carries up to two bounded bodies). */
 export const HISTORY_EXPORT_MAX = 10_000;
+/** Ours: characters kept of a comment change's comment (the view shows its start). */
+export const HISTORY_COMMENT_MAX = 200;
 /** Ours: characters of a search (a name, a field, text of a body). */
 export const HISTORY_SEARCH_MAX = 200;
 
@@ -34,6 +36,11 @@ export const HistoryEntry = z.object({
   /** Configuration changes: what they did (`module.create`, ...). */
   action: z.string().nullable(),
   fields: z.array(z.object({ field: z.string(), label: z.string() })),
+  /**
+   * Comment changes: the comment's text when it went (a delete's as it was last seen), at most
+   * HISTORY_COMMENT_MAX characters; null for other changes (and rows kept from before).
+   */
+  comment: z.string().nullable(),
   queuedAt: z.string(),
   sentAt: z.string().nullable(),
   answeredAt: z.string(),
@@ -56,7 +63,7 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>;
 /** What the history view asks for: words to find, kinds to keep. */
 export const HistoryQuery = z
   .object({
-    /** Found in the record's name, module, fields, kind, action, path, request or answer. */
+    /** Found in the record's name, module, fields, comment, kind, action, path, request or answer. */
     text: z
       .string()
       .max(HISTORY_SEARCH_MAX, `a search of at most ${HISTORY_SEARCH_MAX} characters`)

@@ -33,6 +33,7 @@ function delivery(id: number): HistoryEntry {
     kind: comment ? 'comment_add' : 'update',
     action: null,
     fields: comment ? [] : [{ field: 'name', label: 'Name' }],
+    comment: comment ? `Comment ${id}` : null,
     queuedAt: '2026-11-26T08:00:00.000Z',
     sentAt: '2026-11-26T08:00:01.000Z',
     answeredAt: new Date(Date.UTC(2026, 10, 26, 8, 0, 0) + id * 1000).toISOString(),
@@ -97,6 +98,10 @@ describe('the Sent tab', () => {
     expect(document.activeElement).toBe(sent);
     await waitFor(() => expect(rows()).toHaveLength(100));
     expect(rows()[0]!.textContent).toContain('Crane 7');
+    // A comment change says which comment, by its start, and the record it is on.
+    expect(rows()[5]!.querySelector('summary')?.textContent).toContain(
+      'New comment“Comment 245” on Record 245 · Equipment',
+    );
     expect(screen.getByTestId('history-range').textContent).toBe('1–100 of 250');
     expect(screen.getByRole('button', { name: 'Newer' })).toHaveProperty('disabled', true);
 

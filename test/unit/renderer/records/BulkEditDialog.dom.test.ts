@@ -400,6 +400,197 @@ describe('the bulk edit dialog', () => {
     expect(ws.engine.argsOf('bulkEdit.askTrash')).toHaveLength(2);
   });
 
+  it('closes the trash question when the selection changes under it, and asks again about the new one', async () => {
+    const user = userEvent.setup();
+    const listed = { rows: rows(5) };
+    const ws = await listingWorkspace(listed, {
+      'bulkEdit.askTrash': ({ selection }) => ({
+        previewId: QUESTION,
+        records: selection.kind === 'ids' ? selection.ids.length : 0,
+      }),
+      'bulkEdit.trash': () => ({ queued: 3, failed: 0, failures: [] }),
+    });
+    await pickRows(ws, 3, 4);
+    const dialog = await openDialog(ws, user);
+    await user.click(within(dialog).getByRole('button', { name: 'Move them to the recycle bin…' }));
+    await within(dialog).findByText('Move 2 records to the recycle bin?');
+    // Ctrl+click on a third row while the question is open: its answer would move two records
+    // under a heading that says three.
+    act(() => ws.store.getState().focusRow(0, 'toggle'));
+    expect(within(dialog).getByRole('heading').textContent).toBe('Bulk edit 3 records');
+    expect(within(dialog).queryByRole('button', { name: 'Move to the recycle bin' })).toBeNull();
+    expect(within(dialog).queryByText(/to the recycle bin\?$/)).toBeNull();
+    expect(
+      within(dialog.querySelector('.records-bulk__trash')!).getByRole('status').textContent,
+    ).toBe(
+      'The selection changed after you were asked, so the question was closed and nothing was moved to the recycle bin. Ask again for the records selected now.',
+    );
+    expect(ws.engine.argsOf('bulkEdit.trash')).toEqual([]);
+    // Going back to the two records does not bring the old question back.
+    act(() => ws.store.getState().focusRow(0, 'toggle'));
+    expect(within(dialog).queryByRole('button', { name: 'Move to the recycle bin' })).toBeNull();
+    act(() => ws.store.getState().focusRow(0, 'toggle'));
+    await user.click(within(dialog).getByRole('button', { name: 'Move them to the recycle bin…' }));
+    await within(dialog).findByText('Move 3 records to the recycle bin?');
+    expect(within(dialog).queryByText(/The selection changed/)).toBeNull();
+    expect(ws.engine.argsOf('bulkEdit.askTrash')[1]).toMatchObject({
+      selection: { kind: 'ids', ids: ['1100000000001', '1100000000004', '1100000000005'] },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Move to the recycle bin' }));
+    await waitFor(() => expect(ws.engine.argsOf('bulkEdit.trash')).toHaveLength(1));
+  });
+
+  it('closes the trash question when the filter changes under it, the whole list asked for', async () => {
+    const user = userEvent.setup();
+    const listed = { rows: rows(5) };
+    const ws = await listingWorkspace(listed, {
+      'bulkEdit.askTrash': () => ({ previewId: QUESTION, records: 5 }),
+    });
+    await pickRows(ws, 0, 1);
+    const dialog = await openDialog(ws, user);
+    await user.click(within(dialog).getByRole('checkbox', { name: /^All 5 records matching/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move them to the recycle bin…' }));
+    await within(dialog).findByText('Move 5 records to the recycle bin?');
+    const filter = JSON.stringify({
+      criteria: [{ field_name: 'name', criteria_condition: 'contains', value: ['Row 1'] }],
+      pattern: '1',
+    });
+    act(() => ws.store.setState({ filter }));
+    expect(within(dialog).queryByRole('button', { name: 'Move to the recycle bin' })).toBeNull();
+    expect(within(dialog).getByText(/^The selection changed after you were asked/)).toBeTruthy();
+  });
+
+  it('keeps the trash question while a sync only moves the rows picked', async () => {
+    const user = userEvent.setup();
+    const listed = { rows: rows(5) };
+    const ws = await listingWorkspace(listed, {
+      'bulkEdit.askTrash': () => ({ previewId: QUESTION, records: 2 }),
+      'bulkEdit.trash': () => ({ queued: 2, failed: 0, failures: [] }),
+    });
+    await pickRows(ws, 3, 4);
+    const dialog = await openDialog(ws, user);
+    await user.click(within(dialog).getByRole('button', { name: 'Move them to the recycle bin…' }));
+    await within(dialog).findByText('Move 2 records to the recycle bin?');
+    await syncStoresTwoFirst(ws, listed);
+    await act(() => ws.store.getState().picked());
+    await user.click(within(dialog).getByRole('button', { name: 'Move to the recycle bin' }));
+    await waitFor(() =>
+      expect(ws.engine.argsOf('bulkEdit.trash')).toEqual([{ previewId: QUESTION }]),
+    );
+    expect(within(dialog).queryByText(/The selection changed/)).toBeNull();
+  });
+
+  it('sets a preview aside when the selection changes under it: Queue is gone, nothing queued', async () => {
+    const user = userEvent.setup();
+    const listed = { rows: rows(5) };
+    const ws = await listingWorkspace(listed, {
+      'bulkEdit.preview': () => preview({ changes: 2, sample: [] }),
+      'bulkEdit.apply': () => ({
+        bulkEditId: 4,
+        queued: 2,
+        coalesced: 0,
+        unchanged: 0,
+        failed: 0,
+        notQueued: 0,
+      }),
+    });
+    await pickRows(ws, 1, 2);
+    const dialog = await openDialog(ws, user);
+    await pickField(dialog, user, 'cf_tags');
+    await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByRole('button', { name: 'Queue 2 changes' });
+    act(() => ws.store.getState().focusRow(4, 'toggle'));
+    expect(within(dialog).queryByRole('button', { name: /^Queue/ })).toBeNull();
+    expect(within(dialog).queryByTestId('bulk-preview')).toBeNull();
+    expect(within(dialog).getByText(/^The selection changed after this preview/).textContent).toBe(
+      'The selection changed after this preview, so it was set aside and nothing was queued. Preview again for the records selected now.',
+    );
+    expect(ws.engine.argsOf('bulkEdit.apply')).toEqual([]);
+  });
+
+  it('does not set aside the preview being queued when its records leave the selection meanwhile', async () => {
+    const user = userEvent.setup();
+    const listed = { rows: rows(5) };
+    let finish: (() => void) | undefined;
+    const ws = await listingWorkspace(listed, {
+      'bulkEdit.preview': () => preview({ changes: 2, sample: [] }),
+      'bulkEdit.apply': () =>
+        new Promise((resolve) => {
+          finish = () =>
+            resolve({
+              bulkEditId: 4,
+              queued: 2,
+              coalesced: 0,
+              unchanged: 0,
+              failed: 0,
+              notQueued: 0,
+            });
+        }),
+    });
+    await pickRows(ws, 1, 2);
+    const dialog = await openDialog(ws, user);
+    await pickField(dialog, user, 'cf_tags');
+    await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Queue 2 changes' }));
+    // The records queued leave the filter as they are written: the list's refresh unpicks them.
+    act(() => ws.store.getState().focusRow(4, 'toggle'));
+    await act(async () => finish?.());
+    expect((await within(dialog).findByTestId('bulk-applied')).textContent).toMatch(/^Queued 2/);
+    expect(within(dialog).queryByText(/set aside/)).toBeNull();
+  });
+
+  it('queues one bulk removal of options when Queue is pressed twice before it redraws', async () => {
+    const user = userEvent.setup();
+    let finish: (() => void) | undefined;
+    const ws = await openWorkspace({
+      overrides: {
+        'outbox.form': () => form,
+        'bulkEdit.preview': () => preview({ changes: 3, sample: [] }),
+        // As the engine: a preview queues once, a second Queue of it is refused.
+        'bulkEdit.apply': () => {
+          if (finish)
+            throw new Error(
+              'This preview is no longer held (it was queued already, is more than 10 minutes old, or newer previews replaced it). Nothing was queued; preview again.',
+            );
+          return new Promise((resolve) => {
+            finish = () =>
+              resolve({
+                bulkEditId: 4,
+                queued: 3,
+                coalesced: 0,
+                unchanged: 0,
+                failed: 0,
+                notQueued: 0,
+              });
+          });
+        },
+      },
+    });
+    act(() => ws.store.setState({ total: 3 }));
+    act(() => ws.store.getState().selectEverything());
+    const dialog = await openDialog(ws, user);
+    await pickField(dialog, user, 'cf_tags');
+    await user.click(within(dialog).getByRole('radio', { name: 'Remove options' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Remote' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const queue = await within(dialog).findByRole('button', { name: 'Queue 3 changes' });
+    // Two presses in one task: React has not drawn the button disabled between them.
+    act(() => {
+      queue.click();
+      queue.click();
+    });
+    expect(ws.engine.argsOf('bulkEdit.apply')).toEqual([{ previewId: PREVIEW_ID }]);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    // The first still queues: the options stay locked until it is done.
+    const remote = within(dialog).getByRole('checkbox', { name: 'Remote' }) as HTMLInputElement;
+    expect(remote.closest('fieldset')?.disabled).toBe(true);
+    await act(async () => finish?.());
+    expect((await within(dialog).findByTestId('bulk-applied')).textContent).toMatch(/^Queued 3/);
+    expect(ws.engine.argsOf('bulkEdit.apply')).toHaveLength(1);
+  });
+
   it('waits for a range being read before it previews or moves anything, then moves what it said', async () => {
     const user = userEvent.setup();
     const listed = { rows: rows(2_000) };

@@ -13,9 +13,11 @@ import { ConflictPanel } from './ConflictPanel';
 import {
   GROUP_LABEL,
   GROUP_ORDER,
+  commentStart,
   formatValue,
   groupEntries,
   kindLabel,
+  operationSubject,
   requestBody,
 } from './outboxFormat';
 import { useOutbox } from './OutboxContext';
@@ -86,7 +88,7 @@ function Entry({ entry, onEdit }: { entry: OutboxEntry; onEdit(entry: OutboxEntr
           </span>
         ) : (
           <span>
-            {entry.recordName ?? entry.recordId}
+            {operationSubject({ ...entry, comment: entry.comment?.content ?? null })}
             {entry.module && <span className="muted"> · {entry.module}</span>}
           </span>
         )}
@@ -109,7 +111,8 @@ function Entry({ entry, onEdit }: { entry: OutboxEntry; onEdit(entry: OutboxEntr
         </ul>
       )}
       {entry.config && <ConfigRequest request={entry.config.request} />}
-      {entry.comment && entry.comment.content !== null && (
+      {/* The headline has the comment's start; the whole text when the start left some out. */}
+      {entry.comment?.content && commentStart(entry.comment.content) !== entry.comment.content && (
         <p className="outbox-entry__comment">“{entry.comment.content}”</p>
       )}
       {entry.error && (

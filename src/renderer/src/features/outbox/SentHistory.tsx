@@ -15,7 +15,7 @@ import { offerFile } from '../../ui/offerFile';
 import { cutOffNote, formatBody, KIND_GROUPS, pageRange } from './historyFormat';
 import { HISTORY_PAGE, type HistoryState } from './historyStore';
 import { OutboxContext } from './OutboxContext';
-import { kindLabel } from './outboxFormat';
+import { kindLabel, operationSubject } from './outboxFormat';
 
 /** Ours: a search goes this long after the last key typed. */
 const SEARCH_DELAY_MS = 250;
@@ -48,7 +48,9 @@ function Row({ entry }: { entry: HistoryEntry }) {
           </span>
           <strong>{kindLabel(entry.kind)}</strong>
           <span className="history-row__name">
-            {entry.recordName ?? entry.recordId}
+            {entry.kind === 'config'
+              ? (entry.recordName ?? entry.recordId)
+              : operationSubject(entry)}
             {entry.module && <span className="muted"> · {entry.module}</span>}
           </span>
           {entry.fields.length > 0 && entry.kind !== 'config' && (

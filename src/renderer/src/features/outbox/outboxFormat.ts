@@ -1,22 +1,65 @@
 /**
  * How the Outbox view words operations and values. Pure, so it is tested without a DOM.
  */
-import type { OutboxEntry, PendingValue } from '../../../../shared/ipc/areas/outbox';
+import type { OpKind, OutboxEntry, PendingValue } from '../../../../shared/ipc/areas/outbox';
 
-const KIND: Record<OutboxEntry['kind'], string> = {
+// One label for the change whatever became of it (queued, refused, delivered), so none says it
+// happened: "Deleted comment" headed a delete still queued, or one the service refused.
+const KIND: Record<OpKind, string> = {
   create: 'New record',
   update: 'Changed fields',
   trash: 'Move to trash',
   restore: 'Restore from trash',
   comment_add: 'New comment',
   comment_edit: 'Edited comment',
-  comment_delete: 'Deleted comment',
+  comment_delete: 'Delete comment',
   config: 'Configuration change',
   delete: 'Delete for good',
 };
 
-export function kindLabel(kind: OutboxEntry['kind']): string {
+export function kindLabel(kind: OpKind): string {
   return KIND[kind];
+}
+
+const COMMENT_KINDS: ReadonlySet<OpKind> = new Set([
+  'comment_add',
+  'comment_edit',
+  'comment_delete',
+]);
+
+/** Ours: characters of a comment's start in a one-line summary (the Outbox shows it whole). */
+export const COMMENT_START_MAX = 60;
+
+/**
+ * A comment's start on one line: runs of white space (line breaks too) as one space, cut at a
+ * word within `max` characters (not splitting a character), "…" when cut.
+ */
+export function commentStart(text: string, max = COMMENT_START_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  if (chars.length <= max) return flat;
+  const cut = chars.slice(0, max).join('');
+  // At a word's end: where the cut falls, else before the word it splits, unless that leaves
+  // less than half.
+  const space = chars[max] === ' ' ? cut.length : cut.lastIndexOf(' ');
+  return `${(space >= cut.length / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * What a record or comment change is about, in words: the record by its name ("record <id>" when
+ * the mirror has none); a comment change by its comment's start and the record it is on ("a
+ * comment" when its text is not known: a delete queued before the text was kept).
+ */
+export function operationSubject(op: {
+  kind: OpKind;
+  recordId: string;
+  recordName: string | null;
+  comment: string | null;
+}): string {
+  const record = op.recordName ?? `record ${op.recordId}`;
+  if (!COMMENT_KINDS.has(op.kind)) return record;
+  const start = op.comment === null ? '' : commentStart(op.comment);
+  return start === '' ? `a comment on ${record}` : `“${start}” on ${record}`;
 }
 
 export type EntryGroup = 'conflict' | 'failed' | 'sending' | 'pending';

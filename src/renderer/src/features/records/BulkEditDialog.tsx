@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type {
   BulkAction,
   BulkApplied,
@@ -15,7 +15,8 @@ import { formatDuration, progressPercent } from '../sync/syncFormat';
 import { FieldValue } from './FieldValue';
 import { describeError } from './recordsStore';
 import { useRecords } from './RecordsContext';
-import { selectedCount, type Picked } from './rowSelection';
+import { bulkSelectionFrom, bulkSelectionOf, sameBulkSelection } from './bulkSelection';
+import { pickedOf, selectedCount } from './rowSelection';
 import { usePopover } from './usePopover';
 
 const count = new Intl.NumberFormat();
@@ -33,22 +34,17 @@ export function actionsFor(field: EditableField | undefined): BulkAction[] {
   return field.type === 'multi_select' ? ['set', 'clear', 'add', 'remove'] : ['set', 'clear'];
 }
 
-/**
- * What the dialog acts on: every record the filter matches when the user asks for it, every one
- * but those left out when the whole list is selected (Ctrl+A, then Ctrl+clicks), else the
- * records picked, by id.
- */
-export async function bulkSelectionOf(
-  wholeAsked: boolean,
-  filter: string | undefined,
-  picked: () => Promise<Picked>,
-): Promise<BulkSelection> {
-  const matching = { kind: 'filter', ...(filter === undefined ? {} : { filter }) } as const;
-  if (wholeAsked) return matching;
-  const chosen = await picked();
-  if (chosen.kind === 'rows') return { kind: 'ids', ids: chosen.ids };
-  return chosen.except.length === 0 ? matching : { ...matching, except: chosen.except };
+/** An answer of the engine with the selection it was asked about. */
+interface Asked<T> {
+  answer: T;
+  selection: BulkSelection;
 }
+
+/** Why an open question went, said where it was (nothing was done). */
+const PREVIEW_WITHDRAWN =
+  'The selection changed after this preview, so it was set aside and nothing was queued. Preview again for the records selected now.';
+const TRASH_WITHDRAWN =
+  'The selection changed after you were asked, so the question was closed and nothing was moved to the recycle bin. Ask again for the records selected now.';
 
 /**
  * The toolbar's Bulk edit: the selected records (or all records matching the filter) get one
@@ -77,6 +73,7 @@ function ModuleBulkEditDialog() {
   const selected = useRecords((s) => selectedCount(s.selection, s.total ?? 0));
   const everyPicked = useRecords((s) => s.selection.kind === 'every' && s.selection.ids.size === 0);
   const picked = useRecords((s) => s.picked);
+  const rowSelection = useRecords((s) => s.selection);
   // A Shift range being read: the count is not the selection's yet, and nothing may act on it.
   const selecting = useRecords((s) => s.selecting);
   const { open, setOpen, anchorProps } = usePopover();
@@ -90,25 +87,62 @@ function ModuleBulkEditDialog() {
   // Queue names the preview (the engine holds the records it counted): the records previewed are
   // the records queued, and the engine refuses, queuing nothing, when the selection names other
   // records now. Either answer uses the preview up.
-  const [preview, setPreview] = useState<BulkPreview | null>(null);
+  const [asked, setAsked] = useState<Asked<BulkPreview> | null>(null);
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const [applied, setApplied] = useState<BulkApplied | null>(null);
   const [trashed, setTrashed] = useState<string | null>(null);
   // The question the engine holds the records of: the confirm names it, and the engine moves
   // exactly those records, refusing when a sync changed which ones the selection names.
-  const [trashQuestion, setTrashQuestion] = useState<BulkTrashAsked | null>(null);
+  const [trashAsked, setTrashAsked] = useState<Asked<BulkTrashAsked> | null>(null);
+  // A preview or question closed because the selection changed under it, said in its place.
+  const [previewWithdrawn, setPreviewWithdrawn] = useState(false);
+  const [trashWithdrawn, setTrashWithdrawn] = useState(false);
   const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
   const [error, setError] = useState<string | null>(null);
   // A refused trash is said beside its own control, not the edit's.
   const [trashError, setTrashError] = useState<string | null>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
   const trashErrorRef = useRef<HTMLParagraphElement>(null);
+  const previewWithdrawnRef = useRef<HTMLParagraphElement>(null);
+  const trashWithdrawnRef = useRef<HTMLParagraphElement>(null);
 
   const whole = wholeAsked || everyPicked;
   const records = wholeAsked ? total : selected;
   const field = fields?.find((f) => f.key === fieldKey);
   // A yes/no field is set to yes or to no: the editor's check box cannot say "no" to a blank.
   const flag = field?.type === 'check_box' || field?.type === 'is_external';
+
+  // The records selected now, read only while a preview or a question is open: either names the
+  // records it was asked about, and its answer acts on them, so a different selection (rows
+  // picked or left out, another filter, the box ticked) closes it. Not while a request runs:
+  // Queue's own records may leave the filter as they are written.
+  const asking = asked !== null || trashAsked !== null;
+  const current = useMemo(
+    () => (asking ? bulkSelectionFrom(wholeAsked, filter, pickedOf(rowSelection)) : null),
+    [asking, wholeAsked, filter, rowSelection],
+  );
+  const stale = (held: Asked<unknown> | null) =>
+    held !== null && !busy && current !== null && !sameBulkSelection(held.selection, current);
+  const previewStale = stale(asked);
+  const trashStale = stale(trashAsked);
+  const preview = previewStale ? null : (asked?.answer ?? null);
+  const trashQuestion = trashStale ? null : (trashAsked?.answer ?? null);
+  // Closed as the render finds it stale (React's "adjusting state when a prop changes"): the
+  // next render has no question, and says why in its place.
+  if (previewStale) {
+    setAsked(null);
+    setPreviewWithdrawn(true);
+  }
+  if (trashStale) {
+    setTrashAsked(null);
+    setTrashWithdrawn(true);
+  }
+  useEffect(() => {
+    // The control that had the focus went with the question: the words in its place take it.
+    if (document.activeElement !== document.body) return;
+    (trashWithdrawn ? trashWithdrawnRef : previewWithdrawnRef).current?.focus();
+  }, [previewWithdrawn, trashWithdrawn]);
 
   useEffect(() => {
     if (!open || portalId === null || moduleId === null) return;
@@ -141,10 +175,12 @@ function ModuleBulkEditDialog() {
   }, [trashError]);
 
   const reset = () => {
-    setPreview(null);
+    setAsked(null);
     setApplied(null);
     setTrashed(null);
-    setTrashQuestion(null);
+    setTrashAsked(null);
+    setPreviewWithdrawn(false);
+    setTrashWithdrawn(false);
     setError(null);
     setTrashError(null);
   };
@@ -161,6 +197,11 @@ function ModuleBulkEditDialog() {
     };
   };
   const run = async (work: () => Promise<void>, fail: (text: string | null) => void = setError) => {
+    // One request at a time, whatever the buttons show: a second press landing before the
+    // disabled button is drawn (two clicks in one task) would send Queue again, be refused, and
+    // end `busy` under the first while it still queues.
+    if (inFlight.current) return;
+    inFlight.current = true;
     setBusy(true);
     fail(null);
     try {
@@ -168,13 +209,16 @@ function ModuleBulkEditDialog() {
     } catch (failure) {
       fail(describeError(failure));
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };
   const askPreview = (given: unknown = value) =>
     run(async () => {
       setApplied(null);
-      setPreview(await api.bulkEdit.preview(await args(given)));
+      setPreviewWithdrawn(false);
+      const request = await args(given);
+      setAsked({ answer: await api.bulkEdit.preview(request), selection: request.selection });
     });
   const apply = () =>
     run(async () => {
@@ -183,7 +227,7 @@ function ModuleBulkEditDialog() {
       try {
         setApplied(await api.bulkEdit.apply({ previewId: preview.previewId }));
       } finally {
-        setPreview(null);
+        setAsked(null);
       }
     });
   // The question asks the engine first: it holds the records the selection names now and says
@@ -192,16 +236,18 @@ function ModuleBulkEditDialog() {
     run(async () => {
       if (portalId === null || moduleId === null) return;
       setTrashed(null);
+      setTrashWithdrawn(false);
       const selection = await bulkSelectionOf(wholeAsked, filter, picked);
-      setTrashQuestion(
-        await api.bulkEdit.askTrash({ portalId, moduleId, selection, restore: false }),
-      );
+      setTrashAsked({
+        answer: await api.bulkEdit.askTrash({ portalId, moduleId, selection, restore: false }),
+        selection,
+      });
     }, setTrashError);
   const trash = () =>
     run(async () => {
       if (!trashQuestion) return;
       // Either answer uses the question up: a refusal says to ask again.
-      setTrashQuestion(null);
+      setTrashAsked(null);
       const result = await api.bulkEdit.trash({ previewId: trashQuestion.previewId });
       setTrashed(
         `${count.format(result.queued)} ${result.queued === 1 ? 'record is' : 'records are'} queued to move to the recycle bin.` +
@@ -364,12 +410,17 @@ function ModuleBulkEditDialog() {
                 type="button"
                 className="primary"
                 onClick={() => void apply()}
-                disabled={busy || preview.changes === 0}
+                disabled={busy || selecting || preview.changes === 0}
               >
                 Queue {count.format(preview.changes)} {preview.changes === 1 ? 'change' : 'changes'}
               </button>
             )}
           </div>
+          {previewWithdrawn && (
+            <p className="hint" role="status" tabIndex={-1} ref={previewWithdrawnRef}>
+              {PREVIEW_WITHDRAWN}
+            </p>
+          )}
           {error && (
             <p className="field-error" role="alert" tabIndex={-1} ref={errorRef}>
               {error}
@@ -409,10 +460,10 @@ function ModuleBulkEditDialog() {
                   Move {count.format(trashQuestion.records)}{' '}
                   {trashQuestion.records === 1 ? 'record' : 'records'} to the recycle bin?
                 </span>
-                <button type="button" onClick={() => void trash()} disabled={busy}>
+                <button type="button" onClick={() => void trash()} disabled={busy || selecting}>
                   Move to the recycle bin
                 </button>
-                <button type="button" onClick={() => setTrashQuestion(null)}>
+                <button type="button" onClick={() => setTrashAsked(null)}>
                   Keep them
                 </button>
               </>
@@ -425,6 +476,11 @@ function ModuleBulkEditDialog() {
               >
                 Move {records === 1 ? 'it' : 'them'} to the recycle bin…
               </button>
+            )}
+            {trashWithdrawn && (
+              <p className="hint" role="status" tabIndex={-1} ref={trashWithdrawnRef}>
+                {TRASH_WITHDRAWN}
+              </p>
             )}
             {trashError && (
               <p className="field-error" role="alert" tabIndex={-1} ref={trashErrorRef}>

@@ -1,7 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BulkProgress } from '../../../../shared/ipc/areas/bulkEdit';
 import type { OutboxEntry } from '../../../../shared/ipc/areas/outbox';
 import { useApi } from '../../bridge/ApiContext';
 import { formatInstant } from '../../../../shared/recordValues/describeValue';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { progressPercent } from '../sync/syncFormat';
 import { describeError } from './recordsStore';
 import { useRecords } from './RecordsContext';
 import { usePopover } from './usePopover';
@@ -37,6 +40,19 @@ export function RecycleBin() {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [restoredAll, setRestoredAll] = useState<{ text: string; error: boolean } | null>(null);
+  // Restore all while it runs: how many it asked about, and the engine's batches so far.
+  const [restoring, setRestoring] = useState<{ records: number; done: number } | null>(null);
+  // Set at once (the state is drawn later): a second press in the same task asks nothing.
+  const restoringNow = useRef(false);
+  useEffect(
+    () =>
+      api.on('bulkEdit.progress', (pushed: BulkProgress) => {
+        if (pushed.task !== 'restore' || pushed.portalId !== portalId) return;
+        if (pushed.moduleId !== moduleId) return;
+        setRestoring((now) => now && { records: pushed.total, done: pushed.done });
+      }),
+    [api, portalId, moduleId],
+  );
   const load = useCallback(() => {
     void loadTrashed();
     if (browsing || portalId === null) return;
@@ -68,7 +84,10 @@ export function RecycleBin() {
   const restorable = (trashed ?? []).filter((item) => !queued.has(item.recordId));
   const restoreAll = () => {
     if (portalId === null || moduleId === null || restorable.length === 0) return;
+    if (restoringNow.current) return;
+    restoringNow.current = true;
     setRestoredAll(null);
+    setRestoring({ records: restorable.length, done: 0 });
     // The ids listed are the ones asked about: the engine holds them, then restores exactly them.
     api.bulkEdit
       .askTrash({
@@ -78,6 +97,10 @@ export function RecycleBin() {
         restore: true,
       })
       .then(({ previewId }) => api.bulkEdit.trash({ previewId }))
+      .finally(() => {
+        restoringNow.current = false;
+        setRestoring(null);
+      })
       .then(
         (done) => {
           setRestoredAll({
@@ -122,9 +145,21 @@ export function RecycleBin() {
           )}
           {!browsing && restorable.length > 1 && (
             <div className="actions recycle-bin__all">
-              <button type="button" onClick={restoreAll}>
+              <button type="button" onClick={restoreAll} disabled={restoring !== null}>
                 Restore all {restorable.length.toLocaleString()}
               </button>
+            </div>
+          )}
+          {restoring && (
+            <div role="status">
+              <ProgressBar
+                percent={progressPercent(restoring.done, restoring.records)}
+                label="Restoring the records"
+              />
+              <p className="hint">
+                Restoring {restoring.done.toLocaleString()} of {restoring.records.toLocaleString()}{' '}
+                {restoring.records === 1 ? 'record' : 'records'}…
+              </p>
             </div>
           )}
           {restoredAll && (

@@ -30,7 +30,7 @@ import {
   gestureRows,
   NO_SELECTION,
   overLimit,
-  pickedInOrder,
+  pickedOf,
   selectAll,
   type Gesture,
   type GestureMode,
@@ -893,10 +893,7 @@ export function createRecordsStore(api: Api, options: RecordsStoreOptions = {}) 
 
       picked: async () => {
         await selecting;
-        const { selection } = get();
-        return selection.kind === 'every'
-          ? { kind: 'every', except: [...selection.ids.keys()] }
-          : { kind: 'rows', ids: pickedInOrder(selection) };
+        return pickedOf(get().selection);
       },
 
       copySelection: async (write) => {

@@ -214,3 +214,10 @@ function toggled(
 export function pickedInOrder(selection: RowSelection): string[] {
   return [...selection.ids].sort((a, b) => a[1] - b[1]).map(([id]) => id);
 }
+
+/** The selection as the actions take it (recordsStore's `picked`, once no gesture is being read). */
+export function pickedOf(selection: RowSelection): Picked {
+  return selection.kind === 'every'
+    ? { kind: 'every', except: [...selection.ids.keys()] }
+    : { kind: 'rows', ids: pickedInOrder(selection) };
+}
