@@ -566,7 +566,13 @@ export class RecordsImports {
    */
   private misfit(entry: Import, cells: readonly ImportCell[]): string | null {
     const width = entry.file.columns.length;
-    const extra = cells.slice(width).some((cell) => cell !== null && cell !== '');
+    // A merge reaching past the header shows its value there, but is no cell of its own.
+    const extra = cells
+      .slice(width)
+      .some(
+        (cell) =>
+          cell !== null && cell !== '' && !(typeof cell === 'object' && cell.kind === 'merged'),
+      );
     const short = entry.file.format === 'csv' && cells.length < width;
     if (!extra && !short) return null;
     return `${cells.length} cells under a header of ${width} columns: ${
@@ -585,6 +591,11 @@ export class RecordsImports {
     byValue: RecordsByValue | null,
     exists: (recordId: string) => boolean,
   ): string | { reason: string } {
+    if (typeof cell === 'object' && cell?.kind === 'merged') {
+      return {
+        reason: `it lies under the merged cells ${cell.range}, whose one value is shown across several columns, so the record it names is unclear. Unmerge those cells, give each row its own value, and import the file again.`,
+      };
+    }
     const text = cellAsText(cell).trim();
     if (text === '') return { reason: 'empty: the row names no record to update.' };
     if (byValue === null) {

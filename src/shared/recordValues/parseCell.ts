@@ -33,7 +33,12 @@ import {
 export type SheetCell =
   | { kind: 'percent'; value: number }
   | { kind: 'error'; error: string }
-  | { kind: 'formula without result'; formula: string };
+  | { kind: 'formula without result'; formula: string }
+  /**
+   * A cell a merge covers outside the merge's first column (xlsx/mergedCells.ts): the sheet shows
+   * the merge's `value` across several columns, so which field it is meant for is not known.
+   */
+  | { kind: 'merged'; range: string; value: ImportCell };
 
 /**
  * The number a percentage-formatted cell shows (0.15 → 15), shifted in decimal rather than
@@ -62,6 +67,9 @@ function sheetCellRule(
   cell: Exclude<SheetCell, { kind: 'percent' }>,
 ): string {
   const redo = 'Nothing of this row is queued';
+  if (cell.kind === 'merged') {
+    return `${field.label} lies under the merged cells ${cell.range}, whose one value is shown across several columns, so which field it is meant for is unclear. ${redo}; unmerge those cells, put each field's value in its own column, save the file and import it again.`;
+  }
   if (cell.kind === 'error') {
     return `${field.label} holds the spreadsheet error ${cell.error}, not a value: its formula failed or the error was typed. ${redo}; correct the cell in the spreadsheet (clear it to empty the field), save the file and import it again.`;
   }

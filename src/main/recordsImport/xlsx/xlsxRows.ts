@@ -8,6 +8,7 @@ import { openAsBlob } from 'node:fs';
 import type { ImportCell } from '../../../shared/recordValues/parseCell';
 import { Utf8Chunks } from '../../utf8Chunks';
 import { readCellFormats } from './cellFormats';
+import { MergedCells, readMergedRanges } from './mergedCells';
 import { NO_SHARED_STRINGS, readSharedStrings } from './sharedStrings';
 import { sheetCellValue, type SheetContext } from './sheetCellValue';
 import { IMPORT_ROW_MAX_CHARS } from '../../../shared/ipc/areas/recordsImport';
@@ -114,10 +115,13 @@ export async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
     const name = target === undefined ? undefined : workbookPartPath(target);
     const entry = name === undefined ? undefined : entries.get(name);
     if (!entry || !name) throw new Error('its first sheet is not in the file');
+    // Read first: the sheet lists its merges after its rows.
+    const merged = new MergedCells(await readMergedRanges(entryText(entry)));
     let next = 1;
     for await (const row of sheetXmlRows(entryText(entry))) {
-      // Rows left out of the sheet's XML are empty rows: kept, so row numbers stay the sheet's.
-      for (; next < row.number; next++) yield [];
+      // Rows left out of the sheet's XML are empty rows (but for what a merge shows over them):
+      // kept, so row numbers stay the sheet's.
+      for (; next < row.number; next++) yield merged.apply(next, []);
       next = row.number + 1;
       const cells: ImportCell[] = [];
       // The row's text as the import reads it: a shared text counts at every cell naming it (one
@@ -132,7 +136,7 @@ export async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
         while (cells.length < cell.column - 1) cells.push(null);
         cells[cell.column - 1] = value;
       }
-      yield cells;
+      yield merged.apply(row.number, cells);
     }
   } finally {
     await zip.close().catch(() => undefined);
