@@ -166,13 +166,14 @@ export class RecordsImports {
     const { header, samples } = head;
     // Every field a record of the module may edit, on any layout, labelled as the table and the
     // export label them (a file exported from PortalDesk maps itself).
-    const fields = this.reader
-      .columns(args.portalId, args.moduleId)
-      .fields.filter((f) =>
-        f.system ? SYSTEM_FIELD_TYPES[f.key] !== undefined : isCustomFieldType(f.type),
-      )
-      .map(({ key, label, type }) => ({ key, label, type }));
-    const targets = matchColumns(header, fields);
+    const columns = this.reader.columns(args.portalId, args.moduleId).fields;
+    const fills = (f: (typeof columns)[number]) =>
+      f.system ? SYSTEM_FIELD_TYPES[f.key] !== undefined : isCustomFieldType(f.type);
+    const fields = columns.filter(fills).map(({ key, label, type }) => ({ key, label, type }));
+    // The columns an export writes and no import fills: a header naming one of them is not a
+    // field's that happens to share its label (columnTargets.ts).
+    const others = columns.filter((f) => !fills(f) && f.key !== ID_TARGET);
+    const targets = matchColumns(header, fields, others);
     const importId = randomBytes(8).toString('hex');
     const file: ImportFile = {
       importId,
