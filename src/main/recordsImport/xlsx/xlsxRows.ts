@@ -121,7 +121,7 @@ export async function* xlsxRows(
       date1904: workbook.date1904,
     };
 
-    // The first sheet is the data (the export writes one; a spreadsheet's first tab); the rest
+    // The first sheet is the data (the export writes one; a spreadsheet's first visible tab); the rest
     // are not read.
     const first = workbook.sheets[0];
     const target = first === undefined ? undefined : targets.get(first);
