@@ -197,6 +197,7 @@ export class RecordsImports {
         context: { timeZone: form.timeZone, ...(args.locale ? { locale: args.locale } : {}) },
         // The export's formula guard is on a CSV's cells only (an XLSX cell is typed text).
         defused: format === 'csv',
+        xml: format === 'xlsx',
       },
       plan: null,
       progress: this.progress(importId, 'checked', null),

@@ -14,6 +14,7 @@ import { validateFieldValue } from '../fieldValues/validateFieldValue';
 import { wallClockShows } from '../fieldValues/zonedDateTime';
 import type { EditableField } from '../ipc/areas/outbox';
 import { valueCell } from './cellText';
+import { xmlText } from './xmlText';
 import type { ValueContext } from './describeValue';
 import {
   readShownAmount,
@@ -84,6 +85,11 @@ export interface CellReading {
   context: ValueContext;
   /** The file is a CSV whose text cells went through the formula guard (defuseFormula). */
   defused: boolean;
+  /**
+   * The file is an XLSX: its text holds no character XML cannot (xmlText.ts), so a record's
+   * text holding one (a vertical tab pasted from Word) is compared as a sheet can hold it.
+   */
+  xml?: boolean;
 }
 
 export type ParsedCell =
@@ -310,11 +316,15 @@ export function parseCell(
     cell = SHOWN_NUMBER_TYPES.has(field.type) ? shown : `${shown}%`;
   }
   if (current !== undefined) {
-    const shown = valueCell(field.type, current, {
+    const cellShown = valueCell(field.type, current, {
       values: 'shown',
       context,
       defuse: reading.defused,
     });
+    // As the file could hold it: the export wrote the record's text so, and a round trip of an
+    // untouched cell rewrote the record's vertical tabs and other controls as U+FFFD.
+    const shown =
+      reading.xml === true && typeof cellShown === 'string' ? xmlText(cellShown) : cellShown;
     if (cell === shown || (cell === null && shown === '')) return { kind: 'same' };
     // Line endings are not something a spreadsheet shows: an XLSX reads a CR LF back as LF
     // (XML's own rule) and editors rewrite them, so a text that differs in them alone is the
