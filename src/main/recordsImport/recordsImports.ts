@@ -577,7 +577,8 @@ export class RecordsImports {
       );
     const short = entry.file.format === 'csv' && cells.length < width;
     if (!extra && !short) return null;
-    return `${cells.length} cells under a header of ${width} columns: ${
+    const many = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+    return `${many(cells.length, 'cell')} under a header of ${many(width, 'column')}: ${
       extra
         ? 'a value holding the separator without quotes shifts the cells after it'
         : 'the row ends before its last columns'
