@@ -10,7 +10,7 @@
  * held whole, and each row is planned against its record as it is when it is queued.
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { closeSync, openSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { EditForm } from '../../shared/ipc/areas/outbox';
@@ -42,6 +42,7 @@ import { cellAsText, importFormatOf, readImportRows, type ImportFormat } from '.
 import { IMPORT_UPLOAD_IDLE_MS, IMPORT_UPLOAD_SWEEP_MS, ImportUploads } from './importUploads';
 import { CsvError } from '../../shared/csv/csvReader';
 import { RecordsImportError } from './recordsImportError';
+import { misnamedFile, SIGNATURE_BYTES } from './fileSignature';
 import { cellMatchKey, valueMatchKey } from './matchKey';
 import { planRow, type PlannedColumn } from './planRow';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -96,6 +97,17 @@ interface RecordsByValue {
   type: string;
   reading: CellReading;
   ids: Map<string, string[]>;
+}
+
+/** The first bytes of a file (fewer when it is shorter). */
+function firstBytes(file: string): Uint8Array {
+  const fd = openSync(file, 'r');
+  try {
+    const bytes = Buffer.alloc(SIGNATURE_BYTES);
+    return bytes.subarray(0, readSync(fd, bytes, 0, SIGNATURE_BYTES, 0));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -156,6 +168,8 @@ export class RecordsImports {
     try {
       form = this.newForm(args.portalId, args.moduleId);
       format = importFormatOf(upload.fileName) as ImportFormat;
+      const misnamed = misnamedFile(upload.fileName, format, firstBytes(upload.file));
+      if (misnamed !== null) throw new RecordsImportError(misnamed);
       head = await this.head(upload.file, format, upload.fileName);
     } catch (error) {
       // A file that cannot be opened is not opened later either (the dialog asks for the file
