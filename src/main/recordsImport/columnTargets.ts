@@ -36,6 +36,20 @@ export function matchColumns(
   fields: readonly TargetField[],
   others: readonly TargetField[] = [],
 ): (string | null)[] {
+  return matchColumnsWithNotes(headers, fields, others).map((m) => m.target);
+}
+
+export interface MatchedColumn {
+  target: string | null;
+  /** Why a header that names a field was not matched to it (the dialog shows it); else null. */
+  note: string | null;
+}
+
+export function matchColumnsWithNotes(
+  headers: readonly string[],
+  fields: readonly TargetField[],
+  others: readonly TargetField[] = [],
+): MatchedColumn[] {
   const targets = [...fields, { key: ID_TARGET, label: 'ID' }];
   const columns = [
     ...targets.map((field) => ({ field, fills: true })),
@@ -72,5 +86,16 @@ export function matchColumns(
     targetOf[i] = candidates[0]!.field.key;
     taken.add(candidates[0]!.field.key);
   }
-  return targetOf;
+  return headers.map((header, i) => {
+    const target = targetOf[i]!;
+    // Unmatched though it names a field a column may fill: two like-named columns, here or there.
+    const names = named(header, fold).some(({ fills }) => fills);
+    return {
+      target,
+      note:
+        target === null && names && unmatched.includes(i)
+          ? `Not matched: more than one column, in the file or in this module, is named like "${header}". Choose the field this column fills, or ignore it.`
+          : null,
+    };
+  });
 }

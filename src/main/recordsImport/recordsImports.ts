@@ -37,7 +37,7 @@ import { RecordsReader } from '../records/recordsReader';
 import { SYSTEM_FIELD_TYPES } from '../outbox/outboxTypes';
 import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
 import type Database from 'better-sqlite3';
-import { ID_TARGET, matchColumns } from './columnTargets';
+import { ID_TARGET, matchColumnsWithNotes } from './columnTargets';
 import { cellAsText, importFormatOf, readImportRows, type ImportFormat } from './importRows';
 import { IMPORT_UPLOAD_IDLE_MS, IMPORT_UPLOAD_SWEEP_MS, ImportUploads } from './importUploads';
 import { CsvError } from '../../shared/csv/csvReader';
@@ -187,7 +187,7 @@ export class RecordsImports {
     // The columns an export writes and no import fills: a header naming one of them is not a
     // field's that happens to share its label (columnTargets.ts).
     const others = columns.filter((f) => !fills(f) && f.key !== ID_TARGET);
-    const targets = matchColumns(header, fields, others);
+    const matched = matchColumnsWithNotes(header, fields, others);
     const importId = randomBytes(8).toString('hex');
     const file: ImportFile = {
       importId,
@@ -198,7 +198,8 @@ export class RecordsImports {
       columns: header.map((name, i) => ({
         header: name,
         sample: samples.map((row) => cellAsText(row[i])),
-        target: targets[i] ?? null,
+        target: matched[i]?.target ?? null,
+        note: matched[i]?.note ?? null,
       })),
       fields,
       matchFields: [ID_TARGET, ...fields.filter((f) => MATCH_TYPES.has(f.type)).map((f) => f.key)],

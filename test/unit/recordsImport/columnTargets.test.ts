@@ -143,6 +143,17 @@ describe('columns matched by their headers', () => {
       uploadId,
       locale: 'en-GB',
     });
+    // Both left to the user, each saying why.
+    expect(
+      opened.columns.filter((c) => c.header === 'Project').map((c) => [c.target, c.note]),
+    ).toEqual([
+      [null, expect.stringMatching(/^Not matched: more than one column.*"Project"/)],
+      [null, expect.stringMatching(/^Not matched: more than one column.*"Project"/)],
+    ]);
+    expect(opened.columns.find((c) => c.header === 'Owner')).toMatchObject({
+      target: null,
+      note: null,
+    });
     await w.ok('records.importCheck', {
       importId: opened.importId,
       targets: opened.columns.map((c) => c.target),
