@@ -62,3 +62,34 @@ test('imports a CSV in web mode: mapped by name, a failing row with its reason, 
   await expect(page.getByText('Imported by the e2e test').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/records-import-outbox.png' });
 });
+
+test('says beside a column why its header was not matched, in light and dark', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openWorkspace(page, app().url);
+  // Two columns named like the name: the first, written as its label, is it; the second is not
+  // guessed, and says so.
+  const csv = `Asset name,ASSET NAME\r\nLaptop,Desk\r\n`;
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import' });
+  await dialog.getByLabel('File').setInputFiles({
+    name: 'names.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await expect(
+    dialog.getByRole('combobox', { name: 'Field for column Asset name', exact: true }),
+  ).toHaveValue('name');
+  const second = dialog.getByRole('combobox', {
+    name: 'Field for column ASSET NAME',
+    exact: true,
+  });
+  await expect(second).toHaveValue('');
+  await expect(second).toHaveAccessibleDescription(
+    'Not matched: more than one column, in the file or in this module, is named like "ASSET NAME". Choose the field this column fills, or ignore it.',
+  );
+  await dialog.screenshot({ path: 'test-results/records-import-note.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await dialog.screenshot({ path: 'test-results/records-import-note-dark.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
+});

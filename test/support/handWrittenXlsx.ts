@@ -9,6 +9,8 @@ import { writeFileSync } from 'node:fs';
 export interface HandWrittenParts {
   /** The inside of the sheet's `<sheetData>`. */
   sheetData: string;
+  /** What the sheet holds after `<sheetData>` (`<mergeCells>`). */
+  afterSheetData?: string;
   /** The inside of `<sst>`: `<si>` items. */
   sharedStrings?: string;
   /** The inside of `<styleSheet>` (`<numFmts>`, `<cellXfs>`). */
@@ -32,7 +34,7 @@ export async function writeHandWrittenXlsx(file: string, parts: HandWrittenParts
     ],
     [
       'xl/worksheets/sheet1.xml',
-      `${head}<worksheet xmlns="${main}"><sheetData>${parts.sheetData}</sheetData></worksheet>`,
+      `${head}<worksheet xmlns="${main}"><sheetData>${parts.sheetData}</sheetData>${parts.afterSheetData ?? ''}</worksheet>`,
     ],
   ];
   if (parts.sharedStrings !== undefined) {

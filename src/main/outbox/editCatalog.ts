@@ -84,6 +84,7 @@ export function loadEditCatalog(
   const statuses = overlayCatalogStatuses(repo.statuses(portalId, moduleId), configOps);
   const transitions = repo.transitions(portalId, moduleId);
   const people = repo.users(portalId);
+  const emails = new Map(people.map((p) => [p.zpuid, p.email]));
   const labels = new Map(
     allFields.filter((f) => f.isDefault === 1).map((f) => [f.apiName, f.displayName]),
   );
@@ -138,7 +139,7 @@ export function loadEditCatalog(
     const own = options.filter((o) => o.fieldId === field.id && onLayout(o));
     const selectedUsers = own
       .filter((o) => o.kind === 'user')
-      .map((o) => ({ zpuid: o.valueId, name: o.value }));
+      .map((o) => ({ zpuid: o.valueId, name: o.value, email: emails.get(o.valueId) ?? null }));
     const restricted = typeProps.userlist_type === 'selected_users' && selectedUsers.length > 0;
     fields.push({
       ...base,

@@ -543,7 +543,11 @@ export class OutboxRepository {
     }[];
   }
 
-  users(portalId: string): { zpuid: string; name: string | null }[] {
-    return this.statement('users').all(portalId) as { zpuid: string; name: string | null }[];
+  users(portalId: string): { zpuid: string; name: string | null; email: string | null }[] {
+    return this.statement('users').all(portalId) as {
+      zpuid: string;
+      name: string | null;
+      email: string | null;
+    }[];
   }
 }

@@ -37,5 +37,7 @@ export function cellAsText(cell: ImportCell | undefined): string {
   if (cell === null || cell === undefined) return '';
   if (typeof cell !== 'object') return String(cell);
   if (cell.kind === 'percent') return `${shownPercent(cell.value)}%`;
+  // What the sheet shows there: the merged cell's value.
+  if (cell.kind === 'merged') return cellAsText(cell.value);
   return cell.kind === 'error' ? cell.error : `=${cell.formula}`;
 }

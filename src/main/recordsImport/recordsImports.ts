@@ -10,7 +10,7 @@
  * held whole, and each row is planned against its record as it is when it is queued.
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { closeSync, openSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { EditForm } from '../../shared/ipc/areas/outbox';
@@ -37,11 +37,12 @@ import { RecordsReader } from '../records/recordsReader';
 import { SYSTEM_FIELD_TYPES } from '../outbox/outboxTypes';
 import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
 import type Database from 'better-sqlite3';
-import { ID_TARGET, matchColumns } from './columnTargets';
+import { ID_TARGET, matchColumnsWithNotes } from './columnTargets';
 import { cellAsText, importFormatOf, readImportRows, type ImportFormat } from './importRows';
 import { IMPORT_UPLOAD_IDLE_MS, IMPORT_UPLOAD_SWEEP_MS, ImportUploads } from './importUploads';
 import { CsvError } from '../../shared/csv/csvReader';
 import { RecordsImportError } from './recordsImportError';
+import { misnamedFile, SIGNATURE_BYTES } from './fileSignature';
 import { cellMatchKey, valueMatchKey } from './matchKey';
 import { planRow, type PlannedColumn } from './planRow';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -96,6 +97,17 @@ interface RecordsByValue {
   type: string;
   reading: CellReading;
   ids: Map<string, string[]>;
+}
+
+/** The first bytes of a file (fewer when it is shorter). */
+function firstBytes(file: string): Uint8Array {
+  const fd = openSync(file, 'r');
+  try {
+    const bytes = Buffer.alloc(SIGNATURE_BYTES);
+    return bytes.subarray(0, readSync(fd, bytes, 0, SIGNATURE_BYTES, 0));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -156,6 +168,8 @@ export class RecordsImports {
     try {
       form = this.newForm(args.portalId, args.moduleId);
       format = importFormatOf(upload.fileName) as ImportFormat;
+      const misnamed = misnamedFile(upload.fileName, format, firstBytes(upload.file));
+      if (misnamed !== null) throw new RecordsImportError(misnamed);
       head = await this.head(upload.file, format, upload.fileName);
     } catch (error) {
       // A file that cannot be opened is not opened later either (the dialog asks for the file
@@ -166,13 +180,14 @@ export class RecordsImports {
     const { header, samples } = head;
     // Every field a record of the module may edit, on any layout, labelled as the table and the
     // export label them (a file exported from PortalDesk maps itself).
-    const fields = this.reader
-      .columns(args.portalId, args.moduleId)
-      .fields.filter((f) =>
-        f.system ? SYSTEM_FIELD_TYPES[f.key] !== undefined : isCustomFieldType(f.type),
-      )
-      .map(({ key, label, type }) => ({ key, label, type }));
-    const targets = matchColumns(header, fields);
+    const columns = this.reader.columns(args.portalId, args.moduleId).fields;
+    const fills = (f: (typeof columns)[number]) =>
+      f.system ? SYSTEM_FIELD_TYPES[f.key] !== undefined : isCustomFieldType(f.type);
+    const fields = columns.filter(fills).map(({ key, label, type }) => ({ key, label, type }));
+    // The columns an export writes and no import fills: a header naming one of them is not a
+    // field's that happens to share its label (columnTargets.ts).
+    const others = columns.filter((f) => !fills(f) && f.key !== ID_TARGET);
+    const matched = matchColumnsWithNotes(header, fields, others);
     const importId = randomBytes(8).toString('hex');
     const file: ImportFile = {
       importId,
@@ -183,7 +198,8 @@ export class RecordsImports {
       columns: header.map((name, i) => ({
         header: name,
         sample: samples.map((row) => cellAsText(row[i])),
-        target: targets[i] ?? null,
+        target: matched[i]?.target ?? null,
+        note: matched[i]?.note ?? null,
       })),
       fields,
       matchFields: [ID_TARGET, ...fields.filter((f) => MATCH_TYPES.has(f.type)).map((f) => f.key)],
@@ -196,6 +212,7 @@ export class RecordsImports {
         context: { timeZone: form.timeZone, ...(args.locale ? { locale: args.locale } : {}) },
         // The export's formula guard is on a CSV's cells only (an XLSX cell is typed text).
         defused: format === 'csv',
+        xml: format === 'xlsx',
       },
       plan: null,
       progress: this.progress(importId, 'checked', null),
@@ -566,10 +583,17 @@ export class RecordsImports {
    */
   private misfit(entry: Import, cells: readonly ImportCell[]): string | null {
     const width = entry.file.columns.length;
-    const extra = cells.slice(width).some((cell) => cell !== null && cell !== '');
+    // A merge reaching past the header shows its value there, but is no cell of its own.
+    const extra = cells
+      .slice(width)
+      .some(
+        (cell) =>
+          cell !== null && cell !== '' && !(typeof cell === 'object' && cell.kind === 'merged'),
+      );
     const short = entry.file.format === 'csv' && cells.length < width;
     if (!extra && !short) return null;
-    return `${cells.length} cells under a header of ${width} columns: ${
+    const many = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+    return `${many(cells.length, 'cell')} under a header of ${many(width, 'column')}: ${
       extra
         ? 'a value holding the separator without quotes shifts the cells after it'
         : 'the row ends before its last columns'
@@ -585,6 +609,11 @@ export class RecordsImports {
     byValue: RecordsByValue | null,
     exists: (recordId: string) => boolean,
   ): string | { reason: string } {
+    if (typeof cell === 'object' && cell?.kind === 'merged') {
+      return {
+        reason: `it lies under the merged cells ${cell.range}, whose one value is shown across several columns, so the record it names is unclear. Unmerge those cells, give each row its own value, and import the file again.`,
+      };
+    }
     const text = cellAsText(cell).trim();
     if (text === '') return { reason: 'empty: the row names no record to update.' };
     if (byValue === null) {

@@ -1,7 +1,7 @@
 /**
  * One cell of an imported file read as a value of a field: the inverse of the cell an export "as
- * shown" writes (cellText.ts), checked by the editor's own rules (validateFieldValue). Users and
- * options by their names, amounts with their code, dates and times as the portal's zone shows
+ * shown" writes (cellText.ts), checked by the editor's own rules (validateFieldValue). Users by
+ * their names or emails, options by their names, amounts with their code, dates and times as the portal's zone shows
  * them, Yes/No for check boxes, several items joined by ", "; a CSV's formula guard undone. A
  * cell that still shows what the record holds is "same": nothing the user did not change is
  * rewritten, even where the shown text is coarser than the value (an instant's seconds, an
@@ -14,6 +14,7 @@ import { validateFieldValue } from '../fieldValues/validateFieldValue';
 import { wallClockShows } from '../fieldValues/zonedDateTime';
 import type { EditableField } from '../ipc/areas/outbox';
 import { valueCell } from './cellText';
+import { xmlText } from './xmlText';
 import type { ValueContext } from './describeValue';
 import {
   readShownAmount,
@@ -33,7 +34,12 @@ import {
 export type SheetCell =
   | { kind: 'percent'; value: number }
   | { kind: 'error'; error: string }
-  | { kind: 'formula without result'; formula: string };
+  | { kind: 'formula without result'; formula: string }
+  /**
+   * A cell a merge covers outside the merge's first column (xlsx/mergedCells.ts): the sheet shows
+   * the merge's `value` across several columns, so which field it is meant for is not known.
+   */
+  | { kind: 'merged'; range: string; value: ImportCell };
 
 /**
  * The number a percentage-formatted cell shows (0.15 → 15), shifted in decimal rather than
@@ -62,6 +68,9 @@ function sheetCellRule(
   cell: Exclude<SheetCell, { kind: 'percent' }>,
 ): string {
   const redo = 'Nothing of this row is queued';
+  if (cell.kind === 'merged') {
+    return `${field.label} lies under the merged cells ${cell.range}, whose one value is shown across several columns, so which field it is meant for is unclear. ${redo}; unmerge those cells, put each field's value in its own column, save the file and import it again.`;
+  }
   if (cell.kind === 'error') {
     return `${field.label} holds the spreadsheet error ${cell.error}, not a value: its formula failed or the error was typed. ${redo}; correct the cell in the spreadsheet (clear it to empty the field), save the file and import it again.`;
   }
@@ -76,6 +85,11 @@ export interface CellReading {
   context: ValueContext;
   /** The file is a CSV whose text cells went through the formula guard (defuseFormula). */
   defused: boolean;
+  /**
+   * The file is an XLSX: its text holds no character XML cannot (xmlText.ts), so a record's
+   * text holding one (a vertical tab pasted from Word) is compared as a sheet can hold it.
+   */
+  xml?: boolean;
 }
 
 export type ParsedCell =
@@ -128,38 +142,58 @@ function zpuidOf(user: unknown): string | null {
   return typeof zpuid === 'string' ? zpuid : null;
 }
 
-/** The users a name may mean: the field's and those the field holds now, by shown name. */
-function usersByName(field: EditableField, current: unknown): Map<string, string[]> {
-  const byName = new Map<string, string[]>();
-  const add = (name: string | null, zpuid: string | null) => {
-    if (zpuid === null) return;
-    const shown = name ?? `User ${zpuid}`;
-    const ids = byName.get(shown) ?? [];
+/**
+ * The users a cell may name: by shown name, the field's and those the field holds now; by email
+ * (any case), the field's whose email the mirror knows. A name may be shared; an email is one
+ * person's, the way a spreadsheet names people without doubt.
+ */
+interface KnownUsers {
+  byName: Map<string, string[]>;
+  byEmail: Map<string, string[]>;
+  emailOf: Map<string, string>;
+}
+
+function knownUsers(field: EditableField, current: unknown): KnownUsers {
+  const known: KnownUsers = { byName: new Map(), byEmail: new Map(), emailOf: new Map() };
+  const add = (map: Map<string, string[]>, key: string, zpuid: string) => {
+    const ids = map.get(key) ?? [];
     if (!ids.includes(zpuid)) ids.push(zpuid);
-    byName.set(shown, ids);
+    map.set(key, ids);
+  };
+  const addUser = (name: string | null, zpuid: string | null) => {
+    if (zpuid !== null) add(known.byName, name ?? `User ${zpuid}`, zpuid);
   };
   for (const held of Array.isArray(current) ? current : [current]) {
-    add(userName(held), zpuidOf(held));
+    addUser(userName(held), zpuidOf(held));
   }
-  for (const user of field.users) add(user.name, user.zpuid);
-  return byName;
+  for (const user of field.users) {
+    addUser(user.name, user.zpuid);
+    if (user.email) {
+      add(known.byEmail, user.email.toLowerCase(), user.zpuid);
+      known.emailOf.set(user.zpuid, user.email);
+    }
+  }
+  return known;
 }
 
 type Reading = { ok: true; input: unknown } | { ok: false; rule: string };
 
-function user(name: string, byName: Map<string, string[]>): Reading {
-  const ids = byName.get(name) ?? byName.get(`User ${name}`);
+function user(name: string, known: KnownUsers): Reading {
+  const ids =
+    known.byName.get(name) ??
+    known.byName.get(`User ${name}`) ??
+    known.byEmail.get(name.toLowerCase());
   if (ids === undefined) {
     // A zpuid written as it is (`User 123` is how a user without a name is shown).
     const id = /^(?:User )?(\d{1,20})$/.exec(name)?.[1];
     return id === undefined
-      ? { ok: false, rule: `no user of this portal is named "${name}".` }
+      ? { ok: false, rule: `no user of this portal is named "${name}" or has that email.` }
       : { ok: true, input: { zpuid: id } };
   }
   if (ids.length > 1) {
     return {
       ok: false,
-      rule: `${ids.length} users are named "${name}": write the one meant by its id (${ids.join(', ')}).`,
+      rule: `${ids.length} users are named "${name}": write the one meant by its email or its id (${ids.map((id) => known.emailOf.get(id) ?? id).join(', ')}).`,
     };
   }
   return { ok: true, input: { zpuid: ids[0] } };
@@ -234,13 +268,18 @@ function readInput(
     }
     case 'user_pick_list':
     case 'owner':
-      return user(text.trim(), usersByName(field, current));
+      return user(text.trim(), knownUsers(field, current));
     case 'multi_user': {
-      const byName = usersByName(field, current);
-      const names = splitItems(text, new Set(byName.keys())) ?? text.split(', ');
+      const known = knownUsers(field, current);
+      // Items are names (which may hold ", ") or emails (which cannot), as written.
+      const items = new Set(known.byName.keys());
+      for (const piece of text.split(', ')) {
+        if (known.byEmail.has(piece.trim().toLowerCase())) items.add(piece);
+      }
+      const names = splitItems(text, items) ?? text.split(', ');
       const users: unknown[] = [];
       for (const name of names) {
-        const one = user(name.trim(), byName);
+        const one = user(name.trim(), known);
         if (!one.ok) return one;
         users.push(one.input);
       }
@@ -277,11 +316,15 @@ export function parseCell(
     cell = SHOWN_NUMBER_TYPES.has(field.type) ? shown : `${shown}%`;
   }
   if (current !== undefined) {
-    const shown = valueCell(field.type, current, {
+    const cellShown = valueCell(field.type, current, {
       values: 'shown',
       context,
       defuse: reading.defused,
     });
+    // As the file could hold it: the export wrote the record's text so, and a round trip of an
+    // untouched cell rewrote the record's vertical tabs and other controls as U+FFFD.
+    const shown =
+      reading.xml === true && typeof cellShown === 'string' ? xmlText(cellShown) : cellShown;
     if (cell === shown || (cell === null && shown === '')) return { kind: 'same' };
     // Line endings are not something a spreadsheet shows: an XLSX reads a CR LF back as LF
     // (XML's own rule) and editors rewrite them, so a text that differs in them alone is the

@@ -67,5 +67,32 @@ describe('import rows not as wide as the header', () => {
     expect(failures).toEqual([
       { row: 2, column: null, reason: expect.stringMatching(/^2 cells under a header of 3/) },
     ]);
+    // Counted in words as a user reads them: one cell, one column.
+    const one = await checkUpdate(
+      w,
+      `id,name
+${alpha.id}
+`,
+    );
+    expect(one.failures).toEqual([
+      {
+        row: 2,
+        column: null,
+        reason: expect.stringMatching(/^1 cell under a header of 2 columns:/),
+      },
+    ]);
+    const wide = await checkUpdate(
+      w,
+      `id
+${alpha.id},Beta
+`,
+    );
+    expect(wide.failures).toEqual([
+      {
+        row: 2,
+        column: null,
+        reason: expect.stringMatching(/^2 cells under a header of 1 column:/),
+      },
+    ]);
   });
 });

@@ -301,7 +301,7 @@ describe('parseCell', () => {
     });
     expect(fail(field('user_pick_list'), 'Nobody')).toEqual({
       kind: 'fail',
-      rule: 'no user of this portal is named "Nobody".',
+      rule: 'no user of this portal is named "Nobody" or has that email.',
     });
     expect(fail(field('check_box'), 'maybe')).toEqual({
       kind: 'fail',
@@ -320,6 +320,38 @@ describe('parseCell', () => {
     expect(parseCell(twins, '2', reading)).toEqual({
       kind: 'value',
       value: { zpuid: '2', name: 'Sam' },
+    });
+  });
+
+  it('reads a user by email, in any case, alone or among names that hold ", "', () => {
+    const users = [
+      { zpuid: '1', name: 'Sam', email: 'sam.one@example.test' },
+      { zpuid: '2', name: 'Sam', email: 'sam.two@example.test' },
+      { zpuid: '3', name: 'Weber, Jonas', email: 'jonas@example.test' },
+      { zpuid: '4', name: 'No Mail', email: null },
+    ];
+    const one = field('user_pick_list', { users });
+    expect(parseCell(one, 'SAM.Two@example.test', reading)).toEqual({
+      kind: 'value',
+      value: { zpuid: '2', name: 'Sam' },
+    });
+    // Two people share the name: the reason names them by what tells them apart.
+    expect(parseCell(one, 'Sam', reading)).toEqual({
+      kind: 'fail',
+      rule: '2 users are named "Sam": write the one meant by its email or its id (sam.one@example.test, sam.two@example.test).',
+    });
+    expect(parseCell(one, 'nobody@example.test', reading)).toEqual({
+      kind: 'fail',
+      rule: 'no user of this portal is named "nobody@example.test" or has that email.',
+    });
+    const many = field('multi_user', { users });
+    expect(parseCell(many, 'Weber, Jonas, sam.one@example.test, No Mail', reading)).toEqual({
+      kind: 'value',
+      value: [
+        { zpuid: '3', name: 'Weber, Jonas' },
+        { zpuid: '1', name: 'Sam' },
+        { zpuid: '4', name: 'No Mail' },
+      ],
     });
   });
 

@@ -3,7 +3,11 @@
  * programs that write XLSX write them: prefixed element names, `true` or `1`, targets relative to
  * `xl/` or from the zip's root, a first tab whose sheet is not the first part.
  */
+import ExcelJS from 'exceljs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readImportRows } from '../../../src/main/recordsImport/importRows';
+import { tempDir } from '../../support/tempDir';
 import {
   readRelationships,
   readWorkbook,
@@ -24,6 +28,40 @@ describe("a workbook's sheets", () => {
       sheets: ['rId7', 'rId1'],
       date1904: true,
     });
+  });
+
+  it('lists only the sheets with a tab, hidden ones when no sheet has one', async () => {
+    const of = async (states: string[]) =>
+      (
+        await readWorkbook(
+          pieces(
+            `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets>${states
+              .map(
+                (state, i) =>
+                  `<sheet name="S${i}" sheetId="${i + 1}"${state === '' ? '' : ` state="${state}"`} r:id="rId${i}"/>`,
+              )
+              .join('')}</sheets></workbook>`,
+          ),
+        )
+      ).sheets;
+    expect(await of(['hidden', 'veryHidden', '', 'visible'])).toEqual(['rId2', 'rId3']);
+    expect(await of(['hidden', 'veryHidden'])).toEqual(['rId0', 'rId1']);
+  });
+
+  it('imports the first sheet with a tab, not a hidden one before it', async () => {
+    const book = new ExcelJS.Workbook();
+    const lists = book.addWorksheet('Lists');
+    lists.addRow(['Category']);
+    lists.addRow(['Hardware']);
+    lists.state = 'hidden';
+    const assets = book.addWorksheet('Assets');
+    assets.addRow(['Name']);
+    assets.addRow(['Laptop']);
+    const file = path.join(tempDir('portaldesk-workbook-'), 'a.xlsx');
+    await book.xlsx.writeFile(file);
+    const rows = [];
+    for await (const row of readImportRows(file, 'xlsx')) rows.push(row);
+    expect(rows).toEqual([['Name'], ['Laptop']]);
   });
 
   it('counts dates from 1900 unless the workbook says 1904', async () => {

@@ -10,7 +10,7 @@ import { readImportRows } from '../../../src/main/recordsImport/importRows';
 import { IMPORT_ROW_MAX_CHARS } from '../../../src/shared/ipc/areas/recordsImport';
 import { SHEET_CELL_MAX_CHARS } from '../../../src/main/recordsImport/xlsx/sheetXmlRows';
 import { XML_MAX_DEPTH } from '../../../src/main/recordsImport/xlsx/xmlEvents';
-import { XLSX_PART_MAX_CHARS } from '../../../src/main/recordsImport/xlsx/xlsxRows';
+import { XLSX_PART_MAX_CHARS, xlsxRows } from '../../../src/main/recordsImport/xlsx/xlsxRows';
 import { SHARED_STRINGS_MAX_ITEMS } from '../../../src/main/recordsImport/xlsx/sharedStrings';
 import type { ImportCell } from '../../../src/shared/recordValues/parseCell';
 import { inlineCell, writeHandWrittenXlsx } from '../../support/handWrittenXlsx';
@@ -36,6 +36,24 @@ describe('a hostile XLSX', () => {
       /^its part xl\/sharedStrings\.xml unpacks to more than 67,108,864 characters/,
     );
   }, 60_000);
+
+  it('is refused when its sheet unpacks past the most a sheet of records holds, before its rows are read', async () => {
+    // Rows and padding of a few KB zipped: within the bound memory holds, but each pass over the
+    // sheet (open, check, queue) read all of it; 100 MiB of such a zip took an hour a pass.
+    const file = path.join(tempDir('portaldesk-xlsx-hostile-'), 'a.xlsx');
+    await writeHandWrittenXlsx(file, {
+      sheetData: `<row r="1">${inlineCell('A1', 'Name')}</row>${' '.repeat(300_000)}<row r="2">${inlineCell('A2', 'x')}</row>`,
+    });
+    const read = async (limit: number) => {
+      const rows: ImportCell[][] = [];
+      for await (const row of xlsxRows(file, limit)) rows.push(row);
+      return rows;
+    };
+    await expect(read(200_000)).rejects.toThrow(
+      /^its part xl\/worksheets\/sheet1\.xml unpacks to more than 200,000 characters/,
+    );
+    expect(await read(400_000)).toEqual([['Name'], ['x']]);
+  });
 
   it('is refused when its shared strings hold more items than a workbook within the size limit can', async () => {
     // Each item within the characters' limit and tiny (5 characters of XML, a few bytes zipped):

@@ -311,4 +311,4 @@ FROM status_transitions t JOIN statuses s ON s.portal_id = t.portal_id AND s.id 
 WHERE s.portal_id = ? AND s.module_id = ?;
 
 -- name: users
-SELECT zpuid, name FROM portal_users WHERE portal_id = ? ORDER BY name, zpuid;
+SELECT zpuid, name, email FROM portal_users WHERE portal_id = ? ORDER BY name, zpuid;

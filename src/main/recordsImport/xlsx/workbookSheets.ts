@@ -33,7 +33,11 @@ export async function readRelationships(text: AsyncIterable<string>): Promise<Ma
 }
 
 export interface WorkbookFacts {
-  /** The relationship id of each sheet, in tab order. */
+  /**
+   * The relationship id of each sheet the user sees, in tab order: a hidden sheet (`state`
+   * hidden or veryHidden: the lists a sheet's drop-downs offer, often) has no tab, and read as
+   * the first it imported rows the user never saw. All of them if none is visible.
+   */
   sheets: string[];
   /** Dates are days since 1904-01-01 (old Mac Excel), not since 1900. */
   date1904: boolean;
@@ -44,6 +48,7 @@ const isTrue = (value: string | undefined) => value === '1' || value === 'true';
 
 export async function readWorkbook(text: AsyncIterable<string>): Promise<WorkbookFacts> {
   const facts: WorkbookFacts = { sheets: [], date1904: false };
+  const hidden: string[] = [];
   let inSheets = false;
   const events = xmlEvents(text, {
     open(name, attributes) {
@@ -51,7 +56,8 @@ export async function readWorkbook(text: AsyncIterable<string>): Promise<Workboo
       else if (name === 'sheets') inSheets = true;
       else if (name === 'sheet' && inSheets) {
         const id = relationshipId(attributes);
-        if (id !== undefined) facts.sheets.push(id);
+        const shown = attributes.state === undefined || attributes.state === 'visible';
+        if (id !== undefined) (shown ? facts.sheets : hidden).push(id);
       }
     },
     close(name) {
@@ -60,6 +66,7 @@ export async function readWorkbook(text: AsyncIterable<string>): Promise<Workboo
     text() {},
   });
   for await (const _ of events) void _;
+  if (facts.sheets.length === 0) facts.sheets = hidden;
   return facts;
 }
 

@@ -8,6 +8,7 @@ import { openAsBlob } from 'node:fs';
 import type { ImportCell } from '../../../shared/recordValues/parseCell';
 import { Utf8Chunks } from '../../utf8Chunks';
 import { readCellFormats } from './cellFormats';
+import { MergedCells, readMergedRanges } from './mergedCells';
 import { NO_SHARED_STRINGS, readSharedStrings } from './sharedStrings';
 import { sheetCellValue, type SheetContext } from './sheetCellValue';
 import { IMPORT_ROW_MAX_CHARS } from '../../../shared/ipc/areas/recordsImport';
@@ -42,9 +43,18 @@ const TEXT_PIECE_CHARS = 16 * 1024;
  * Ours: the most characters a part other than the sheet may unpack to. The upload's limit is on
  * the zipped bytes, and the shared strings are held in memory while the sheet is read: a small
  * zip could unpack to gigabytes of them. A 50,000-row sheet of distinct texts holds about 20
- * million characters. The sheet itself is read a row at a time and needs no such limit.
+ * million characters. The sheet itself is read a row at a time: its bound is for time (below).
  */
 export const XLSX_PART_MAX_CHARS = 64 * 1024 * 1024;
+
+/**
+ * Ours: the most characters the sheet may unpack to. Read a row at a time it needs no bound for
+ * memory, but it does for time: a 110 KB zip unpacked to 81 MB of rows and padding, read in
+ * 2.5 s, so a file within the upload's 100 MiB could hold an hour of reading, each pass (open,
+ * check, queue). A sheet of 1,048,576 rows of 20 cells is about 1 GB of XML; 50,000 such rows
+ * about 50 MB.
+ */
+export const XLSX_SHEET_MAX_CHARS = 1024 * 1024 * 1024;
 
 /**
  * An entry's bytes as text, decoded as one stream (a character may span two chunks): Utf8Chunks.
@@ -82,7 +92,11 @@ async function* entryText(entry: FileEntry, maxChars = Infinity): AsyncGenerator
   await copied;
 }
 
-export async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
+/** `sheetMaxChars`: XLSX_SHEET_MAX_CHARS (tests make it small). */
+export async function* xlsxRows(
+  file: string,
+  sheetMaxChars = XLSX_SHEET_MAX_CHARS,
+): AsyncGenerator<ImportCell[]> {
   const zip = new ZipReader(new BlobReader(await openAsBlob(file)), { useWebWorkers: false });
   try {
     const entries = new Map<string, FileEntry>();
@@ -107,17 +121,20 @@ export async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
       date1904: workbook.date1904,
     };
 
-    // The first sheet is the data (the export writes one; a spreadsheet's first tab); the rest
+    // The first sheet is the data (the export writes one; a spreadsheet's first visible tab); the rest
     // are not read.
     const first = workbook.sheets[0];
     const target = first === undefined ? undefined : targets.get(first);
     const name = target === undefined ? undefined : workbookPartPath(target);
     const entry = name === undefined ? undefined : entries.get(name);
     if (!entry || !name) throw new Error('its first sheet is not in the file');
+    // Read first: the sheet lists its merges after its rows.
+    const merged = new MergedCells(await readMergedRanges(entryText(entry, sheetMaxChars)));
     let next = 1;
-    for await (const row of sheetXmlRows(entryText(entry))) {
-      // Rows left out of the sheet's XML are empty rows: kept, so row numbers stay the sheet's.
-      for (; next < row.number; next++) yield [];
+    for await (const row of sheetXmlRows(entryText(entry, sheetMaxChars))) {
+      // Rows left out of the sheet's XML are empty rows (but for what a merge shows over them):
+      // kept, so row numbers stay the sheet's.
+      for (; next < row.number; next++) yield merged.apply(next, []);
       next = row.number + 1;
       const cells: ImportCell[] = [];
       // The row's text as the import reads it: a shared text counts at every cell naming it (one
@@ -132,7 +149,7 @@ export async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
         while (cells.length < cell.column - 1) cells.push(null);
         cells[cell.column - 1] = value;
       }
-      yield cells;
+      yield merged.apply(row.number, cells);
     }
   } finally {
     await zip.close().catch(() => undefined);

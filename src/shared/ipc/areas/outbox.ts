@@ -38,8 +38,17 @@ export const EditableField = z.object({
   mandatory: z.boolean(),
   /** Pick lists and multi-selects: their options on the record's layout. */
   options: z.array(z.object({ id: z.string(), name: z.string() })),
-  /** User fields: whom they may pick (the field's selected users, else the portal's people). */
-  users: z.array(z.object({ zpuid: z.string(), name: z.string().nullable() })),
+  /**
+   * User fields: whom they may pick (the field's selected users, else the portal's people); their
+   * email where the mirror knows it (an import names a user by it).
+   */
+  users: z.array(
+    z.object({
+      zpuid: z.string(),
+      name: z.string().nullable(),
+      email: z.string().nullable().optional(),
+    }),
+  ),
   /** True when only `users` may be picked; false when anyone of the portal may (the list helps). */
   usersRestricted: z.boolean(),
   /** Status: the statuses it may move to from the one it has now (that one first). */

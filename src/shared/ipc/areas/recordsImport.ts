@@ -63,6 +63,8 @@ export const ImportColumn = z.object({
   /** The first rows' cells, as text. */
   sample: z.array(z.string()),
   target: Target,
+  /** Why a header naming a field was left unmatched (like-named columns); null or absent if not. */
+  note: z.string().nullable().optional(),
 });
 export type ImportColumn = z.infer<typeof ImportColumn>;
 

@@ -191,6 +191,43 @@ describe('the records import dialog', () => {
     );
   });
 
+  it('says beside a column why its header was not matched, until it is mapped by hand', async () => {
+    const user = userEvent.setup();
+    const note =
+      'Not matched: more than one column, in the file or in this module, is named like "Project". Choose the field this column fills, or ignore it.';
+    const ws = await openWorkspace({
+      overrides: {
+        'records.importUpload': ({ chunk }) => ({ uploadId: UPLOAD_ID, bytes: atob(chunk).length }),
+        'records.importOpen': () => ({
+          ...FILE,
+          columns: [
+            { header: 'Project', sample: ['Warehouse'], target: null, note },
+            { header: 'Project', sample: ['Own 1'], target: null, note },
+          ],
+          fields: [...FILE.fields, { key: 'cf_project', label: 'Project', type: 'single_line' }],
+        }),
+      },
+    });
+    render(ws.wrap(createElement(ImportDialog)));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import' });
+    await user.upload(
+      within(dialog).getByLabelText('File'),
+      new File(['Project,Project\r\n'], 'assets.csv', { type: 'text/csv' }),
+    );
+    const selects = await within(dialog).findAllByRole('combobox', {
+      name: 'Field for column Project',
+    });
+    expect(selects.map((s) => s.getAttribute('aria-describedby'))).toEqual([
+      'records-import-note-0',
+      'records-import-note-1',
+    ]);
+    expect(within(dialog).getAllByText(note)).toHaveLength(2);
+    await user.selectOptions(selects[1]!, 'Project');
+    expect(within(dialog).getAllByText(note)).toHaveLength(1);
+    expect(selects[1]!.getAttribute('aria-describedby')).toBeNull();
+  });
+
   it('sends a file larger than a piece in pieces, each saying where in the file it starts', async () => {
     const user = userEvent.setup();
     let received = 0;

@@ -284,6 +284,11 @@ function ModuleImportDialog() {
                       <td>
                         <select
                           aria-label={`Field for column ${column.header || i + 1}`}
+                          aria-describedby={
+                            column.note && targets[i] === null
+                              ? `records-import-note-${i}`
+                              : undefined
+                          }
                           value={targets[i] ?? IGNORE}
                           disabled={busy}
                           onChange={(event) => retarget(i, event.target.value)}
@@ -296,6 +301,11 @@ function ModuleImportDialog() {
                             </option>
                           ))}
                         </select>
+                        {column.note && targets[i] === null && (
+                          <p className="hint" id={`records-import-note-${i}`}>
+                            {column.note}
+                          </p>
+                        )}
                       </td>
                     </tr>
                   ))}
