@@ -130,6 +130,33 @@ async function pickField(dialog: HTMLElement, user: UserEvent, field: string): P
   await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Field' }), field);
 }
 
+/**
+ * Five rows listed, the first two picked, their tags cleared and previewed ("Queue 2 changes"
+ * shown); an apply answers bulk edit `bulkEditId`.
+ */
+async function previewOfClearedTags(bulkEditId: number) {
+  const user = userEvent.setup();
+  const listed = { rows: rows(5) };
+  const ws = await listingWorkspace(listed, {
+    'bulkEdit.preview': () => preview({ changes: 2, sample: [] }),
+    'bulkEdit.apply': () => ({
+      bulkEditId,
+      queued: 2,
+      coalesced: 0,
+      unchanged: 0,
+      failed: 0,
+      notQueued: 0,
+    }),
+  });
+  await pickRows(ws, 1, 2);
+  const dialog = await openDialog(ws, user);
+  await pickField(dialog, user, 'cf_tags');
+  await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+  await within(dialog).findByRole('button', { name: 'Queue 2 changes' });
+  return { user, listed, ws, dialog };
+}
+
 describe('the bulk edit dialog', () => {
   it('previews and queues a change of every record matching the filter, with progress', async () => {
     const user = userEvent.setup();
@@ -481,25 +508,7 @@ describe('the bulk edit dialog', () => {
   });
 
   it('sets a preview aside when the selection changes under it: Queue is gone, nothing queued', async () => {
-    const user = userEvent.setup();
-    const listed = { rows: rows(5) };
-    const ws = await listingWorkspace(listed, {
-      'bulkEdit.preview': () => preview({ changes: 2, sample: [] }),
-      'bulkEdit.apply': () => ({
-        bulkEditId: 4,
-        queued: 2,
-        coalesced: 0,
-        unchanged: 0,
-        failed: 0,
-        notQueued: 0,
-      }),
-    });
-    await pickRows(ws, 1, 2);
-    const dialog = await openDialog(ws, user);
-    await pickField(dialog, user, 'cf_tags');
-    await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
-    await within(dialog).findByRole('button', { name: 'Queue 2 changes' });
+    const { ws, dialog } = await previewOfClearedTags(4);
     act(() => ws.store.getState().focusRow(4, 'toggle'));
     expect(within(dialog).queryByRole('button', { name: /^Queue/ })).toBeNull();
     expect(within(dialog).queryByTestId('bulk-preview')).toBeNull();
@@ -660,25 +669,7 @@ describe('the bulk edit dialog', () => {
   });
 
   it('queues exactly the records it previewed, even if a sync moved rows of the list since', async () => {
-    const user = userEvent.setup();
-    const listed = { rows: rows(5) };
-    const ws = await listingWorkspace(listed, {
-      'bulkEdit.preview': () => preview({ changes: 2, sample: [] }),
-      'bulkEdit.apply': () => ({
-        bulkEditId: 5,
-        queued: 2,
-        coalesced: 0,
-        unchanged: 0,
-        failed: 0,
-        notQueued: 0,
-      }),
-    });
-    await pickRows(ws, 1, 2);
-    const dialog = await openDialog(ws, user);
-    await pickField(dialog, user, 'cf_tags');
-    await user.click(within(dialog).getByRole('radio', { name: 'Clear it' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
-    await within(dialog).findByRole('button', { name: 'Queue 2 changes' });
+    const { user, listed, ws, dialog } = await previewOfClearedTags(5);
     expect(ws.engine.argsOf('bulkEdit.preview')[0]).toMatchObject({
       selection: { kind: 'ids', ids: ['1100000000002', '1100000000003'] },
     });
