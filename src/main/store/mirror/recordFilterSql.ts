@@ -25,6 +25,7 @@ import {
   toSql,
   type CompiledFilter,
   type Predicate,
+  type SqlBinding,
   type SqlFragment,
 } from '@portaldesk/portal-api/filter';
 import { naturalSortKeyOfFolded } from '@portaldesk/portal-api/domain/naturalOrder';
@@ -85,12 +86,21 @@ class FilterWriter {
     if (isCustomFieldExpression(expression)) this.indexable.add(expression);
   }
 
+  /**
+   * Each field's value as this form reads it: the edited rows' values are shown as queued option
+   * changes leave them already, the server copies' are read so (storedBindings).
+   */
+  private get bindings(): Record<string, SqlBinding> {
+    return this.form === 'edited' ? this.setup.bindings : this.setup.storedBindings;
+  }
+
   /** The expression toSql compares for a leaf: the folded value for text, else the value. */
   private noteShared(node: Predicate): void {
     if (node.op === 'and' || node.op === 'or' || node.op === 'not' || node.op === 'const') return;
     if (node.op === 'closed') return;
-    const expr = this.setup.bindings[node.field]?.expr;
-    if (expr === undefined) return;
+    const expr = this.bindings[node.field]?.expr;
+    // A value read as queued renames leave it is no index's: they are gone once delivered.
+    if (expr === undefined || expr !== this.setup.bindings[node.field]?.expr) return;
     this.compares(node.op === 'text' ? `${FOLD_SQL_FUNCTION}(${expr})` : expr);
   }
 
@@ -99,7 +109,7 @@ class FilterWriter {
     this.noteShared(node);
     const fragment = toSql(
       { root: node, fields: this.compiled.fields, closedFields: this.compiled.closedFields },
-      this.setup.bindings,
+      this.bindings,
     );
     this.params.push(...fragment.params);
     return fragment.sql;
@@ -170,16 +180,27 @@ class FilterWriter {
       }
       case 'has_any': {
         if (this.setup.userLists[node.field]) return this.userList(node.field, node.values);
-        const names = this.setup.optionNames[node.field];
+        const names = (
+          this.form === 'edited' ? this.setup.shownOptionNames : this.setup.optionNames
+        )[node.field];
         if (names === undefined) return this.shared(node);
         // An id that is no option of the field names nothing, so it matches nothing.
         const values = optionNamesOf(node.values, names);
         if (this.form === 'edited') return this.shared({ ...node, values });
         return values.length === 0 ? '0' : `(${this.multiValues(node.field, values)})`;
       }
-      case 'empty':
+      case 'empty': {
         if (node.list && this.setup.userLists[node.field]) return this.userList(node.field);
-        return this.shared(node);
+        const cleared = this.setup.clearedNames[node.field];
+        if (!node.list || cleared === undefined || this.form === 'edited') return this.shared(node);
+        // A server copy holding only options a queued removal clears shows none: empty, as
+        // toSql's own test (no text item) with those items not counted. A record made here
+        // holds no removed option (its create was refused first: queuedRecordOptions.ts).
+        const expr = this.bindings[node.field]!.expr;
+        this.compares(expr);
+        const list = `CASE WHEN json_valid(${expr}) THEN CASE WHEN json_type(${expr}) = 'array' THEN ${expr} END END`;
+        return `(NOT EXISTS (SELECT 1 FROM json_each(${list}) AS pd_j WHERE pd_j.type = 'text' AND NOT (pd_j.value ${this.inList(cleared)})))`;
+      }
       default:
         return this.shared(node);
     }
