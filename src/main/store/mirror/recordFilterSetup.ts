@@ -115,6 +115,12 @@ export function queuedPickListExpr(
   return `(CASE WHEN r.local_only = 0 THEN CASE ${expr} ${cases} ELSE ${expr} END ELSE ${expr} END)`;
 }
 
+/** Whether two lists of option names hold the same names (in any order). Pure. */
+export function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  const set = new Set(a);
+  return a.length === b.length && b.every((name) => set.has(name));
+}
+
 /** SQL of a custom field's value as the filter language compares it. */
 export function customExpr(apiName: string, type: CustomFieldType): string {
   switch (type) {

@@ -5,7 +5,10 @@
  *   instr/substr tests toSql writes, instead of calling the fold function on every row; `equals`
  *   also compares the name's sort key, so that it seeks the one index over names;
  * - multi-select conditions name option ids, while the mirror stores option names (the API's
- *   shape): the ids become names before toSql sees them;
+ *   shape): the ids become names before toSql sees them (the mirror's names over server copies,
+ *   the names queued option changes give them over records made here and edited rows);
+ * - a pick list whose options a queued change renames or removes is read over server copies as
+ *   that change leaves it (storedBindings, queuedPickListExpr), as the lists show it;
  * - multi-user conditions name zpuids, while the mirror stores [{zpuid, name}]: the list is read
  *   with json_each and each item's zpuid compared.
  * and/or/not combine as toSql combines them (NOT over COALESCE(..., 0), two-valued).
@@ -31,7 +34,7 @@ import {
 import { naturalSortKeyOfFolded } from '@portaldesk/portal-api/domain/naturalOrder';
 import { isCustomFieldExpression } from './customFieldIndexDefinition';
 import { filterLookup, type FilterLookup } from './filterLookup';
-import { optionNamesOf, sqlText, type RecordFilterSetup } from './recordFilterSetup';
+import { optionNamesOf, sameNames, sqlText, type RecordFilterSetup } from './recordFilterSetup';
 
 export interface RecordFilterSql extends SqlFragment {
   /**
@@ -187,7 +190,13 @@ class FilterWriter {
         // An id that is no option of the field names nothing, so it matches nothing.
         const values = optionNamesOf(node.values, names);
         if (this.form === 'edited') return this.shared({ ...node, values });
-        return values.length === 0 ? '0' : `(${this.multiValues(node.field, values)})`;
+        const holds = (names: string[]) =>
+          names.length === 0 ? '0' : `(${this.multiValues(node.field, names)})`;
+        const shown = optionNamesOf(node.values, this.setup.shownOptionNames[node.field]!);
+        if (sameNames(values, shown)) return holds(values);
+        // Renamed in the queue: a server copy holds the mirror's name, a record made here the
+        // queued one (its create followed the rename).
+        return `((r.local_only = 0 AND ${holds(values)}) OR (r.local_only <> 0 AND ${holds(shown)}))`;
       }
       case 'empty': {
         if (node.list && this.setup.userLists[node.field]) return this.userList(node.field);

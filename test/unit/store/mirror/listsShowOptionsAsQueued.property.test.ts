@@ -128,6 +128,8 @@ const filter: fc.Arbitrary<Filter> = fc
 const edits = fc.array(fc.record({ record: fc.nat(RECORDS.length - 1), field, pick: fc.nat(6) }), {
   maxLength: 8,
 });
+/** Records made here: a pick of a category and a bit set of tags among the options shown then. */
+const creates = fc.array(fc.record({ category: fc.nat(6), tags: fc.nat(63) }), { maxLength: 4 });
 
 describe('lists show options as queued option changes leave them, and filter so', () => {
   it('for any queued option changes and pending edits, as the Configure view names them', () => {
@@ -135,9 +137,12 @@ describe('lists show options as queued option changes leave them, and filter so'
       fc.property(
         fc.array(step, { maxLength: 8 }),
         edits,
+        creates,
         fc.array(filter, { minLength: 1, maxLength: 4 }),
-        (steps, edited, filters) => {
-          store.db.exec('DELETE FROM outbox_ops; DELETE FROM record_edits');
+        (steps, edited, created, filters) => {
+          store.db.exec(
+            'DELETE FROM outbox_ops; DELETE FROM record_edits; DELETE FROM records WHERE local_only = 1',
+          );
           let added = 0;
           const shownOf = (f: (typeof CHOICE_FIELDS)[number]) =>
             overlayOptions(
@@ -222,6 +227,32 @@ describe('lists show options as queued option changes leave them, and filter so'
             );
           }
 
+          // Records made here hold options by the names the queue leaves (their creates follow it).
+          const made = created.map((c, i): MirrorRecord => {
+            const custom: Record<string, unknown> = {};
+            const category = shown[0]![c.category];
+            if (category) custom.cf_category = category.name;
+            custom.cf_tags = shown[1]!.filter((_, k) => (c.tags >> k) % 2 === 1).map((o) => o.name);
+            return { ...RECORDS[0]!, id: `local-${i}`, name: `Made here ${i}`, custom };
+          });
+          for (const record of made) {
+            mirror.localEdits.insertLocalRecord(
+              PORTAL,
+              mirror.metadata.moduleKey(PORTAL, MODULE)!,
+              record.id,
+              record.layoutId,
+              {
+                name: record.name,
+                description: record.description,
+                statusId: record.statusId,
+                isClosed: record.isClosed,
+                isExternal: record.isExternal,
+                custom: record.custom,
+              },
+              new Date(NOW).toISOString(),
+            );
+          }
+
           // The records as the user should see them: each server copy's option by the name the
           // Configure view gives its id (none: removed), the pending edits over them.
           const nameNow = CHOICE_FIELDS.map((f, i) => {
@@ -243,7 +274,7 @@ describe('lists show options as queued option changes leave them, and filter so'
             }
             for (const [name, value] of pending.get(record.id) ?? []) custom[name] = value;
             return { ...record, custom };
-          });
+          }).concat(made);
 
           const rows = new Map(
             mirror.query
