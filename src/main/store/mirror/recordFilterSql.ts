@@ -204,11 +204,11 @@ class FilterWriter {
         if (!node.list || cleared === undefined || this.form === 'edited') return this.shared(node);
         // A server copy holding only options a queued removal clears shows none: empty, as
         // toSql's own test (no text item) with those items not counted. A record made here
-        // holds no removed option (its create was refused first: queuedRecordOptions.ts).
+        // holds the queued names, where a cleared name may be another option's new one.
         const expr = this.bindings[node.field]!.expr;
         this.compares(expr);
         const list = `CASE WHEN json_valid(${expr}) THEN CASE WHEN json_type(${expr}) = 'array' THEN ${expr} END END`;
-        return `(NOT EXISTS (SELECT 1 FROM json_each(${list}) AS pd_j WHERE pd_j.type = 'text' AND NOT (pd_j.value ${this.inList(cleared)})))`;
+        return `(NOT EXISTS (SELECT 1 FROM json_each(${list}) AS pd_j WHERE pd_j.type = 'text' AND (r.local_only <> 0 OR NOT (pd_j.value ${this.inList(cleared)}))))`;
       }
       default:
         return this.shared(node);

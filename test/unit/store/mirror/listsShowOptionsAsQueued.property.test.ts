@@ -332,7 +332,28 @@ describe('lists show options as queued option changes leave them, and filter so'
           }
         },
       ),
-      { numRuns: 150 },
+      {
+        numRuns: 200,
+        examples: [
+          // Two options removed, a third renamed to one's old name, held by a record made here:
+          // it holds the third option under that name, not the removed one (not empty).
+          [
+            [
+              { kind: 'remove', field: 1, pick: 0 },
+              { kind: 'remove', field: 1, pick: 0 },
+              { kind: 'rename', field: 1, pick: 0, name: 'Critical' },
+            ],
+            [],
+            [{ category: 0, tags: 63 }],
+            [
+              {
+                criteria: [{ field_name: 'cf_tags', criteria_condition: 'is_empty' }],
+                pattern: '1',
+              },
+            ],
+          ],
+        ],
+      },
     );
   });
 });
