@@ -10,6 +10,10 @@
  * stored parameters (`fields.<name>.value`); `test/unit/outbox/catalogOverlay.property.test.ts`
  * checks the options against the Configure view's own overlay (overlayOptions).
  *
+ * The records workspace reads the same overlays: options (optionsAsQueued, relabelled) and
+ * statuses (statusesNamedAsQueued) as the queue leaves them, so the lists, the record panel,
+ * export rows and filter choices show what the editor shows.
+ *
  * Statuses too: a record change names its status by id (the spec's `status {id}`), so a rename
  * changes no queued value, but the editor and the Outbox name a status as it will be; a status
  * whose removal is queued is not offered (removed first, the service would refuse the change).
@@ -32,7 +36,10 @@ export interface NamedOption {
 const paramOf = <T>(op: Pick<OutboxOp, 'fields'>, name: string): T | undefined =>
   op.fields[name]?.value as T | undefined;
 
-const namedOptions = (op: OutboxOp): NamedOption[] => {
+/** A queued option change as the option overlays read it: what it does and its stored parameters. */
+export type OptionChangeOp = Pick<OutboxOp, 'action' | 'fields'>;
+
+const namedOptions = (op: OptionChangeOp): NamedOption[] => {
   const options = paramOf<unknown>(op, 'options');
   return Array.isArray(options)
     ? options.filter(
@@ -54,7 +61,7 @@ const namedOptions = (op: OutboxOp): NamedOption[] => {
  */
 export function applyOptionChange<T extends NamedOption>(
   options: T[],
-  op: OutboxOp,
+  op: OptionChangeOp,
   made: (option: NamedOption) => T,
 ): void {
   const named = namedOptions(op);
@@ -104,9 +111,7 @@ export function overlayCatalogFields(
   });
   // The name each mirrored option had, by field and option id: the renames' starting points.
   const mirrored = new Map<string, Map<string, string>>();
-  for (const [id, field] of byId) {
-    mirrored.set(id, new Map(field.options.map((option) => [option.id, option.name])));
-  }
+  for (const [id, field] of byId) mirrored.set(id, namesById(field.options));
   const deleted = new Set<string>();
   for (const op of ops) {
     if (op.kind !== 'config' || op.action === null) continue;
@@ -132,12 +137,7 @@ export function overlayCatalogFields(
   }
   const relabel = new Map<string, Map<string, string | null>>();
   for (const [id, field] of byId) {
-    const names = new Map<string, string | null>();
-    for (const [optionId, before] of mirrored.get(id) ?? []) {
-      // A removed option: the service clears it from its records (null).
-      const now = field.options.find((option) => option.id === optionId)?.name ?? null;
-      if (now !== before) names.set(before, now);
-    }
+    const names = renamesBetween(mirrored.get(id) ?? new Map(), field.options);
     if (names.size > 0) relabel.set(field.key, names);
   }
   return {
@@ -147,6 +147,73 @@ export function overlayCatalogFields(
     }),
     relabel,
   };
+}
+
+const namesById = (options: readonly NamedOption[]) =>
+  new Map(options.map((option) => [option.id, option.name]));
+
+/**
+ * The names a field's records hold (`before`: option id → the mirror's name) → the names they
+ * will hold once `after` (the options as the queue leaves them) is delivered; null for a removed
+ * option, which the service clears from its records. Only the names that change. Pure.
+ */
+function renamesBetween(
+  before: ReadonlyMap<string, string>,
+  after: readonly NamedOption[],
+): Map<string, string | null> {
+  const now = namesById(after);
+  const names = new Map<string, string | null>();
+  for (const [optionId, name] of before) {
+    const next = now.get(optionId) ?? null;
+    if (next !== name) names.set(name, next);
+  }
+  return names;
+}
+
+/** A pick list's or multi-select's options, by field id and API name. */
+export interface FieldOptions {
+  fieldId: string;
+  apiName: string;
+  options: NamedOption[];
+}
+
+/** Fields' options as the module's queued option changes leave them, and what records show. */
+export interface OptionsAsQueued {
+  /** Per field API name: its options renamed, added, removed and moved as the queue leaves them. */
+  options: Map<string, NamedOption[]>;
+  /** Per field API name: as CatalogOverlay's `relabel` (a name records hold → its next, or null). */
+  relabel: Map<string, Map<string, string | null>>;
+}
+
+/**
+ * The mirror's options of a module's choice fields with its queued option changes laid over in
+ * queue order (pure), by the editor's own applyOptionChange: what the records workspace reads
+ * (lists, their filter choices, the record panel, export rows) names options as the record
+ * editor offers them, and shows a record's values as `relabel` leaves them (relabelled).
+ */
+export function optionsAsQueued(
+  fields: readonly FieldOptions[],
+  ops: readonly OptionChangeOp[],
+): OptionsAsQueued {
+  const byId = new Map(
+    fields.map((field) => [
+      field.fieldId,
+      { field, options: field.options.map((o) => ({ ...o })) },
+    ]),
+  );
+  for (const op of ops) {
+    if (op.action === null || !op.action.startsWith('option.')) continue;
+    const entry = byId.get(String(paramOf<unknown>(op, 'field_id')));
+    if (entry) applyOptionChange(entry.options, op, (option) => ({ ...option }));
+  }
+  const options = new Map<string, NamedOption[]>();
+  const relabel = new Map<string, Map<string, string | null>>();
+  for (const { field, options: shown } of byId.values()) {
+    options.set(field.apiName, shown);
+    const names = renamesBetween(namesById(field.options), shown);
+    if (names.size > 0) relabel.set(field.apiName, names);
+  }
+  return { options, relabel };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
 import type { RecordsField } from '../../shared/ipc/areas/records';
 import type { FilterField } from '@portaldesk/portal-api/filter';
-import type { StoredField, StoredOption } from '../store/mirror/metadataRepository';
+import type { StoredField } from '../store/mirror/metadataRepository';
 
 /**
  * The fixed fields of a record (spec 001, "Custom-module record (entity)"), in the table's default
@@ -30,19 +30,19 @@ export const SYSTEM_COLUMNS: readonly { key: string; label: string; type: string
 /** Fields holding several values cannot be sorted by (recordSort: as the API). */
 const UNSORTABLE_TYPES = new Set(['multi_select', 'multi_user']);
 
+/**
+ * `options`: each pick list's and multi-select's options by API name, as queued option changes
+ * leave them (MetadataRepository.optionsAsQueued), offered as the filter's choices.
+ */
 export function moduleColumns(
   fields: readonly StoredField[],
-  options: readonly StoredOption[],
+  options: ReadonlyMap<string, readonly { id: string; name: string }[]>,
   filterFields: readonly FilterField[],
 ): RecordsField[] {
   const kinds = new Map(filterFields.map((f) => [f.name, f.kind]));
   const systemLabels = new Map(
     fields.filter((f) => f.isDefault === 1).map((f) => [f.apiName, f.displayName]),
   );
-  const optionsOf = (fieldId: string) =>
-    options
-      .filter((o) => o.fieldId === fieldId && o.kind === 'custom_option' && o.value !== null)
-      .map((o) => ({ id: o.valueId, name: o.value as string }));
 
   const columns: RecordsField[] = SYSTEM_COLUMNS.map((column) => ({
     key: column.key,
@@ -69,7 +69,7 @@ export function moduleColumns(
       filterKind,
       options:
         field.fieldType === 'pick_list' || field.fieldType === 'multi_select'
-          ? optionsOf(field.id)
+          ? (options.get(field.apiName) ?? []).map((o) => ({ id: o.id, name: o.name }))
           : [],
     });
   }

@@ -15,6 +15,7 @@ import { TRASHED_LISTED_MAX } from '../../shared/ipc/areas/records';
 import type { Mirror } from '../store/mirror/mirror';
 import { recordFilterSetup } from '../store/mirror/recordFilterSetup';
 import { RecordQueryError } from '../store/mirror/recordQueryError';
+import { storedRowAsQueued } from '../store/mirror/storedRowAsQueued';
 import { moduleColumns } from './moduleColumns';
 import { recordRow, type StoredRecordWithModule } from './recordRow';
 import { recordsQueries as queries } from './recordsQueries';
@@ -158,6 +159,7 @@ export class RecordsReader {
     // Named as queued renames leave them, as the lists and the record editor name them.
     const statuses = this.mirror.metadata.statusesAsQueued(portalId, moduleId);
     const options = this.mirror.metadata.moduleOptions(portalId, moduleId);
+    const queued = this.mirror.metadata.optionsAsQueued(portalId, moduleId);
     const apiNames = new Map(fields.map((f) => [f.id, f.apiName]));
     const setup = recordFilterSetup(
       fields,
@@ -169,8 +171,22 @@ export class RecordsReader {
           valueId: o.valueId,
           value: o.value,
         })),
+      queued.relabel,
     );
-    const columns = moduleColumns(fields, options, setup.fields);
+    // The filter's option choices as queued option changes leave them, as the editor offers them;
+    // of a multi-select only those the mirror knows: one added here has a temporary id until it
+    // is sent, and multi-selects are filtered by option id.
+    const mirrored = new Set(options.map((o) => `${apiNames.get(o.fieldId)}\u0000${o.valueId}`));
+    const multi = new Set(
+      fields.filter((f) => f.fieldType === 'multi_select').map((f) => f.apiName),
+    );
+    const choices = new Map(
+      [...queued.options].map(([apiName, list]) => [
+        apiName,
+        multi.has(apiName) ? list.filter((o) => mirrored.has(`${apiName}\u0000${o.id}`)) : list,
+      ]),
+    );
+    const columns = moduleColumns(fields, choices, setup.fields);
     const shown = new Set(columns.map((c) => c.key));
     const keyOfField = new Map(
       fields.filter((f) => shown.has(f.apiName)).map((f) => [f.id, f.apiName]),
@@ -215,7 +231,8 @@ export class RecordsReader {
     const columns = this.columns(portalId, stored.module_id);
     const statuses = new Map(columns.statuses.map((s) => [s.id, s]));
     const users = new Map(columns.users.map((u) => [u.zpuid, u]));
-    const record = recordRow(stored, edits, statuses, users);
+    const { relabel } = this.mirror.metadata.optionsAsQueued(portalId, stored.module_id);
+    const record = recordRow(storedRowAsQueued(stored, relabel), edits, statuses, users);
     const person = (zpuid: string | null): RecordsUser | null =>
       zpuid === null ? null : (users.get(zpuid) ?? { zpuid, name: null, email: null });
     const status = (id: string | null): RecordsStatus | null =>

@@ -14,6 +14,7 @@ import { listQueries as queries, type StatementCache } from './listStatements';
 import type { MirrorRecordView } from './mirrorTypes';
 import type { ModuleContext } from './moduleContext';
 import { recordViews } from './recordViews';
+import { customAsQueued } from './storedRowAsQueued';
 
 /** The row fields each fixed column's value is made from (`fieldValue`'s keys). */
 const FIXED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
@@ -76,6 +77,8 @@ export function columnRowsPlan(keys: readonly string[]): ColumnRowsPlan | null {
         ? 'r.custom -> ?'
         : `json_extract(r.custom, ${paths.map(() => '?').join(', ')})`;
     expressions.push(`CASE WHEN json_valid(r.custom) THEN ${values} END`);
+    // Whether the record was made here: its values name options as queued changes leave them.
+    expressions.push('r.local_only');
   }
   const columns = expressions.map((expression) => `, ${expression}`).join('');
   return {
@@ -241,7 +244,14 @@ export function columnRows(
           break;
       }
     }
-    if (plan.custom.length > 0) row.custom = customOf(plan, a[at] as string | null);
+    if (plan.custom.length > 0) {
+      const custom = customOf(plan, a[at] as string | null);
+      // As recordViews shows a server copy: its options as queued option changes leave them.
+      row.custom =
+        a[at + 1] === 0 && context.relabel.size > 0
+          ? customAsQueued(custom, context.relabel)
+          : custom;
+    }
     byKey.set(a[0] as number, row);
   }
   if (others.size > 0) {

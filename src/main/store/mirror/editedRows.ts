@@ -1,11 +1,12 @@
 /**
- * A module's rows with pending local edits (list_state 1), merged with their edits as the lists
- * show them: kept per module until anything is written (RecordQuery clears them), and as the JSON
+ * A module's rows with pending local edits (list_state 1), their options as queued option changes
+ * leave them (storedRowAsQueued) and merged with their edits, as the lists show them: kept per module until anything is written (RecordQuery clears them), and as the JSON
  * the `edited_rows` CTE of mirrorQuery.sql reads, so the same filter and sort SQL reads both.
  */
 import { listQueries as queries, type StatementCache } from './listStatements';
 import { mergeRecordEdits, type RecordEdit, type StoredRecordRow } from './mergeRecordEdits';
 import type { ModuleContext } from './moduleContext';
+import { storedRowAsQueued } from './storedRowAsQueued';
 
 /** A stored edit: its record, its field, its value as JSON. */
 export interface EditRow {
@@ -45,7 +46,11 @@ export class EditedRows {
       this.statements.get(queries.editsOfModule).all(context.moduleKey) as EditRow[],
     );
     const merged = rows.map((row) =>
-      mergeRecordEdits(row, byRecord.get(row.id) ?? [], context.closedStatusIds),
+      mergeRecordEdits(
+        storedRowAsQueued(row, context.relabel),
+        byRecord.get(row.id) ?? [],
+        context.closedStatusIds,
+      ),
     );
     const result = { rows: merged, json: JSON.stringify(merged) };
     this.byModule.set(context.moduleKey, result);

@@ -10,7 +10,7 @@
  * is among the lookup's rows, and a few of them can be read instead of the module. Pure.
  */
 import type { Predicate } from '@portaldesk/portal-api/filter';
-import { optionNamesOf, type RecordFilterSetup } from './recordFilterSetup';
+import { optionNamesOf, sameNames, type RecordFilterSetup } from './recordFilterSetup';
 
 export type LookupFit = 'is' | 'not' | null;
 
@@ -38,6 +38,10 @@ function leafLookup(
     const names = setup.optionNames[node.field];
     if (names === undefined || setup.userLists[node.field]) return null;
     const values = optionNamesOf(node.values, names);
+    // Renamed in the queue: records made here hold the queued names, the server copies the
+    // mirror's; the filter's SQL reads both (recordFilterSql), a lookup of one name would not.
+    const shown = optionNamesOf(node.values, setup.shownOptionNames[node.field] ?? names);
+    if (!sameNames(values, shown)) return null;
     // No option named: the SQL is `0`, nothing to look up.
     return values.length === 0 ? null : { kind: 'values', field: node.field, values, whole };
   }

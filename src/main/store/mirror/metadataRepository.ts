@@ -9,7 +9,11 @@ import {
   type MirrorTable,
 } from './mirrorChanges';
 import { replaceListed } from './replaceListed';
-import { statusesNamedAsQueued } from '../../outbox/catalogOverlay';
+import {
+  optionsAsQueued,
+  statusesNamedAsQueued,
+  type OptionsAsQueued,
+} from '../../outbox/catalogOverlay';
 import type { OpFields, OpKind, OpState } from '../../outbox/outboxTypes';
 import type {
   MirrorField,
@@ -66,6 +70,7 @@ const queries = requireQueries(
     'insertTransition',
     'statuses',
     'queuedStatusChanges',
+    'queuedOptionChanges',
     'deletePortalRoles',
     'insertPortalRole',
     'portalRoles',
@@ -557,6 +562,37 @@ export class MetadataRepository {
       this.statement('queuedStatusChanges').all(portalId, moduleId) as QueuedStatusChangeRow[]
     ).map((row) => ({ ...row, fields: JSON.parse(row.fields) as OpFields }));
     return statusesNamedAsQueued(this.statuses(portalId, moduleId), ops);
+  }
+
+  /**
+   * The module's pick-list and multi-select options as its queued option changes leave them, and
+   * the names its records hold → the names they will hold (optionsAsQueued): what the records
+   * workspace reads. A field's options listed per layout count once.
+   */
+  optionsAsQueued(portalId: string, moduleId: string): OptionsAsQueued {
+    const options = this.moduleOptions(portalId, moduleId);
+    const fields = this.fields(portalId, moduleId)
+      .filter((f) => f.fieldType === 'pick_list' || f.fieldType === 'multi_select')
+      .map((f) => {
+        const own = new Map<string, string>();
+        for (const o of options) {
+          if (o.fieldId === f.id && o.kind === 'custom_option' && o.value !== null) {
+            if (!own.has(o.valueId)) own.set(o.valueId, o.value);
+          }
+        }
+        return {
+          fieldId: f.id,
+          apiName: f.apiName,
+          options: [...own].map(([id, name]) => ({ id, name })),
+        };
+      });
+    const ops = (
+      this.statement('queuedOptionChanges').all(portalId, moduleId) as {
+        action: string;
+        fields: string;
+      }[]
+    ).map((row) => ({ action: row.action, fields: JSON.parse(row.fields) as OpFields }));
+    return optionsAsQueued(fields, ops);
   }
 
   /**

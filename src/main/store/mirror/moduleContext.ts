@@ -1,8 +1,8 @@
 /**
  * What a list needs to know about a module, read from the mirror's metadata once per write: its
  * key, its portal's zone and week, its fields, statuses and options as the filter language sees
- * them (statuses named as queued renames leave them: MetadataRepository.statusesAsQueued), and
- * its people's facts.
+ * them (statuses named as queued renames leave them: MetadataRepository.statusesAsQueued; option
+ * values read as queued option changes leave them: optionsAsQueued), and its people's facts.
  */
 import type { FilterUsers } from '@portaldesk/portal-api/filter';
 import { customFieldIndexScope } from './customFieldIndexDefinition';
@@ -12,7 +12,7 @@ import type {
   StoredStatus,
   StoredUser,
 } from './metadataRepository';
-import { recordFilterSetup, type RecordFilterSetup } from './recordFilterSetup';
+import { recordFilterSetup, type OptionRelabel, type RecordFilterSetup } from './recordFilterSetup';
 import { RecordQueryError } from './recordQueryError';
 
 export interface ModuleContext {
@@ -29,6 +29,11 @@ export interface ModuleContext {
   fields: StoredField[];
   statuses: Map<string, StoredStatus>;
   closedStatusIds: Set<string>;
+  /**
+   * What queued option changes make of the option names server copies hold, per field
+   * (MetadataRepository.optionsAsQueued): rows are shown so (storedRowAsQueued), filters read so.
+   */
+  relabel: OptionRelabel;
   users: FilterUsers;
 }
 
@@ -75,6 +80,7 @@ export function loadModuleContext(
   const fields = metadata.fields(portalId, moduleId);
   // Named as queued renames leave them; which there are and their closed types stay the mirror's.
   const statuses = metadata.statusesAsQueued(portalId, moduleId);
+  const { relabel } = metadata.optionsAsQueued(portalId, moduleId);
   const apiNames = new Map(fields.map((f) => [f.id, f.apiName]));
   const options = metadata
     .moduleOptions(portalId, moduleId)
@@ -89,10 +95,11 @@ export function loadModuleContext(
     listed: `r.module_key = ? AND r.list_state = 0 AND ${customFieldIndexScope(moduleKey, 'r')}`,
     timeZone: portal.timeZone,
     weekStartDay: portal.weekStartDay,
-    setup: recordFilterSetup(fields, statuses, options),
+    setup: recordFilterSetup(fields, statuses, options, relabel),
     fields,
     statuses: new Map(statuses.map((s) => [s.id, s])),
     closedStatusIds: new Set(statuses.filter((s) => s.isClosedType === 1).map((s) => s.id)),
+    relabel,
     users: filterUsers(metadata.users(portalId)),
   };
 }

@@ -38,9 +38,19 @@ export interface SetupOption {
   value: string | null;
 }
 
+/** Per field API name: a name records hold → the name a queued option change gives it (null: removed). */
+export type OptionRelabel = ReadonlyMap<string, ReadonlyMap<string, string | null>>;
+
 export interface RecordFilterSetup {
   fields: FilterField[];
+  /** Each field's value as the lists show it, in the rows with pending edits (laid over already). */
   bindings: Record<string, SqlBinding>;
+  /**
+   * The same over the listed server copies: a pick list whose options a queued change renames
+   * or removes reads its value as that change leaves it (queuedPickListExpr), as the lists show
+   * it. Otherwise `bindings`' own.
+   */
+  storedBindings: Record<string, SqlBinding>;
   /**
    * Text fields with a folded copy in a column: their text conditions compare that column
    * instead of calling the fold function on every row (0.7 µs a row, 0.7 s for a million).
@@ -58,6 +68,13 @@ export interface RecordFilterSetup {
    * language's), so each field maps option id -> name.
    */
   optionNames: Record<string, ReadonlyMap<string, string>>;
+  /**
+   * The same for the rows with pending edits, whose values are shown (and filtered) as queued
+   * option changes leave them: option id -> its queued name. Removed options are in neither.
+   */
+  shownOptionNames: Record<string, ReadonlyMap<string, string>>;
+  /** Multi-selects: the names their server copies hold that a queued removal clears. */
+  clearedNames: Record<string, readonly string[]>;
   /** Multi-user fields: stored as [{zpuid, name}], filtered by zpuid. */
   userLists: Record<string, true>;
 }
@@ -68,6 +85,40 @@ export function optionNamesOf(
   names: ReadonlyMap<string, string>,
 ): string[] {
   return [...new Set(ids.flatMap((id) => names.get(id) ?? []))];
+}
+
+/**
+ * A text as an SQL string literal; one holding NUL as its UTF-8 bytes (SQLite reads a literal as
+ * C text up to a NUL). For names from our own tables and queue, never a user's filter value.
+ */
+function sqlTextLiteral(value: string): string {
+  if (!value.includes('\u0000')) return sqlText(value);
+  return `CAST(X'${Buffer.from(value, 'utf8').toString('hex')}' AS TEXT)`;
+}
+
+/**
+ * A pick list's value over a listed server copy as queued option changes leave it (`names`:
+ * what it holds → what it will, null when cleared): the service relabels its records when the
+ * change is delivered, and lists show and filter the value so until then. A record made here
+ * holds the queued names already (its create was relabelled: configure/queuedRecordOptions.ts).
+ */
+export function queuedPickListExpr(
+  expr: string,
+  names: ReadonlyMap<string, string | null>,
+): string {
+  const cases = [...names]
+    .map(
+      ([from, to]) =>
+        `WHEN ${sqlTextLiteral(from)} THEN ${to === null ? 'NULL' : sqlTextLiteral(to)}`,
+    )
+    .join(' ');
+  return `(CASE WHEN r.local_only = 0 THEN CASE ${expr} ${cases} ELSE ${expr} END ELSE ${expr} END)`;
+}
+
+/** Whether two lists of option names hold the same names (in any order). Pure. */
+export function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  const set = new Set(a);
+  return a.length === b.length && b.every((name) => set.has(name));
 }
 
 /** SQL of a custom field's value as the filter language compares it. */
@@ -92,10 +143,15 @@ export function closedExpr(statuses: readonly SetupStatus[]): string {
     : `(r.status_id IN (${closed.map((s) => sqlText(s.id)).join(', ')}))`;
 }
 
+/**
+ * `options` are the mirror's (the names its server copies hold); `relabel` says what queued
+ * option changes make of them (MetadataRepository.optionsAsQueued), none by default.
+ */
 export function recordFilterSetup(
   fields: readonly SetupField[],
   statuses: readonly SetupStatus[],
   options: readonly SetupOption[],
+  relabel: OptionRelabel = new Map(),
 ): RecordFilterSetup {
   const closed = closedExpr(statuses);
   const setup: RecordFilterSetup = {
@@ -123,9 +179,12 @@ export function recordFilterSetup(
       is_closed: { expr: closed === 'r.is_closed' ? closed : `coalesce(${closed}, r.is_closed)` },
       is_external: { expr: 'r.is_external' },
     }),
+    storedBindings: dictionary(),
     folded: dictionary({ name: 'r.name_fold' }),
     foldedSortKeys: dictionary({ name: 'r.name_sort' }),
     optionNames: dictionary(),
+    shownOptionNames: dictionary(),
+    clearedNames: dictionary(),
     userLists: dictionary(),
   };
   for (const field of fields) {
@@ -139,16 +198,32 @@ export function recordFilterSetup(
       label: field.displayName,
     });
     setup.bindings[field.apiName] = { expr: customExpr(field.apiName, type) };
+    const queued = relabel.get(field.apiName);
+    if (type === 'pick_list' && queued !== undefined && queued.size > 0) {
+      setup.storedBindings[field.apiName] = {
+        expr: queuedPickListExpr(customExpr(field.apiName, type), queued),
+      };
+    }
     if (type === 'multi_select') {
       const names = new Map<string, string>();
+      const shown = new Map<string, string>();
       for (const option of options) {
-        if (option.fieldApiName === field.apiName && option.value !== null) {
-          names.set(option.valueId, option.value);
-        }
+        if (option.fieldApiName !== field.apiName || option.value === null) continue;
+        const next = queued?.has(option.value) ? queued.get(option.value)! : option.value;
+        // A removed option's records show it cleared: a filter naming it finds none of them.
+        if (next === null) continue;
+        names.set(option.valueId, option.value);
+        shown.set(option.valueId, next);
       }
       setup.optionNames[field.apiName] = names;
+      setup.shownOptionNames[field.apiName] = shown;
+      const cleared = [...(queued ?? [])].filter(([, to]) => to === null).map(([from]) => from);
+      if (cleared.length > 0) setup.clearedNames[field.apiName] = cleared;
     }
     if (type === 'multi_user') setup.userLists[field.apiName] = true;
+  }
+  for (const name of Object.keys(setup.bindings)) {
+    setup.storedBindings[name] ??= setup.bindings[name]!;
   }
   return setup;
 }

@@ -5,7 +5,10 @@
  *   instr/substr tests toSql writes, instead of calling the fold function on every row; `equals`
  *   also compares the name's sort key, so that it seeks the one index over names;
  * - multi-select conditions name option ids, while the mirror stores option names (the API's
- *   shape): the ids become names before toSql sees them;
+ *   shape): the ids become names before toSql sees them (the mirror's names over server copies,
+ *   the names queued option changes give them over records made here and edited rows);
+ * - a pick list whose options a queued change renames or removes is read over server copies as
+ *   that change leaves it (storedBindings, queuedPickListExpr), as the lists show it;
  * - multi-user conditions name zpuids, while the mirror stores [{zpuid, name}]: the list is read
  *   with json_each and each item's zpuid compared.
  * and/or/not combine as toSql combines them (NOT over COALESCE(..., 0), two-valued).
@@ -25,12 +28,13 @@ import {
   toSql,
   type CompiledFilter,
   type Predicate,
+  type SqlBinding,
   type SqlFragment,
 } from '@portaldesk/portal-api/filter';
 import { naturalSortKeyOfFolded } from '@portaldesk/portal-api/domain/naturalOrder';
 import { isCustomFieldExpression } from './customFieldIndexDefinition';
 import { filterLookup, type FilterLookup } from './filterLookup';
-import { optionNamesOf, sqlText, type RecordFilterSetup } from './recordFilterSetup';
+import { optionNamesOf, sameNames, sqlText, type RecordFilterSetup } from './recordFilterSetup';
 
 export interface RecordFilterSql extends SqlFragment {
   /**
@@ -85,12 +89,21 @@ class FilterWriter {
     if (isCustomFieldExpression(expression)) this.indexable.add(expression);
   }
 
+  /**
+   * Each field's value as this form reads it: the edited rows' values are shown as queued option
+   * changes leave them already, the server copies' are read so (storedBindings).
+   */
+  private get bindings(): Record<string, SqlBinding> {
+    return this.form === 'edited' ? this.setup.bindings : this.setup.storedBindings;
+  }
+
   /** The expression toSql compares for a leaf: the folded value for text, else the value. */
   private noteShared(node: Predicate): void {
     if (node.op === 'and' || node.op === 'or' || node.op === 'not' || node.op === 'const') return;
     if (node.op === 'closed') return;
-    const expr = this.setup.bindings[node.field]?.expr;
-    if (expr === undefined) return;
+    const expr = this.bindings[node.field]?.expr;
+    // A value read as queued renames leave it is no index's: they are gone once delivered.
+    if (expr === undefined || expr !== this.setup.bindings[node.field]?.expr) return;
     this.compares(node.op === 'text' ? `${FOLD_SQL_FUNCTION}(${expr})` : expr);
   }
 
@@ -99,7 +112,7 @@ class FilterWriter {
     this.noteShared(node);
     const fragment = toSql(
       { root: node, fields: this.compiled.fields, closedFields: this.compiled.closedFields },
-      this.setup.bindings,
+      this.bindings,
     );
     this.params.push(...fragment.params);
     return fragment.sql;
@@ -170,16 +183,33 @@ class FilterWriter {
       }
       case 'has_any': {
         if (this.setup.userLists[node.field]) return this.userList(node.field, node.values);
-        const names = this.setup.optionNames[node.field];
+        const names = (
+          this.form === 'edited' ? this.setup.shownOptionNames : this.setup.optionNames
+        )[node.field];
         if (names === undefined) return this.shared(node);
         // An id that is no option of the field names nothing, so it matches nothing.
         const values = optionNamesOf(node.values, names);
         if (this.form === 'edited') return this.shared({ ...node, values });
-        return values.length === 0 ? '0' : `(${this.multiValues(node.field, values)})`;
+        const holds = (names: string[]) =>
+          names.length === 0 ? '0' : `(${this.multiValues(node.field, names)})`;
+        const shown = optionNamesOf(node.values, this.setup.shownOptionNames[node.field]!);
+        if (sameNames(values, shown)) return holds(values);
+        // Renamed in the queue: a server copy holds the mirror's name, a record made here the
+        // queued one (its create followed the rename).
+        return `((r.local_only = 0 AND ${holds(values)}) OR (r.local_only <> 0 AND ${holds(shown)}))`;
       }
-      case 'empty':
+      case 'empty': {
         if (node.list && this.setup.userLists[node.field]) return this.userList(node.field);
-        return this.shared(node);
+        const cleared = this.setup.clearedNames[node.field];
+        if (!node.list || cleared === undefined || this.form === 'edited') return this.shared(node);
+        // A server copy holding only options a queued removal clears shows none: empty, as
+        // toSql's own test (no text item) with those items not counted. A record made here
+        // holds the queued names, where a cleared name may be another option's new one.
+        const expr = this.bindings[node.field]!.expr;
+        this.compares(expr);
+        const list = `CASE WHEN json_valid(${expr}) THEN CASE WHEN json_type(${expr}) = 'array' THEN ${expr} END END`;
+        return `(NOT EXISTS (SELECT 1 FROM json_each(${list}) AS pd_j WHERE pd_j.type = 'text' AND (r.local_only <> 0 OR NOT (pd_j.value ${this.inList(cleared)}))))`;
+      }
       default:
         return this.shared(node);
     }

@@ -1,6 +1,6 @@
 /**
- * A window's rows as the lists show them (MirrorRecordView): each stored row with its pending
- * edits merged, its status's name and colour, its owner's name and whether its comments are
+ * A window's rows as the lists show them (MirrorRecordView): each stored row's options as queued
+ * option changes leave them (storedRowAsQueued), its pending edits merged, its status's name and colour, its owner's name and whether its comments are
  * mirrored, in the window's order.
  */
 import type Database from 'better-sqlite3';
@@ -10,6 +10,7 @@ import { mergeRecordEdits, type StoredRecordRow } from './mergeRecordEdits';
 import type { MirrorRecordView } from './mirrorTypes';
 import type { ModuleContext } from './moduleContext';
 import { recordRowOf } from './recordRowOf';
+import { storedRowAsQueued } from './storedRowAsQueued';
 
 interface RowWithJoins extends StoredRecordRow {
   owner_name: string | null;
@@ -117,7 +118,11 @@ export function recordViews(
     const stored = byKey.get(key);
     if (!stored) continue;
     const recordEdits = byRecord.get(stored.id) ?? NO_EDITS;
-    const row = mergeRecordEdits(stored, recordEdits, context.closedStatusIds);
+    const row = mergeRecordEdits(
+      storedRowAsQueued(stored, context.relabel),
+      recordEdits,
+      context.closedStatusIds,
+    );
     const status = row.status_id === null ? undefined : context.statuses.get(row.status_id);
     views.push(
       recordRowOf(

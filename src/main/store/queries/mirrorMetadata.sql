@@ -236,6 +236,17 @@ WHERE portal_id = ? AND record_id = 'layouts:' || ? AND kind = 'config'
   AND action IN ('status.updateStatuses')
 ORDER BY seq;
 
+-- name: queuedOptionChanges
+-- A module's queued option changes (add, rename, remove, move: src/main/configure/optionOps.ts),
+-- in queue order, from its configuration queue as queuedStatusChanges reads it: what the records
+-- workspace reads names options, and shows the values records hold, as they leave them
+-- (optionsAsQueued).
+SELECT action, fields FROM outbox_ops
+WHERE portal_id = ? AND record_id = 'layouts:' || ? AND kind = 'config'
+  AND action IN ('option.addOptions', 'option.renameOptions', 'option.removeOptions',
+                 'option.moveOption')
+ORDER BY seq;
+
 -- name: deletePortalRoles
 -- The roles a portal offers (migration 0014_portal_roles.sql), replaced whole by each read.
 DELETE FROM portal_roles WHERE portal_id = ?;
