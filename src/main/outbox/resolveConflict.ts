@@ -2,7 +2,7 @@
  * The user's answer to a conflict (an operation in state `conflict`, found by the replayer):
  *
  * - fields changed on the service since the edit: per field keep mine (sent again, now based on
- *   theirs), take theirs (dropped from the operation) or an edited text; the operation goes back
+ *   theirs; of a compound value, the parts I changed over theirs), take theirs (dropped from the operation) or an edited text; the operation goes back
  *   to the queue once no field is left in conflict, and is dropped when nothing is left to send;
  * - a comment edited there: the same for its content;
  * - the record deleted or trashed there: keep mine (a trashed record is restored first; a deleted
@@ -15,6 +15,7 @@ import { sameFieldValue } from '../../shared/fieldValues/sameFieldValue';
 import type { StoredRecord } from '../store/mirror/localEditsRepository';
 import { storedValue, type EditCatalog } from './editCatalog';
 import { LedgerError } from './ledgerError';
+import { mineOverTheirs } from './mergeParts';
 import { catalogFor, requireOp, type LedgerStores } from './ledgerReads';
 import { dropQueue, insertLocalRecord, rebaseLater, refreshOverlay } from './ledgerWrites';
 import type { OpFields, OutboxOp, Touched } from './outboxTypes';
@@ -65,7 +66,10 @@ export function resolveFields(
       delete fields[r.field];
       rebases.push({ field: r.field, to: cf.theirs });
     } else if (r.choice === 'mine') {
-      fields[r.field] = { value: cf.mine, base: cf.theirs };
+      // The parts of a compound value I did not change stay as the service has them.
+      const entry = opFields[r.field];
+      const mine = entry ? mineOverTheirs(cf.type, entry.base, entry.value, cf.theirs) : cf.mine;
+      fields[r.field] = { value: mine, base: cf.theirs };
     } else {
       fields[r.field] = { value: r.value ?? '', base: cf.theirs };
       rebases.push({ field: r.field, to: r.value ?? '' });

@@ -88,7 +88,8 @@ function recordGone(
 
 /**
  * A fresh GET first: a field already holding my value counts as delivered, one still at its base
- * is sent, any other is a conflict (compareWithServer).
+ * is sent, a compound value changed in other parts there is sent merged, any other is a conflict
+ * (compareWithServer).
  */
 export const sendUpdate: Send = async (ctx, op, client) => {
   const repo = ctx.repo;
@@ -104,7 +105,7 @@ export const sendUpdate: Send = async (ctx, op, client) => {
   const compared = compareWithServer(op.fields, catalog.types, (f) => entityValue(server, f));
   let answer = server;
   if (compared.send.length > 0) {
-    const body = updateBody(op.fields, catalog.types, compared.send);
+    const body = updateBody(compared.fields, catalog.types, compared.send);
     repo.markSending(op.seq, JSON.stringify(body));
     try {
       answer = await client.updateEntity(
