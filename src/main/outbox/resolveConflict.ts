@@ -131,11 +131,39 @@ export function resolveConflict(
   }
   const open = new Map(conflict.fields.map((f) => [f.field, f]));
   checkResolutions(open, resolutions);
+  if (op.kind === 'update') refuseDeletedFields(stores, op, open, resolutions);
   repo.transaction(() => {
     if (op.kind === 'comment_edit') resolveComment(stores, op, open, resolutions);
     else resolveUpdate(stores, op, conflict, resolutions);
   });
   return touched;
+}
+
+/**
+ * A field deleted on the service (a sync took it out of the mirror's catalog) cannot get my
+ * value: the service would refuse the whole change. Only the service's version (dropping it) is
+ * taken, in words.
+ */
+function refuseDeletedFields(
+  stores: LedgerStores,
+  op: OutboxOp,
+  open: ReadonlyMap<string, ConflictField>,
+  resolutions: readonly FieldResolution[],
+): void {
+  const record = stores.edits.record(op.portalId, op.recordId);
+  if (!record) return;
+  const catalog = catalogFor(
+    stores.repo,
+    record,
+    stores.repo.opsOfRecord(op.portalId, op.recordId),
+  );
+  for (const r of resolutions) {
+    if (r.choice === 'theirs' || catalog.types.has(r.field)) continue;
+    const field = open.get(r.field)?.field ?? r.field;
+    throw new LedgerError(
+      `${field} was deleted on the service, so your value for it cannot be sent there. Take the service's version to drop it, and the record's later changes go. Nothing was changed.`,
+    );
+  }
 }
 
 function resolveComment(
