@@ -2,8 +2,10 @@
  * The user's answer to a conflict (an operation in state `conflict`, found by the replayer):
  *
  * - fields changed on the service since the edit: per field keep mine (sent again, now based on
- *   theirs; of a compound value, the parts I changed over theirs), take theirs (dropped from the operation) or an edited text; the operation goes back
- *   to the queue once no field is left in conflict, and is dropped when nothing is left to send;
+ *   theirs; of a compound value, the parts I changed over theirs), take theirs (dropped from the
+ *   operation) or an edited text; the operation goes back to the queue once no field is left in
+ *   conflict, and is dropped when nothing is left to send; a field deleted on the service takes
+ *   theirs only;
  * - a comment edited there: the same for its content;
  * - the record deleted or trashed there: keep mine (a trashed record is restored first; a deleted
  *   one becomes a new record as this machine shows it) or take theirs (the record's queue goes).

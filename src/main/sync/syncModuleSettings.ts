@@ -63,8 +63,9 @@ export function storeFieldsConfiguration(
 /**
  * A module's layouts (with sections), fields and statuses from one fields-configuration call,
  * then the options of each pick-list, multi-select and user field (one call each). Each list
- * replaces the stored one, the records' values following an option renamed there (optionRenames); a reply that cannot be read fails the module's settings and leaves
- * the stored ones as they were.
+ * replaces the stored one, the records' values following an option renamed there
+ * (optionRenames); a reply that cannot be read fails the module's settings and leaves the stored
+ * ones as they were.
  */
 export async function syncModuleSettings(
   ctx: RunContext,

@@ -488,7 +488,14 @@ export class SyncService {
         portalId: change.portalId,
         moduleId: change.moduleId,
       }));
-      for (const listener of this.renameListeners) listener(change);
+      for (const listener of this.renameListeners) {
+        try {
+          listener(change);
+        } catch (error) {
+          // The mirror followed already; the sync goes on whatever a listener met.
+          this.options.log?.warn(`A listener of renamed options failed: ${String(error)}`);
+        }
+      }
     } else {
       const entry = this.running.get(event.runId);
       if (entry) {
