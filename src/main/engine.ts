@@ -205,6 +205,9 @@ export function startEngine(options: EngineOptions): Engine {
     },
     clientFor: (portalId) => sync.clientForPortal(portalId),
   });
+  // Options renamed on the service: the queued record changes naming them follow (configure owns
+  // what becomes of record changes when options change).
+  sync.onOptionsRenamed((change) => configure.optionsRenamedThere(change));
   const backups = new BackupService({
     db: store.db,
     dataDir: options.dataDir,

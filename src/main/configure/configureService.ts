@@ -33,7 +33,7 @@ import type { EventPusher } from '../bridge/eventHub';
 import type { OutboxService } from '../outbox/outboxService';
 import type { OutboxEntry } from '../../shared/ipc/areas/outbox';
 import { opStatus, type OutboxOp } from '../outbox/outboxTypes';
-import { relabelled } from '../outbox/catalogOverlay';
+import { configQueueOf, relabelled } from '../outbox/catalogOverlay';
 import { refreshOverlay } from '../outbox/ledgerWrites';
 import { parseJsonObject } from '@portaldesk/portal-api/json/parseJsonObject';
 import { LedgerError } from '../outbox/ledgerError';
@@ -99,6 +99,7 @@ import {
   firstFieldProblem,
 } from '../../shared/configRules/fieldRules';
 import { layoutNameProblem, sectionNameProblem } from '../../shared/configRules/layoutRules';
+import type { OptionsRenamedThere } from '../sync/syncTypes';
 import { PortalBinRepository } from './portalBinRepository';
 import {
   basesBackAfterRemoval,
@@ -1201,6 +1202,37 @@ export class ConfigureService {
     this.options.outbox.configQueued({ portalId: args.portalId, moduleId: args.moduleId });
     this.changed(args.portalId);
     return this.fieldOptions(args.portalId, args.moduleId, args.fieldId);
+  }
+
+  /**
+   * Options renamed on the service (a sync found them, and the mirror's records followed): the
+   * module's queued record changes naming an old name follow too, value and base, as they follow
+   * a rename queued here. Otherwise the service refuses such a change whole (the option no longer
+   * has that name) and a base naming it meets the new name as a conflict nobody made. A field
+   * with option changes queued here is left to them: they hold the names those will make.
+   */
+  optionsRenamedThere(change: OptionsRenamedThere): void {
+    const { portalId, moduleId, field } = change;
+    const repo = this.options.outbox.repo;
+    const fieldId = this.options.mirror.metadata
+      .fields(portalId, moduleId)
+      .find((f) => f.apiName === field.apiName)?.id;
+    if (fieldId === undefined) return;
+    const queued = repo
+      .opsOfRecord(portalId, configQueueOf(moduleId))
+      .some((op) => optionActionOf(op) !== null && param(op, 'field_id') === fieldId);
+    if (queued) return;
+    let changed = 0;
+    repo.transaction(() => {
+      changed = relabelQueuedRecords(
+        this.ledgerStores(),
+        portalId,
+        moduleId,
+        field,
+        new Map(change.relabel),
+      );
+    });
+    if (changed > 0) this.options.outbox.queuedElsewhere({ portalId, moduleId });
   }
 
   /**

@@ -4,6 +4,7 @@
  */
 import type { OpConflict } from '../../shared/ipc/areas/outbox';
 import type { EditCatalog } from './editCatalog';
+import { mineOverTheirs } from './mergeParts';
 import { typeOf, type OpFields, type OutboxOp } from './outboxTypes';
 
 /** Types whose conflict the user may settle with an edited text of their own. */
@@ -22,13 +23,19 @@ export function fieldsConflict(
     foundAt,
     fields: Object.entries(fields).map(([field, entry]) => {
       const type = typeOf(catalog.types, field);
+      const theirValue = theirs(field);
       return {
         field,
         label: catalog.fields.find((f) => f.key === field)?.label ?? field,
         type,
         base: entry.base,
-        mine: entry.value,
-        theirs: theirs(field),
+        // What "keep mine" writes: of a compound value, my parts over theirs (mergeParts); a
+        // record gone there is made again or restored with mine as it is.
+        mine:
+          kind === 'fields'
+            ? mineOverTheirs(type, entry.base, entry.value, theirValue)
+            : entry.value,
+        theirs: theirValue,
         editable: EDITABLE_TYPES.includes(type),
       };
     }),

@@ -2,8 +2,10 @@
  * The user's answer to a conflict (an operation in state `conflict`, found by the replayer):
  *
  * - fields changed on the service since the edit: per field keep mine (sent again, now based on
- *   theirs), take theirs (dropped from the operation) or an edited text; the operation goes back
- *   to the queue once no field is left in conflict, and is dropped when nothing is left to send;
+ *   theirs; of a compound value, the parts I changed over theirs), take theirs (dropped from the
+ *   operation) or an edited text; the operation goes back to the queue once no field is left in
+ *   conflict, and is dropped when nothing is left to send; a field deleted on the service takes
+ *   theirs only;
  * - a comment edited there: the same for its content;
  * - the record deleted or trashed there: keep mine (a trashed record is restored first; a deleted
  *   one becomes a new record as this machine shows it) or take theirs (the record's queue goes).
@@ -15,6 +17,7 @@ import { sameFieldValue } from '../../shared/fieldValues/sameFieldValue';
 import type { StoredRecord } from '../store/mirror/localEditsRepository';
 import { storedValue, type EditCatalog } from './editCatalog';
 import { LedgerError } from './ledgerError';
+import { mineOverTheirs } from './mergeParts';
 import { catalogFor, requireOp, type LedgerStores } from './ledgerReads';
 import { dropQueue, insertLocalRecord, rebaseLater, refreshOverlay } from './ledgerWrites';
 import type { OpFields, OutboxOp, Touched } from './outboxTypes';
@@ -65,7 +68,10 @@ export function resolveFields(
       delete fields[r.field];
       rebases.push({ field: r.field, to: cf.theirs });
     } else if (r.choice === 'mine') {
-      fields[r.field] = { value: cf.mine, base: cf.theirs };
+      // The parts of a compound value I did not change stay as the service has them.
+      const entry = opFields[r.field];
+      const mine = entry ? mineOverTheirs(cf.type, entry.base, entry.value, cf.theirs) : cf.mine;
+      fields[r.field] = { value: mine, base: cf.theirs };
     } else {
       fields[r.field] = { value: r.value ?? '', base: cf.theirs };
       rebases.push({ field: r.field, to: r.value ?? '' });
@@ -127,11 +133,39 @@ export function resolveConflict(
   }
   const open = new Map(conflict.fields.map((f) => [f.field, f]));
   checkResolutions(open, resolutions);
+  if (op.kind === 'update') refuseDeletedFields(stores, op, open, resolutions);
   repo.transaction(() => {
     if (op.kind === 'comment_edit') resolveComment(stores, op, open, resolutions);
     else resolveUpdate(stores, op, conflict, resolutions);
   });
   return touched;
+}
+
+/**
+ * A field deleted on the service (a sync took it out of the mirror's catalog) cannot get my
+ * value: the service would refuse the whole change. Only the service's version (dropping it) is
+ * taken, in words.
+ */
+function refuseDeletedFields(
+  stores: LedgerStores,
+  op: OutboxOp,
+  open: ReadonlyMap<string, ConflictField>,
+  resolutions: readonly FieldResolution[],
+): void {
+  const record = stores.edits.record(op.portalId, op.recordId);
+  if (!record) return;
+  const catalog = catalogFor(
+    stores.repo,
+    record,
+    stores.repo.opsOfRecord(op.portalId, op.recordId),
+  );
+  for (const r of resolutions) {
+    if (r.choice === 'theirs' || catalog.types.has(r.field)) continue;
+    const field = open.get(r.field)?.field ?? r.field;
+    throw new LedgerError(
+      `${field} was deleted on the service, so your value for it cannot be sent there. Take the service's version to drop it, and the record's later changes go. Nothing was changed.`,
+    );
+  }
 }
 
 function resolveComment(

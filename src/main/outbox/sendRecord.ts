@@ -27,6 +27,9 @@ import {
 
 const foundAt = (ctx: SendContext) => new Date(ctx.now()).toISOString();
 
+/** How the Outbox names a field deleted on the service: the mirror no longer knows its label. */
+export const goneLabel = (field: string) => `${field} (deleted on the service)`;
+
 /**
  * A status change the service accepted adds an entry to the record's status timeline: read it
  * again (through the scheduler, like every replay call) so an open record shows it before the
@@ -88,7 +91,8 @@ function recordGone(
 
 /**
  * A fresh GET first: a field already holding my value counts as delivered, one still at its base
- * is sent, any other is a conflict (compareWithServer).
+ * is sent, a compound value changed in other parts there is sent merged, any other is a conflict
+ * (compareWithServer).
  */
 export const sendUpdate: Send = async (ctx, op, client) => {
   const repo = ctx.repo;
@@ -101,10 +105,18 @@ export const sendUpdate: Send = async (ctx, op, client) => {
     throw error;
   }
   if (server.trashed_time !== null) return recordGone(ctx, op, 'trashed', catalog, server);
-  const compared = compareWithServer(op.fields, catalog.types, (f) => entityValue(server, f));
+  // A field a sync found deleted on the service: the service would refuse the whole change for
+  // it, so it waits alone, as a conflict whose only way out is the service's (resolveConflict).
+  const gone = Object.keys(op.fields).filter((field) => !catalog.types.has(field));
+  const present: OpFields = {};
+  for (const [field, entry] of Object.entries(op.fields)) {
+    if (!gone.includes(field)) present[field] = entry;
+  }
+  const compared = compareWithServer(present, catalog.types, (f) => entityValue(server, f));
+  compared.conflicts.push(...gone);
   let answer = server;
   if (compared.send.length > 0) {
-    const body = updateBody(op.fields, catalog.types, compared.send);
+    const body = updateBody(compared.fields, catalog.types, compared.send);
     repo.markSending(op.seq, JSON.stringify(body));
     try {
       answer = await client.updateEntity(
@@ -123,11 +135,17 @@ export const sendUpdate: Send = async (ctx, op, client) => {
     storeEntity(ctx, op, answer);
     if (compared.conflicts.length > 0) {
       if (delivered.length > 0) ctx.partlyDelivered(op, { fields: delivered });
-      repo.markConflict(
-        op.seq,
+      const conflict = fieldsConflict(
+        'fields',
         rest,
-        fieldsConflict('fields', rest, catalog, (f) => entityValue(server, f), foundAt(ctx)),
+        catalog,
+        (f) => (gone.includes(f) ? null : entityValue(server, f)),
+        foundAt(ctx),
       );
+      for (const field of conflict.fields) {
+        if (gone.includes(field.field)) field.label = goneLabel(field.field);
+      }
+      repo.markConflict(op.seq, rest, conflict);
     } else {
       ctx.delivered(op);
     }
@@ -144,10 +162,20 @@ export const sendUpdate: Send = async (ctx, op, client) => {
     });
   }
   if (compared.conflicts.length > 0) {
-    const count = compared.conflicts.length;
+    const count = compared.conflicts.length - gone.length;
     const fields = count === 1 ? '1 field' : `${count} fields`;
+    const deleted = gone.length === 1 ? '1 field' : `${gone.length} fields`;
     ctx.onAttention(
-      `${fields} of record "${answer.name}" ${count === 1 ? 'was' : 'were'} changed on the service since your edit; choose which value to keep in the Outbox.`,
+      [
+        count > 0
+          ? `${fields} of record "${answer.name}" ${count === 1 ? 'was' : 'were'} changed on the service since your edit; choose which value to keep in the Outbox.`
+          : '',
+        gone.length > 0
+          ? `${deleted} you changed in record "${answer.name}" ${gone.length === 1 ? 'was' : 'were'} deleted on the service (${gone.join(', ')}); your value is kept in the Outbox until you take the service's version${delivered.length > 0 ? ', the rest of your change was sent' : ''}.`
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
     );
     return 'stop';
   }

@@ -6,6 +6,7 @@ import type { Mirror } from '../store/mirror/mirror';
 import type { MirrorWriter } from '../store/mirror/mirrorWriter';
 import type { SyncControl } from './syncControl';
 import type { ProgressScope, SyncProgressTracker } from './syncProgressTracker';
+import type { OptionsRenamedThere } from './syncTypes';
 
 /** Sync requests wait behind the user's own actions and what the user is looking at. */
 export const SYNC_PRIORITY = 'background';
@@ -50,6 +51,8 @@ export interface RunContext {
    * that needs no new reconciliation. Kept by the engine across runs.
    */
   knownGaps: Map<string, number>;
+  /** Options renamed on the service, once the mirror's records follow them. */
+  optionsRenamed(change: OptionsRenamedThere): void;
 }
 
 /** The options every sync call carries: its priority and the run's abort signal. */

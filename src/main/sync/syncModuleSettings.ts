@@ -5,8 +5,12 @@ import type { FieldsConfiguration } from '@portaldesk/portal-api/domain/fieldsCo
 import type { MetadataRepository } from '../store/mirror/metadataRepository';
 import { mapFieldsConfiguration } from './mapFieldsConfiguration';
 import { MentionedUsers } from './mentionedUsers';
+import { optionRenames } from './optionRenames';
 import { callOptions, countedCall, type ModuleRef, type RunContext } from './syncContext';
 import type { ProgressScope } from './syncProgressTracker';
+
+/** Types whose record values hold option names (custom_options), which a rename relabels. */
+const RELABELLED_TYPES: ReadonlySet<string> = new Set(['pick_list', 'multi_select']);
 
 /** Every page of one field's options (users and roles are paged as one list). */
 async function readFieldOptions(
@@ -59,8 +63,9 @@ export function storeFieldsConfiguration(
 /**
  * A module's layouts (with sections), fields and statuses from one fields-configuration call,
  * then the options of each pick-list, multi-select and user field (one call each). Each list
- * replaces the stored one; a reply that cannot be read fails the module's settings and leaves
- * the stored ones as they were.
+ * replaces the stored one, the records' values following an option renamed there
+ * (optionRenames); a reply that cannot be read fails the module's settings and leaves the stored
+ * ones as they were.
  */
 export async function syncModuleSettings(
   ctx: RunContext,
@@ -77,10 +82,23 @@ export async function syncModuleSettings(
   await metadata.replaceFieldsConfiguration(portalId, module.id, mapFieldsConfiguration(config));
 
   const withOptions = config.fields.filter((field) => OPTION_FIELD_TYPES.has(field.field_type));
+  const stored = ctx.mirror.metadata
+    .moduleOptions(portalId, module.id)
+    .filter((option) => option.kind === 'custom_option');
   const users = new MentionedUsers();
   await Promise.all(
     withOptions.map(async (field) => {
       const options = await readFieldOptions(ctx, scope, portalId, module, field.id);
+      // The records first: once the options are replaced, the old names are known no more.
+      const relabel = optionRenames(
+        stored.filter((option) => option.fieldId === field.id),
+        options.custom_options,
+      );
+      if (relabel.size > 0 && RELABELLED_TYPES.has(field.field_type)) {
+        const choice = { apiName: field.api_name, multi: field.field_type === 'multi_select' };
+        await ctx.writer.records.relabelOptions(portalId, module.id, choice, relabel);
+        ctx.optionsRenamed({ portalId, moduleId: module.id, field: choice, relabel: [...relabel] });
+      }
       await metadata.replaceFieldOptions(portalId, field.id, mapFieldOptions(options));
       await metadata.replacePortalRoles(portalId, options.availableRoles);
       users.addOptions(options);

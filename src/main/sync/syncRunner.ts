@@ -129,6 +129,7 @@ export class SyncRunner implements SyncRun {
       reconcileIntervalMs: deps.reconcileIntervalMs,
       forceReconcile: request.forceReconcile,
       knownGaps: deps.knownGaps,
+      optionsRenamed: (change) => deps.emit({ type: 'optionsRenamed', ...change }),
     };
     // Started on the next tick, so the caller holds the handle before the first event.
     this.done = Promise.resolve().then(() => this.run());

@@ -22,7 +22,7 @@ import { planAutoSync, PERIODIC_SYNC_MS, type AutoSyncState } from './autoSyncPl
 import { SyncEngine, type RecordRef, type SyncEngineOptions } from './syncEngine';
 import { SyncRunLog } from './syncRunLog';
 import { fetchRecordTimeline } from './timelineFetcher';
-import type { SyncEvent, SyncRun } from './syncTypes';
+import type { OptionsRenamedThere, SyncEvent, SyncRun } from './syncTypes';
 
 /** A signed-in account the sync can pull for (sign-in's AccountManager provides them). */
 export interface SyncableAccount {
@@ -91,6 +91,7 @@ export class SyncService {
   private readonly progress = new Map<string, SyncProgress>();
   private readonly unsubscribe: (() => void)[] = [];
   private readonly runEndedListeners = new Set<(run: SyncRunEntry) => void>();
+  private readonly renameListeners = new Set<(change: OptionsRenamedThere) => void>();
   private readonly connectivity: Connectivity;
   private auto: AutoSyncState = { offlineStreak: 0 };
   private autoTimer: ReturnType<typeof setTimeout> | null = null;
@@ -298,6 +299,15 @@ export class SyncService {
     return { stored, timeline };
   }
 
+  /**
+   * Called when a sync found options renamed on the service and the mirror's records followed
+   * (what else holds option names, the outbox's queued changes, follows through it).
+   */
+  onOptionsRenamed(listener: (change: OptionsRenamedThere) => void): () => void {
+    this.renameListeners.add(listener);
+    return () => this.renameListeners.delete(listener);
+  }
+
   /** Called with each run once it has ended (the event router's "data updates"). */
   onRunEnded(listener: (run: SyncRunEntry) => void): () => void {
     this.runEndedListeners.add(listener);
@@ -471,6 +481,20 @@ export class SyncService {
         const oldest = this.progress.keys().next().value;
         if (oldest === undefined) break;
         this.progress.delete(oldest);
+      }
+    } else if (type === 'optionsRenamed') {
+      const change = fields as OptionsRenamedThere;
+      this.options.events.push('records.changed', `${change.portalId}/${change.moduleId}`, () => ({
+        portalId: change.portalId,
+        moduleId: change.moduleId,
+      }));
+      for (const listener of this.renameListeners) {
+        try {
+          listener(change);
+        } catch (error) {
+          // The mirror followed already; the sync goes on whatever a listener met.
+          this.options.log?.warn(`A listener of renamed options failed: ${String(error)}`);
+        }
       }
     } else {
       const entry = this.running.get(event.runId);

@@ -50,6 +50,7 @@ export type SyncState = 'running' | 'paused' | 'done' | 'failed' | 'offline' | '
 
 export type SyncEvent =
   | ({ type: 'progress' } & SyncProgress)
+  | ({ type: 'optionsRenamed' } & OptionsRenamedThere)
   | {
       type: 'state';
       runId: string;
@@ -58,6 +59,19 @@ export type SyncEvent =
       state: SyncState;
       message: string | null;
     };
+
+/**
+ * Options of a pick list or multi-select renamed on the service, which a sync found and the
+ * mirror's records followed (optionRenames.ts): what still names the old names (changes queued
+ * in the outbox) follows too.
+ */
+export interface OptionsRenamedThere {
+  portalId: string;
+  moduleId: string;
+  field: { apiName: string; multi: boolean };
+  /** Old name → new name. */
+  relabel: [string, string][];
+}
 
 /** How one portal (moduleId null) or module ended. */
 export interface SyncOutcome {

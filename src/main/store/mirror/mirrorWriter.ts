@@ -6,7 +6,13 @@ import type { Mirror } from './mirror';
  * (mirrorWriterWorker.ts) and nothing else. Reads stay on the engine's connection.
  */
 export const MIRROR_WRITES = {
-  records: ['upsertRecordPage', 'upsertRecords', 'writeCursor', 'deleteRecordsNotIn'],
+  records: [
+    'upsertRecordPage',
+    'upsertRecords',
+    'writeCursor',
+    'deleteRecordsNotIn',
+    'relabelOptions',
+  ],
   metadata: [
     'replaceAccountPortals',
     'upsertPortals',
