@@ -17,13 +17,21 @@ const CREDENTIAL_HEADERS = new Set([
 
 /**
  * Ours: any name holding one of these (X-Auth-Token, X-Api-Key, api_key, Client-Secret,
- * X-Session-Id, password, X-Functions-Key…). A name-based rule may hide a harmless value
- * (Idempotency-Key), which costs a detail when debugging; missing a secret would leak it.
+ * X-Session-Id, password, X-Functions-Key…), or a signature (a signed address's `sig`, as Azure's
+ * shared access signatures carry it, S3's X-Amz-Signature, X-Hub-Signature-256): whoever holds a
+ * signed address can call it. A name-based rule may hide a harmless value (Idempotency-Key),
+ * which costs a detail when debugging; missing a secret would leak it.
  */
 const SECRET_WORD =
-  /auth|token|secret|passw|cookie|session|credential|(?:^|[-_.])(?:api)?key(?:$|[-_.])|apikey/;
+  /auth|token|secret|passw|cookie|session|credential|signature|(?:^|[-_.])(?:sig|(?:api)?key)(?:$|[-_.])|apikey/;
+
+/**
+ * Secret only as the whole name: Azure Functions take their key as `?code=`, and an OAuth
+ * authorization code travels so too; X-Status-Code is no secret.
+ */
+const SECRET_WHOLE_NAMES = new Set(['code']);
 
 export function isSecretName(name: string): boolean {
   const lower = name.toLowerCase();
-  return CREDENTIAL_HEADERS.has(lower) || SECRET_WORD.test(lower);
+  return CREDENTIAL_HEADERS.has(lower) || SECRET_WHOLE_NAMES.has(lower) || SECRET_WORD.test(lower);
 }

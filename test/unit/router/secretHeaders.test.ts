@@ -33,6 +33,12 @@ describe('secret headers in what the router records', () => {
       'password',
       'X-Functions-Key',
       'Ocp-Apim-Subscription-Key',
+      // Signed addresses: Azure's SAS `sig`, S3's `X-Amz-Signature`, a webhook's signature header;
+      // Azure Functions' key in `code` (an OAuth code is one too).
+      'sig',
+      'X-Amz-Signature',
+      'X-Hub-Signature-256',
+      'code',
     ]) {
       expect(isSecretName(name), name).toBe(true);
     }
@@ -43,6 +49,9 @@ describe('secret headers in what the router records', () => {
       'X-Request-Id',
       'Keep-Alive',
       'Monkey',
+      'X-Status-Code',
+      'Design',
+      'signal',
     ]) {
       expect(isSecretName(name), name).toBe(false);
     }
@@ -165,6 +174,8 @@ describe('secret headers in what the router records', () => {
     } as unknown as TargetView;
     expect(configuredSecrets(target).sort()).toEqual(
       [
+        // `code` is Azure Functions' key in an address.
+        'abc',
         'Bearer tok-CONFIGURED-1',
         'key-CONFIGURED-2',
         'pw-USERINFO-1',
