@@ -279,6 +279,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 
   const server = createServer((request, response) => {
+    // Every answer, refusals and errors too (writeHead adds its own headers to this one): a
+    // browser must never read a plain-text refusal as script or HTML.
+    response.setHeader('X-Content-Type-Options', 'nosniff');
     if (!isAllowedHostHeader(request.headers.host, port)) {
       // A foreign Host means DNS rebinding or a misdirected request: answer nothing useful.
       response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });

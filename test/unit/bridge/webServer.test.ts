@@ -189,6 +189,26 @@ describe('web mode server', () => {
     }
   });
 
+  it('tells the browser not to sniff any answer it gives, refusals and errors too', async () => {
+    const { server } = await serve();
+    const asks: Parameters<typeof send>[1][] = [
+      { path: '/' },
+      { path: '/assets/app.js' },
+      { path: '/nothing-here' },
+      { path: '/../secret.txt' },
+      { method: 'POST', path: '/' },
+      { path: '/', headers: { Host: 'rebound.example' } },
+      { path: '/api/call/app.info', headers: { Host: 'rebound.example' } },
+      { method: 'POST', path: '/api/call/app.info' },
+      { method: 'POST', path: '/api/call/app.info', headers: { Origin: 'https://evil.example' } },
+      { method: 'POST', path: '/api/call/%zz' },
+    ];
+    for (const ask of asks) {
+      const reply = await send(server.port, ask);
+      expect(reply.headers['x-content-type-options'], JSON.stringify(ask)).toBe('nosniff');
+    }
+  });
+
   it('pushes events over the socket only to a client with the secret and our origin', async () => {
     const { server } = await serve();
     const url = `ws://127.0.0.1:${server.port}${EVENTS_PATH}`;
