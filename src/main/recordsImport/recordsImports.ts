@@ -33,6 +33,7 @@ import { LedgerError, TrashedRecordError } from '../outbox/ledgerError';
 import type { EditCatalog } from '../outbox/editCatalog';
 import type { OutboxService } from '../outbox/outboxService';
 import type { Mirror } from '../store/mirror/mirror';
+import type { RecordViewRows } from '../store/mirror/recordQuery';
 import { RecordsReader } from '../records/recordsReader';
 import { SYSTEM_FIELD_TYPES } from '../outbox/outboxTypes';
 import { isCustomFieldType } from '@portaldesk/portal-api/domain/customFieldTypes';
@@ -97,6 +98,11 @@ interface RecordsByValue {
   type: string;
   reading: CellReading;
   ids: Map<string, string[]>;
+  /**
+   * Of the values no listed record holds, the trashed records holding them: the row is told so
+   * (the editor refuses a trashed record too), not that no record holds the value.
+   */
+  trashed: Map<string, string[]>;
 }
 
 /** The first bytes of a file (fewer when it is shorter). */
@@ -624,6 +630,16 @@ export class RecordsImports {
     const key = cellMatchKey(byValue.type, cell, byValue.reading);
     const ids = (key === null ? undefined : byValue.ids.get(key)) ?? [];
     if (ids.length === 1) return ids[0]!;
+    const trashed = (ids.length === 0 && key !== null && byValue.trashed.get(key)) || [];
+    if (trashed.length > 0) {
+      const which =
+        trashed.length === 1
+          ? `the record holding "${text}" (id ${trashed[0]}) is`
+          : `the ${trashed.length} records holding "${text}" (ids ${trashed.slice(0, 5).join(', ')}${trashed.length > 5 ? ', …' : ''}) are`;
+      return {
+        reason: `${which} in the trash, and the service refuses changes to trashed records. Nothing of this row was queued; restore ${trashed.length === 1 ? 'it' : 'the one to change'} first, or import this row as a new record.`,
+      };
+    }
     return ids.length === 0
       ? { reason: `no record of this module holds "${text}".` }
       : {
@@ -684,23 +700,33 @@ export class RecordsImports {
       }
     }
     const ids = new Map<string, string[]>();
-    if (signal.aborted) return { type: field.type, reading: entry.reading, ids };
-    const view = this.options.mirror.query.openView({
-      portalId: entry.file.portalId,
-      moduleId: entry.file.moduleId,
-    });
-    for (let from = 0; from < view.total && !signal.aborted; from += 1000) {
-      for (const record of view.read(from, 1000) as RecordRow[]) {
-        const key = valueMatchKey(field.type, fieldValue(record, field.key));
-        if (key === null || !keys.has(key)) continue;
-        ids.set(key, [...(ids.get(key) ?? []), record.id]);
+    const trashed = new Map<string, string[]>();
+    const answer = { type: field.type, reading: entry.reading, ids, trashed };
+    if (signal.aborted) return answer;
+    const view = { portalId: entry.file.portalId, moduleId: entry.file.moduleId };
+    const collect = async (
+      rows: RecordViewRows,
+      into: Map<string, string[]>,
+      wanted: Set<string>,
+    ) => {
+      for (let from = 0; from < rows.total && !signal.aborted; from += 1000) {
+        for (const record of rows.read(from, 1000) as RecordRow[]) {
+          const key = valueMatchKey(field.type, fieldValue(record, field.key));
+          if (key === null || !wanted.has(key)) continue;
+          into.set(key, [...(into.get(key) ?? []), record.id]);
+        }
+        if (performance.now() - slice >= IMPORT_SLICE_MS) {
+          await nextTurn();
+          slice = performance.now();
+        }
       }
-      if (performance.now() - slice >= IMPORT_SLICE_MS) {
-        await nextTurn();
-        slice = performance.now();
-      }
+    };
+    await collect(this.options.mirror.query.openView(view), ids, keys);
+    const unmatched = new Set([...keys].filter((key) => !ids.has(key)));
+    if (unmatched.size > 0 && !signal.aborted) {
+      await collect(this.options.mirror.query.openTrashedView(view), trashed, unmatched);
     }
-    return { type: field.type, reading: entry.reading, ids };
+    return answer;
   }
 
   close(): void {

@@ -84,6 +84,42 @@ describe('the record a row of an update names', () => {
     ]);
   });
 
+  it('tells a value only trashed records hold from one no record holds', async () => {
+    const w = recordsWorkspace();
+    const trashedTime = '2026-03-01T00:00:00.000Z';
+    const gone = record(1, { name: 'Alpha', trashedTime });
+    w.mirror.records.upsertRecords([
+      gone,
+      record(2, { name: 'Beta' }),
+      record(3, { name: 'Twice', trashedTime }),
+      record(4, { name: 'Twice', trashedTime }),
+      // Listed and trashed alike: the listed one is the record the row names.
+      record(5, { name: 'Gamma' }),
+      record(6, { name: 'Gamma', trashedTime }),
+    ]);
+    const { state, failures } = await checked(
+      w,
+      'name,description\r\nAlpha,One\r\nBeta,Two\r\nNobody,Three\r\nTwice,Four\r\nGamma,Five\r\n',
+      'name',
+    );
+    expect(state).toMatchObject({ ready: 2, failing: 3 });
+    expect(failures).toEqual([
+      {
+        row: 2,
+        column: 'name',
+        reason: `the record holding "Alpha" (id ${gone.id}) is in the trash, and the service refuses changes to trashed records. Nothing of this row was queued; restore it first, or import this row as a new record.`,
+      },
+      { row: 4, column: 'name', reason: 'no record of this module holds "Nobody".' },
+      {
+        row: 5,
+        column: 'name',
+        reason: expect.stringMatching(
+          /^the 2 records holding "Twice" \(ids \S+, \S+\) are in the trash, .* restore the one to change first/,
+        ),
+      },
+    ]);
+  });
+
   it('meets a number field by its value, and a name by its text without stray spaces', async () => {
     const w = recordsWorkspace();
     // The layout's fields: the serial and the quantity too, so rows may set them.

@@ -22,6 +22,7 @@ export const listQueries = requireQueries(
     'ownersOfZpuids',
     'idsOfKeys',
     'keysOfIds',
+    'trashedKeys',
   ] as const,
   'mirrorQuery.sql',
 );

@@ -300,6 +300,18 @@ export class RecordQuery {
   }
 
   /**
+   * The module's records in the recycle bin, read as `openView`'s rows are (in no list's order):
+   * what tells a value held only by a trashed record from one no record holds.
+   */
+  openTrashedView(input: Pick<RecordQueryInput, 'portalId' | 'moduleId'>): RecordViewRows {
+    this.refresh();
+    const context = this.context(input.portalId, input.moduleId);
+    const statement = this.statements.get(queries.trashedKeys);
+    const keys = statement.pluck(true).all(context.moduleKey) as number[];
+    return this.viewRows(context, input, keys, undefined);
+  }
+
+  /**
    * The rows of a list `openView` opened, perhaps on another connection (an export's helper
    * threads each read their share of one view): `keys` in their order, read as `openView`'s rows
    * are (for `columns` too). Throws RecordQueryError for an unknown portal or module.

@@ -91,6 +91,11 @@ SELECT row_key, id FROM records WHERE row_key IN (SELECT value FROM json_each(?)
 SELECT id, row_key FROM records
 WHERE portal_id = ? AND module_key = ? AND list_state < 2 AND id IN (SELECT value FROM json_each(?));
 
+-- name: trashedKeys
+-- The row keys of a module's records in the recycle bin (RecordQuery.openTrashedView: an import
+-- telling a row that names a trashed record from one naming none).
+SELECT row_key FROM records WHERE module_key = ? AND list_state = 2 ORDER BY row_key;
+
 -- name: customFieldIndexes
 -- The custom-field indexes in the schema and their definitions (src/main/store/mirror/customFieldIndexer.ts).
 SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND name LIKE 'records\_cf\_%' ESCAPE '\';
