@@ -287,6 +287,49 @@ describe('the bulk edit dialog', () => {
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
   });
 
+  it("names the trash's progress as a move to the recycle bin, and shows no other task's as its own", async () => {
+    const user = userEvent.setup();
+    let finish: (() => void) | undefined;
+    const listed = { rows: rows(5) };
+    const ws = await listingWorkspace(listed, {
+      'bulkEdit.askTrash': () => ({ previewId: QUESTION, records: 2 }),
+      'bulkEdit.trash': () =>
+        new Promise((resolve) => {
+          finish = () => resolve({ queued: 2, failed: 0, failures: [] });
+        }),
+    });
+    await pickRows(ws, 3, 4);
+    const dialog = await openDialog(ws, user);
+    await user.click(within(dialog).getByRole('button', { name: 'Move them to the recycle bin…' }));
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Move to the recycle bin' }),
+    );
+    const pushed = (task: 'apply' | 'undo' | 'trash' | 'restore', done: number) =>
+      act(() =>
+        ws.engine.emit('bulkEdit.progress', {
+          portalId: PORTAL_ID,
+          moduleId: MODULE_ID,
+          task,
+          done,
+          total: 4,
+        }),
+      );
+    // An undo from the Outbox or a restore from the recycle bin of this module meanwhile.
+    pushed('undo', 1);
+    pushed('restore', 1);
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+    pushed('trash', 1);
+    const bar = await within(dialog).findByRole('progressbar', {
+      name: 'Queueing the move to the recycle bin',
+    });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(
+      within(dialog).queryByRole('progressbar', { name: 'Queueing the bulk edit' }),
+    ).toBeNull();
+    act(() => finish?.());
+    await waitFor(() => expect(within(dialog).queryByRole('progressbar')).toBeNull());
+  });
+
   it('says so when the bulk edit was undone from the Outbox while it was being queued', async () => {
     const user = userEvent.setup();
     const ws = await openWorkspace({

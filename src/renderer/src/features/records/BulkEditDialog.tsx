@@ -163,6 +163,9 @@ function ModuleBulkEditDialog() {
   useEffect(
     () =>
       api.on('bulkEdit.progress', (pushed) => {
+        // Only the tasks this dialog runs: an undo from the Outbox or a restore from the recycle
+        // bin of this module shows its progress where it was asked, not as this dialog's.
+        if (pushed.task !== 'apply' && pushed.task !== 'trash') return;
         if (pushed.portalId === portalId && pushed.moduleId === moduleId) setProgress(pushed);
       }),
     [api, portalId, moduleId],
@@ -262,6 +265,8 @@ function ModuleBulkEditDialog() {
     records > 0 &&
     (action === 'clear' || (action === 'set' ? value !== undefined : options.length > 0));
   const running = busy && progress !== null && progress.done < progress.total;
+  const applying = running && progress.task === 'apply';
+  const trashing = running && progress.task === 'trash';
 
   return (
     <div {...anchorProps}>
@@ -427,17 +432,7 @@ function ModuleBulkEditDialog() {
             </p>
           )}
           {preview && <PreviewSummary preview={preview} />}
-          {running && progress && (
-            <div role="status">
-              <ProgressBar
-                percent={progressPercent(progress.done, progress.total)}
-                label="Queueing the bulk edit"
-              />
-              <p className="hint">
-                {count.format(progress.done)} of {count.format(progress.total)} records
-              </p>
-            </div>
-          )}
+          {applying && <TaskProgress progress={progress} label="Queueing the bulk edit" />}
           {applied && (
             <p className="hint" role="status" data-testid="bulk-applied">
               {applied.notQueued > 0
@@ -482,6 +477,9 @@ function ModuleBulkEditDialog() {
                 {TRASH_WITHDRAWN}
               </p>
             )}
+            {trashing && (
+              <TaskProgress progress={progress} label="Queueing the move to the recycle bin" />
+            )}
             {trashError && (
               <p className="field-error" role="alert" tabIndex={-1} ref={trashErrorRef}>
                 {trashError}
@@ -495,6 +493,18 @@ function ModuleBulkEditDialog() {
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/** A bulk task's progress as the engine pushes it, beside the control that started it. */
+function TaskProgress({ progress, label }: { progress: BulkProgress; label: string }) {
+  return (
+    <div role="status">
+      <ProgressBar percent={progressPercent(progress.done, progress.total)} label={label} />
+      <p className="hint">
+        {count.format(progress.done)} of {count.format(progress.total)} records
+      </p>
     </div>
   );
 }
