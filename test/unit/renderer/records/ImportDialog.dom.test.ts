@@ -228,6 +228,47 @@ describe('the records import dialog', () => {
     expect(selects[1]!.getAttribute('aria-describedby')).toBeNull();
   });
 
+  it('tells apart two fields of one label in the mapping and in Match by', async () => {
+    const user = userEvent.setup();
+    const ws = await openWorkspace({
+      overrides: {
+        'records.importUpload': ({ chunk }) => ({ uploadId: UPLOAD_ID, bytes: atob(chunk).length }),
+        'records.importOpen': () => ({
+          ...FILE,
+          fields: [...FILE.fields, { key: 'cf_serial_2', label: 'Serial', type: 'single_line' }],
+          matchFields: ['id', 'cf_serial', 'cf_serial_2'],
+        }),
+      },
+    });
+    render(ws.wrap(createElement(ImportDialog)));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import' });
+    await user.upload(
+      within(dialog).getByLabelText('File'),
+      new File(['ID\r\n'], 'assets.csv', { type: 'text/csv' }),
+    );
+    const mapping = await within(dialog).findByRole('combobox', {
+      name: 'Field for column Remarks',
+    });
+    const texts = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(texts(mapping)).toEqual([
+      'Ignore this column',
+      'ID (matches records)',
+      'Name',
+      'Cost',
+      'Serial (cf_serial)',
+      'Serial (cf_serial_2)',
+    ]);
+    expect(texts(within(dialog).getByRole('combobox', { name: 'Match records by' }))).toEqual([
+      'ID',
+      'Serial (cf_serial)',
+      'Serial (cf_serial_2)',
+    ]);
+  });
+
   it('sends a file larger than a piece in pieces, each saying where in the file it starts', async () => {
     const user = userEvent.setup();
     let received = 0;

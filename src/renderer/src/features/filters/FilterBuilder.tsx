@@ -18,6 +18,7 @@ import {
 import { filterPresets } from './filterPresets';
 import { useCopy } from '../../ui/useCopy';
 import { ValueInput } from './ValueInput';
+import { distinctLabels } from '../../../../shared/recordValues/distinctLabels';
 
 /** A pause after typing before the list follows (a `contains` on a million names is not free). */
 export const TYPING_APPLY_MS = 300;
@@ -66,6 +67,11 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
   const waitingFor = onlyWaiting(draft, problems);
   const presets = filterPresets(fields);
   const fieldByKey = new Map(columns.fields.map((f) => [f.key, f]));
+  const fieldLabels = distinctLabels(
+    fields,
+    (f) => f.name,
+    (f) => f.label ?? f.name,
+  );
   // Statuses, people and options by name in the filter in words, as the pickers show them.
   const valueLabel = filterValueLabel(columns);
 
@@ -108,7 +114,7 @@ export function FilterBuilder({ columns, fields, draft, onChange }: FilterBuilde
                   )}
                   {fields.map((f) => (
                     <option key={f.name} value={f.name}>
-                      {f.label ?? f.name}
+                      {fieldLabels.get(f.name) ?? f.name}
                     </option>
                   ))}
                 </select>

@@ -18,6 +18,7 @@ import { useRecords } from './RecordsContext';
 import { bulkSelectionFrom, bulkSelectionOf, sameBulkSelection } from './bulkSelection';
 import { pickedOf, selectedCount } from './rowSelection';
 import { usePopover } from './usePopover';
+import { distinctLabels } from '../../../../shared/recordValues/distinctLabels';
 
 const count = new Intl.NumberFormat();
 
@@ -78,6 +79,15 @@ function ModuleBulkEditDialog() {
   const selecting = useRecords((s) => s.selecting);
   const { open, setOpen, anchorProps } = usePopover();
   const [fields, setFields] = useState<EditableField[] | null>(null);
+  const fieldLabels = useMemo(
+    () =>
+      distinctLabels(
+        fields ?? [],
+        (f) => f.key,
+        (f) => f.label,
+      ),
+    [fields],
+  );
   const [timeZone, setTimeZone] = useState('UTC');
   const [fieldKey, setFieldKey] = useState('');
   const [action, setAction] = useState<BulkAction>('set');
@@ -325,7 +335,7 @@ function ModuleBulkEditDialog() {
               >
                 {(fields ?? []).map((f) => (
                   <option key={f.key} value={f.key}>
-                    {f.label}
+                    {fieldLabels.get(f.key) ?? f.label}
                   </option>
                 ))}
               </select>

@@ -1,9 +1,15 @@
 import { useRecords } from './RecordsContext';
 import { usePopover } from './usePopover';
+import { distinctLabels } from '../../../../shared/recordValues/distinctLabels';
 
 /** Shows or hides columns; the choice is kept per module in this browser profile. */
 export function ColumnChooser() {
   const columns = useRecords((s) => s.columns);
+  const fieldLabels = distinctLabels(
+    columns?.fields ?? [],
+    (f) => f.key,
+    (f) => f.label,
+  );
   const layout = useRecords((s) => s.layout);
   const toggle = useRecords((s) => s.toggleColumn);
   const reset = useRecords((s) => s.resetColumns);
@@ -32,7 +38,7 @@ export function ColumnChooser() {
                   disabled={field.key === 'name'}
                   onChange={() => toggle(field.key)}
                 />
-                {field.label}
+                {fieldLabels.get(field.key) ?? field.label}
               </label>
             ))}
           </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   IMPORT_CHUNK_BYTES,
   type ImportFailure,
@@ -9,6 +9,7 @@ import {
 import { useApi } from '../../bridge/ApiContext';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { progressPercent } from '../sync/syncFormat';
+import { distinctLabels } from '../../../../shared/recordValues/distinctLabels';
 import { describeError } from './recordsStore';
 import { useRecords } from './RecordsContext';
 import { usePopover } from './usePopover';
@@ -216,8 +217,16 @@ function ModuleImportDialog() {
     setFailures(null);
   };
 
-  const label = (key: string) =>
-    key === 'id' ? 'ID' : (file?.fields.find((f) => f.key === key)?.label ?? key);
+  const fieldLabels = useMemo(
+    () =>
+      distinctLabels(
+        file?.fields ?? [],
+        (f) => f.key,
+        (f) => f.label,
+      ),
+    [file],
+  );
+  const label = (key: string) => (key === 'id' ? 'ID' : (fieldLabels.get(key) ?? key));
   const pages = failures ? Math.ceil(failures.total / FAILURES_PAGE) : 0;
   const percent = progress
     ? progress.phase === 'queuing'
@@ -297,7 +306,7 @@ function ModuleImportDialog() {
                           <option value="id">ID (matches records)</option>
                           {file.fields.map((field) => (
                             <option key={field.key} value={field.key}>
-                              {field.label}
+                              {label(field.key)}
                             </option>
                           ))}
                         </select>
