@@ -7,6 +7,7 @@ import {
   formatInstant,
   type ValueContext,
 } from '../../../../shared/recordValues/describeValue';
+import { CommentList } from './CommentList';
 import { FieldValue } from './FieldValue';
 import { useRecords } from './RecordsContext';
 
@@ -95,30 +96,13 @@ function Comments({ detail, context }: { detail: RecordDetail; context: ValueCon
       {detail.comments.length === 0 ? (
         detail.record.commentsMirrored && <p className="hint">No comments on this record.</p>
       ) : (
-        <ol className="comments">
-          {detail.comments.map((comment) => (
-            <li key={comment.id} className="comment">
-              <div className="comment__meta">
-                <strong>
-                  {comment.author?.name ??
-                    (comment.author ? `User ${comment.author.zpuid}` : 'Unknown author')}
-                </strong>
-                <time dateTime={comment.createdTime}>
-                  {formatInstant(comment.createdTime, context)}
-                </time>
-              </div>
-              <p className="comment__content">{comment.content}</p>
-              {comment.attachmentIds.length > 0 && (
-                <p className="comment__attachments">
-                  {comment.attachmentIds.length === 1
-                    ? '1 attachment'
-                    : `${comment.attachmentIds.length} attachments`}
-                  : {comment.attachmentIds.join(', ')}
-                </p>
-              )}
-            </li>
-          ))}
-        </ol>
+        <CommentList
+          portalId={detail.record.portalId}
+          recordId={detail.record.id}
+          comments={detail.comments}
+          editable={detail.trashedTime === null}
+          context={context}
+        />
       )}
     </section>
   );
