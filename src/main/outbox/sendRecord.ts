@@ -17,7 +17,7 @@ import { createBody, updateBody } from './requestBody';
 import {
   createOnce,
   learnAuthor,
-  LOOKUP_PAGE,
+  listMadeSince,
   moduleArgs,
   recordCall,
   type Outcome,
@@ -193,7 +193,9 @@ export const sendCreate: Send = async (ctx, op, client) => {
     body,
     async (sentAt) => {
       const name = String(op.fields.name?.value ?? '');
-      const page = await client.listEntities(
+      const candidates = await listMadeSince(
+        ctx,
+        client.listEntities,
         {
           ...args,
           query: {
@@ -202,13 +204,13 @@ export const sendCreate: Send = async (ctx, op, client) => {
               pattern: '1',
             },
             sort_by: 'DESC(created_time)',
-            per_page: LOOKUP_PAGE,
           },
         },
-        ctx.call,
+        (entity) => entity.created_time,
+        sentAt,
       );
       return findLostCreate(
-        page.items,
+        candidates,
         op.fields,
         catalog.types,
         sentAt,
