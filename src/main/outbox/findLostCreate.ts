@@ -22,6 +22,14 @@ function createdAfter(created: string | null | undefined, sentAt: string): boole
   return Number.isNaN(at) || Number.isNaN(sent) || at >= sent - CLOCK_SKEW_MS;
 }
 
+/**
+ * Whether an item of a list read newest first was made before a send (less the clock skew): the
+ * items after it are older still, so none of them is what the send made.
+ */
+export function madeBeforeSend(created: string | null | undefined, sentAt: string): boolean {
+  return !createdAfter(created, sentAt);
+}
+
 /** The value an entity shows for a field key (its own fields, then custom ones). */
 export function entityValue(entity: Entity, field: string): unknown {
   switch (field) {

@@ -12,7 +12,7 @@ import { isNotFound } from './replayFailure';
 import {
   createOnce,
   learnAuthor,
-  LOOKUP_PAGE,
+  listMadeSince,
   recordCall,
   type Outcome,
   type Send,
@@ -65,12 +65,15 @@ export const sendCommentAdd: Send = async (ctx, op, client) => {
     op,
     { content },
     async (sentAt) => {
-      const page = await client.listComments(
-        { ...args, query: { sort_by: 'DESC(created_time)', per_page: LOOKUP_PAGE } },
-        ctx.call,
+      const candidates = await listMadeSince(
+        ctx,
+        client.listComments,
+        { ...args, query: { sort_by: 'DESC(created_time)' } },
+        (comment) => comment.created_time,
+        sentAt,
       );
       return findLostComment(
-        page.items,
+        candidates,
         content,
         sentAt,
         ctx.repo.adoptedIds(op.portalId, 'comment'),

@@ -5,17 +5,41 @@
  */
 import type { ApiClient } from '../api/client/apiClient';
 import { ALL_PROJECTS } from '../api/client/endpoints';
+import type { ListPage } from '../api/client/endpointTypes';
+import { paginate } from '../api/client/paginate';
 import type { Mirror } from '../store/mirror/mirror';
 import type { CallOptions } from '../api/client/apiClient';
 import type { EditCatalog } from './editCatalog';
+import { madeBeforeSend } from './findLostCreate';
 import type { HistoryRepository } from './historyRepository';
 import type { ReplayedChange } from './outboxEvents';
 import type { OutboxLedger } from './outboxLedger';
 import type { OutboxRepository } from './outboxRepository';
 import type { OutboxOp } from './outboxTypes';
 
-/** Ours: records (or comments) of one name read to find a lost create ("per_page" ≤ 200). */
+/** Ours: records (or comments) of one name read a page to find a lost create ("per_page" ≤ 200). */
 export const LOOKUP_PAGE = 50;
+
+/**
+ * The items of a list read newest first (`DESC(created_time)`), page by page until one reaches an
+ * item made before the send (or the list ends): everything a lost create may have made, however
+ * many were made after it. One page was not enough: an import's records of one name go in
+ * parallel, and more than a page of them may be made while a lost one waits to be looked up.
+ */
+export async function listMadeSince<A extends { query?: { page?: number; per_page?: number } }, T>(
+  ctx: SendContext,
+  list: (args: A, options?: CallOptions) => Promise<ListPage<T>>,
+  args: A,
+  createdOf: (item: T) => string | null | undefined,
+  sentAt: string,
+): Promise<T[]> {
+  const items: T[] = [];
+  for await (const page of paginate(list, args, { ...ctx.call, perPage: LOOKUP_PAGE })) {
+    items.push(...page.items);
+    if (page.items.some((item) => madeBeforeSend(createdOf(item), sentAt))) break;
+  }
+  return items;
+}
 
 /** `stop`: the record's queue waits for the user (a conflict); `done`: the next may go. */
 export type Outcome = 'done' | 'stop';

@@ -17,7 +17,7 @@ import { createBody, updateBody } from './requestBody';
 import {
   createOnce,
   learnAuthor,
-  LOOKUP_PAGE,
+  listMadeSince,
   moduleArgs,
   recordCall,
   type Outcome,
@@ -89,6 +89,17 @@ function recordGone(
   return 'stop';
 }
 
+/** The fields an earlier send of the op carried (its body as sent), whose answer was lost. */
+function sentFields(op: OutboxOp): Set<string> {
+  if (op.sentBody === null) return new Set();
+  try {
+    const body: unknown = JSON.parse(op.sentBody);
+    return new Set(typeof body === 'object' && body !== null ? Object.keys(body) : []);
+  } catch {
+    return new Set();
+  }
+}
+
 /**
  * A fresh GET first: a field already holding my value counts as delivered, one still at its base
  * is sent, a compound value changed in other parts there is sent merged, any other is a conflict
@@ -129,6 +140,10 @@ export const sendUpdate: Send = async (ctx, op, client) => {
     }
   }
   const delivered = [...compared.send, ...compared.applied];
+  // Fields an earlier send of ours applied, its answer lost: delivered by us, so told now.
+  const sentBefore = sentFields(op);
+  const appliedByUs = compared.applied.filter((field) => sentBefore.has(field));
+  const told = [...compared.send, ...appliedByUs];
   const rest: OpFields = {};
   for (const field of compared.conflicts) rest[field] = op.fields[field]!;
   repo.transaction(() => {
@@ -151,8 +166,8 @@ export const sendUpdate: Send = async (ctx, op, client) => {
     }
     ctx.ledger.refreshOverlay(op.portalId, op.recordId);
   });
-  if (compared.send.includes('status')) await readTimeline(ctx, op, catalog, client, answer.id);
-  if (compared.send.length > 0) {
+  if (told.includes('status')) await readTimeline(ctx, op, catalog, client, answer.id);
+  if (told.length > 0) {
     ctx.onReplayed({
       portalId: op.portalId,
       moduleId: op.moduleId,
@@ -193,7 +208,9 @@ export const sendCreate: Send = async (ctx, op, client) => {
     body,
     async (sentAt) => {
       const name = String(op.fields.name?.value ?? '');
-      const page = await client.listEntities(
+      const candidates = await listMadeSince(
+        ctx,
+        client.listEntities,
         {
           ...args,
           query: {
@@ -202,13 +219,13 @@ export const sendCreate: Send = async (ctx, op, client) => {
               pattern: '1',
             },
             sort_by: 'DESC(created_time)',
-            per_page: LOOKUP_PAGE,
           },
         },
-        ctx.call,
+        (entity) => entity.created_time,
+        sentAt,
       );
       return findLostCreate(
-        page.items,
+        candidates,
         op.fields,
         catalog.types,
         sentAt,
@@ -269,11 +286,20 @@ export const sendTrash: Send = async (ctx, op, client) => {
     return 'done';
   }
   let answer = server;
-  if ((server.trashed_time !== null) === restore) {
+  const sentBefore = op.sentBody !== null;
+  const toSend = (server.trashed_time !== null) === restore;
+  if (toSend) {
     repo.markSending(op.seq, JSON.stringify({ [op.kind]: op.recordId }));
     answer = restore
       ? await client.restoreEntity(args, ctx.call)
       : await client.trashEntity(args, ctx.call);
+  }
+  repo.transaction(() => {
+    storeEntity(ctx, op, answer);
+    ctx.delivered(op);
+  });
+  // Done now, or by our earlier send whose answer was lost: told once either way.
+  if (toSend || sentBefore) {
     ctx.onReplayed({
       portalId: op.portalId,
       moduleId: op.moduleId,
@@ -282,10 +308,6 @@ export const sendTrash: Send = async (ctx, op, client) => {
       data: { record: answer },
     });
   }
-  repo.transaction(() => {
-    storeEntity(ctx, op, answer);
-    ctx.delivered(op);
-  });
   return 'done';
 };
 

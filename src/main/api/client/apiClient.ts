@@ -25,6 +25,7 @@ import { encodeBody, endpointKey, endpointLabel, requestUrl, type CallArgs } fro
 import {
   backoffDelay,
   DEFAULT_RETRY_POLICY,
+  isIdempotentCall,
   mayRetry,
   retryAfterSeconds,
   type RetryPolicy,
@@ -172,7 +173,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const key = endpointKey(profile, dc, spec, args);
     const encoded = encodeBody(spec.body, args.body);
     const priority = callOptions.priority ?? (spec.method === 'GET' ? 'background' : 'user');
-    const idempotent = mayRetry(spec.method, 'maybe-reached');
+    const idempotent = isIdempotentCall(spec.method, spec.addsWithoutId === true, args.body);
     const { signal } = callOptions;
 
     let attempts = 0;
@@ -261,7 +262,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (error instanceof ApiError) throw error;
         const failure = describeNetworkFailure(error);
         const retryable = mayRetry(
-          spec.method,
+          idempotent,
           failure.mayHaveReached ? 'maybe-reached' : 'unreached',
         );
         if (retryable && transientFailures + 1 < policy.attempts) {
@@ -351,7 +352,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         });
       }
       if (kind === 'transient') {
-        if (mayRetry(spec.method, 'answered') && transientFailures + 1 < policy.attempts) {
+        if (mayRetry(idempotent, 'answered') && transientFailures + 1 < policy.attempts) {
           // A 5xx came after the service received it: it may have acted before failing.
           earlierSendMayHaveActed = true;
           await waitBeforeRetry(retryAfter);

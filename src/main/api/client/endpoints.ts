@@ -95,6 +95,11 @@ export interface EndpointSpec<R extends string = string, Rep extends ReplySpec =
   /** What the call does, completing "The service refused to ...". */
   action: string;
   paging?: PagingRule;
+  /**
+   * A PUT that "adds or updates" (spec: sections, fields): without an `id` in its body it adds,
+   * so it is not sent twice (retryPolicy.ts, isIdempotentCall).
+   */
+  addsWithoutId?: true;
 }
 
 /** Phantom types of an endpoint's query and body; never set at run time. */
@@ -498,6 +503,7 @@ export const ENDPOINTS = {
     body: 'json',
     reply: one('section', Section),
     action: 'save the section',
+    addsWithoutId: true,
   }),
   deleteSection: def<ModuleQuery>()({
     method: 'DELETE',
@@ -525,6 +531,7 @@ export const ENDPOINTS = {
     body: 'json',
     reply: one('field', Field),
     action: 'save the field',
+    addsWithoutId: true,
   }),
   deleteField: def<ModuleQuery>()({
     method: 'DELETE',

@@ -355,11 +355,23 @@ describe('retries', () => {
         await client.putSection({
           portal_id: '1',
           layout_id: '2',
-          body: { module: 'm', name: 'S' },
+          body: { module: 'm', id: '3', name: 'S' },
         });
       if (call === 'delete') await client.deleteEntity(RECORD);
       expect(sent, call).toHaveLength(2);
     }
+  });
+
+  it('does not send a PUT that adds (no id) again after a reset: it may have added already', async () => {
+    const { client, sent } = testClient((_request, index) =>
+      index === 0 ? networkError('ECONNRESET') : json(200, { section: { id: '3', name: 'S' } }),
+    );
+    const error = await failure(
+      client.putSection({ portal_id: '1', layout_id: '2', body: { module: 'm', name: 'S' } }),
+    );
+    expect(error).toMatchObject({ kind: 'transient', status: null });
+    expect(error.message).toContain('may have reached the service');
+    expect(sent).toHaveLength(1);
   });
 
   it('abandons a send that takes longer than the timeout, and says so', async () => {

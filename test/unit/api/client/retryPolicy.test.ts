@@ -1,9 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyStatus } from '../../../../src/main/api/client/apiError';
+import {
+  ENDPOINTS,
+  type EndpointSpec,
+  type HttpMethod,
+} from '../../../../src/main/api/client/endpoints';
 import { describeNetworkFailure } from '../../../../src/main/api/client/networkFailure';
 import {
   backoffDelay,
   DEFAULT_RETRY_POLICY,
+  isIdempotentCall,
   mayRetry,
   retryAfterSeconds,
 } from '../../../../src/main/api/client/retryPolicy';
@@ -19,15 +26,47 @@ describe('retry policy', () => {
   });
 
   it('resends idempotent methods, and POST/PATCH only when the request never reached the server', () => {
+    const idempotent = (method: HttpMethod) => isIdempotentCall(method, false, undefined);
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      expect(mayRetry(method, 'answered')).toBe(true);
-      expect(mayRetry(method, 'maybe-reached')).toBe(true);
+      expect(mayRetry(idempotent(method), 'answered')).toBe(true);
+      expect(mayRetry(idempotent(method), 'maybe-reached')).toBe(true);
     }
     for (const method of ['POST', 'PATCH'] as const) {
-      expect(mayRetry(method, 'answered')).toBe(false);
-      expect(mayRetry(method, 'maybe-reached')).toBe(false);
-      expect(mayRetry(method, 'unreached')).toBe(true);
+      expect(mayRetry(idempotent(method), 'answered')).toBe(false);
+      expect(mayRetry(idempotent(method), 'maybe-reached')).toBe(false);
+      expect(mayRetry(idempotent(method), 'unreached')).toBe(true);
     }
+  });
+
+  it('resends a PUT that adds or updates only when it names what it updates', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.string().filter((key) => key !== 'id'),
+          fc.jsonValue(),
+        ),
+        fc.oneof(fc.constant(undefined), fc.constant(null), fc.constant('')),
+        fc.oneof(fc.integer({ min: 1 }), fc.string({ minLength: 1 })),
+        (rest, noId, id) => {
+          const adding = noId === undefined ? { ...rest } : { ...rest, id: noId };
+          // Without an id it adds: a second send would add again.
+          expect(isIdempotentCall('PUT', true, adding)).toBe(false);
+          expect(mayRetry(isIdempotentCall('PUT', true, adding), 'maybe-reached')).toBe(false);
+          expect(mayRetry(isIdempotentCall('PUT', true, adding), 'unreached')).toBe(true);
+          // With one it updates, as any PUT.
+          expect(isIdempotentCall('PUT', true, { ...rest, id })).toBe(true);
+          expect(isIdempotentCall('PUT', false, adding)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('marks the PUTs that add without an id: sections and fields', () => {
+    const adding = Object.entries(ENDPOINTS)
+      .filter(([, spec]) => (spec as EndpointSpec).addsWithoutId === true)
+      .map(([name]) => name)
+      .sort();
+    expect(adding).toEqual(['putField', 'putSection']);
   });
 
   it('reads Retry-After seconds', () => {
