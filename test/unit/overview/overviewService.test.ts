@@ -12,11 +12,12 @@ import {
   PortalNotMirrored,
   keyPortal,
 } from '../../../src/main/overview/overviewService';
+import { busyEndpoints } from '../../../src/renderer/src/features/sync/endpointCharts';
 import { PORTAL, STATUSES, makeRecord, mirroredPortal } from '../store/mirror/fixture';
 
 const NOW = Date.parse('2026-03-05T10:00:00Z');
 
-function budget(key: string, spent: number, current = spent): EndpointBudgetReport {
+function budget(key: string, spent: number, current = spent, previous = 0): EndpointBudgetReport {
   return {
     key,
     limit: 200,
@@ -27,7 +28,7 @@ function budget(key: string, spent: number, current = spent): EndpointBudgetRepo
     blockedUntil: null,
     queued: 0,
     inFlight: 0,
-    calls: { stepMs: 10_000, inWindow: [], current, previous: 0 },
+    calls: { stepMs: 10_000, inWindow: [], current, previous },
   };
 }
 
@@ -101,6 +102,39 @@ describe('overview service', () => {
     });
     expect(overview.timeZone).toBe('Asia/Kolkata');
     expect(overview.at).toBe(NOW);
+  });
+
+  it('keeps every endpoint of the portal the Sync view draws a calls chart for', async () => {
+    const { store } = mirroredPortal();
+    // A sync a few minutes ago: its calls have left the current window (nothing spent, nothing
+    // current) but fill the previous one, which the Sync view's chart draws.
+    const budgets = [
+      budget(`us GET /entities portal=${PORTAL}`, 0, 0, 150),
+      budget(`us GET /fields portal=${PORTAL}`, 0, 0, 3),
+      budget(`us GET /layouts portal=${PORTAL}`, 0, 0, 0),
+      budget('us GET /entities portal=other-portal', 0, 0, 9),
+    ];
+    const overview = await new OverviewService(
+      new MirrorOverviewReader(store.db),
+      () => budgets,
+      () => NOW,
+    ).portal(PORTAL);
+    const drawnBySync = busyEndpoints(budgets)
+      .filter((b) => keyPortal(b.key) === PORTAL)
+      .map((b) => b.key);
+    expect(drawnBySync).toHaveLength(2);
+    expect(busyEndpoints(overview.budgets).map((b) => b.key)).toEqual(drawnBySync);
+
+    // Blocked by the service, or with calls waiting: in use too, though no call left lately.
+    const blocked = { ...budget(`us GET /bin portal=${PORTAL}`, 0), blockedUntil: NOW + 60_000 };
+    const waiting = { ...budget(`us GET /comments portal=${PORTAL}`, 0), queued: 4 };
+    const idle = budget(`us GET /layouts portal=${PORTAL}`, 0);
+    const later = await new OverviewService(
+      new MirrorOverviewReader(store.db),
+      () => [blocked, waiting, idle],
+      () => NOW,
+    ).portal(PORTAL);
+    expect(later.budgets.map((b) => b.key).sort()).toEqual([blocked.key, waiting.key].sort());
   });
 
   it('refuses a portal the mirror does not hold, saying what to do', async () => {

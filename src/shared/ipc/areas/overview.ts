@@ -69,7 +69,10 @@ export const PortalOverview = z.object({
     failed: z.number().int().nonnegative(),
     conflict: z.number().int().nonnegative(),
   }),
-  /** The rate budgets of the portal's endpoints that calls have used, busiest first. */
+  /**
+   * The rate budgets of the portal's endpoints in use (calls in the current or the previous
+   * window, waiting or in flight, or blocked: overviewService.ts budgetInUse), busiest first.
+   */
   budgets: z.array(EndpointBudget),
   /** The newest backup the service made of the portal (downloaded here or not); null if none. */
   lastBackup: z

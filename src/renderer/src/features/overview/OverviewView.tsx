@@ -129,7 +129,10 @@ function Budgets({ overview }: { overview: PortalOverview }) {
     <section className="overview-card overview-card--wide" aria-labelledby="overview-budgets">
       <h2 id="overview-budgets">Rate budgets in use</h2>
       {overview.budgets.length === 0 ? (
-        <p className="muted">No calls to this portal&apos;s endpoints since PortalDesk started.</p>
+        <p className="muted">
+          No calls to this portal&apos;s endpoints in the current or the previous rate window, and
+          none waiting.
+        </p>
       ) : (
         <>
           <p className="muted">
