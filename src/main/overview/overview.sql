@@ -122,6 +122,11 @@ SELECT state, count(*) AS operations FROM outbox_ops WHERE portal_id = ? GROUP B
 SELECT completed_time AS completedTime, stage FROM backups
 WHERE portal_id = ? AND completed_time IS NOT NULL AND stage <> 'failed';
 
+-- name: failedBackups
+-- The portal's failed backup attempts, when this computer asked for each (or first saw it), and
+-- why: the newest after the last backup is said beside its age.
+SELECT created_at AS at, problem FROM backups WHERE portal_id = ? AND stage = 'failed';
+
 -- name: statuses
 SELECT id, module_id AS moduleId, name, color FROM statuses
 WHERE portal_id = ? ORDER BY module_id, position, id;

@@ -33,6 +33,7 @@ const queries = requireQueries(
     'updatedFrom',
     'outboxStates',
     'lastBackup',
+    'failedBackups',
     'statuses',
     'queuedStatusChanges',
     'portal',
@@ -294,6 +295,27 @@ export class OverviewCounts {
       const at = Date.parse(row.completedTime);
       if (Number.isNaN(at)) continue;
       if (!newest || at > Date.parse(newest.completedTime)) newest = row;
+    }
+    return newest;
+  }
+
+  /**
+   * The newest failed backup attempt of the portal after `after` (the last backup's completion,
+   * ISO; undefined: none made), or undefined.
+   */
+  lastFailure(
+    portalId: string,
+    after: string | undefined,
+  ): { at: string; problem: string | null } | undefined {
+    const since = after === undefined ? -Infinity : Date.parse(after);
+    let newest: { at: string; problem: string | null } | undefined;
+    for (const row of this.statement('failedBackups').all(portalId) as {
+      at: string;
+      problem: string | null;
+    }[]) {
+      const at = Date.parse(row.at);
+      if (Number.isNaN(at) || !(at > since)) continue;
+      if (!newest || at > Date.parse(newest.at)) newest = row;
     }
     return newest;
   }

@@ -137,6 +137,62 @@ describe('overview service', () => {
     expect(later.budgets.map((b) => b.key).sort()).toEqual([blocked.key, waiting.key].sort());
   });
 
+  it('tells of a failed backup attempt made after the last backup, with its reason', async () => {
+    const { store } = mirroredPortal();
+    const read = async () =>
+      (
+        await new OverviewService(
+          new MirrorOverviewReader(store.db),
+          () => [],
+          () => NOW,
+        ).portal(PORTAL)
+      ).lastFailure;
+    const insert = store.db.prepare(
+      'INSERT INTO backups (account_id, portal_id, export_id, stage, completed_time, created_at, problem) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    expect(await read()).toBeNull();
+    // Only a failed attempt: no backup, and why.
+    insert.run(
+      'a',
+      PORTAL,
+      null,
+      'failed',
+      null,
+      '2026-03-01T08:00:00.000Z',
+      'The service did not start the backup: 500.',
+    );
+    expect(await read()).toEqual({
+      at: '2026-03-01T08:00:00.000Z',
+      problem: 'The service did not start the backup: 500.',
+    });
+    // A backup made after it: the failure is past.
+    insert.run(
+      'a',
+      PORTAL,
+      'e1',
+      'ready',
+      '2026-03-02T09:00:00.000Z',
+      '2026-03-02T08:00:00.000Z',
+      null,
+    );
+    expect(await read()).toBeNull();
+    // A later attempt failed (another portal's failure is not this one's).
+    insert.run(
+      'a',
+      PORTAL,
+      'e2',
+      'failed',
+      '2026-03-04T09:00:00.000Z',
+      '2026-03-04T08:00:00.000Z',
+      'The download was cut.',
+    );
+    insert.run('a', 'other-portal', 'e3', 'failed', null, '2026-03-05T08:00:00.000Z', 'x');
+    expect(await read()).toEqual({
+      at: '2026-03-04T08:00:00.000Z',
+      problem: 'The download was cut.',
+    });
+  });
+
   it('refuses a portal the mirror does not hold, saying what to do', async () => {
     const { store } = mirroredPortal();
     const service = new OverviewService(new MirrorOverviewReader(store.db), () => []);

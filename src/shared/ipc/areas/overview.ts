@@ -83,6 +83,11 @@ export const PortalOverview = z.object({
       stage: z.string(),
     })
     .nullable(),
+  /**
+   * The newest failed backup attempt of the portal made after its last backup (or with none
+   * made): when this computer asked for it (ISO) and why it failed; null when none.
+   */
+  lastFailure: z.object({ at: z.string(), problem: z.string().nullable() }).nullable(),
   /** Epoch ms of this reading, to tell the backup's age against. */
   at: z.number(),
 });

@@ -56,6 +56,7 @@ const OVERVIEW: PortalOverview = {
   outbox: { pending: 2, sending: 0, failed: 1, conflict: 0 },
   budgets: [],
   lastBackup: { completedTime: '2026-11-20T09:12:00.000Z', stage: 'ready' },
+  lastFailure: null,
   at: Date.parse('2026-11-22T10:00:00.000Z'),
 };
 

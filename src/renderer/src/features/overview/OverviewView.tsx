@@ -9,15 +9,12 @@ import { busyEndpoints } from '../sync/endpointCharts';
 import { describeEndpoint } from '../sync/syncFormat';
 import { useNow } from '../sync/useNow';
 import { BarList, type Bar } from './BarList';
-import { backupAge, backupDays, statusFilter } from './overviewFormat';
+import { backupAge, backupWarned, statusFilter } from './overviewFormat';
 import { useOverview } from './useOverview';
 import { WeeklyChart } from './WeeklyChart';
 import './overview.css';
 
 const EMPTY = SECTIONS.find((section) => section.id === 'overview')!.empty;
-
-/** Ours: a last backup older than this many days is shown as a warning. */
-const OLD_BACKUP_DAYS = 7;
 
 /** Opens the records workspace on a module, with a filter applied or none. */
 function useOpenRecords(records: RecordsStore, portalId: string) {
@@ -157,8 +154,7 @@ function Budgets({ overview }: { overview: PortalOverview }) {
 
 function Backup({ overview, now }: { overview: PortalOverview; now: number }) {
   const select = useShell((state) => state.select);
-  const days = backupDays(overview.lastBackup, now);
-  const old = days === null || days > OLD_BACKUP_DAYS;
+  const old = backupWarned(overview.lastBackup, overview.lastFailure, now);
   return (
     <section className="overview-card" aria-labelledby="overview-backup">
       <h2 id="overview-backup">Last backup</h2>
@@ -166,7 +162,7 @@ function Backup({ overview, now }: { overview: PortalOverview; now: number }) {
         className={old ? 'overview-backup is-warn' : 'overview-backup'}
         data-testid="overview-backup"
       >
-        {backupAge(overview.lastBackup, now)}
+        {backupAge(overview.lastBackup, now, overview.lastFailure)}
       </p>
       <button type="button" onClick={() => select('backups')}>
         Open Backups

@@ -20,21 +20,50 @@ export function barPercent(value: number, max: number): number {
   return Math.max(1, Math.round((value / max) * 1000) / 10);
 }
 
-/** What the overview says of the last backup. */
-export function backupAge(lastBackup: PortalOverview['lastBackup'], now: number): string {
-  if (!lastBackup) return 'No backup of this portal yet.';
+/** Ours: a last backup older than this many days is shown as a warning. */
+export const OLD_BACKUP_DAYS = 7;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What the overview says of the last backup, and of a failed attempt since (or instead of) it:
+ * when, why, and what to do.
+ */
+export function backupAge(
+  lastBackup: PortalOverview['lastBackup'],
+  now: number,
+  lastFailure: PortalOverview['lastFailure'] = null,
+): string {
+  let failed = '';
+  if (lastFailure) {
+    const when = new Date(lastFailure.at).toLocaleString();
+    const why = lastFailure.problem ? ` (${lastFailure.problem.replace(/\.$/, '')}.)` : '';
+    const attempt = lastBackup ? `A later attempt, ${when},` : `the attempt of ${when}`;
+    failed = `${attempt} failed${why}. Open Backups to try again.`;
+  }
+  if (!lastBackup) {
+    return failed ? `No backup of this portal yet: ${failed}` : 'No backup of this portal yet.';
+  }
   const at = Date.parse(lastBackup.completedTime);
   const where =
     lastBackup.stage === 'ready'
       ? 'downloaded and verified on this computer'
       : 'kept by the service, not downloaded here';
-  return `Made ${formatAgo(at, now)} (${new Date(at).toLocaleString()}), ${where}.`;
+  return `Made ${formatAgo(at, now)} (${new Date(at).toLocaleString()}), ${where}.${failed ? ` ${failed}` : ''}`;
 }
 
-/** Days from a backup's completion to now, for its warning colour; null without one. */
-export function backupDays(lastBackup: PortalOverview['lastBackup'], now: number): number | null {
-  if (!lastBackup) return null;
-  return Math.floor((now - Date.parse(lastBackup.completedTime)) / 86_400_000);
+/**
+ * Whether the backup part is shown as a warning: no backup, a failed attempt since the last one,
+ * or a last backup more than OLD_BACKUP_DAYS old. Compared in milliseconds: whole days rounded
+ * down left a backup that reads "8 days ago" (formatAgo rounds) unwarned.
+ */
+export function backupWarned(
+  lastBackup: PortalOverview['lastBackup'],
+  lastFailure: PortalOverview['lastFailure'],
+  now: number,
+): boolean {
+  if (!lastBackup || lastFailure) return true;
+  return now - Date.parse(lastBackup.completedTime) > OLD_BACKUP_DAYS * DAY_MS;
 }
 
 /** uPlot's columns: week starts (seconds, at UTC midnight of the local date), created, updated. */
