@@ -131,6 +131,23 @@ describe('OverviewView', () => {
     expect(reads()).toBe(before + 1);
   });
 
+  it("reads again after the portal's backups changed: the last backup's age follows a new one", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const workspace = await renderOverview();
+    const reads = () => workspace.engine.argsOf('overview.portal').length;
+    const before = reads();
+    act(() => workspace.engine.emit('backups.changed', { backup: null, portalId: '999' }));
+    await act(() => vi.advanceTimersByTimeAsync(REFRESH_AFTER_CHANGE_MS * 2));
+    expect(reads()).toBe(before);
+    act(() => workspace.engine.emit('backups.changed', { backup: null, portalId: PORTAL_ID }));
+    await act(() => vi.advanceTimersByTimeAsync(REFRESH_AFTER_CHANGE_MS));
+    expect(reads()).toBe(before + 1);
+    // A change of unknown portal (null) may be this one's.
+    act(() => workspace.engine.emit('backups.changed', { backup: null, portalId: null }));
+    await act(() => vi.advanceTimersByTimeAsync(REFRESH_AFTER_CHANGE_MS));
+    expect(reads()).toBe(before + 2);
+  });
+
   it('reads a portal once at a time: changes while a reading is out make one more, after it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let hold = false;
