@@ -116,6 +116,10 @@ WHERE module_key = ? AND list_state IN (0, 1)
 -- name: outboxStates
 SELECT state, count(*) AS operations FROM outbox_ops WHERE portal_id = ? GROUP BY state;
 
+-- name: outboxAll
+-- Every portal's operations: the Outbox view lists them together.
+SELECT count(*) FROM outbox_ops;
+
 -- name: lastBackup
 -- The backups the service made of the portal, downloaded here or not (few rows; the newest is
 -- picked by parsing the times, which the service writes).

@@ -32,6 +32,7 @@ const queries = requireQueries(
     'createdFrom',
     'updatedFrom',
     'outboxStates',
+    'outboxAll',
     'lastBackup',
     'failedBackups',
     'statuses',
@@ -81,6 +82,8 @@ export interface OutboxStateCounts {
   sending: number;
   failed: number;
   conflict: number;
+  /** Operations of every portal: the Outbox view lists them together. */
+  allPortals: number;
 }
 
 /** A status of a module as the mirror names it. */
@@ -272,11 +275,17 @@ export class OverviewCounts {
     });
   }
 
-  /** The portal's outbox operations per state. */
+  /** The portal's outbox operations per state, and every portal's in all. */
   outbox(portalId: string): OutboxStateCounts {
-    const counts: OutboxStateCounts = { pending: 0, sending: 0, failed: 0, conflict: 0 };
+    const counts: OutboxStateCounts = {
+      pending: 0,
+      sending: 0,
+      failed: 0,
+      conflict: 0,
+      allPortals: this.statement('outboxAll').pluck().get() as number,
+    };
     for (const row of this.statement('outboxStates').all(portalId) as {
-      state: keyof OutboxStateCounts;
+      state: Exclude<keyof OutboxStateCounts, 'allPortals'>;
       operations: number;
     }[]) {
       counts[row.state] = row.operations;

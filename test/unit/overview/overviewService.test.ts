@@ -91,7 +91,14 @@ describe('overview service', () => {
       () => NOW,
     ).portal(PORTAL);
     expect(overview.modules.map((m) => [m.name, m.records])).toEqual([['Assets', 2]]);
-    expect(overview.outbox).toEqual({ pending: 2, sending: 0, failed: 1, conflict: 1 });
+    // The Outbox view lists every portal's operations together: how many, to tell the two apart.
+    expect(overview.outbox).toEqual({
+      pending: 2,
+      sending: 0,
+      failed: 1,
+      conflict: 1,
+      allPortals: 5,
+    });
     expect(overview.budgets.map((b) => b.key)).toEqual([
       `us GET /b portal=${PORTAL}`,
       `us GET /a portal=${PORTAL}`,

@@ -62,12 +62,14 @@ export const PortalOverview = z.object({
     created: z.number().int().nonnegative(),
     updated: z.number().int().nonnegative(),
   }),
-  /** The portal's outbox operations per state. */
+  /** The portal's outbox operations per state, and every portal's in all. */
   outbox: z.object({
     pending: z.number().int().nonnegative(),
     sending: z.number().int().nonnegative(),
     failed: z.number().int().nonnegative(),
     conflict: z.number().int().nonnegative(),
+    /** Operations of every portal: the Outbox view lists them together, under these states. */
+    allPortals: z.number().int().nonnegative(),
   }),
   /**
    * The rate budgets of the portal's endpoints in use (calls in the current or the previous

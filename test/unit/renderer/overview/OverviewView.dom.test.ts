@@ -53,7 +53,7 @@ const OVERVIEW: PortalOverview = {
   ],
   earlier: { created: 1224, updated: 1224 },
   later: { created: 0, updated: 0 },
-  outbox: { pending: 2, sending: 0, failed: 1, conflict: 0 },
+  outbox: { pending: 2, sending: 0, failed: 1, conflict: 0, allPortals: 3 },
   budgets: [],
   lastBackup: { completedTime: '2026-11-20T09:12:00.000Z', stage: 'ready' },
   lastFailure: null,
@@ -108,7 +108,7 @@ describe('OverviewView', () => {
       [3, 7],
     ]);
     expect(screen.getByTestId('weekly-summary').textContent).toContain('1,234 records created');
-    expect(screen.getByTestId('overview-outbox').textContent).toContain('Failed1');
+    expect(screen.getByTestId('overview-outbox').textContent).toContain('Refused by the service1');
   });
 
   it("reads again once, 2 s after the portal's records or the outbox changed", async () => {

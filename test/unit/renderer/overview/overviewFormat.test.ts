@@ -5,6 +5,7 @@ import {
   backupAge,
   backupWarned,
   barPercent,
+  outboxScope,
   statusFilter,
   weeklySummary,
 } from '../../../../src/renderer/src/features/overview/overviewFormat';
@@ -89,6 +90,17 @@ describe('overview wording and decisions', () => {
           expect(backupWarned(backup, null, NOW)).toBe(true);
         if (backupWarned(backup, null, NOW)) expect(Number(days)).toBeGreaterThanOrEqual(7);
       }),
+    );
+  });
+
+  it("says when the Outbox view lists other portals' changes beside this one's", () => {
+    const outbox = { pending: 2, sending: 0, failed: 1, conflict: 0 };
+    expect(outboxScope({ ...outbox, allPortals: 3 })).toBeNull();
+    expect(outboxScope({ ...outbox, allPortals: 8 })).toBe(
+      "The Outbox lists every portal's changes together: 8 in all, 3 of them this portal's.",
+    );
+    expect(outboxScope({ pending: 0, sending: 0, failed: 0, conflict: 0, allPortals: 1 })).toBe(
+      "The Outbox lists every portal's changes together: 1 in all, none of them this portal's.",
     );
   });
 

@@ -4,12 +4,13 @@ import { useShell } from '../../app/ShellContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { useBackups } from '../backups/BackupsContext';
 import type { RecordsStore } from '../records/recordsStore';
+import { GROUP_LABEL, GROUP_ORDER } from '../outbox/outboxFormat';
 import { EndpointCallsChart } from '../sync/EndpointCallsChart';
 import { busyEndpoints } from '../sync/endpointCharts';
 import { describeEndpoint } from '../sync/syncFormat';
 import { useNow } from '../sync/useNow';
 import { BarList, type Bar } from './BarList';
-import { backupAge, backupWarned, statusFilter } from './overviewFormat';
+import { backupAge, backupWarned, outboxScope, statusFilter } from './overviewFormat';
 import { useOverview } from './useOverview';
 import { WeeklyChart } from './WeeklyChart';
 import './overview.css';
@@ -84,37 +85,34 @@ function Statuses({ overview, records }: { overview: PortalOverview; records: Re
   );
 }
 
+/** The portal's operations per state, named and ordered as the Outbox view's groups. */
 function Outbox({ overview }: { overview: PortalOverview }) {
   const select = useShell((state) => state.select);
-  const { pending, sending, failed, conflict } = overview.outbox;
-  const waiting = pending + sending + failed + conflict;
+  const { outbox } = overview;
+  const waiting = GROUP_ORDER.reduce((sum, group) => sum + outbox[group], 0);
+  const scope = outboxScope(outbox);
+  const tone = { conflict: 'is-warn', failed: 'is-danger', sending: '', pending: '' } as const;
   return (
     <section className="overview-card" aria-labelledby="overview-outbox">
       <h2 id="overview-outbox">Waiting in the Outbox</h2>
       <dl className="overview-figures" data-testid="overview-outbox">
-        <div>
-          <dt>Pending</dt>
-          <dd>{pending.toLocaleString()}</dd>
-        </div>
-        <div>
-          <dt>Sending</dt>
-          <dd>{sending.toLocaleString()}</dd>
-        </div>
-        <div className={failed > 0 ? 'is-danger' : ''}>
-          <dt>Failed</dt>
-          <dd>{failed.toLocaleString()}</dd>
-        </div>
-        <div className={conflict > 0 ? 'is-warn' : ''}>
-          <dt>Conflicts</dt>
-          <dd>{conflict.toLocaleString()}</dd>
-        </div>
+        {GROUP_ORDER.map((group) => (
+          <div key={group} className={outbox[group] > 0 ? tone[group] : ''}>
+            <dt>{GROUP_LABEL[group]}</dt>
+            <dd>{outbox[group].toLocaleString()}</dd>
+          </div>
+        ))}
       </dl>
-      {waiting > 0 ? (
+      {waiting === 0 && <p className="muted">Nothing waits to be sent for this portal.</p>}
+      {scope && (
+        <p className="muted" data-testid="overview-outbox-scope">
+          {scope}
+        </p>
+      )}
+      {outbox.allPortals > 0 && (
         <button type="button" onClick={() => select('outbox')}>
           Open the Outbox
         </button>
-      ) : (
-        <p className="muted">Nothing waits to be sent for this portal.</p>
       )}
     </section>
   );

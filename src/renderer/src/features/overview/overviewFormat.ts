@@ -14,6 +14,17 @@ export function statusFilter(statusId: string | null): string {
   return JSON.stringify({ criteria: [criterion], pattern: '1' });
 }
 
+/**
+ * What the Outbox view lists beyond this portal's figures, or null when it lists only them: it
+ * shows every portal's changes together, so its counts are larger when another portal waits too.
+ */
+export function outboxScope(outbox: PortalOverview['outbox']): string | null {
+  const mine = outbox.pending + outbox.sending + outbox.failed + outbox.conflict;
+  if (outbox.allPortals <= mine) return null;
+  const share = mine === 0 ? 'none' : mine.toLocaleString();
+  return `The Outbox lists every portal's changes together: ${outbox.allPortals.toLocaleString()} in all, ${share} of them this portal's.`;
+}
+
 /** A bar's length in percent of the longest; a non-empty one never shorter than 1 %. */
 export function barPercent(value: number, max: number): number {
   if (value <= 0 || max <= 0) return 0;
