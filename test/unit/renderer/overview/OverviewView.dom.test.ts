@@ -111,6 +111,31 @@ describe('OverviewView', () => {
     expect(screen.getByTestId('overview-outbox').textContent).toContain('Refused by the service1');
   });
 
+  it('says an endpoint the service blocks beside the rate budgets, as the Sync view does', async () => {
+    const blockedUntil = Date.now() + 8 * 60_000;
+    await renderOverview(() => ({
+      ...OVERVIEW,
+      budgets: [
+        {
+          key: `us GET /api/v3/portal/{portal_id}/entities portal=${PORTAL_ID}`,
+          limit: 200,
+          windowMs: 120_000,
+          spent: 0,
+          remaining: 0,
+          nextSlotAt: null,
+          blockedUntil,
+          queued: 3,
+          inFlight: 0,
+          calls: { stepMs: 10_000, inWindow: Array<number>(24).fill(0), current: 0, previous: 0 },
+        },
+      ],
+    }));
+    const card = screen.getByRole('region', { name: 'Rate budgets in use' });
+    expect(card.textContent).toContain(
+      'GET /api/v3/portal/{portal_id}/entities is blocked by the service until',
+    );
+  });
+
   it("reads again once, 2 s after the portal's records or the outbox changed", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const workspace = await renderOverview();

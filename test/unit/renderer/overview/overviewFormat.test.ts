@@ -5,6 +5,7 @@ import {
   backupAge,
   backupWarned,
   barPercent,
+  blockedEndpoints,
   outboxScope,
   statusFilter,
   weeklySummary,
@@ -102,6 +103,17 @@ describe('overview wording and decisions', () => {
     expect(outboxScope({ pending: 0, sending: 0, failed: 0, conflict: 0, allPortals: 1 })).toBe(
       "The Outbox lists every portal's changes together: 1 in all, none of them this portal's.",
     );
+  });
+
+  it('says which endpoints the service blocks, until when, and that their calls wait', () => {
+    const key = 'us GET /api/v3/portal/{portal_id}/entities portal=1';
+    const open = { ...budget(key, 3, 0), blockedUntil: null };
+    const over = { ...open, blockedUntil: NOW - 1 };
+    const blocked = { ...open, blockedUntil: NOW + 5 * 60_000 };
+    expect(blockedEndpoints([open, over], NOW)).toEqual([]);
+    expect(blockedEndpoints([open, blocked], NOW)).toEqual([
+      `GET /api/v3/portal/{portal_id}/entities is blocked by the service until ${new Date(NOW + 5 * 60_000).toLocaleTimeString()} (about 5 min): its calls wait and go out when it reopens.`,
+    ]);
   });
 
   it('sums the weeks and what lies before them', () => {

@@ -10,7 +10,13 @@ import { busyEndpoints } from '../sync/endpointCharts';
 import { describeEndpoint } from '../sync/syncFormat';
 import { useNow } from '../sync/useNow';
 import { BarList, type Bar } from './BarList';
-import { backupAge, backupWarned, outboxScope, statusFilter } from './overviewFormat';
+import {
+  backupAge,
+  backupWarned,
+  blockedEndpoints,
+  outboxScope,
+  statusFilter,
+} from './overviewFormat';
 import { useOverview } from './useOverview';
 import { WeeklyChart } from './WeeklyChart';
 import './overview.css';
@@ -118,8 +124,9 @@ function Outbox({ overview }: { overview: PortalOverview }) {
   );
 }
 
-function Budgets({ overview }: { overview: PortalOverview }) {
+function Budgets({ overview, now }: { overview: PortalOverview; now: number }) {
   const busy = busyEndpoints(overview.budgets);
+  const blocked = blockedEndpoints(overview.budgets, now);
   return (
     <section className="overview-card overview-card--wide" aria-labelledby="overview-budgets">
       <h2 id="overview-budgets">Rate budgets in use</h2>
@@ -132,8 +139,13 @@ function Budgets({ overview }: { overview: PortalOverview }) {
         <>
           <p className="muted">
             {overview.budgets.length} endpoint{overview.budgets.length === 1 ? '' : 's'} of this
-            portal called; the busiest below, every one in the Sync section.
+            portal in use; the busiest below, every one in the Sync section.
           </p>
+          {blocked.map((line) => (
+            <p key={line} className="error">
+              {line}
+            </p>
+          ))}
           <ul className="calls-charts">
             {busy.map((budget) => (
               <li key={budget.key}>
@@ -225,7 +237,7 @@ export function OverviewView({ records }: { records: RecordsStore }) {
             <h2 id="overview-weeks">Records created and updated per week</h2>
             <WeeklyChart overview={overview} />
           </section>
-          <Budgets overview={overview} />
+          <Budgets overview={overview} now={now} />
         </div>
       ) : (
         !error && (

@@ -3,7 +3,7 @@
  * age in words, the weekly chart's series. Tested without a browser.
  */
 import type { PortalOverview } from '../../../../shared/ipc/areas/overview';
-import { formatAgo } from '../sync/syncFormat';
+import { describeEndpoint, formatAgo, formatDuration } from '../sync/syncFormat';
 
 /** The records workspace's filter (the API's filter JSON) for one status; null: without a status. */
 export function statusFilter(statusId: string | null): string {
@@ -23,6 +23,21 @@ export function outboxScope(outbox: PortalOverview['outbox']): string | null {
   if (outbox.allPortals <= mine) return null;
   const share = mine === 0 ? 'none' : mine.toLocaleString();
   return `The Outbox lists every portal's changes together: ${outbox.allPortals.toLocaleString()} in all, ${share} of them this portal's.`;
+}
+
+/**
+ * The portal's endpoints the service blocks now (the spec: 10 minutes after going over its
+ * limit), each in one sentence: until when, and that their calls wait. The calls charts do not
+ * show a block; the Sync view's table does.
+ */
+export function blockedEndpoints(budgets: PortalOverview['budgets'], now: number): string[] {
+  return budgets
+    .filter((budget) => budget.blockedUntil !== null && budget.blockedUntil > now)
+    .map((budget) => {
+      const until = budget.blockedUntil as number;
+      const { route } = describeEndpoint(budget.key, () => undefined);
+      return `${route} is blocked by the service until ${new Date(until).toLocaleTimeString()} (about ${formatDuration(until - now)}): its calls wait and go out when it reopens.`;
+    });
 }
 
 /** A bar's length in percent of the longest; a non-empty one never shorter than 1 %. */
