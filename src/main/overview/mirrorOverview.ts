@@ -74,6 +74,7 @@ export class MirrorOverviewReader {
       ),
     }));
     const weekly = counts.weeks(portal, now);
+    const lastBackup = counts.lastBackup(portalId) ?? null;
     return {
       portalId,
       portalName: portal.name,
@@ -83,7 +84,8 @@ export class MirrorOverviewReader {
       earlier: weekly.earlier,
       later: weekly.later,
       outbox: counts.outbox(portalId),
-      lastBackup: counts.lastBackup(portalId) ?? null,
+      lastBackup,
+      lastFailure: counts.lastFailure(portalId, lastBackup?.completedTime) ?? null,
     };
   }
 }

@@ -116,11 +116,20 @@ WHERE module_key = ? AND list_state IN (0, 1)
 -- name: outboxStates
 SELECT state, count(*) AS operations FROM outbox_ops WHERE portal_id = ? GROUP BY state;
 
+-- name: outboxAll
+-- Every portal's operations: the Outbox view lists them together.
+SELECT count(*) FROM outbox_ops;
+
 -- name: lastBackup
 -- The backups the service made of the portal, downloaded here or not (few rows; the newest is
 -- picked by parsing the times, which the service writes).
 SELECT completed_time AS completedTime, stage FROM backups
 WHERE portal_id = ? AND completed_time IS NOT NULL AND stage <> 'failed';
+
+-- name: failedBackups
+-- The portal's failed backup attempts, when this computer asked for each (or first saw it), and
+-- why: the newest after the last backup is said beside its age.
+SELECT created_at AS at, problem FROM backups WHERE portal_id = ? AND stage = 'failed';
 
 -- name: statuses
 SELECT id, module_id AS moduleId, name, color FROM statuses

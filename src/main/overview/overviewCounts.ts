@@ -32,7 +32,9 @@ const queries = requireQueries(
     'createdFrom',
     'updatedFrom',
     'outboxStates',
+    'outboxAll',
     'lastBackup',
+    'failedBackups',
     'statuses',
     'queuedStatusChanges',
     'portal',
@@ -80,6 +82,8 @@ export interface OutboxStateCounts {
   sending: number;
   failed: number;
   conflict: number;
+  /** Operations of every portal: the Outbox view lists them together. */
+  allPortals: number;
 }
 
 /** A status of a module as the mirror names it. */
@@ -271,11 +275,17 @@ export class OverviewCounts {
     });
   }
 
-  /** The portal's outbox operations per state. */
+  /** The portal's outbox operations per state, and every portal's in all. */
   outbox(portalId: string): OutboxStateCounts {
-    const counts: OutboxStateCounts = { pending: 0, sending: 0, failed: 0, conflict: 0 };
+    const counts: OutboxStateCounts = {
+      pending: 0,
+      sending: 0,
+      failed: 0,
+      conflict: 0,
+      allPortals: this.statement('outboxAll').pluck().get() as number,
+    };
     for (const row of this.statement('outboxStates').all(portalId) as {
-      state: keyof OutboxStateCounts;
+      state: Exclude<keyof OutboxStateCounts, 'allPortals'>;
       operations: number;
     }[]) {
       counts[row.state] = row.operations;
@@ -294,6 +304,27 @@ export class OverviewCounts {
       const at = Date.parse(row.completedTime);
       if (Number.isNaN(at)) continue;
       if (!newest || at > Date.parse(newest.completedTime)) newest = row;
+    }
+    return newest;
+  }
+
+  /**
+   * The newest failed backup attempt of the portal after `after` (the last backup's completion,
+   * ISO; undefined: none made), or undefined.
+   */
+  lastFailure(
+    portalId: string,
+    after: string | undefined,
+  ): { at: string; problem: string | null } | undefined {
+    const since = after === undefined ? -Infinity : Date.parse(after);
+    let newest: { at: string; problem: string | null } | undefined;
+    for (const row of this.statement('failedBackups').all(portalId) as {
+      at: string;
+      problem: string | null;
+    }[]) {
+      const at = Date.parse(row.at);
+      if (Number.isNaN(at) || !(at > since)) continue;
+      if (!newest || at > Date.parse(newest.at)) newest = row;
     }
     return newest;
   }

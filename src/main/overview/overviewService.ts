@@ -12,6 +12,20 @@ export function keyPortal(key: string): string | undefined {
   return /\sportal=(\S+)$/.exec(key)?.[1];
 }
 
+/**
+ * Whether the overview lists a budget as in use: calls occupy its window, were sent in the current
+ * or the previous window (the Sync view draws those: busyEndpoints), wait for it, or the service
+ * blocks it. Only occupied windows were kept before, and a sync of minutes ago, whose calls the
+ * Sync view still charts, read as "no calls since PortalDesk started". Pure.
+ */
+export function budgetInUse(budget: EndpointBudgetReport, now: number): boolean {
+  return (
+    budget.spent + budget.calls.current + budget.calls.previous + budget.queued + budget.inFlight >
+      0 ||
+    (budget.blockedUntil !== null && budget.blockedUntil > now)
+  );
+}
+
 export class PortalNotMirrored extends Error {
   override name = 'PortalNotMirrored';
 }
@@ -40,9 +54,7 @@ export class OverviewService {
       ...mirrored,
       // Read when the counts arrive: the Sync view's figures of the same moment.
       budgets: this.budgets()
-        .filter(
-          (budget) => keyPortal(budget.key) === portalId && budget.spent + budget.calls.current > 0,
-        )
+        .filter((budget) => keyPortal(budget.key) === portalId && budgetInUse(budget, at))
         .sort((a, b) => b.spent - a.spent || (a.key < b.key ? -1 : 1)),
       at,
     };

@@ -12,11 +12,12 @@ import {
   PortalNotMirrored,
   keyPortal,
 } from '../../../src/main/overview/overviewService';
+import { busyEndpoints } from '../../../src/renderer/src/features/sync/endpointCharts';
 import { PORTAL, STATUSES, makeRecord, mirroredPortal } from '../store/mirror/fixture';
 
 const NOW = Date.parse('2026-03-05T10:00:00Z');
 
-function budget(key: string, spent: number, current = spent): EndpointBudgetReport {
+function budget(key: string, spent: number, current = spent, previous = 0): EndpointBudgetReport {
   return {
     key,
     limit: 200,
@@ -27,7 +28,7 @@ function budget(key: string, spent: number, current = spent): EndpointBudgetRepo
     blockedUntil: null,
     queued: 0,
     inFlight: 0,
-    calls: { stepMs: 10_000, inWindow: [], current, previous: 0 },
+    calls: { stepMs: 10_000, inWindow: [], current, previous },
   };
 }
 
@@ -90,7 +91,14 @@ describe('overview service', () => {
       () => NOW,
     ).portal(PORTAL);
     expect(overview.modules.map((m) => [m.name, m.records])).toEqual([['Assets', 2]]);
-    expect(overview.outbox).toEqual({ pending: 2, sending: 0, failed: 1, conflict: 1 });
+    // The Outbox view lists every portal's operations together: how many, to tell the two apart.
+    expect(overview.outbox).toEqual({
+      pending: 2,
+      sending: 0,
+      failed: 1,
+      conflict: 1,
+      allPortals: 5,
+    });
     expect(overview.budgets.map((b) => b.key)).toEqual([
       `us GET /b portal=${PORTAL}`,
       `us GET /a portal=${PORTAL}`,
@@ -101,6 +109,95 @@ describe('overview service', () => {
     });
     expect(overview.timeZone).toBe('Asia/Kolkata');
     expect(overview.at).toBe(NOW);
+  });
+
+  it('keeps every endpoint of the portal the Sync view draws a calls chart for', async () => {
+    const { store } = mirroredPortal();
+    // A sync a few minutes ago: its calls have left the current window (nothing spent, nothing
+    // current) but fill the previous one, which the Sync view's chart draws.
+    const budgets = [
+      budget(`us GET /entities portal=${PORTAL}`, 0, 0, 150),
+      budget(`us GET /fields portal=${PORTAL}`, 0, 0, 3),
+      budget(`us GET /layouts portal=${PORTAL}`, 0, 0, 0),
+      budget('us GET /entities portal=other-portal', 0, 0, 9),
+    ];
+    const overview = await new OverviewService(
+      new MirrorOverviewReader(store.db),
+      () => budgets,
+      () => NOW,
+    ).portal(PORTAL);
+    const drawnBySync = busyEndpoints(budgets)
+      .filter((b) => keyPortal(b.key) === PORTAL)
+      .map((b) => b.key);
+    expect(drawnBySync).toHaveLength(2);
+    expect(busyEndpoints(overview.budgets).map((b) => b.key)).toEqual(drawnBySync);
+
+    // Blocked by the service, or with calls waiting: in use too, though no call left lately.
+    const blocked = { ...budget(`us GET /bin portal=${PORTAL}`, 0), blockedUntil: NOW + 60_000 };
+    const waiting = { ...budget(`us GET /comments portal=${PORTAL}`, 0), queued: 4 };
+    const idle = budget(`us GET /layouts portal=${PORTAL}`, 0);
+    const later = await new OverviewService(
+      new MirrorOverviewReader(store.db),
+      () => [blocked, waiting, idle],
+      () => NOW,
+    ).portal(PORTAL);
+    expect(later.budgets.map((b) => b.key).sort()).toEqual([blocked.key, waiting.key].sort());
+  });
+
+  it('tells of a failed backup attempt made after the last backup, with its reason', async () => {
+    const { store } = mirroredPortal();
+    const read = async () =>
+      (
+        await new OverviewService(
+          new MirrorOverviewReader(store.db),
+          () => [],
+          () => NOW,
+        ).portal(PORTAL)
+      ).lastFailure;
+    const insert = store.db.prepare(
+      'INSERT INTO backups (account_id, portal_id, export_id, stage, completed_time, created_at, problem) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    expect(await read()).toBeNull();
+    // Only a failed attempt: no backup, and why.
+    insert.run(
+      'a',
+      PORTAL,
+      null,
+      'failed',
+      null,
+      '2026-03-01T08:00:00.000Z',
+      'The service did not start the backup: 500.',
+    );
+    expect(await read()).toEqual({
+      at: '2026-03-01T08:00:00.000Z',
+      problem: 'The service did not start the backup: 500.',
+    });
+    // A backup made after it: the failure is past.
+    insert.run(
+      'a',
+      PORTAL,
+      'e1',
+      'ready',
+      '2026-03-02T09:00:00.000Z',
+      '2026-03-02T08:00:00.000Z',
+      null,
+    );
+    expect(await read()).toBeNull();
+    // A later attempt failed (another portal's failure is not this one's).
+    insert.run(
+      'a',
+      PORTAL,
+      'e2',
+      'failed',
+      '2026-03-04T09:00:00.000Z',
+      '2026-03-04T08:00:00.000Z',
+      'The download was cut.',
+    );
+    insert.run('a', 'other-portal', 'e3', 'failed', null, '2026-03-05T08:00:00.000Z', 'x');
+    expect(await read()).toEqual({
+      at: '2026-03-04T08:00:00.000Z',
+      problem: 'The download was cut.',
+    });
   });
 
   it('refuses a portal the mirror does not hold, saying what to do', async () => {

@@ -62,14 +62,19 @@ export const PortalOverview = z.object({
     created: z.number().int().nonnegative(),
     updated: z.number().int().nonnegative(),
   }),
-  /** The portal's outbox operations per state. */
+  /** The portal's outbox operations per state, and every portal's in all. */
   outbox: z.object({
     pending: z.number().int().nonnegative(),
     sending: z.number().int().nonnegative(),
     failed: z.number().int().nonnegative(),
     conflict: z.number().int().nonnegative(),
+    /** Operations of every portal: the Outbox view lists them together, under these states. */
+    allPortals: z.number().int().nonnegative(),
   }),
-  /** The rate budgets of the portal's endpoints that calls have used, busiest first. */
+  /**
+   * The rate budgets of the portal's endpoints in use (calls in the current or the previous
+   * window, waiting or in flight, or blocked: overviewService.ts budgetInUse), busiest first.
+   */
   budgets: z.array(EndpointBudget),
   /** The newest backup the service made of the portal (downloaded here or not); null if none. */
   lastBackup: z
@@ -80,6 +85,11 @@ export const PortalOverview = z.object({
       stage: z.string(),
     })
     .nullable(),
+  /**
+   * The newest failed backup attempt of the portal made after its last backup (or with none
+   * made): when this computer asked for it (ISO) and why it failed; null when none.
+   */
+  lastFailure: z.object({ at: z.string(), problem: z.string().nullable() }).nullable(),
   /** Epoch ms of this reading, to tell the backup's age against. */
   at: z.number(),
 });

@@ -53,9 +53,10 @@ const OVERVIEW: PortalOverview = {
   ],
   earlier: { created: 1224, updated: 1224 },
   later: { created: 0, updated: 0 },
-  outbox: { pending: 2, sending: 0, failed: 1, conflict: 0 },
+  outbox: { pending: 2, sending: 0, failed: 1, conflict: 0, allPortals: 3 },
   budgets: [],
   lastBackup: { completedTime: '2026-11-20T09:12:00.000Z', stage: 'ready' },
+  lastFailure: null,
   at: Date.parse('2026-11-22T10:00:00.000Z'),
 };
 
@@ -107,7 +108,32 @@ describe('OverviewView', () => {
       [3, 7],
     ]);
     expect(screen.getByTestId('weekly-summary').textContent).toContain('1,234 records created');
-    expect(screen.getByTestId('overview-outbox').textContent).toContain('Failed1');
+    expect(screen.getByTestId('overview-outbox').textContent).toContain('Refused by the service1');
+  });
+
+  it('says an endpoint the service blocks beside the rate budgets, as the Sync view does', async () => {
+    const blockedUntil = Date.now() + 8 * 60_000;
+    await renderOverview(() => ({
+      ...OVERVIEW,
+      budgets: [
+        {
+          key: `us GET /api/v3/portal/{portal_id}/entities portal=${PORTAL_ID}`,
+          limit: 200,
+          windowMs: 120_000,
+          spent: 0,
+          remaining: 0,
+          nextSlotAt: null,
+          blockedUntil,
+          queued: 3,
+          inFlight: 0,
+          calls: { stepMs: 10_000, inWindow: Array<number>(24).fill(0), current: 0, previous: 0 },
+        },
+      ],
+    }));
+    const card = screen.getByRole('region', { name: 'Rate budgets in use' });
+    expect(card.textContent).toContain(
+      'GET /api/v3/portal/{portal_id}/entities is blocked by the service until',
+    );
   });
 
   it("reads again once, 2 s after the portal's records or the outbox changed", async () => {
@@ -128,6 +154,23 @@ describe('OverviewView', () => {
     act(() => workspace.engine.emit('records.changed', { portalId: '999', moduleId: null }));
     await act(() => vi.advanceTimersByTimeAsync(REFRESH_AFTER_CHANGE_MS * 2));
     expect(reads()).toBe(before + 1);
+  });
+
+  it("reads again after the portal's backups changed: the last backup's age follows a new one", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const workspace = await renderOverview();
+    const reads = () => workspace.engine.argsOf('overview.portal').length;
+    const before = reads();
+    act(() => workspace.engine.emit('backups.changed', { backup: null, portalId: '999' }));
+    await act(() => vi.advanceTimersByTimeAsync(REFRESH_AFTER_CHANGE_MS * 2));
+    expect(reads()).toBe(before);
+    act(() => workspace.engine.emit('backups.changed', { backup: null, portalId: PORTAL_ID }));
+    await act(() => vi.advanceTimersByTimeAsync(REFRESH_AFTER_CHANGE_MS));
+    expect(reads()).toBe(before + 1);
+    // A change of unknown portal (null) may be this one's.
+    act(() => workspace.engine.emit('backups.changed', { backup: null, portalId: null }));
+    await act(() => vi.advanceTimersByTimeAsync(REFRESH_AFTER_CHANGE_MS));
+    expect(reads()).toBe(before + 2);
   });
 
   it('reads a portal once at a time: changes while a reading is out make one more, after it', async () => {

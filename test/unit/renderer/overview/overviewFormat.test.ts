@@ -1,9 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFilter } from '@portaldesk/portal-api/filter';
 import {
   backupAge,
-  backupDays,
+  backupWarned,
   barPercent,
+  blockedEndpoints,
+  outboxScope,
   statusFilter,
   weeklySummary,
 } from '../../../../src/renderer/src/features/overview/overviewFormat';
@@ -62,8 +65,55 @@ describe('overview wording and decisions', () => {
     const ready = { completedTime: '2026-11-20T10:00:00.000Z', stage: 'ready' };
     expect(backupAge(ready, NOW)).toMatch(/^Made 2 days ago .*downloaded and verified/);
     expect(backupAge({ ...ready, stage: 'on_service' }, NOW)).toMatch(/not downloaded here\.$/);
-    expect(backupDays(ready, NOW)).toBe(2);
-    expect(backupDays(null, NOW)).toBeNull();
+    expect(backupWarned(ready, null, NOW)).toBe(false);
+    expect(backupWarned(null, null, NOW)).toBe(true);
+  });
+
+  it('says a failed attempt since the last backup, or instead of one, and warns', () => {
+    const failure = { at: '2026-11-21T08:00:00.000Z', problem: 'The download was cut.' };
+    expect(backupAge(null, NOW, failure)).toMatch(
+      /^No backup of this portal yet: the attempt of .* failed \(The download was cut\.\)\. Open Backups to try again\.$/,
+    );
+    const ready = { completedTime: '2026-11-20T10:00:00.000Z', stage: 'ready' };
+    expect(backupAge(ready, NOW, failure)).toMatch(
+      /^Made 2 days ago .*verified on this computer\. A later attempt, .*, failed \(The download was cut\.\)\. Open Backups to try again\.$/,
+    );
+    expect(backupWarned(ready, failure, NOW)).toBe(true);
+  });
+
+  it('warns of a backup exactly when its age in words is past a week', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 30 * 86_400_000 }), (age) => {
+        const backup = { completedTime: new Date(NOW - age).toISOString(), stage: 'ready' };
+        const days = /Made (\d+) days? ago/.exec(backupAge(backup, NOW))?.[1];
+        // Words in days say more than 7: warned; a warned backup never reads under a week.
+        if (days !== undefined && Number(days) > 7)
+          expect(backupWarned(backup, null, NOW)).toBe(true);
+        if (backupWarned(backup, null, NOW)) expect(Number(days)).toBeGreaterThanOrEqual(7);
+      }),
+    );
+  });
+
+  it("says when the Outbox view lists other portals' changes beside this one's", () => {
+    const outbox = { pending: 2, sending: 0, failed: 1, conflict: 0 };
+    expect(outboxScope({ ...outbox, allPortals: 3 })).toBeNull();
+    expect(outboxScope({ ...outbox, allPortals: 8 })).toBe(
+      "The Outbox lists every portal's changes together: 8 in all, 3 of them this portal's.",
+    );
+    expect(outboxScope({ pending: 0, sending: 0, failed: 0, conflict: 0, allPortals: 1 })).toBe(
+      "The Outbox lists every portal's changes together: 1 in all, none of them this portal's.",
+    );
+  });
+
+  it('says which endpoints the service blocks, until when, and that their calls wait', () => {
+    const key = 'us GET /api/v3/portal/{portal_id}/entities portal=1';
+    const open = { ...budget(key, 3, 0), blockedUntil: null };
+    const over = { ...open, blockedUntil: NOW - 1 };
+    const blocked = { ...open, blockedUntil: NOW + 5 * 60_000 };
+    expect(blockedEndpoints([open, over], NOW)).toEqual([]);
+    expect(blockedEndpoints([open, blocked], NOW)).toEqual([
+      `GET /api/v3/portal/{portal_id}/entities is blocked by the service until ${new Date(NOW + 5 * 60_000).toLocaleTimeString()} (about 5 min): its calls wait and go out when it reopens.`,
+    ]);
   });
 
   it('sums the weeks and what lies before them', () => {

@@ -4,20 +4,24 @@ import { useShell } from '../../app/ShellContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { useBackups } from '../backups/BackupsContext';
 import type { RecordsStore } from '../records/recordsStore';
+import { GROUP_LABEL, GROUP_ORDER } from '../outbox/outboxFormat';
 import { EndpointCallsChart } from '../sync/EndpointCallsChart';
 import { busyEndpoints } from '../sync/endpointCharts';
 import { describeEndpoint } from '../sync/syncFormat';
 import { useNow } from '../sync/useNow';
 import { BarList, type Bar } from './BarList';
-import { backupAge, backupDays, statusFilter } from './overviewFormat';
+import {
+  backupAge,
+  backupWarned,
+  blockedEndpoints,
+  outboxScope,
+  statusFilter,
+} from './overviewFormat';
 import { useOverview } from './useOverview';
 import { WeeklyChart } from './WeeklyChart';
 import './overview.css';
 
 const EMPTY = SECTIONS.find((section) => section.id === 'overview')!.empty;
-
-/** Ours: a last backup older than this many days is shown as a warning. */
-const OLD_BACKUP_DAYS = 7;
 
 /** Opens the records workspace on a module, with a filter applied or none. */
 function useOpenRecords(records: RecordsStore, portalId: string) {
@@ -87,55 +91,61 @@ function Statuses({ overview, records }: { overview: PortalOverview; records: Re
   );
 }
 
+/** The portal's operations per state, named and ordered as the Outbox view's groups. */
 function Outbox({ overview }: { overview: PortalOverview }) {
   const select = useShell((state) => state.select);
-  const { pending, sending, failed, conflict } = overview.outbox;
-  const waiting = pending + sending + failed + conflict;
+  const { outbox } = overview;
+  const waiting = GROUP_ORDER.reduce((sum, group) => sum + outbox[group], 0);
+  const scope = outboxScope(outbox);
+  const tone = { conflict: 'is-warn', failed: 'is-danger', sending: '', pending: '' } as const;
   return (
     <section className="overview-card" aria-labelledby="overview-outbox">
       <h2 id="overview-outbox">Waiting in the Outbox</h2>
       <dl className="overview-figures" data-testid="overview-outbox">
-        <div>
-          <dt>Pending</dt>
-          <dd>{pending.toLocaleString()}</dd>
-        </div>
-        <div>
-          <dt>Sending</dt>
-          <dd>{sending.toLocaleString()}</dd>
-        </div>
-        <div className={failed > 0 ? 'is-danger' : ''}>
-          <dt>Failed</dt>
-          <dd>{failed.toLocaleString()}</dd>
-        </div>
-        <div className={conflict > 0 ? 'is-warn' : ''}>
-          <dt>Conflicts</dt>
-          <dd>{conflict.toLocaleString()}</dd>
-        </div>
+        {GROUP_ORDER.map((group) => (
+          <div key={group} className={outbox[group] > 0 ? tone[group] : ''}>
+            <dt>{GROUP_LABEL[group]}</dt>
+            <dd>{outbox[group].toLocaleString()}</dd>
+          </div>
+        ))}
       </dl>
-      {waiting > 0 ? (
+      {waiting === 0 && <p className="muted">Nothing waits to be sent for this portal.</p>}
+      {scope && (
+        <p className="muted" data-testid="overview-outbox-scope">
+          {scope}
+        </p>
+      )}
+      {outbox.allPortals > 0 && (
         <button type="button" onClick={() => select('outbox')}>
           Open the Outbox
         </button>
-      ) : (
-        <p className="muted">Nothing waits to be sent for this portal.</p>
       )}
     </section>
   );
 }
 
-function Budgets({ overview }: { overview: PortalOverview }) {
+function Budgets({ overview, now }: { overview: PortalOverview; now: number }) {
   const busy = busyEndpoints(overview.budgets);
+  const blocked = blockedEndpoints(overview.budgets, now);
   return (
     <section className="overview-card overview-card--wide" aria-labelledby="overview-budgets">
       <h2 id="overview-budgets">Rate budgets in use</h2>
       {overview.budgets.length === 0 ? (
-        <p className="muted">No calls to this portal&apos;s endpoints since PortalDesk started.</p>
+        <p className="muted">
+          No calls to this portal&apos;s endpoints in the current or the previous rate window, and
+          none waiting.
+        </p>
       ) : (
         <>
           <p className="muted">
             {overview.budgets.length} endpoint{overview.budgets.length === 1 ? '' : 's'} of this
-            portal called; the busiest below, every one in the Sync section.
+            portal in use; the busiest below, every one in the Sync section.
           </p>
+          {blocked.map((line) => (
+            <p key={line} className="error">
+              {line}
+            </p>
+          ))}
           <ul className="calls-charts">
             {busy.map((budget) => (
               <li key={budget.key}>
@@ -154,8 +164,7 @@ function Budgets({ overview }: { overview: PortalOverview }) {
 
 function Backup({ overview, now }: { overview: PortalOverview; now: number }) {
   const select = useShell((state) => state.select);
-  const days = backupDays(overview.lastBackup, now);
-  const old = days === null || days > OLD_BACKUP_DAYS;
+  const old = backupWarned(overview.lastBackup, overview.lastFailure, now);
   return (
     <section className="overview-card" aria-labelledby="overview-backup">
       <h2 id="overview-backup">Last backup</h2>
@@ -163,7 +172,7 @@ function Backup({ overview, now }: { overview: PortalOverview; now: number }) {
         className={old ? 'overview-backup is-warn' : 'overview-backup'}
         data-testid="overview-backup"
       >
-        {backupAge(overview.lastBackup, now)}
+        {backupAge(overview.lastBackup, now, overview.lastFailure)}
       </p>
       <button type="button" onClick={() => select('backups')}>
         Open Backups
@@ -228,7 +237,7 @@ export function OverviewView({ records }: { records: RecordsStore }) {
             <h2 id="overview-weeks">Records created and updated per week</h2>
             <WeeklyChart overview={overview} />
           </section>
-          <Budgets overview={overview} />
+          <Budgets overview={overview} now={now} />
         </div>
       ) : (
         !error && (

@@ -3,7 +3,7 @@
  * age in words, the weekly chart's series. Tested without a browser.
  */
 import type { PortalOverview } from '../../../../shared/ipc/areas/overview';
-import { formatAgo } from '../sync/syncFormat';
+import { describeEndpoint, formatAgo, formatDuration } from '../sync/syncFormat';
 
 /** The records workspace's filter (the API's filter JSON) for one status; null: without a status. */
 export function statusFilter(statusId: string | null): string {
@@ -14,27 +14,82 @@ export function statusFilter(statusId: string | null): string {
   return JSON.stringify({ criteria: [criterion], pattern: '1' });
 }
 
+/**
+ * What the Outbox view lists beyond this portal's figures, or null when it lists only them: it
+ * shows every portal's changes together, so its counts are larger when another portal waits too.
+ */
+export function outboxScope(outbox: PortalOverview['outbox']): string | null {
+  const mine = outbox.pending + outbox.sending + outbox.failed + outbox.conflict;
+  if (outbox.allPortals <= mine) return null;
+  const share = mine === 0 ? 'none' : mine.toLocaleString();
+  return `The Outbox lists every portal's changes together: ${outbox.allPortals.toLocaleString()} in all, ${share} of them this portal's.`;
+}
+
+/**
+ * The portal's endpoints the service blocks now (the spec: 10 minutes after going over its
+ * limit), each in one sentence: until when, and that their calls wait. The calls charts do not
+ * show a block; the Sync view's table does.
+ */
+export function blockedEndpoints(budgets: PortalOverview['budgets'], now: number): string[] {
+  return budgets
+    .filter((budget) => budget.blockedUntil !== null && budget.blockedUntil > now)
+    .map((budget) => {
+      const until = budget.blockedUntil as number;
+      const { route } = describeEndpoint(budget.key, () => undefined);
+      return `${route} is blocked by the service until ${new Date(until).toLocaleTimeString()} (about ${formatDuration(until - now)}): its calls wait and go out when it reopens.`;
+    });
+}
+
 /** A bar's length in percent of the longest; a non-empty one never shorter than 1 %. */
 export function barPercent(value: number, max: number): number {
   if (value <= 0 || max <= 0) return 0;
   return Math.max(1, Math.round((value / max) * 1000) / 10);
 }
 
-/** What the overview says of the last backup. */
-export function backupAge(lastBackup: PortalOverview['lastBackup'], now: number): string {
-  if (!lastBackup) return 'No backup of this portal yet.';
+/** Ours: a last backup older than this many days is shown as a warning. */
+export const OLD_BACKUP_DAYS = 7;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What the overview says of the last backup, and of a failed attempt since (or instead of) it:
+ * when, why, and what to do.
+ */
+export function backupAge(
+  lastBackup: PortalOverview['lastBackup'],
+  now: number,
+  lastFailure: PortalOverview['lastFailure'] = null,
+): string {
+  let failed = '';
+  if (lastFailure) {
+    const when = new Date(lastFailure.at).toLocaleString();
+    const why = lastFailure.problem ? ` (${lastFailure.problem.replace(/\.$/, '')}.)` : '';
+    const attempt = lastBackup ? `A later attempt, ${when},` : `the attempt of ${when}`;
+    failed = `${attempt} failed${why}. Open Backups to try again.`;
+  }
+  if (!lastBackup) {
+    return failed ? `No backup of this portal yet: ${failed}` : 'No backup of this portal yet.';
+  }
   const at = Date.parse(lastBackup.completedTime);
   const where =
     lastBackup.stage === 'ready'
       ? 'downloaded and verified on this computer'
       : 'kept by the service, not downloaded here';
-  return `Made ${formatAgo(at, now)} (${new Date(at).toLocaleString()}), ${where}.`;
+  return `Made ${formatAgo(at, now)} (${new Date(at).toLocaleString()}), ${where}.${failed ? ` ${failed}` : ''}`;
 }
 
-/** Days from a backup's completion to now, for its warning colour; null without one. */
-export function backupDays(lastBackup: PortalOverview['lastBackup'], now: number): number | null {
-  if (!lastBackup) return null;
-  return Math.floor((now - Date.parse(lastBackup.completedTime)) / 86_400_000);
+/**
+ * Whether the backup part is shown as a warning: no backup, a failed attempt since the last one,
+ * or a last backup more than OLD_BACKUP_DAYS old. Compared in milliseconds: whole days rounded
+ * down left a backup that reads "8 days ago" (formatAgo rounds) unwarned.
+ */
+export function backupWarned(
+  lastBackup: PortalOverview['lastBackup'],
+  lastFailure: PortalOverview['lastFailure'],
+  now: number,
+): boolean {
+  if (!lastBackup || lastFailure) return true;
+  return now - Date.parse(lastBackup.completedTime) > OLD_BACKUP_DAYS * DAY_MS;
 }
 
 /** uPlot's columns: week starts (seconds, at UTC midnight of the local date), created, updated. */

@@ -36,7 +36,8 @@ function remembered(): string | null {
 
 /**
  * The overview's reading of the engine: the mirrored portals, the chosen one's overview, read
- * again after records or the outbox changed (at most every REFRESH_AFTER_CHANGE_MS).
+ * again after its records, the outbox or its backups changed (at most every
+ * REFRESH_AFTER_CHANGE_MS).
  */
 export function useOverview(): OverviewState {
   const api = useApi();
@@ -126,9 +127,14 @@ export function useOverview(): OverviewState {
       if (event.portalId === portalId) later();
     });
     const offOutbox = api.on('outbox.changed', later);
+    // The last backup's age and a failed attempt: a backup made or failed while the view is open.
+    const offBackups = api.on('backups.changed', (event) => {
+      if (event.portalId === portalId || event.portalId === null) later();
+    });
     return () => {
       offRecords();
       offOutbox();
+      offBackups();
       if (timer) clearTimeout(timer);
     };
   }, [api, portalId, read]);
