@@ -219,6 +219,33 @@ describe('XlsxFileWriter', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('names the sheet, for any module name, so that exceljs’s reader opens the workbook', async () => {
+    const dir = tempDir();
+    const names = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom('History', 'history', ' History ', "'History'", "Budget's", " 'x' "),
+      // Characters of two UTF-16 units: Excel's 31 counts units, exceljs's reader cut a pair.
+      fc
+        .tuple(fc.string({ maxLength: 20 }), fc.string({ unit: 'grapheme', maxLength: 20 }))
+        .map(([a, b]) => `${a}${'😀'.repeat(12)}${b}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(names, async (name) => {
+        const sheet = sheetName(name);
+        expect(sheet.length).toBeGreaterThan(0);
+        expect(sheet.length).toBeLessThanOrEqual(31);
+        expect(xmlCell(sheet)).toBe(sheet);
+        expect(sheet.toLowerCase()).not.toBe('history');
+        const file = fileIn(dir, 'xlsx');
+        const writer = new XlsxFileWriter(file, name);
+        await writer.header(['Name']);
+        await writer.finish();
+        expect((await readXlsx(file, 1)).name).toBe(sheet);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('names the sheet as Excel allows', () => {
     expect(sheetName('Assets')).toBe('Assets');
     expect(sheetName('Q1/Q2 [draft]: costs?')).toBe('Q1 Q2  draft   costs');
