@@ -32,6 +32,8 @@ const cellText = fc.oneof(
     '-3',
     '@x',
     '\t',
+    // exceljs's writer drops DEL: the sheet would hold less than the record's text.
+    'a\u007Fb',
   ),
   fc
     .array(fc.constantFrom('a', ',', '"', '\n', '\r', ' ', '=', 'é', '😀', '\t', ';'))

@@ -17,7 +17,18 @@ import { MODULE, PORTAL, record, recordsWorkspace } from '../records/workspace';
 import { settled } from './importSteps';
 
 const text = fc.string({
-  unit: fc.constantFrom('a', ' ', '\n', '\u000B', '\u0007', '\u001F', '\uFFFE', '\uD800', 'é'),
+  unit: fc.constantFrom(
+    'a',
+    ' ',
+    '\n',
+    '\u000B',
+    '\u0007',
+    '\u001F',
+    '\u007F',
+    '\uFFFE',
+    '\uD800',
+    'é',
+  ),
   minLength: 1,
   maxLength: 12,
 });
