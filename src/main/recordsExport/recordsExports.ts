@@ -119,10 +119,8 @@ export class RecordsExports {
     let started: StartedExport;
     this.starting = true;
     try {
-      await prepareExportsFolder(folder);
-      fileName = await freeName(
-        folder,
-        exportFileName(module?.pluralName ?? 'records', args.format, this.now()),
+      fileName = await usableFolder(folder, () =>
+        freeName(folder, exportFileName(module?.pluralName ?? 'records', args.format, this.now())),
       );
       file = path.join(folder, fileName);
       started = await this.starter(
@@ -298,6 +296,22 @@ export class RecordsExports {
   close(): Promise<void> {
     this.running?.controller.abort();
     return this.idle();
+  }
+}
+
+/**
+ * The exports folder made ready and `name` found in it; a folder that cannot be made or read
+ * (a file in its place, no permission) is refused in words, before anything is written.
+ */
+async function usableFolder(folder: string, name: () => Promise<string>): Promise<string> {
+  try {
+    await prepareExportsFolder(folder);
+    return await name();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RecordsExportError(
+      `The exports folder ${folder} cannot be used (${reason}). Nothing was exported and the mirror is unchanged: check that the folder can be written (its permissions, that no file has its name) and export again.`,
+    );
   }
 }
 

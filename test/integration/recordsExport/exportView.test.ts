@@ -5,7 +5,7 @@
  * reader, XLSX by exceljs's reader; a cancel deletes the partial file and says so.
  */
 import ExcelJS from 'exceljs';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ExportArgs, ExportProgress } from '../../../src/shared/ipc/areas/recordsExport';
@@ -260,6 +260,26 @@ describe('records export: the file is the view records.query lists', () => {
     expect(await workspace.ok('records.latestExport', {})).toEqual(cancelled);
     const link = await workspace.refused('records.exportLink', { exportId: started.exportId });
     expect(link.message).toMatch(/no finished file/);
+  });
+
+  it('refuses in words when the exports folder cannot be made, and writes nothing', async () => {
+    const workspace = recordsWorkspace();
+    workspace.mirror.records.upsertRecords([record(1)]);
+    // A file where the folder goes: as a folder without write permission, it cannot be used.
+    const folder = workspace.engine.exports.folder;
+    writeFileSync(folder, 'not a folder');
+    const refused = await workspace.refused('records.export', {
+      portalId: PORTAL,
+      moduleId: MODULE,
+      columns: ['name'],
+      format: 'csv',
+      values: 'shown',
+    });
+    expect(refused.message).toMatch(
+      /^The exports folder .* cannot be used \(.*\)\. Nothing was exported and the mirror is unchanged: check that the folder can be written/,
+    );
+    expect(readFileSync(folder, 'utf8')).toBe('not a folder');
+    expect(await workspace.ok('records.latestExport', {})).toBeNull();
   });
 
   it('refuses an unknown column or a filter the mirror cannot apply, writing nothing', async () => {
