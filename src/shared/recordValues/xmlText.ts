@@ -18,3 +18,33 @@ const NOT_XML =
 export function xmlText(text: string): string {
   return text.replace(NOT_XML, '\uFFFD');
 }
+
+/**
+ * The most UTF-16 units an Excel cell holds ("Total number of characters that a cell can
+ * contain: 32,767", Excel's specifications and limits): a workbook with a longer cell is one
+ * Excel calls damaged, and its repair cuts the cell anyway.
+ */
+export const SHEET_CELL_MAX_UNITS = 32_767;
+
+/** What a cut cell ends with, so a reader of the sheet sees that the text goes on. */
+const CUT_MARK = '…';
+
+/** Whether `text` is longer than a sheet's cell holds (sheetText cuts it). */
+export function overSheetCell(text: string): boolean {
+  return text.length > SHEET_CELL_MAX_UNITS;
+}
+
+/**
+ * Text as an XLSX cell holds it: xmlText's characters, and a text longer than a cell holds cut
+ * to fit with "…" at its end (never between the two halves of a character). The export writes
+ * cells so, and the import compares a record's text with a sheet's cell so: an untouched cut
+ * cell is not a change to the record.
+ */
+export function sheetText(text: string): string {
+  const kept = xmlText(text);
+  if (!overSheetCell(kept)) return kept;
+  let end = SHEET_CELL_MAX_UNITS - CUT_MARK.length;
+  const last = kept.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return kept.slice(0, end) + CUT_MARK;
+}

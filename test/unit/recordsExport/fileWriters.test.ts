@@ -205,6 +205,45 @@ describe('XlsxFileWriter', () => {
     );
   });
 
+  it('cuts a text longer than an Excel cell holds (32,767 units) to fit, never a character in half', async () => {
+    const dir = tempDir();
+    // Around the limit, with characters of two units where the cut falls.
+    const long = fc
+      .tuple(
+        fc.integer({ min: 32_760, max: 32_775 }),
+        fc.constantFrom('a', '😀', 'é'),
+        fc.constantFrom('a', '😀'),
+      )
+      .map(([units, fill, tail]) => {
+        let t = '';
+        while (t.length < units) t += t.length % 3 === 0 ? tail : fill;
+        return t;
+      });
+    await fc.assert(
+      fc.asyncProperty(long, async (text) => {
+        const file = fileIn(dir, 'xlsx');
+        const writer = new XlsxFileWriter(file, 'Assets');
+        await writer.header(['Notes']);
+        const batch = encodeCells('xlsx', [[text], ['short']]);
+        expect(batch.format === 'xlsx' && batch.cut).toBe(text.length > 32_767 ? 1 : 0);
+        await writer.rows(batch);
+        await writer.finish();
+        const [, [cell], [short]] = (await readXlsx(file, 1)).rows as string[][];
+        expect(short).toBe('short');
+        if (text.length <= 32_767) {
+          expect(cell).toBe(text);
+          return;
+        }
+        expect(cell!.length).toBeLessThanOrEqual(32_767);
+        expect(cell!.endsWith('…')).toBe(true);
+        expect(text.startsWith(cell!.slice(0, -1))).toBe(true);
+        expect(xmlCell(cell!)).toBe(cell);
+        expect(cell!.length).toBeGreaterThanOrEqual(32_765);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   it('an abort deletes the partial file', async () => {
     const dir = tempDir();
     const file = fileIn(dir, 'xlsx');
