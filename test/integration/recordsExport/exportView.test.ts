@@ -274,9 +274,9 @@ describe('records export: the file is the view records.query lists', () => {
       portalId: PORTAL,
       moduleId: MODULE,
       columns: ['name', 'description'],
-      values: 'shown',
+      values: 'shown' as const,
       sort: { field: 'name', descending: false },
-    } as const;
+    } satisfies Omit<ExportArgs, 'format'>;
     const end = await exportView(workspace, { ...args, format: 'xlsx' });
     expect(end.state).toBe('done');
     expect(end.message).toMatch(
