@@ -9,6 +9,7 @@ import type { RecordsField } from '../../shared/ipc/areas/records';
 import type { ExportFormat } from '../../shared/ipc/areas/recordsExport';
 import { rowCellsOf, type CellOptions, type CellValue } from '../../shared/recordValues/cellText';
 import type { RecordRow } from '../../shared/ipc/areas/records';
+import { overSheetCell } from '../../shared/recordValues/xmlText';
 import { xmlCell } from './xmlCell';
 
 /**
@@ -19,7 +20,8 @@ import { xmlCell } from './xmlCell';
  */
 export type EncodedBatch =
   | { format: 'csv'; rows: number; bytes: Uint8Array }
-  | { format: 'xlsx'; rows: number; cells: CellValue[][] };
+  /** `cut`: text cells longer than a sheet's cell holds, cut to fit (xmlCell). */
+  | { format: 'xlsx'; rows: number; cells: CellValue[][]; cut: number };
 
 /** Each encoding into a buffer of its own (Buffer.from may share a pooled one: not movable). */
 const utf8 = new TextEncoder();
@@ -39,7 +41,14 @@ export function encodeCells(
     for (const row of rows) text += delimitedLine(row);
     return { format, rows: rows.length, bytes: utf8.encode(text) };
   }
-  return { format, rows: rows.length, cells: rows.map((row) => row.map(xmlCell)) };
+  let cut = 0;
+  const cells = rows.map((row) =>
+    row.map((cell) => {
+      if (typeof cell === 'string' && overSheetCell(cell)) cut++;
+      return xmlCell(cell);
+    }),
+  );
+  return { format, rows: rows.length, cells, cut };
 }
 
 /** What a batch of records becomes: their cells for `columns`, encoded for `format`. */

@@ -17,26 +17,29 @@ export interface ExportJobInput {
   onRows(rows: number): void;
 }
 
-export type ExportJobEnd = { state: 'done' | 'cancelled'; rows: number };
+/** `cut`: XLSX text cells longer than a sheet's cell holds, written cut to fit. */
+export type ExportJobEnd = { state: 'done' | 'cancelled'; rows: number; cut: number };
 
 export async function runExportJob(input: ExportJobInput): Promise<ExportJobEnd> {
   const { batches, writer, signal } = input;
   let rows = 0;
+  let cut = 0;
   try {
     await writer.header(input.labels);
     for (let index = 0; index * batches.batchRows < batches.total && !signal.aborted; index++) {
       const batch = await batches.batch(index);
       await writer.rows(batch);
       rows += batch.rows;
+      if (batch.format === 'xlsx') cut += batch.cut;
       input.onRows(rows);
       await nextTurn();
     }
     if (signal.aborted) {
       await writer.abort();
-      return { state: 'cancelled', rows };
+      return { state: 'cancelled', rows, cut };
     }
     await writer.finish();
-    return { state: 'done', rows };
+    return { state: 'done', rows, cut };
   } catch (error) {
     await writer.abort();
     throw error;

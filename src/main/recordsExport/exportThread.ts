@@ -63,7 +63,7 @@ export function threadExportStarter(options: ExportThreadOptions): ExportStarter
           onRows(message.rows);
         } else if (message.kind === 'end') {
           ended = true;
-          endDone({ state: message.state, rows: message.rows });
+          endDone({ state: message.state, rows: message.rows, cut: message.cut });
         } else if (message.kind === 'refused') {
           fail(new RecordQueryError(message.message, message.problems));
         } else {

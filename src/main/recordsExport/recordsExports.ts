@@ -12,6 +12,7 @@ import type {
   ExportProgress,
 } from '../../shared/ipc/areas/recordsExport';
 import { EXPORT_FILE_PATH_PREFIX } from '../../shared/ipc/webProtocol';
+import { SHEET_CELL_MAX_UNITS } from '../../shared/recordValues/xmlText';
 import type { EventHub } from '../bridge/eventHub';
 import { DownloadLinks } from '../backups/downloadLinks';
 import { RecordsReader } from '../records/recordsReader';
@@ -119,10 +120,8 @@ export class RecordsExports {
     let started: StartedExport;
     this.starting = true;
     try {
-      await prepareExportsFolder(folder);
-      fileName = await freeName(
-        folder,
-        exportFileName(module?.pluralName ?? 'records', args.format, this.now()),
+      fileName = await usableFolder(folder, () =>
+        freeName(folder, exportFileName(module?.pluralName ?? 'records', args.format, this.now())),
       );
       file = path.join(folder, fileName);
       started = await this.starter(
@@ -167,8 +166,8 @@ export class RecordsExports {
     onRows = (rows) => this.advance(running, rows);
     if (early > 0) this.advance(running, early);
     running.done = started.done.then(
-      (end) => this.end(running, end.state, end.rows, null),
-      (error: unknown) => this.end(running, 'failed', running.progress.rows, error),
+      (end) => this.end(running, end.state, end.rows, null, end.cut),
+      (error: unknown) => this.end(running, 'failed', running.progress.rows, error, 0),
     );
     this.push(running.progress);
     return running.progress;
@@ -192,6 +191,7 @@ export class RecordsExports {
     state: ExportProgress['state'],
     rows: number,
     error: unknown,
+    cut: number,
   ): void {
     const { total, fileName } = running.progress;
     let message: string;
@@ -200,6 +200,9 @@ export class RecordsExports {
         total === 0
           ? `No records match this view: ${fileName} holds the header row only.`
           : `Exported ${count(rows)} ${rows === 1 ? 'record' : 'records'} to ${fileName}.`;
+      if (cut > 0) {
+        message += ` ${count(cut)} ${cut === 1 ? 'cell was' : 'cells were'} longer than the ${count(SHEET_CELL_MAX_UNITS)} characters an Excel cell holds: cut there, ending with "…" (the records are unchanged, and importing this file leaves them whole). Export as CSV to have every text whole.`;
+      }
     } else if (state === 'cancelled') {
       message = `Export cancelled after ${count(rows)} of ${count(total)} records. The partial file was deleted; nothing else changed.`;
     } else {
@@ -298,6 +301,22 @@ export class RecordsExports {
   close(): Promise<void> {
     this.running?.controller.abort();
     return this.idle();
+  }
+}
+
+/**
+ * The exports folder made ready and `name` found in it; a folder that cannot be made or read
+ * (a file in its place, no permission) is refused in words, before anything is written.
+ */
+async function usableFolder(folder: string, name: () => Promise<string>): Promise<string> {
+  try {
+    await prepareExportsFolder(folder);
+    return await name();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RecordsExportError(
+      `The exports folder ${folder} cannot be used (${reason}). Nothing was exported and the mirror is unchanged: check that the folder can be written (its permissions, that no file has its name) and export again.`,
+    );
   }
 }
 

@@ -14,17 +14,31 @@ import type { ExportFileWriter } from './exportFileWriter';
 import { streamDrained } from './streamDrained';
 import { xmlCell } from './xmlCell';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { xmlText } from '../../shared/recordValues/xmlText';
 
-/** Excel's limit for a sheet name, and the characters it refuses in one. */
+/** Excel's limit for a sheet name (UTF-16 units, as exceljs's reader cuts it), what it refuses. */
 const SHEET_NAME_MAX = 31;
+// eslint-disable-next-line no-control-regex
+const NOT_IN_SHEET_NAME = /[[\]:*?/\\\u0000-\u001F\u007F]/g;
+/** Excel keeps this name for a sheet of its own (change history); exceljs's reader refuses it. */
+const RESERVED_SHEET_NAME = /^history$/i;
 
-/** A name Excel accepts for the sheet: `[]:*?/\` replaced, at most 31 characters, never empty. */
+/**
+ * A name Excel accepts for the sheet: `[]:*?/\` and control characters replaced, no apostrophe
+ * first or last, at most 31 UTF-16 units (a character of two never cut in half: a lone surrogate
+ * makes the workbook unreadable), never empty, never the reserved "History".
+ */
 export function sheetName(name: string): string {
-  const cleaned = name
-    .replace(/[[\]:*?/\\]/g, ' ')
-    .replace(/^'+|'+$/g, '')
-    .trim();
-  return [...cleaned].slice(0, SHEET_NAME_MAX).join('').trim() || 'Records';
+  const cleaned = xmlText(name)
+    .replace(NOT_IN_SHEET_NAME, ' ')
+    .replace(/^[\s']+|[\s']+$/g, '');
+  let cut = '';
+  for (const character of cleaned) {
+    if (cut.length + character.length > SHEET_NAME_MAX) break;
+    cut += character;
+  }
+  const sheet = cut.replace(/[\s']+$/, '') || 'Records';
+  return RESERVED_SHEET_NAME.test(sheet) ? `${sheet} records` : sheet;
 }
 
 /**

@@ -38,20 +38,27 @@ export function viewText(view: ValueView): string {
   }
 }
 
-/** Whether `value` of a field of `type` is shown from a number (an amount, a count, a share). */
+/** A code Intl writes itself, beside the amount (describeValue's formatCurrency). */
+const ISO_CURRENCY_CODE = /^[A-Z]{3}$/;
+
+/** Whether `value` of a field of `type` is shown as text Intl made from a number alone (an amount, a count, a share). */
 function shownFromNumber(type: string, value: unknown): boolean {
   switch (type) {
     case 'number':
     case 'decimal':
     case 'percentage':
       return typeof value === 'number';
-    case 'currency':
+    case 'currency': {
+      if (typeof value === 'number') return true;
+      if (typeof value !== 'object' || value === null) return false;
+      const { amount, currency_code: code } = value as Record<string, unknown>;
+      // A code that is not ISO 4217's three letters is shown as the service keeps it, before the
+      // amount (describeValue): text anyone can write, "=1+2+0*" as well as "usd".
       return (
-        typeof value === 'number' ||
-        (typeof value === 'object' &&
-          value !== null &&
-          typeof (value as { amount?: unknown }).amount === 'number')
+        typeof amount === 'number' &&
+        (typeof code !== 'string' || code.trim() === '' || ISO_CURRENCY_CODE.test(code))
       );
+    }
     default:
       return false;
   }

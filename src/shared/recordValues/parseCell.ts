@@ -14,7 +14,7 @@ import { validateFieldValue } from '../fieldValues/validateFieldValue';
 import { wallClockShows } from '../fieldValues/zonedDateTime';
 import type { EditableField } from '../ipc/areas/outbox';
 import { valueCell } from './cellText';
-import { xmlText } from './xmlText';
+import { sheetText } from './xmlText';
 import type { ValueContext } from './describeValue';
 import {
   readShownAmount,
@@ -322,9 +322,10 @@ export function parseCell(
       defuse: reading.defused,
     });
     // As the file could hold it: the export wrote the record's text so, and a round trip of an
-    // untouched cell rewrote the record's vertical tabs and other controls as U+FFFD.
+    // untouched cell rewrote the record's vertical tabs and other controls as U+FFFD, and cut a
+    // text longer than a cell holds.
     const shown =
-      reading.xml === true && typeof cellShown === 'string' ? xmlText(cellShown) : cellShown;
+      reading.xml === true && typeof cellShown === 'string' ? sheetText(cellShown) : cellShown;
     if (cell === shown || (cell === null && shown === '')) return { kind: 'same' };
     // Line endings are not something a spreadsheet shows: an XLSX reads a CR LF back as LF
     // (XML's own rule) and editors rewrite them, so a text that differs in them alone is the

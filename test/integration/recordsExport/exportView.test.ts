@@ -5,7 +5,7 @@
  * reader, XLSX by exceljs's reader; a cancel deletes the partial file and says so.
  */
 import ExcelJS from 'exceljs';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ExportArgs, ExportProgress } from '../../../src/shared/ipc/areas/recordsExport';
@@ -260,6 +260,59 @@ describe('records export: the file is the view records.query lists', () => {
     expect(await workspace.ok('records.latestExport', {})).toEqual(cancelled);
     const link = await workspace.refused('records.exportLink', { exportId: started.exportId });
     expect(link.message).toMatch(/no finished file/);
+  });
+
+  it('XLSX: a text longer than an Excel cell holds is cut to fit, and the end says so', async () => {
+    const workspace = recordsWorkspace();
+    // The spec's description holds up to 80,000 characters; an Excel cell 32,767.
+    const long = 'word '.repeat(9_000);
+    workspace.mirror.records.upsertRecords([
+      record(1, { name: 'Long', description: long }),
+      record(2, { name: 'Short', description: 'short' }),
+    ]);
+    const args = {
+      portalId: PORTAL,
+      moduleId: MODULE,
+      columns: ['name', 'description'],
+      values: 'shown' as const,
+      sort: { field: 'name', descending: false },
+    } satisfies Omit<ExportArgs, 'format'>;
+    const end = await exportView(workspace, { ...args, format: 'xlsx' });
+    expect(end.state).toBe('done');
+    expect(end.message).toMatch(
+      /^Exported 2 records to .*\.xlsx\. 1 cell was longer than the 32,767 characters an Excel cell holds: cut there, ending with "…" \(the records are unchanged, and importing this file leaves them whole\)\. Export as CSV to have every text whole\.$/,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(fileOf(workspace, end));
+    const sheet = book.worksheets[0]!;
+    const cut = String(sheet.getRow(2).getCell(2).value);
+    expect(cut).toHaveLength(32_767);
+    expect(cut).toBe(`${long.slice(0, 32_766)}…`);
+    expect(sheet.getRow(3).getCell(2).value).toBe('short');
+    // A CSV holds every text whole, and says nothing of cells.
+    const csv = await exportView(workspace, { ...args, format: 'csv' });
+    expect(csv.message).toMatch(/^Exported 2 records to .*\.csv\.$/);
+    expect(readCsv(readFileSync(fileOf(workspace, csv), 'utf8').slice(1))[1]![1]).toBe(long);
+  });
+
+  it('refuses in words when the exports folder cannot be made, and writes nothing', async () => {
+    const workspace = recordsWorkspace();
+    workspace.mirror.records.upsertRecords([record(1)]);
+    // A file where the folder goes: as a folder without write permission, it cannot be used.
+    const folder = workspace.engine.exports.folder;
+    writeFileSync(folder, 'not a folder');
+    const refused = await workspace.refused('records.export', {
+      portalId: PORTAL,
+      moduleId: MODULE,
+      columns: ['name'],
+      format: 'csv',
+      values: 'shown',
+    });
+    expect(refused.message).toMatch(
+      /^The exports folder .* cannot be used \(.*\)\. Nothing was exported and the mirror is unchanged: check that the folder can be written/,
+    );
+    expect(readFileSync(folder, 'utf8')).toBe('not a folder');
+    expect(await workspace.ok('records.latestExport', {})).toBeNull();
   });
 
   it('refuses an unknown column or a filter the mirror cannot apply, writing nothing', async () => {

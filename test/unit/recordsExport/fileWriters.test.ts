@@ -32,6 +32,8 @@ const cellText = fc.oneof(
     '-3',
     '@x',
     '\t',
+    // exceljs's writer drops DEL: the sheet would hold less than the record's text.
+    'a\u007Fb',
   ),
   fc
     .array(fc.constantFrom('a', ',', '"', '\n', '\r', ' ', '=', 'é', '😀', '\t', ';'))
@@ -203,6 +205,46 @@ describe('XlsxFileWriter', () => {
     );
   });
 
+  it('cuts a text longer than an Excel cell holds (32,767 units) to fit, never a character in half', async () => {
+    const dir = tempDir();
+    // Around the limit, with characters of two units where the cut falls.
+    const long = fc
+      .tuple(
+        fc.integer({ min: 32_760, max: 32_775 }),
+        fc.constantFrom('a', '😀', 'é'),
+        fc.constantFrom('a', '😀'),
+      )
+      .map(([units, fill, tail]) => {
+        let t = '';
+        while (t.length < units) t += t.length % 3 === 0 ? tail : fill;
+        return t;
+      });
+    await fc.assert(
+      fc.asyncProperty(long, async (text) => {
+        const file = fileIn(dir, 'xlsx');
+        const writer = new XlsxFileWriter(file, 'Assets');
+        await writer.header(['Notes']);
+        const batch = encodeCells('xlsx', [[text], ['short']]);
+        expect(batch.format === 'xlsx' && batch.cut).toBe(text.length > 32_767 ? 1 : 0);
+        await writer.rows(batch);
+        await writer.finish();
+        const [, cutRow, shortRow] = (await readXlsx(file, 1)).rows as string[][];
+        const [cell, short] = [cutRow?.[0], shortRow?.[0]];
+        expect(short).toBe('short');
+        if (text.length <= 32_767) {
+          expect(cell).toBe(text);
+          return;
+        }
+        expect(cell!.length).toBeLessThanOrEqual(32_767);
+        expect(cell!.endsWith('…')).toBe(true);
+        expect(text.startsWith(cell!.slice(0, -1))).toBe(true);
+        expect(xmlCell(cell!)).toBe(cell);
+        expect(cell!.length).toBeGreaterThanOrEqual(32_765);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   it('an abort deletes the partial file', async () => {
     const dir = tempDir();
     const file = fileIn(dir, 'xlsx');
@@ -217,6 +259,33 @@ describe('XlsxFileWriter', () => {
     await writer.abort();
     expect(existsSync(file)).toBe(false);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('names the sheet, for any module name, so that exceljs’s reader opens the workbook', async () => {
+    const dir = tempDir();
+    const names = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom('History', 'history', ' History ', "'History'", "Budget's", " 'x' "),
+      // Characters of two UTF-16 units: Excel's 31 counts units, exceljs's reader cut a pair.
+      fc
+        .tuple(fc.string({ maxLength: 20 }), fc.string({ unit: 'grapheme', maxLength: 20 }))
+        .map(([a, b]) => `${a}${'😀'.repeat(12)}${b}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(names, async (name) => {
+        const sheet = sheetName(name);
+        expect(sheet.length).toBeGreaterThan(0);
+        expect(sheet.length).toBeLessThanOrEqual(31);
+        expect(xmlCell(sheet)).toBe(sheet);
+        expect(sheet.toLowerCase()).not.toBe('history');
+        const file = fileIn(dir, 'xlsx');
+        const writer = new XlsxFileWriter(file, name);
+        await writer.header(['Name']);
+        await writer.finish();
+        expect((await readXlsx(file, 1)).name).toBe(sheet);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('names the sheet as Excel allows', () => {
