@@ -94,6 +94,28 @@ const VIEWS: View[] = [
     },
   },
   {
+    name: 'export',
+    open: async (page) => {
+      // An export started from the keyboard: its button disabled while it runs, the focus stays
+      // in the popover (not on the body, where Escape and Tab would find no popover).
+      const button = page.getByRole('button', { name: 'Export', exact: true });
+      await button.click();
+      const dialog = page.getByRole('dialog', { name: 'Export' });
+      await expect(dialog.getByRole('radio', { name: 'CSV (UTF-8)' })).toBeFocused();
+      await dialog.getByRole('button', { name: 'Export', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await expect(dialog.getByRole('link', { name: /^Download / })).toBeVisible({
+        timeout: ENGINE_TIMEOUT_MS,
+      });
+      await expect(page.locator('#records-export:focus, #records-export :focus')).toHaveCount(1);
+      afterAudit = async () => {
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+        await expect(button).toBeFocused();
+      };
+    },
+  },
+  {
     name: 'record panel',
     open: async (page) => {
       await firstRow(page).click();

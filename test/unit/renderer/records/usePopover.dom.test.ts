@@ -4,7 +4,7 @@
  * the focus goes to the popover's first control that takes it; Escape closes it and gives the
  * focus back to its button; a press outside closes it and leaves the focus where it went.
  */
-import { createElement as h } from 'react';
+import { createElement as h, useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,61 @@ function Tool() {
   );
 }
 
+/** An Export-like popover: Start disables itself while it runs; Keep it removes itself. */
+function Runner() {
+  const { open, setOpen, anchorProps } = usePopover();
+  const [running, setRunning] = useState(false);
+  const [asking, setAsking] = useState(true);
+  return h(
+    'div',
+    anchorProps,
+    h('button', { type: 'button', onClick: () => setOpen(!open) }, 'Runner'),
+    open &&
+      h(
+        'div',
+        { className: 'popover', role: 'dialog', 'aria-label': 'Runner' },
+        h(
+          'button',
+          { type: 'button', disabled: running, onClick: () => setRunning(true) },
+          'Start',
+        ),
+        running && h('button', { type: 'button', onClick: () => setRunning(false) }, 'Cancel'),
+        asking && h('button', { type: 'button', onClick: () => setAsking(false) }, 'Keep it'),
+      ),
+  );
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
+
 describe('usePopover', () => {
+  it('keeps the focus in the popover when its focused control is disabled or removed', async () => {
+    const user = userEvent.setup();
+    render(h(Runner));
+    const toggle = screen.getByRole('button', { name: 'Runner' });
+    await user.click(toggle);
+    const start = screen.getByRole('button', { name: 'Start' });
+    expect(document.activeElement).toBe(start);
+    // Disabled under the focus: the next control that can act takes it, not the body.
+    await user.keyboard('{Enter}');
+    await settled();
+    expect(start).toHaveProperty('disabled', true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    // Removed under the focus: the same.
+    screen.getByRole('button', { name: 'Keep it' }).focus();
+    await user.keyboard('{Enter}');
+    await settled();
+    expect(screen.queryByRole('button', { name: 'Keep it' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    // Cancel removes itself and enables Start again, which takes the focus.
+    await user.keyboard('{Enter}');
+    await settled();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Start' }));
+    // And Escape, pressed there, still closes it and goes back to the button.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it('moves the focus into the popover when it opens, and back to its button on Escape', async () => {
     const user = userEvent.setup();
     render(h(Tool));
