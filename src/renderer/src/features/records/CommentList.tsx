@@ -128,7 +128,7 @@ function MirroredComment({
         <strong>{author}</strong>
         <time dateTime={comment.createdTime}>{formatInstant(comment.createdTime, context)}</time>
         {change && (
-          <span className="pending-mark" data-testid="comment-change">
+          <span className="comment__change" data-testid="comment-change">
             {deleted ? 'Deleted here, not sent yet' : 'Edited here, not sent yet'}
           </span>
         )}
