@@ -369,6 +369,7 @@ export class RecordQuery {
         input.sort,
         context.fields,
         context.setup.bindings.is_closed?.expr ?? '0',
+        context.relabel,
       ),
       edited: edited.rows.length === 0 ? null : edited.json,
       offset,

@@ -15,7 +15,7 @@ import { currencyOrderTerms } from '@portaldesk/portal-api/domain/currencyOrder'
 import { NATURAL_SORT_SQL_FUNCTION } from '@portaldesk/portal-api/domain/naturalOrder';
 import { instantSql } from '@portaldesk/portal-api/filter';
 import { SAFE_API_NAME } from '@portaldesk/portal-api/domain/customFieldFilterKinds';
-import type { SetupField } from './recordFilterSetup';
+import { queuedPickListExpr, type OptionRelabel, type SetupField } from './recordFilterSetup';
 import { RecordQueryError } from './recordQueryError';
 
 export interface RecordSort {
@@ -47,6 +47,12 @@ export interface SortPlan {
    * order an index walk; without one, every window sorts the module.
    */
   custom?: boolean;
+  /**
+   * The key over the rows with pending edits, when it is not `key`: a pick list whose options a
+   * queued change renames or removes is sorted by the names the lists show, which `key` reads
+   * off the server copies (queuedPickListExpr) and the edited rows hold already.
+   */
+  editedKey?: string;
 }
 
 /** Text in natural order: its sort key, NULL for anything but text (naturalOrder.ts). */
@@ -92,6 +98,7 @@ export function recordSortPlan(
   sort: RecordSort | undefined,
   fields: readonly SetupField[],
   closedExpr: string,
+  relabel: OptionRelabel = new Map(),
 ): SortPlan {
   const wanted = sort ?? { field: 'id', descending: false };
   const system = systemKeys(closedExpr);
@@ -116,9 +123,22 @@ export function recordSortPlan(
         throw new RecordQueryError(
           `Records cannot be sorted by ${field.displayName}: it holds several values. The list keeps its order; choose another field.`,
         );
+      case 'pick_list': {
+        const queued = relabel.get(field.apiName);
+        if (queued === undefined || queued.size === 0) {
+          return customPlan(natural(value), wanted.descending);
+        }
+        // Not an index order while the changes are queued: the module is sorted (as any field
+        // without an index is), in the order of the names shown.
+        return {
+          key: natural(queuedPickListExpr(value, queued)),
+          editedKey: natural(value),
+          nullable: true,
+          descending: wanted.descending,
+        };
+      }
       case 'single_line':
       case 'multi_line':
-      case 'pick_list':
       case 'email':
       case 'phone':
       case 'url':

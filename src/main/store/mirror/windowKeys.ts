@@ -164,15 +164,16 @@ export function windowKeys(reader: WindowReader, ask: WindowAsk, total: number):
     return reversed ? keys.reverse() : keys;
   }
   const then = plan.then === undefined ? '' : `${plan.then} AS sort_then, `;
-  const columns = `r.row_key AS row_key, ${plan.key} AS sort_key, ${then}r.id AS sort_id`;
+  const columnsOf = (key: string) =>
+    `r.row_key AS row_key, ${key} AS sort_key, ${then}r.id AS sort_id`;
   const terms = {
     key: 'sort_key',
     then: plan.then === undefined ? undefined : 'sort_then',
     id: 'sort_id',
   };
   const sql =
-    `WITH ${queries.editedRowsCte} SELECT ${columns} ${source} ` +
-    `UNION ALL SELECT ${columns} FROM edited_rows r WHERE ${where.edited.sql} ` +
+    `WITH ${queries.editedRowsCte} SELECT ${columnsOf(plan.key)} ${source} ` +
+    `UNION ALL SELECT ${columnsOf(plan.editedKey ?? plan.key)} FROM edited_rows r WHERE ${where.edited.sql} ` +
     `ORDER BY ${orderByTerms(plan, terms)} LIMIT ? OFFSET ?`;
   return (
     reader.statements

@@ -10,6 +10,7 @@
  * no option shows finds none), a multi-select by option id, an option removed leaving it empty.
  */
 import fc from 'fast-check';
+import { naturalSortSqlValue } from '@portaldesk/portal-api/domain/naturalOrder';
 import { describe, expect, it } from 'vitest';
 import {
   compileFilter,
@@ -299,6 +300,33 @@ describe('lists show options as queued option changes leave them, and filter so'
           expect(columns.find((c) => c.key === 'cf_tags')!.options).toEqual(
             shown[1]!.filter((o) => !o.localOnly).map((o) => ({ id: o.id, name: o.name })),
           );
+
+          // Sorted by the pick list: in the order of the names shown (natural order, empty last
+          // both ways, ties by id), not the names the server copies hold.
+          const bytes = (text: string) => Buffer.from(text, 'utf8');
+          for (const descending of [false, true]) {
+            const sign = descending ? -1 : 1;
+            const keyOf = (record: MirrorRecord) => naturalSortSqlValue(record.custom.cf_category);
+            const want = [...expected]
+              .sort((a, b) => {
+                const [ka, kb] = [keyOf(a), keyOf(b)];
+                if (ka === null || kb === null) {
+                  if (ka !== kb) return ka === null ? 1 : -1;
+                } else {
+                  const byKey = Buffer.compare(bytes(ka), bytes(kb));
+                  if (byKey !== 0) return sign * byKey;
+                }
+                return sign * Buffer.compare(bytes(a.id), bytes(b.id));
+              })
+              .map((record) => record.id);
+            const sort = { field: 'cf_category', descending };
+            const got = mirror.query
+              .queryRecords({ ...scope, offset: 0, limit: 1000, sort })
+              .rows.map((row) => row.id);
+            expect(got, JSON.stringify(sort)).toEqual(want);
+            const sortedView = mirror.query.openView({ ...scope, sort }, ['name']);
+            expect(sortedView.read(0, sortedView.total).map((row) => row.id)).toEqual(want);
+          }
 
           // Filters: the SQL's rows are the evaluator's among the records as shown.
           const tagId = new Map(shown[1]!.map((o) => [o.name, o.id]));
