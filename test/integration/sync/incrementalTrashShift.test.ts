@@ -100,7 +100,7 @@ async function runScenario(scenario: Scenario): Promise<void> {
 describe('an incremental pull whose records are trashed, created and renamed while it reads', () => {
   it('ends done only with the mirror holding exactly the server records', async () => {
     await fc.assert(fc.asyncProperty(scenarios, runScenario), { numRuns: 6 });
-  });
+  }, 120_000);
 
   it('a record read first is trashed: the one after the first page is still read', async () => {
     await runScenario({ before: 25, trash: [0], create: 0, edit: [] });
