@@ -31,8 +31,8 @@ export const TRASH_PROBE_MAX = 20;
 /** A portal as its modules' pulls need it. */
 export interface PortalRef {
   id: string;
-  /** IANA zone: the incremental filter compares days there. */
-  timeZone: string;
+  /** IANA zone the service reported (null: none): the incremental filter compares days there. */
+  timeZone: string | null;
 }
 
 interface ModulePull {
