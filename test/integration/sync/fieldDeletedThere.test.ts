@@ -14,6 +14,27 @@ type Session = Awaited<ReturnType<typeof syncSession>>;
 const MODULE = 'assets';
 const FIELD = 'cf_serial_number';
 
+/** Per record of the module (trashed ones included), its value of the field, server and mirror. */
+function values(s: Session, portalId: string) {
+  const server = s.emulator.state.db
+    .prepare(
+      `SELECT e.id AS id, json_extract(e.custom, '$.${FIELD}') AS value FROM entities e
+       JOIN modules m ON m.id = e.module_id WHERE m.portal_id = ? AND m.api_name = ? ORDER BY e.id`,
+    )
+    .all(Number(portalId), MODULE) as { id: number; value: unknown }[];
+  const mirror = s.store.db
+    .prepare(
+      `SELECT r.id AS id, json_extract(r.custom, '$.${FIELD}') AS value FROM records r
+       JOIN modules m ON m.module_key = r.module_key WHERE r.portal_id = ? AND m.api_name = ?
+       ORDER BY CAST(r.id AS INTEGER)`,
+    )
+    .all(portalId, MODULE) as { id: string; value: unknown }[];
+  return {
+    server: server.map((row) => [String(row.id), row.value ?? null]),
+    mirror: mirror.map((row) => [row.id, row.value ?? null]),
+  };
+}
+
 /** Deletes the field on the service, and makes one of the same name again when asked. */
 async function deleteThere(s: Session, portalId: string, again: boolean) {
   const field = s.emulator.state.db
@@ -59,4 +80,20 @@ describe('a custom field deleted on the service', () => {
       .get(portalId, FIELD, made);
     expect(mirrored).toBe(made);
   });
+
+  for (const again of [false, true]) {
+    it(`leaves none of its values in the mirror${again ? ', nor in the field made again' : ''}`, async () => {
+      const s = await syncSession();
+      const portalId = s.emulator.portals[0]!;
+      expect((await s.engine.syncAccount(s.account).done).state).toBe('done');
+      const before = values(s, portalId);
+      expect(before.mirror.filter(([, value]) => value !== null).length).toBeGreaterThan(0);
+      expect(before.mirror).toEqual(before.server);
+      await deleteThere(s, portalId, again);
+      expect((await s.engine.syncAccount(s.account).done).state).toBe('done');
+      const after = values(s, portalId);
+      expect(after.server.filter(([, value]) => value !== null)).toEqual([]);
+      expect(after.mirror).toEqual(after.server);
+    });
+  }
 });
