@@ -36,3 +36,17 @@ export function mapPortal(
     details: { list: item, portal_details: details },
   };
 }
+
+/**
+ * The zone the service reported for a stored portal (its details', else its list item's), or
+ * null when both left `timezone` out: the stored `timeZone` is then FALLBACK_TIME_ZONE, which the
+ * service need not compare days in (incrementalFilter.ts).
+ */
+export function reportedTimeZone(portal: MirrorPortal): string | null {
+  const zoneOf = (part: unknown): string | null => {
+    if (typeof part !== 'object' || part === null) return null;
+    const zone = (part as { timezone?: unknown }).timezone;
+    return typeof zone === 'string' && zone !== '' ? zone : null;
+  };
+  return zoneOf(portal.details.portal_details) ?? zoneOf(portal.details.list);
+}

@@ -4,13 +4,11 @@ import { ALL_PROJECTS } from '../api/client/endpoints';
 import type { CallOptions } from '../api/client/apiClient';
 import type { EntityListQuery } from '../api/client/endpoints';
 import type { ListPage } from '../api/client/endpointTypes';
-import type { NumberedPage } from '../api/client/paginate';
 import type { SkippedItem } from '@portaldesk/portal-api/domain/parseEach';
 import type { MirrorChanges } from '../store/mirror/mirrorChanges';
 import type { MirrorCursorUpdate } from '../store/mirror/mirrorTypes';
 import { changedSinceFilter } from './incrementalFilter';
 import { mapRecord } from './mapRecord';
-import { pageRunsAhead } from './pagesAhead';
 import type { RecordRef } from './recordPages';
 import { laterInstant, planRecordPull, remainingPages } from './planRecordPull';
 import type { RecentCommentQueue } from './recentCommentQueue';
@@ -33,8 +31,8 @@ export const TRASH_PROBE_MAX = 20;
 /** A portal as its modules' pulls need it. */
 export interface PortalRef {
   id: string;
-  /** IANA zone: the incremental filter compares days there. */
-  timeZone: string;
+  /** IANA zone the service reported (null: none): the incremental filter compares days there. */
+  timeZone: string | null;
 }
 
 interface ModulePull {
@@ -67,16 +65,6 @@ interface RunOfRecords {
   received: number;
   /** page_info.page_count of its last reply: the records in the list then. */
   total: number | null;
-}
-
-/** Pages of a run as one RunOfRecords. */
-function ofPages(run: readonly NumberedPage<RecordRef>[]): RunOfRecords {
-  return {
-    items: run.flatMap((page) => page.items),
-    skipped: run.flatMap((page) => page.skipped),
-    received: run.reduce((sum, page) => sum + page.received, 0),
-    total: run[run.length - 1]!.pageInfo.page_count,
-  };
 }
 
 /**
@@ -112,26 +100,16 @@ function runDone(pull: ModulePull, run: RunOfRecords, done: number, perCall: num
   return now;
 }
 
-/** The list's pages in runs of those already arrived (pagesAhead.ts), each run one transaction. */
-function listRuns(pull: ModulePull, query: EntityListQuery) {
-  const { ctx, scope } = pull;
-  // The total a probe or an earlier page told lets the next pages be requested ahead at once.
-  return pageRunsAhead(
-    listRefs(pull),
-    { ...pull.args, query },
-    { ...callOptions(ctx), perPage: ctx.pageSize, total: scope.total },
-  );
-}
-
 /**
- * Every record of the module in id order from `from` on, in runs (scanRunsAhead.ts): none that
- * stays listed while it reads is missed, however the list shifts.
+ * Every record of the module (or those `filter` selects) in id order from `from` on, in runs
+ * (scanRunsAhead.ts): none that stays listed while it reads is missed, however the list shifts.
  */
-function scanRuns(pull: ModulePull, from?: ScanPosition) {
+function scanRuns(pull: ModulePull, from?: ScanPosition, filter?: EntityListQuery['filter']) {
   const { ctx, scope } = pull;
+  const query: EntityListQuery = { sort_by: SCAN_SORT, ...(filter ? { filter } : {}) };
   return scanRunsAhead(
     listRefs(pull),
-    { ...pull.args, query: { sort_by: SCAN_SORT } satisfies EntityListQuery },
+    { ...pull.args, query },
     {
       ...callOptions(ctx),
       range: ctx.pageSize,
@@ -188,83 +166,29 @@ async function fullPull(pull: ModulePull, from: ScanPosition, fresh: boolean): P
 }
 
 /**
- * Ours: passes of an incremental pull over records that keep changing while they are read, before
- * the run fails in words (the cursor stays where it was, so the next sync reads them again).
- */
-export const INCREMENTAL_PASSES = 3;
-
-/** What one pass over the changed records saw. */
-interface IncrementalPass {
-  /** The newest `last_updated_time` read. */
-  highWater: string | null;
-  /**
-   * Fewer records were read than the list held: one changed while the pass paged moved from a
-   * page read to the list's end, and the one after each page read since moved back onto it.
-   */
-  missed: boolean;
-}
-
-/** Each page of the changed records upserted; the cursor is the caller's to move. */
-async function incrementalPass(pull: ModulePull, since: string | null): Promise<IncrementalPass> {
-  const { ctx, portal, module } = pull;
-  const query: EntityListQuery = {
-    sort_by: 'ASC(last_updated_time)',
-    ...(since === null ? {} : { filter: changedSinceFilter(since, portal.timeZone) }),
-  };
-  let highWater = since;
-  let done = 0;
-  const read = new Set<string>();
-  let unnamed = 0;
-  let listed = 0;
-  for await (const run of listRuns(pull, query)) {
-    const records = ofPages(run);
-    for (const item of records.items) {
-      highWater = laterInstant(highWater, item.last_updated_time);
-      read.add(item.id);
-    }
-    for (const item of records.skipped) {
-      if (item.id === null) unnamed++;
-      else read.add(item.id);
-    }
-    if (records.total !== null) listed = records.total;
-    const changes = await ctx.writer.pages.upsertPage(records.items, {
-      portalId: portal.id,
-      moduleId: module.id,
-    });
-    pull.comments.offer(module, changedIds(changes));
-    done = runDone(pull, records, done, ctx.pageSize);
-  }
-  return { highWater, missed: read.size + unnamed < listed };
-}
-
-/**
- * Records changed on or after the cursor's day, oldest change first, each page upserted (re-reading
- * part of a day is harmless: records are upserted by id, an unchanged copy is not rewritten). The
- * list is read by page number, so a record changed meanwhile that moves to its end makes the pass
- * miss one: the pass is read again, and the cursor moves to the newest change only after a pass
- * that read every record it listed (a kill before then reads from the old cursor again).
+ * Records changed on or after the cursor's day, each run upserted (re-reading part of a day is
+ * harmless: records are upserted by id, an unchanged copy is not rewritten). They are read as a
+ * scan in id order, not by page number in order of change: a record trashed behind the reading
+ * point would shift the next page's first record onto a page read already, and neither the list's
+ * count nor the mirror's would tell (the trashed one was read, the missed one never was). An id
+ * never changes, so a record changed while the scan reads stays where it was; the cursor moves
+ * only to the newest change on the server before the scan began (one call), so a change made
+ * behind the reading point is read by the next pull.
  */
 async function incrementalPull(pull: ModulePull, since: string | null): Promise<void> {
   const { ctx, scope, portal, module } = pull;
-  for (let pass = 1; ; pass++) {
-    ctx.progress.update(scope, { phase: 'incremental', done: 0, total: null, message: null });
-    const { highWater, missed } = await incrementalPass(pull, since);
-    if (!missed) {
-      if (highWater !== since) {
-        await ctx.writer.records.writeCursor({
-          portalId: portal.id,
-          moduleId: module.id,
-          highWater,
-        });
-      }
-      return;
-    }
-    if (pass === INCREMENTAL_PASSES) {
-      throw new UnsettledPullError(
-        `Records of ${module.name} kept changing while their changes were read (${pass} times): some were not read. Everything read is kept; the next sync reads the changes again.`,
-      );
-    }
+  ctx.progress.update(scope, { phase: 'incremental', done: 0, total: null, message: null });
+  const start = await serverMark(pull);
+  const filter = since === null ? undefined : changedSinceFilter(since, portal.timeZone);
+  const cursor = { portalId: portal.id, moduleId: module.id };
+  let done = 0;
+  for await (const run of scanRuns(pull, undefined, filter)) {
+    const changes = await ctx.writer.pages.upsertPage(run.items, cursor);
+    pull.comments.offer(module, changedIds(changes));
+    done = runDone(pull, run, done, scanStep(pull));
   }
+  const highWater = laterInstant(since, start.newest);
+  if (highWater !== since) await ctx.writer.records.writeCursor({ ...cursor, highWater });
 }
 
 /**
@@ -319,6 +243,13 @@ async function countOnServer(pull: ModulePull): Promise<number> {
 }
 
 /**
+ * Ours: records the newest-change call reads. The newest one the service sends malformed is
+ * skipped, and the next well-formed one still gives a cursor (an earlier one only reads more);
+ * with a single record, one malformed record would keep every incremental pull unfiltered.
+ */
+export const MARK_RECORDS = 10;
+
+/**
  * Where the server stands (one call): its count of the module's listed records and the newest
  * `last_updated_time` among them.
  */
@@ -329,12 +260,18 @@ async function serverMark(pull: ModulePull): Promise<{ count: number; newest: st
     scope,
     ctx.client.listEntities,
   )(
-    { ...pull.args, query: { page: 1, per_page: 1, sort_by: 'DESC(last_updated_time)' } },
+    {
+      ...pull.args,
+      query: { page: 1, per_page: MARK_RECORDS, sort_by: 'DESC(last_updated_time)' },
+    },
     callOptions(ctx),
   );
   return {
     count: newest.pageInfo.page_count ?? (await countOnServer(pull)),
-    newest: newest.items[0]?.last_updated_time ?? null,
+    newest: newest.items.reduce<string | null>(
+      (latest, item) => laterInstant(latest, item.last_updated_time),
+      null,
+    ),
   };
 }
 

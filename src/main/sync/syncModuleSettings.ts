@@ -63,9 +63,9 @@ export function storeFieldsConfiguration(
 /**
  * A module's layouts (with sections), fields and statuses from one fields-configuration call,
  * then the options of each pick-list, multi-select and user field (one call each). Each list
- * replaces the stored one, the records' values following an option renamed there
- * (optionRenames); a reply that cannot be read fails the module's settings and leaves the stored
- * ones as they were.
+ * replaces the stored one, the records' values following a field deleted there or an option
+ * renamed there (optionRenames); a reply that cannot be read fails the module's settings and
+ * leaves the stored ones as they were.
  */
 export async function syncModuleSettings(
   ctx: RunContext,
@@ -79,7 +79,14 @@ export async function syncModuleSettings(
     ctx.client.getFieldsConfiguration,
   )({ portal_id: portalId, query: { module: module.apiName } }, callOptions(ctx));
   const metadata = ctx.writer.metadata;
+  // A field deleted there took its values from the module's records without a new
+  // last_updated_time: no record pull brings that, so the server copies here follow now.
+  const listed = new Set(config.fields.map((field) => field.id));
+  const gone = ctx.mirror.metadata.fields(portalId, module.id).filter((f) => !listed.has(f.id));
   await metadata.replaceFieldsConfiguration(portalId, module.id, mapFieldsConfiguration(config));
+  for (const field of gone) {
+    await ctx.writer.records.clearFieldValues(portalId, module.id, field.apiName);
+  }
 
   const withOptions = config.fields.filter((field) => OPTION_FIELD_TYPES.has(field.field_type));
   const stored = ctx.mirror.metadata

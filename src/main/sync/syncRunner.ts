@@ -8,7 +8,7 @@ import type { MirrorWriter } from '../store/mirror/mirrorWriter';
 import type { MirrorModule, MirrorPortal } from '../store/mirror/mirrorTypes';
 import { classifySyncFailure, failureMessage } from './classifySyncFailure';
 import { hasRecords, mapModule } from './mapModule';
-import { mapPortal } from './mapPortal';
+import { mapPortal, reportedTimeZone } from './mapPortal';
 import { MentionedUsers } from './mentionedUsers';
 import { RecentCommentQueue } from './recentCommentQueue';
 import {
@@ -361,7 +361,7 @@ export class SyncRunner implements SyncRun {
     });
     if (!read) return;
     progress.update(scope, { total: modules.length });
-    const ref = { id: portal.id, timeZone: portal.timeZone };
+    const ref = { id: portal.id, timeZone: reportedTimeZone(portal) };
     let settingsDone = 0;
     await this.settle(
       modules.flatMap((module) => {

@@ -172,10 +172,19 @@ export async function syncSession(options: SessionOptions = {}) {
   };
 }
 
+/** `:filter(fields)` for a request whose filter selects records, else nothing. */
+function filterSuffix(url: URL): string {
+  const filter = url.searchParams.get('filter');
+  if (filter === null) return '';
+  const criteria = (JSON.parse(filter) as { criteria: { field_name: string }[] }).criteria;
+  return `:filter(${criteria.map((c) => c.field_name).join(',')})`;
+}
+
 /**
  * Requests to the records list (`.../entities`) among `sent`, as `module:page`, or `module:@index`
- * for a window of a full listing (scanRunsAhead.ts), with `:sort` unless the sort is the full
- * listing's own (SCAN_SORT): a request without `(` reads the whole list.
+ * for a window of a listing (scanRunsAhead.ts), with `:sort` unless the sort is the full
+ * listing's own (SCAN_SORT), and `:filter(fields)` when a filter selects records (the changes of
+ * an incremental pull): a request without `(` reads the whole list.
  */
 export function listedPages(sent: readonly Sent[]): string[] {
   return sent
@@ -185,7 +194,7 @@ export function listedPages(sent: readonly Sent[]): string[] {
       const sort = s.url.searchParams.get('sort_by');
       const index = s.url.searchParams.get('index');
       const where = index === null ? s.url.searchParams.get('page') : `@${index}`;
-      return `${module}:${where}${sort && sort !== SCAN_SORT ? `:${sort}` : ''}`;
+      return `${module}:${where}${sort && sort !== SCAN_SORT ? `:${sort}` : ''}${filterSuffix(s.url)}`;
     });
 }
 

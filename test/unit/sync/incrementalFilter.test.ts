@@ -1,11 +1,18 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileFilter, evaluate, type FilterField } from '@portaldesk/portal-api/filter';
 import { changedSinceFilter, localDay } from '../../../src/main/sync/incrementalFilter';
 
 const fields: FilterField[] = [{ name: 'last_updated_time', kind: 'datetime' }];
 
-function matches(cursor: string, timeZone: string, updated: string): boolean {
-  const compiled = compileFilter(changedSinceFilter(cursor, timeZone), fields, {
+/** Whether the service, reading days in `timeZone`, lists a record updated at `updated`. */
+function matches(
+  cursor: string,
+  timeZone: string,
+  updated: string,
+  known: string | null = timeZone,
+): boolean {
+  const compiled = compileFilter(changedSinceFilter(cursor, known), fields, {
     now: Date.parse('2026-06-01T00:00:00Z'),
     timeZone,
   });
@@ -32,5 +39,26 @@ describe('incremental pull filter', () => {
       // Two days earlier is outside in every zone: the overlap is at most the cursor's day.
       expect(matches(cursor, zone, '2026-03-06T06:59:59.000Z')).toBe(false);
     }
+  });
+
+  it('never misses one when the portal zone is unreported or unknown here, whatever zone the service reads in', () => {
+    const zones = Intl.supportedValuesOf('timeZone');
+    const instants = fc
+      .integer({ min: Date.parse('2000-01-01T00:00:00Z'), max: Date.parse('2100-01-01T00:00:00Z') })
+      .map((ms) => new Date(ms).toISOString());
+    fc.assert(
+      fc.property(
+        instants,
+        fc.constantFrom(...zones, 'Etc/GMT+12', 'Pacific/Kiritimati'),
+        fc.constantFrom(null, 'India Standard Time', 'UTC+5'),
+        (cursor, serviceZone, known) => {
+          expect(matches(cursor, serviceZone, cursor, known)).toBe(true);
+          // The overlap stays bounded: three days before is never read again.
+          const before = new Date(Date.parse(cursor) - 3 * 24 * 60 * 60 * 1000).toISOString();
+          expect(matches(cursor, serviceZone, before, known)).toBe(false);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

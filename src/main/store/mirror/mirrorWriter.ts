@@ -12,6 +12,7 @@ export const MIRROR_WRITES = {
     'writeCursor',
     'deleteRecordsNotIn',
     'relabelOptions',
+    'clearFieldValues',
   ],
   metadata: [
     'replaceAccountPortals',

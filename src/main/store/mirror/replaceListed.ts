@@ -12,8 +12,10 @@ export interface ListedQueries<Q extends string> {
 }
 
 /**
- * A list the API returns whole, in the caller's transaction: every item upserted (by the key
- * `key` gives), then the scope's rows whose keys were not listed deleted, all logged.
+ * A list the API returns whole, in the caller's transaction: the scope's rows whose keys were not
+ * listed deleted, then every item upserted (by the key `key` gives), all logged. Deletions first:
+ * an item deleted on the service and made again there under a new key keeps its unique names (a
+ * field's API name), which the old row would otherwise still hold when the new one is written.
  */
 export function replaceListed<Q extends string, T>(
   log: ChangeLog,
@@ -33,12 +35,12 @@ export function replaceListed<Q extends string, T>(
       .all(...list.scope) as string[],
   );
   const keys = list.items.map(list.key);
-  list.items.forEach((item, i) => {
-    const { changes } = statement(list.upsert).run(list.row(item));
-    log.upserted(list.table, keys[i]!, existing.has(keys[i]!), changes > 0);
-  });
   const deleted = statement(list.deleteNotIn)
     .pluck()
     .all(...list.scope, JSON.stringify(keys)) as string[];
   log.add(list.table, 'deleted', deleted);
+  list.items.forEach((item, i) => {
+    const { changes } = statement(list.upsert).run(list.row(item));
+    log.upserted(list.table, keys[i]!, existing.has(keys[i]!), changes > 0);
+  });
 }
