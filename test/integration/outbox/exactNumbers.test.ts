@@ -94,7 +94,10 @@ describe('numbers beyond a double, service to table and back', () => {
       // ...the table's row and the record panel show it, digit for digit.
       const row = rows.find((r) => r.id === c.id)!;
       const panel = reader.detail(s.portalId, c.id).record;
-      for (const [field, type, literal] of [['cf_quantity', 'number', c.quantity]] as const) {
+      for (const [field, type, literal] of [
+        ['cf_quantity', 'number', c.quantity],
+        ['cf_weight_kg', 'decimal', c.weight],
+      ] as const) {
         for (const value of [row.custom[field], panel.custom[field]]) {
           const view = describeValue(type, value, context);
           expect(view.kind).toBe('text');
