@@ -112,7 +112,8 @@ export function formatInstant(iso: string, context: ValueContext): string {
 export function formatCivilDate(text: string, context: ValueContext): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return text;
-  const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  // setUTCFullYear keeps years 1-99 as written (Date.UTC would show 0050 as 1950).
+  const time = new Date(0).setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   const formatters = formattersOf(context);
   formatters.civilDate ??= new Intl.DateTimeFormat(context.locale, {
     timeZone: 'UTC',
