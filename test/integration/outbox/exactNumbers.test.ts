@@ -129,6 +129,14 @@ describe('numbers beyond a double, service to table and back', () => {
         .pluck()
         .get(Number(c.id));
       expect(markerOnEmulator).toBe(7_000_001 + i);
+      // The PATCH's answer, written to the mirror, carried the exact digits too.
+      const mirrored = JSON.parse(
+        s.store.db
+          .prepare('SELECT custom FROM records WHERE portal_id = ? AND id = ?')
+          .pluck()
+          .get(s.portalId, c.id) as string,
+      ) as Record<string, unknown>;
+      expect(sameValue(written(mirrored.cf_quantity), c.quantity)).toBe(true);
     }
   }, 60_000);
 });
