@@ -13,41 +13,21 @@
  * 19 digits) follow a quote, not a `:`, `,` or `[`, so the usual page never takes the slow path.
  */
 
+import { inexactDouble } from '../../../shared/fieldValues/exactDecimal';
+
 /** A number of 16+ digits (and points), or with an exponent, where a value can start. */
 const MAY_HOLD_INEXACT = /(?:^|[:,[])\s*-?(?:[0-9.]{16}|[0-9.]+[eE])/;
 
 /** Only JSON's own number grammar is rewritten: anything else is left for JSON.parse to refuse. */
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-const NUMBER_PARTS = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 
 export function mayHoldInexact(text: string): boolean {
   return MAY_HOLD_INEXACT.test(text);
 }
 
-/**
- * The decimal value a number's text stands for, as one canonical text: significant digits and
- * the point's place (1.10, 1.1 and 0.11e1 all give "11e1"); every zero gives "0".
- */
-function decimalValue(text: string): string | null {
-  const m = NUMBER_PARTS.exec(text);
-  if (!m) return null;
-  let digits = (m[2] ?? '') + (m[3] ?? '');
-  let point = BigInt((m[2] ?? '').length) + BigInt(m[4] ?? '0');
-  let lead = 0;
-  while (lead < digits.length && digits[lead] === '0') lead++;
-  digits = digits.slice(lead).replace(/0+$/, '');
-  point -= BigInt(lead);
-  if (digits === '') return '0';
-  return `${m[1]}${digits}e${point}`;
-}
-
 /** True when JSON.parse would give a double whose value differs from the literal's. */
 export function isInexact(literal: string): boolean {
-  if (!JSON_NUMBER.test(literal)) return false;
-  const double = Number(literal);
-  // Infinity (1e400) is no value at all; String() would not be a decimal either.
-  if (!Number.isFinite(double)) return true;
-  return decimalValue(literal) !== decimalValue(String(double));
+  return JSON_NUMBER.test(literal) && inexactDouble(literal) !== null;
 }
 
 const isDelimiter = (c: string) =>
