@@ -46,6 +46,7 @@ import {
   normalizeLineBreaks,
   webAddress,
 } from '@portaldesk/portal-api/domain/fieldValueRules';
+import { inexactDouble } from './exactDecimal';
 import { sameFieldValue } from './sameFieldValue';
 import { formatAtOffset, parseZonedDateTime, zoneDesignatorOf } from './zonedDateTime';
 
@@ -111,6 +112,18 @@ function asNumber(input: unknown): number | null {
   if (!Number.isFinite(n)) return null;
   const mantissa = text.replace(/[eE].*$/, '');
   return n === 0 && /[1-9]/.test(mantissa) ? null : n;
+}
+
+/**
+ * Why typed text cannot be kept as the number it says (a double keeps about 15 digits: the spec's
+ * 17-digit Decimal does not fit), or null: sending the double would change what was typed.
+ */
+function inexactRule(input: unknown): string | null {
+  if (typeof input !== 'string') return null;
+  const text = input.trim();
+  const double = inexactDouble(text);
+  if (double === null || !Number.isFinite(double) || double === 0) return null;
+  return `a number PortalDesk can keep exactly: ${text} would be sent as ${String(double)}; type at most 15 significant digits.`;
 }
 
 function text(input: unknown, max: number, what: string): FieldCheck {
@@ -203,6 +216,10 @@ function currencyValue(field: EditableField, input: unknown, current: unknown): 
     amount = asNumber(input);
   }
   if (amount === null) return fail('an amount (a number) is required.');
+  const typed =
+    typeof input === 'object' && input !== null ? (input as { amount?: unknown }).amount : input;
+  const inexact = inexactRule(typed);
+  if (inexact) return fail(inexact);
   const value = {
     currency_code: code,
     formatted_amount: formattedAmount(code, amount, field.precision),
@@ -385,6 +402,8 @@ function checkValue(field: EditableField, input: unknown, context: ValidationCon
     case 'percentage': {
       const n = asNumber(input);
       if (n === null) return fail('a number.');
+      const inexact = inexactRule(input);
+      if (inexact) return fail(inexact);
       return String(n).length > PERCENTAGE_MAX
         ? fail(`at most ${PERCENTAGE_MAX} characters.`)
         : ok(n);
@@ -400,6 +419,8 @@ function checkValue(field: EditableField, input: unknown, context: ValidationCon
     case 'decimal': {
       const n = asNumber(input);
       if (n === null) return fail('a number.');
+      const inexact = inexactRule(input);
+      if (inexact) return fail(inexact);
       return digitCount(n) > DECIMAL_MAX_DIGITS
         ? fail(`at most ${DECIMAL_MAX_DIGITS} digits.`)
         : ok(n);

@@ -64,7 +64,7 @@ interface ContextFormatters {
   /** Intl's instant format, its text learnt once a day and minute (instantText.ts). */
   instant?: InstantText;
   civilDate?: Intl.DateTimeFormat;
-  numbers: Map<number, Intl.NumberFormat>;
+  number?: Intl.NumberFormat;
   currencies: Map<string, Intl.NumberFormat>;
 }
 
@@ -77,7 +77,7 @@ function formattersOf(context: ValueContext): ContextFormatters {
   const key = `${context.locale ?? ''}\n${context.timeZone}`;
   formatters = formattersByKey.get(key);
   if (!formatters) {
-    formatters = { numbers: new Map(), currencies: new Map() };
+    formatters = { currencies: new Map() };
     formattersByKey.set(key, formatters);
   }
   formattersByContext.set(context, formatters);
@@ -112,7 +112,8 @@ export function formatInstant(iso: string, context: ValueContext): string {
 export function formatCivilDate(text: string, context: ValueContext): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return text;
-  const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  // setUTCFullYear keeps years 1-99 as written (Date.UTC would show 0050 as 1950).
+  const time = new Date(0).setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   const formatters = formattersOf(context);
   formatters.civilDate ??= new Intl.DateTimeFormat(context.locale, {
     timeZone: 'UTC',
@@ -123,17 +124,40 @@ export function formatCivilDate(text: string, context: ValueContext): string {
   return formatters.civilDate.format(time);
 }
 
-function formatNumber(value: number, context: ValueContext, fraction = 10): string {
-  const { numbers } = formattersOf(context);
-  let format = numbers.get(fraction);
-  if (!format) {
-    format = new Intl.NumberFormat(context.locale, { maximumFractionDigits: fraction });
-    numbers.set(fraction, format);
-  }
-  return format.format(value);
+/**
+ * Every decimal the spec allows (Decimal "max 17 digits": 1e-17 at the smallest) is shown to its
+ * last digit, never rounded to fewer: Intl's own ceiling.
+ */
+const ALL_FRACTION_DIGITS = 20;
+
+/**
+ * A number a double could not hold, kept as the service's exact text by the API client
+ * (src/main/api/client/exactNumbers.ts); Intl formats such text exactly. Exponent forms
+ * (1e400) are shown as written.
+ */
+const EXACT_NUMBER_TEXT = /^-?\d+(?:\.\d+)?$/;
+
+/** A number, or a number kept as its exact text; null for anything else. */
+function numberOrText(value: unknown): number | string | null {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && EXACT_NUMBER_TEXT.test(value) ? value : null;
 }
 
-/** An amount in a currency Intl knows, e.g. "USD 1,234.50"; null for a code Intl refuses. */
+/** `value` with all its decimals (never rounded to fewer). */
+function formatNumber(value: number | string, context: ValueContext): string {
+  const formatters = formattersOf(context);
+  formatters.number ??= new Intl.NumberFormat(context.locale, {
+    maximumFractionDigits: ALL_FRACTION_DIGITS,
+  });
+  const format = formatters.number;
+  // Intl formats a string of digits exactly (its type lists only number and bigint).
+  return format.format(value as number);
+}
+
+/**
+ * An amount in a currency Intl knows, e.g. "USD 1,234.50", with the currency's decimals and any
+ * further ones the amount has ("USD 12.345": never rounded to cents); null for a code Intl refuses.
+ */
 function formatKnownCurrency(amount: number, code: string, context: ValueContext): string | null {
   const { currencies } = formattersOf(context);
   let format = currencies.get(code);
@@ -143,6 +167,7 @@ function formatKnownCurrency(amount: number, code: string, context: ValueContext
         style: 'currency',
         currency: code,
         currencyDisplay: 'code',
+        maximumFractionDigits: ALL_FRACTION_DIGITS,
       });
     } catch {
       return null;
@@ -167,15 +192,15 @@ function formatCurrency(value: unknown, context: ValueContext): ValueView {
   if (typeof code === 'string' && /^[A-Z]{3}$/.test(code)) {
     // A code Intl does not know: the code and the number side by side.
     const text =
-      formatKnownCurrency(amount, code, context) ?? `${code} ${formatNumber(amount, context, 2)}`;
+      formatKnownCurrency(amount, code, context) ?? `${code} ${formatNumber(amount, context)}`;
     return textView(text, 'end');
   }
   // Any other code the service keeps (the editor takes any text: "jpy", "USDT") is shown too:
   // an amount without its code reads as the field's currency.
   if (typeof code === 'string' && code.trim() !== '') {
-    return textView(`${code.trim()} ${formatNumber(amount, context, 2)}`, 'end');
+    return textView(`${code.trim()} ${formatNumber(amount, context)}`, 'end');
   }
-  return textView(formatNumber(amount, context, 2), 'end');
+  return textView(formatNumber(amount, context), 'end');
 }
 
 /** Any value as text; a value of the wrong shape shows as its JSON, never "[object Object]". */
@@ -272,15 +297,19 @@ function describeShape(type: string, value: unknown, context: ValueContext): Val
       return { kind: 'check', checked: value === true || value === 1 || value === 'true' };
     case 'currency':
       return formatCurrency(value, context);
-    case 'percentage':
-      return typeof value === 'number'
-        ? textView(`${formatNumber(value, context)} %`, 'end')
+    case 'percentage': {
+      const number = numberOrText(value);
+      return number !== null
+        ? textView(`${formatNumber(number, context)} %`, 'end')
         : textView(plainText(value), 'end');
+    }
     case 'number':
-    case 'decimal':
-      return typeof value === 'number'
-        ? textView(formatNumber(value, context), 'end')
+    case 'decimal': {
+      const number = numberOrText(value);
+      return number !== null
+        ? textView(formatNumber(number, context), 'end')
         : textView(plainText(value), 'end');
+    }
     case 'date':
       return textView(
         typeof value === 'string' ? formatCivilDate(value, context) : plainText(value),

@@ -34,6 +34,8 @@ afterEach(async () => {
 export interface Sent {
   method: string;
   url: URL;
+  /** The request's body, where a test keeps it. */
+  body?: string;
 }
 
 export interface SessionOptions {

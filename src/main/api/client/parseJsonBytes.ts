@@ -9,12 +9,15 @@
  * `splitAbove` bytes; each piece is decoded and parsed alone, and the pieces are put together as
  * JSON.parse would have built them.
  *
- * The result equals `JSON.parse(new TextDecoder().decode(bytes))` for every input, and it throws a
+ * The result equals `JSON.parse(new TextDecoder().decode(bytes))` for every input, except that a
+ * number a double cannot hold is kept as a string of its exact text (exactNumbers.ts), and it throws a
  * SyntaxError exactly when that would (test/unit/api/parseJsonBytes.property.test.ts): pieces are
  * cut only at ASCII bytes outside strings (a UTF-8 sequence never holds one, so invalid bytes
  * decode as they would have), every piece is checked by JSON.parse itself, and the scan checks
  * the commas, colons and brackets between pieces.
  */
+
+import { parseKeepingExactNumbers } from './exactNumbers';
 
 /** Pieces stay well below V8's 128 KiB large-object threshold, even as two-byte strings. */
 const SPLIT_ABOVE_BYTES = 48 * 1024;
@@ -54,40 +57,68 @@ function stringEnd(bytes: Buffer, at: number, end: number): number {
   }
 }
 
+const isDigitOrPoint = (byte: number | undefined) =>
+  byte === 0x2e || (byte !== undefined && byte >= 0x30 && byte <= 0x39);
+const isExponent = (byte: number | undefined) => byte === 0x65 || byte === 0x45;
+
+/**
+ * Whether the value valueEnd found last may hold a number a double cannot hold (16 digits or
+ * more, or an exponent, outside strings): learnt by the scan that finds its end, so no other
+ * pass over the bytes is needed to decide whether its piece takes exactNumbers' slower parse.
+ */
+let lastValueMayHoldInexact = false;
+
 /**
  * The end (exclusive) of the value that starts at `at`. Only where it ends: what it holds is
  * checked when its piece is parsed (brackets of the wrong kind included).
  */
 function valueEnd(bytes: Buffer, at: number, end: number): number {
   const first = bytes[at];
+  lastValueMayHoldInexact = false;
   if (first === QUOTE) return stringEnd(bytes, at, end);
   if (first === OPEN_OBJECT || first === OPEN_ARRAY) {
     // One tight loop over the bytes: a native call per string (indexOf) cost more than the
     // parsing it saved, records being mostly short strings.
     let depth = 0;
     let inString = false;
+    let digits = 0;
+    let mayHoldInexact = false;
     for (let i = at; i < end; i++) {
       const byte = bytes[i];
       if (inString) {
         if (byte === BACKSLASH) i++;
         else if (byte === QUOTE) inString = false;
-      } else if (byte === QUOTE) inString = true;
+        continue;
+      }
+      if (isDigitOrPoint(byte)) {
+        if (++digits >= 16) mayHoldInexact = true;
+        continue;
+      }
+      if (digits > 0 && isExponent(byte)) mayHoldInexact = true;
+      digits = 0;
+      if (byte === QUOTE) inString = true;
       else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) depth++;
       else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
         depth--;
-        if (depth === 0) return i + 1;
+        if (depth === 0) {
+          lastValueMayHoldInexact = mayHoldInexact;
+          return i + 1;
+        }
       }
     }
     throw malformed(at);
   }
   // A number or a literal: up to the next delimiter.
   let i = at;
+  let exponent = false;
   while (i < end) {
     const byte = bytes[i];
     if (byte === COMMA || byte === CLOSE_OBJECT || byte === CLOSE_ARRAY || isSpace(byte)) break;
+    if (isExponent(byte)) exponent = true;
     i++;
   }
   if (i === at) throw malformed(at);
+  lastValueMayHoldInexact = i - at >= 16 || (exponent && (first === 0x2d || isDigitOrPoint(first)));
   return i;
 }
 
@@ -96,8 +127,9 @@ function valueEnd(bytes: Buffer, at: number, end: number): number {
  * to that) at about half the cost per small piece; a byte order mark inside is kept, as it must
  * be (only the reply's first one is dropped, below).
  */
-function parsePiece(bytes: Buffer, start: number, end: number): unknown {
-  return JSON.parse(bytes.toString('utf8', start, end));
+function parsePiece(bytes: Buffer, start: number, end: number, mayHoldInexact = true): unknown {
+  const text = bytes.toString('utf8', start, end);
+  return mayHoldInexact ? parseKeepingExactNumbers(text) : JSON.parse(text);
 }
 
 /**
@@ -115,12 +147,15 @@ function parseValue(
   end: number,
   splitAbove: number,
   depth: number,
+  mayHoldInexact: boolean,
 ): unknown {
-  if (end - start <= splitAbove || depth >= MAX_CUT_DEPTH) return parsePiece(bytes, start, end);
+  if (end - start <= splitAbove || depth >= MAX_CUT_DEPTH) {
+    return parsePiece(bytes, start, end, mayHoldInexact);
+  }
   const first = bytes[start];
   if (first === OPEN_ARRAY) return parseArray(bytes, start, end, splitAbove, depth);
   if (first === OPEN_OBJECT) return parseObject(bytes, start, end, splitAbove, depth);
-  return parsePiece(bytes, start, end);
+  return parsePiece(bytes, start, end, mayHoldInexact);
 }
 
 function parseArray(
@@ -137,7 +172,7 @@ function parseArray(
   if (at === last) return items;
   for (;;) {
     const itemEnd = valueEnd(bytes, at, last);
-    items.push(parseValue(bytes, at, itemEnd, splitAbove, depth + 1));
+    items.push(parseValue(bytes, at, itemEnd, splitAbove, depth + 1, lastValueMayHoldInexact));
     at = skipSpace(bytes, itemEnd, last);
     if (at === last) return items;
     if (bytes[at] !== COMMA) throw malformed(at);
@@ -161,7 +196,7 @@ function parseObject(
   for (;;) {
     if (bytes[at] !== QUOTE) throw malformed(at);
     const keyEnd = stringEnd(bytes, at, last);
-    const key = parsePiece(bytes, at, keyEnd) as string;
+    const key = parsePiece(bytes, at, keyEnd, false) as string;
     at = skipSpace(bytes, keyEnd, last);
     if (bytes[at] !== COLON) throw malformed(at);
     at = skipSpace(bytes, at + 1, last);
@@ -169,7 +204,7 @@ function parseObject(
     const memberEnd = valueEnd(bytes, at, last);
     // As JSON.parse makes it: an own member, even one named __proto__.
     Object.defineProperty(object, key, {
-      value: parseValue(bytes, at, memberEnd, splitAbove, depth + 1),
+      value: parseValue(bytes, at, memberEnd, splitAbove, depth + 1, lastValueMayHoldInexact),
       writable: true,
       enumerable: true,
       configurable: true,
@@ -219,7 +254,7 @@ function readValue(
     return readObject(bytes, at, limit, splitAbove, depth);
   }
   const end = valueEnd(bytes, at, limit);
-  return { value: parseValue(bytes, at, end, splitAbove, depth), end };
+  return { value: parseValue(bytes, at, end, splitAbove, depth, lastValueMayHoldInexact), end };
 }
 
 function readArray(
@@ -256,7 +291,7 @@ function readObject(
   for (;;) {
     if (at >= limit || bytes[at] !== QUOTE) throw malformed(at);
     const keyEnd = stringEnd(bytes, at, limit);
-    const key = parsePiece(bytes, at, keyEnd) as string;
+    const key = parsePiece(bytes, at, keyEnd, false) as string;
     at = skipSpace(bytes, keyEnd, limit);
     if (bytes[at] !== COLON) throw malformed(at);
     at = skipSpace(bytes, at + 1, limit);

@@ -1,11 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseKeepingExactNumbers } from '../../../../src/main/api/client/exactNumbers';
 import { isBlank, parseJsonBytes } from '../../../../src/main/api/client/parseJsonBytes';
 
-/** What the client did before: the whole reply as one string, then JSON.parse. */
+/**
+ * What the client did before: the whole reply as one string, then JSON.parse (keeping numbers a
+ * double cannot hold as their text: exactNumbers.property.test.ts holds that part).
+ */
 function reference(bytes: Uint8Array): { value: unknown } | { error: true } {
   try {
-    return { value: JSON.parse(new TextDecoder().decode(bytes)) };
+    return { value: parseKeepingExactNumbers(new TextDecoder().decode(bytes)) };
   } catch {
     return { error: true };
   }

@@ -202,15 +202,22 @@ export function newFieldSettings(draft: FieldDraft): FieldSettings {
 
 /**
  * What the draft changes of `field`: only those settings are sent. A system field changes its
- * name only; a currency field's list type, code and decimals are compared one by one.
+ * name only; a currency field's list type, code and decimals are compared one by one. A setting
+ * counts as changed only when its control differs from what the form showed and its value from
+ * the field's: the form trims what it reads, so a description or default the service holds with
+ * spaces around it (or as "") would otherwise be sent back altered, untouched.
  */
 export function fieldChangesOf(draft: FieldDraft, field: ConfigField): Partial<FieldSettings> {
   const { settings } = settingsOf(draft);
+  const shown = draftOfField(field);
+  const touched = (...controls: (keyof FieldDraft)[]) =>
+    controls.some((control) => draft[control] !== shown[control]);
   const changes: Partial<FieldSettings> = {};
-  if (settings.label !== field.label) changes.label = settings.label;
+  if (touched('label') && settings.label !== field.label) changes.label = settings.label;
   if (field.system) return changes;
   for (const key of ['mandatory', 'pii', 'encrypted', 'hasInfo', 'description'] as const) {
-    if (settings[key] !== field[key]) Object.assign(changes, { [key]: settings[key] });
+    if (touched(key) && settings[key] !== field[key])
+      Object.assign(changes, { [key]: settings[key] });
   }
   const kind = defaultKindOf(field.type);
   if (kind === 'check') {
@@ -218,23 +225,34 @@ export function fieldChangesOf(draft: FieldDraft, field: ConfigField): Partial<F
     if (draft.defaultChecked !== (field.defaultValue === true)) {
       changes.defaultValue = draft.defaultChecked;
     }
-  } else if (kind !== 'none' && settings.defaultValue !== field.defaultValue) {
+  } else if (
+    kind !== 'none' &&
+    touched('defaultText') &&
+    settings.defaultValue !== field.defaultValue
+  ) {
     changes.defaultValue = settings.defaultValue;
   }
   if (field.type === 'currency') {
-    if (settings.currencyListType !== field.currencyListType) {
+    if (touched('currencyListType') && settings.currencyListType !== field.currencyListType) {
       changes.currencyListType = settings.currencyListType;
     }
     // The code is edited only while the field's own currency is chosen; hidden, it is kept.
     if (
       draft.currencyListType === 'field_currency' &&
+      touched('currencyCode', 'currencyListType') &&
       settings.currencyCode !== field.currencyCode
     ) {
       changes.currencyCode = settings.currencyCode;
     }
-    if (settings.precision !== field.precision) changes.precision = settings.precision;
+    if (touched('precision') && settings.precision !== field.precision) {
+      changes.precision = settings.precision;
+    }
   }
-  if (isUserType(field.type) && settings.userListType !== field.userListType) {
+  if (
+    isUserType(field.type) &&
+    touched('userListType') &&
+    settings.userListType !== field.userListType
+  ) {
     changes.userListType = settings.userListType;
   }
   return changes;

@@ -13,6 +13,7 @@
  */
 import type { EditableField } from '../../../../shared/ipc/areas/outbox';
 import { decimalPlaces, fixedDecimals } from '@portaldesk/portal-api/domain/fieldValueRules';
+import { inexactDouble } from '../../../../shared/fieldValues/exactDecimal';
 import { sameFieldValue } from '../../../../shared/fieldValues/sameFieldValue';
 import { validateFieldValue } from '../../../../shared/fieldValues/validateFieldValue';
 import { formatZonedDateTime } from '../../../../shared/fieldValues/zonedDateTime';
@@ -191,6 +192,11 @@ function numberText(field: EditableField, value: unknown, text: string): string 
   // 1e400 would be sent as null (a clear), 1e-400 as 0: neither is what was typed.
   if (!Number.isFinite(n) || (n === 0 && /[1-9]/.test(trimmed.replace(/[eE].*$/, '')))) {
     return `"${text}" is ${Number.isFinite(n) ? 'too small' : 'too large'} a number to keep. Nothing is saved: ${kept(field, value)}. Type the number in full, such as 12.5, or press Undo.`;
+  }
+  // More digits than a double keeps: sending it would change what was typed.
+  const double = inexactDouble(trimmed);
+  if (double !== null) {
+    return `"${text}" has more digits than PortalDesk can keep exactly: it would be sent as ${String(double)}. Nothing is saved: ${kept(field, value)}. Type at most 15 significant digits, or press Undo.`;
   }
   return null;
 }
