@@ -33,6 +33,7 @@ import type { EventPusher } from '../bridge/eventHub';
 import type { OutboxService } from '../outbox/outboxService';
 import type { OutboxEntry } from '../../shared/ipc/areas/outbox';
 import { opStatus, type OutboxOp } from '../outbox/outboxTypes';
+import { withQueueHolds } from '../outbox/configQueueHolds';
 import { configQueueOf, relabelled } from '../outbox/catalogOverlay';
 import { refreshOverlay } from '../outbox/ledgerWrites';
 import { parseJsonObject } from '@portaldesk/portal-api/json/parseJsonObject';
@@ -174,6 +175,7 @@ export class ConfigureService {
       outbox: options.outbox,
       module: (portalId, moduleId) => this.module(portalId, moduleId),
       fields: (portalId, moduleId) => this.fields(portalId, moduleId),
+      configOps: (portalId) => this.configOps(portalId),
       changed: (portalId) => this.changed(portalId),
       refusal: (message) => new ConfigRefused(message),
     });
@@ -228,7 +230,7 @@ export class ConfigureService {
     const modules = overlayModules({
       mirrored,
       bin,
-      ops: this.options.outbox.repo.configOps(portalId),
+      ops: this.configOps(portalId),
       projectNames,
     });
     return {
@@ -465,12 +467,10 @@ export class ConfigureService {
       module.localOnly,
     );
     // Field creations and deletions too: a field made here shows in its section, a deleted one goes.
-    const ops = this.options.outbox.repo
-      .configOps(portalId)
-      .filter(
-        (op) =>
-          op.moduleId === moduleId && (layoutActionOf(op) !== null || fieldActionOf(op) !== null),
-      );
+    const ops = this.configOps(portalId).filter(
+      (op) =>
+        op.moduleId === moduleId && (layoutActionOf(op) !== null || fieldActionOf(op) !== null),
+    );
     return {
       portalId,
       moduleId,
@@ -835,9 +835,9 @@ export class ConfigureService {
       localOnly: false,
       pending: [],
     }));
-    const ops = this.options.outbox.repo
-      .configOps(portalId)
-      .filter((op) => op.moduleId === moduleId && fieldActionOf(op) !== null);
+    const ops = this.configOps(portalId).filter(
+      (op) => op.moduleId === moduleId && fieldActionOf(op) !== null,
+    );
     const layoutName = (id: string) => layouts.layouts.find((l) => l.id === id)?.name ?? 'a layout';
     // A field made here is on the layout it was created on, and on those it was placed on since.
     const fields = overlayFields(mirrored, ops, layoutName).map((field) =>
@@ -1041,9 +1041,7 @@ export class ConfigureService {
     const stored = this.options.mirror.metadata
       .moduleOptions(portalId, moduleId)
       .filter((option) => option.kind === 'custom_option');
-    const ops = this.options.outbox.repo
-      .configOps(portalId)
-      .filter((op) => optionActionOf(op) !== null);
+    const ops = this.configOps(portalId).filter((op) => optionActionOf(op) !== null);
     for (const field of choices) {
       const mirrored: ConfigOption[] = field.localOnly
         ? []
@@ -1414,6 +1412,17 @@ export class ConfigureService {
         localOnly: false,
         pending: [],
       }));
+  }
+
+  /**
+   * A portal's queued configuration changes for the views, each one held behind a refused or
+   * conflicting change of its queue saying so (configQueueHolds.ts), not merely "waiting".
+   */
+  private configOps(portalId: string): OutboxOp[] {
+    return withQueueHolds(
+      this.options.outbox.repo.configOps(portalId),
+      (op) => this.describe(op).summary,
+    );
   }
 
   /**
