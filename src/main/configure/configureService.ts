@@ -87,6 +87,7 @@ import {
 import { maxOptionsOf, optionsProblem } from '../../shared/configRules/optionRules';
 import {
   fieldActionOf,
+  creationToFold,
   fieldOpAction,
   fieldRequest,
   fieldSummary,
@@ -948,6 +949,16 @@ export class ConfigureService {
     );
     if (Object.keys(changed).length === 0) return view;
     if (typeof changed.label === 'string') changed.label = changed.label.trim();
+    const repo = this.options.outbox.repo;
+    const create = field.localOnly
+      ? creationToFold(repo.opsOfRecord(args.portalId, layoutsQueue(args.moduleId)), field.id)
+      : undefined;
+    if (create) {
+      repo.rewriteOp(create.seq, { ...create.fields, ...paramFields(changed) });
+      this.options.outbox.configQueued(null);
+      this.changed(args.portalId);
+      return this.fields(args.portalId, args.moduleId);
+    }
     // Each setting's base is what the view shows now: the replay sends it only if the service
     // still has that, so a change made there meanwhile is a conflict, not overwritten.
     const bases = Object.fromEntries(

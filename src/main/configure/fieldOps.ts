@@ -16,7 +16,7 @@ import {
   CUSTOM_FIELD_TYPES,
   isCustomFieldType,
 } from '@portaldesk/portal-api/domain/customFieldTypes';
-import type { OutboxOp } from '../outbox/outboxTypes';
+import { isOpen, type OutboxOp } from '../outbox/outboxTypes';
 import { param } from './layoutOps';
 
 export const TEMP_FIELD_PREFIX = 'tmp-f-';
@@ -213,6 +213,21 @@ export function fieldRequest(
         body: null,
       };
   }
+}
+
+/**
+ * The creation a change of a field made here folds into: its `field.createField` not sent yet
+ * (waiting, or refused: folded, it goes out again), with no change of the field queued after it
+ * (folding past one would undo the order the user made them in). Otherwise none: the change is
+ * queued after it. So a creation refused for its name is put right by renaming the field.
+ */
+export function creationToFold(queue: readonly OutboxOp[], fieldId: string): OutboxOp | undefined {
+  const ofField = queue.filter(
+    (op) => fieldActionOf(op) !== null && param(op, 'field_id') === fieldId,
+  );
+  const create = ofField[0];
+  if (!create || fieldActionOf(create) !== 'createField' || !isOpen(create)) return undefined;
+  return ofField.length === 1 ? create : undefined;
 }
 
 /** A module's fields as the Configure view shows them: the mirror's with queued changes applied. */
