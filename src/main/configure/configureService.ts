@@ -665,7 +665,10 @@ export class ConfigureService {
         : `${TEMP_SECTION_PREFIX}${randomBytes(8).toString('hex')}`,
       name: args.name.trim(),
       position: args.position,
-      adopt_existing: !section && args.adoptExisting === true ? true : undefined,
+      // A layout made here gets sections of the service's own when it is made (the spec does not
+      // say which; the emulator's are Overview, Details, Tracking): one of this name is taken.
+      adopt_existing:
+        !section && (args.adoptExisting === true || layout.localOnly) ? true : undefined,
     });
   }
 
