@@ -85,6 +85,15 @@ export function daysLeft(item: BinItem, now: number): number | null {
 }
 
 /**
+ * Whether the item may still be restored at `now`: the service said so when the bin was read,
+ * and its 30 days (spec: "restore ... within 30 days of trashing") have not run out since. A bin
+ * read offline a day ago must not offer, or queue, a restore the service can only refuse.
+ */
+export function restorableAt(item: BinItem, now: number): boolean {
+  return item.is_restorable && daysLeft(item, now) !== 0;
+}
+
+/**
  * ASCII letters folded to lower case, nothing else: how the service compares names (SQLite's
  * NOCASE and LIKE fold only A to Z), so a list filtered or sorted here is the service's own.
  */
@@ -122,7 +131,7 @@ export function binEntries(
       trashedBy: item.trashed_by?.name ?? item.trashed_by?.zpuid ?? null,
       restorableUntil: item.restorable_until,
       daysLeft: item.is_restorable ? daysLeft(item, now) : 0,
-      restorable: item.is_restorable,
+      restorable: restorableAt(item, now),
       pending: pending.get(`${item.module}\u0000${item.id}`) ?? null,
     }));
   const direction = args.sort.descending ? -1 : 1;

@@ -33,6 +33,7 @@ import type { EventPusher } from '../bridge/eventHub';
 import type { OutboxService } from '../outbox/outboxService';
 import type { OutboxEntry } from '../../shared/ipc/areas/outbox';
 import { opStatus, type OutboxOp } from '../outbox/outboxTypes';
+import { withQueueHolds } from '../outbox/configQueueHolds';
 import { configQueueOf, relabelled } from '../outbox/catalogOverlay';
 import { refreshOverlay } from '../outbox/ledgerWrites';
 import { parseJsonObject } from '@portaldesk/portal-api/json/parseJsonObject';
@@ -86,6 +87,7 @@ import {
 import { maxOptionsOf, optionsProblem } from '../../shared/configRules/optionRules';
 import {
   fieldActionOf,
+  creationToFold,
   fieldOpAction,
   fieldRequest,
   fieldSummary,
@@ -174,6 +176,7 @@ export class ConfigureService {
       outbox: options.outbox,
       module: (portalId, moduleId) => this.module(portalId, moduleId),
       fields: (portalId, moduleId) => this.fields(portalId, moduleId),
+      configOps: (portalId) => this.configOps(portalId),
       changed: (portalId) => this.changed(portalId),
       refusal: (message) => new ConfigRefused(message),
     });
@@ -228,7 +231,7 @@ export class ConfigureService {
     const modules = overlayModules({
       mirrored,
       bin,
-      ops: this.options.outbox.repo.configOps(portalId),
+      ops: this.configOps(portalId),
       projectNames,
     });
     return {
@@ -465,12 +468,10 @@ export class ConfigureService {
       module.localOnly,
     );
     // Field creations and deletions too: a field made here shows in its section, a deleted one goes.
-    const ops = this.options.outbox.repo
-      .configOps(portalId)
-      .filter(
-        (op) =>
-          op.moduleId === moduleId && (layoutActionOf(op) !== null || fieldActionOf(op) !== null),
-      );
+    const ops = this.configOps(portalId).filter(
+      (op) =>
+        op.moduleId === moduleId && (layoutActionOf(op) !== null || fieldActionOf(op) !== null),
+    );
     return {
       portalId,
       moduleId,
@@ -664,7 +665,10 @@ export class ConfigureService {
         : `${TEMP_SECTION_PREFIX}${randomBytes(8).toString('hex')}`,
       name: args.name.trim(),
       position: args.position,
-      adopt_existing: !section && args.adoptExisting === true ? true : undefined,
+      // A layout made here gets sections of the service's own when it is made (the spec does not
+      // say which; the emulator's are Overview, Details, Tracking): one of this name is taken.
+      adopt_existing:
+        !section && (args.adoptExisting === true || layout.localOnly) ? true : undefined,
     });
   }
 
@@ -835,9 +839,9 @@ export class ConfigureService {
       localOnly: false,
       pending: [],
     }));
-    const ops = this.options.outbox.repo
-      .configOps(portalId)
-      .filter((op) => op.moduleId === moduleId && fieldActionOf(op) !== null);
+    const ops = this.configOps(portalId).filter(
+      (op) => op.moduleId === moduleId && fieldActionOf(op) !== null,
+    );
     const layoutName = (id: string) => layouts.layouts.find((l) => l.id === id)?.name ?? 'a layout';
     // A field made here is on the layout it was created on, and on those it was placed on since.
     const fields = overlayFields(mirrored, ops, layoutName).map((field) =>
@@ -948,6 +952,16 @@ export class ConfigureService {
     );
     if (Object.keys(changed).length === 0) return view;
     if (typeof changed.label === 'string') changed.label = changed.label.trim();
+    const repo = this.options.outbox.repo;
+    const create = field.localOnly
+      ? creationToFold(repo.opsOfRecord(args.portalId, layoutsQueue(args.moduleId)), field.id)
+      : undefined;
+    if (create) {
+      repo.rewriteOp(create.seq, { ...create.fields, ...paramFields(changed) });
+      this.options.outbox.configQueued(null);
+      this.changed(args.portalId);
+      return this.fields(args.portalId, args.moduleId);
+    }
     // Each setting's base is what the view shows now: the replay sends it only if the service
     // still has that, so a change made there meanwhile is a conflict, not overwritten.
     const bases = Object.fromEntries(
@@ -1041,9 +1055,7 @@ export class ConfigureService {
     const stored = this.options.mirror.metadata
       .moduleOptions(portalId, moduleId)
       .filter((option) => option.kind === 'custom_option');
-    const ops = this.options.outbox.repo
-      .configOps(portalId)
-      .filter((op) => optionActionOf(op) !== null);
+    const ops = this.configOps(portalId).filter((op) => optionActionOf(op) !== null);
     for (const field of choices) {
       const mirrored: ConfigOption[] = field.localOnly
         ? []
@@ -1414,6 +1426,17 @@ export class ConfigureService {
         localOnly: false,
         pending: [],
       }));
+  }
+
+  /**
+   * A portal's queued configuration changes for the views, each one held behind a refused or
+   * conflicting change of its queue saying so (configQueueHolds.ts), not merely "waiting".
+   */
+  private configOps(portalId: string): OutboxOp[] {
+    return withQueueHolds(
+      this.options.outbox.repo.configOps(portalId),
+      (op) => this.describe(op).summary,
+    );
   }
 
   /**

@@ -30,6 +30,7 @@ import {
   PEOPLE_FIELD_TYPES,
 } from '../../shared/configRules/peopleRules';
 import type { OutboxService } from '../outbox/outboxService';
+import type { OutboxOp } from '../outbox/outboxTypes';
 import type { Mirror } from '../store/mirror/mirror';
 import { layoutsQueue, param, paramFields } from './layoutOps';
 import {
@@ -50,6 +51,8 @@ export interface FieldChoicesDeps {
   outbox: OutboxService;
   module(portalId: string, moduleId: string): ConfigModule;
   fields(portalId: string, moduleId: string): ConfigFields;
+  /** The portal's queued configuration changes as the views show them (held ones say so). */
+  configOps(portalId: string): OutboxOp[];
   changed(portalId: string): void;
   refusal: Refusal;
 }
@@ -93,7 +96,7 @@ export class FieldChoicesService {
       localOnly: false,
       pending: [],
     }));
-    const ops = this.deps.outbox.repo
+    const ops = this.deps
       .configOps(portalId)
       .filter((op) => op.moduleId === moduleId && statusActionOf(op) !== null);
     return {
@@ -278,7 +281,7 @@ export class FieldChoicesService {
           ),
         ),
     };
-    const ops = this.deps.outbox.repo
+    const ops = this.deps
       .configOps(portalId)
       .filter((op) => peopleActionOf(op) !== null && param(op, 'field_id') === fieldId);
     return {

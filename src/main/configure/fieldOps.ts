@@ -16,7 +16,7 @@ import {
   CUSTOM_FIELD_TYPES,
   isCustomFieldType,
 } from '@portaldesk/portal-api/domain/customFieldTypes';
-import type { OutboxOp } from '../outbox/outboxTypes';
+import { isOpen, type OutboxOp } from '../outbox/outboxTypes';
 import { param } from './layoutOps';
 
 export const TEMP_FIELD_PREFIX = 'tmp-f-';
@@ -93,7 +93,12 @@ export function settingsOfProperty(
     mandatory,
     pii: property.is_pii === true,
     encrypted: property.is_encrypted === true,
-    description: typeof property.description === 'string' ? property.description : null,
+    // None is sent as '' (fieldProperty), so '' is none: read back, it must equal the null the
+    // view showed, or a later change based on it meets the service's '' as a conflict.
+    description:
+      typeof property.description === 'string' && property.description !== ''
+        ? property.description
+        : null,
     defaultValue:
       typeof fallback === 'string' || typeof fallback === 'number' || typeof fallback === 'boolean'
         ? fallback
@@ -106,8 +111,15 @@ export function settingsOfProperty(
   };
 }
 
-/** The spec's `field_property` of the settings given (only what they name). */
-export function fieldProperty(settings: Partial<FieldSettings>): Record<string, unknown> {
+/**
+ * The spec's `field_property` of the settings given (only what they name). `clearing`: a change,
+ * where a default value set to none is sent as `default_value: null` (the service merges the
+ * property member by member, so leaving it out would keep the old default).
+ */
+export function fieldProperty(
+  settings: Partial<FieldSettings>,
+  clearing = false,
+): Record<string, unknown> {
   const property: Record<string, unknown> = {};
   if (settings.description !== undefined) property.description = settings.description ?? '';
   if (settings.pii !== undefined) property.is_pii = settings.pii;
@@ -115,7 +127,7 @@ export function fieldProperty(settings: Partial<FieldSettings>): Record<string, 
   const context: Record<string, unknown> = {};
   if (settings.mandatory !== undefined) context.is_mandatory = settings.mandatory;
   if (settings.hasInfo !== undefined) context.has_info = settings.hasInfo;
-  if (settings.defaultValue !== undefined && settings.defaultValue !== null) {
+  if (settings.defaultValue !== undefined && (settings.defaultValue !== null || clearing)) {
     context.default_value = settings.defaultValue;
   }
   if (Object.keys(context).length > 0) property.context_property = context;
@@ -150,7 +162,7 @@ export function createFieldBody(op: Pick<OutboxOp, 'fields'>, module: string) {
 export function updateFieldBody(op: Pick<OutboxOp, 'fields'>, module: string) {
   const settings = settingsOfOp(op);
   const { label, ...rest } = settings;
-  const property = fieldProperty(rest);
+  const property = fieldProperty(rest, true);
   return {
     module,
     id: String(param(op, 'field_id')),
@@ -201,6 +213,21 @@ export function fieldRequest(
         body: null,
       };
   }
+}
+
+/**
+ * The creation a change of a field made here folds into: its `field.createField` not sent yet
+ * (waiting, or refused: folded, it goes out again), with no change of the field queued after it
+ * (folding past one would undo the order the user made them in). Otherwise none: the change is
+ * queued after it. So a creation refused for its name is put right by renaming the field.
+ */
+export function creationToFold(queue: readonly OutboxOp[], fieldId: string): OutboxOp | undefined {
+  const ofField = queue.filter(
+    (op) => fieldActionOf(op) !== null && param(op, 'field_id') === fieldId,
+  );
+  const create = ofField[0];
+  if (!create || fieldActionOf(create) !== 'createField' || !isOpen(create)) return undefined;
+  return ofField.length === 1 ? create : undefined;
 }
 
 /** A module's fields as the Configure view shows them: the mirror's with queued changes applied. */

@@ -16,6 +16,7 @@ import {
   binEntries,
   binFields,
   binOpAction,
+  restorableAt,
   type BinAction,
 } from './binOps';
 import type { PortalBinRepository } from './portalBinRepository';
@@ -118,7 +119,7 @@ export class PortalBinService {
           `"${item.name}" already has a ${pending.get(key)!.pending} queued. Nothing was queued.`,
         );
       }
-      if (action === 'restore' && !item.is_restorable) {
+      if (action === 'restore' && !restorableAt(item, this.now())) {
         throw new BinRefused(
           `"${item.name}" is past its 30 days in the bin and can only be deleted for good. Nothing was queued.`,
         );

@@ -149,6 +149,28 @@ export function overlayCatalogFields(
   };
 }
 
+/**
+ * A module's fields (the mirror's) as its queued field changes leave them, in queue order (pure):
+ * renamed ones by their new label, deleted ones left out, as overlayCatalogFields leaves the
+ * editor's, so the records workspace's columns and the editor name a field alike.
+ */
+export function fieldsNamedAsQueued<T extends { id: string; displayName: string }>(
+  fields: readonly T[],
+  ops: readonly Pick<OutboxOp, 'action' | 'fields'>[],
+): T[] {
+  const byId = new Map(fields.map((field) => [field.id, { ...field }]));
+  for (const op of ops) {
+    const field = byId.get(String(paramOf<unknown>(op, 'field_id')));
+    if (!field) continue;
+    if (op.action === 'field.deleteField') byId.delete(field.id);
+    else if (op.action === 'field.updateField') {
+      const label = paramOf<unknown>(op, 'label');
+      if (typeof label === 'string') field.displayName = label;
+    }
+  }
+  return [...byId.values()];
+}
+
 const namesById = (options: readonly NamedOption[]) =>
   new Map(options.map((option) => [option.id, option.name]));
 

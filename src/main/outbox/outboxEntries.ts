@@ -10,6 +10,7 @@ import { loadEditCatalog, type EditCatalog } from './editCatalog';
 import type { OutboxRepository } from './outboxRepository';
 import type { GoneModule } from './moduleGone';
 import { heldRecordError } from './recordsWaitFor';
+import { heldBehind, heldConfigError, namesWhatItCreates } from './configQueueHolds';
 import { COMMENT_KINDS, typeOf, type OutboxOp } from './outboxTypes';
 
 /** How a configuration operation is shown (its owner, src/main/configure/, says). */
@@ -111,8 +112,23 @@ export function outboxEntries(
     if (!holds.has(key)) holds.set(key, repo.recordsHeldBy(op.portalId, op.moduleId));
     return holds.get(key);
   };
+  // A configuration change's queue, read once, for what it waits behind (configQueueHolds.ts).
+  const queues = new Map<string, OutboxOp[]>();
+  const queueOf = (op: OutboxOp) => {
+    const key = `${op.portalId}/${op.recordId}`;
+    if (!queues.has(key)) queues.set(key, repo.opsOfRecord(op.portalId, op.recordId));
+    return queues.get(key)!;
+  };
+  const configEntry = (op: OutboxOp) => {
+    const entry = outboxEntry(op, undefined, undefined, describeConfig);
+    const blocker =
+      op.state === 'pending' && op.error === null ? heldBehind(queueOf(op), op) : undefined;
+    if (!blocker) return entry;
+    const summary = describeConfig?.(blocker).summary ?? blocker.action ?? 'configuration change';
+    return { ...entry, error: heldConfigError(blocker, summary, namesWhatItCreates(blocker, op)) };
+  };
   return ops.map((op) => {
-    if (op.kind === 'config') return outboxEntry(op, undefined, undefined, describeConfig);
+    if (op.kind === 'config') return configEntry(op);
     const catalog = catalogOf(op);
     let entry = outboxEntry(op, catalog, edits.record(op.portalId, op.recordId));
     if (!catalog) {

@@ -186,10 +186,13 @@ export class RecordsReader {
         multi.has(apiName) ? list.filter((o) => mirrored.has(`${apiName}\u0000${o.id}`)) : list,
       ]),
     );
-    const columns = moduleColumns(fields, choices, setup.fields);
+    // Fields named as queued renames leave them, deleted ones gone, as the record editor offers
+    // them; the filters still compile against the mirror's (its records hold the values still).
+    const queuedFields = this.mirror.metadata.fieldsAsQueued(portalId, moduleId);
+    const columns = moduleColumns(queuedFields, choices, setup.fields);
     const shown = new Set(columns.map((c) => c.key));
     const keyOfField = new Map(
-      fields.filter((f) => shown.has(f.apiName)).map((f) => [f.id, f.apiName]),
+      queuedFields.filter((f) => shown.has(f.apiName)).map((f) => [f.id, f.apiName]),
     );
     return {
       portalId,

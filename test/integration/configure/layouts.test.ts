@@ -92,7 +92,7 @@ describe('layouts and sections administered offline', () => {
     expect(s.outbox.list().map((e) => e.config?.summary)).toEqual([
       'Create module Vehicles',
       'Create layout “Fleet form”',
-      'Add section “Insurance”',
+      'Add section “Insurance” (or take the one of that name the service made)',
       'Add section “Audit”',
       'Move section “Audit” to place 1',
       `Take “${custom.label}” off the layout`,

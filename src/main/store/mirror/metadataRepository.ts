@@ -10,6 +10,7 @@ import {
 } from './mirrorChanges';
 import { replaceListed } from './replaceListed';
 import {
+  fieldsNamedAsQueued,
   optionsAsQueued,
   statusesNamedAsQueued,
   type OptionsAsQueued,
@@ -71,6 +72,7 @@ const queries = requireQueries(
     'statuses',
     'queuedStatusChanges',
     'queuedOptionChanges',
+    'queuedFieldChanges',
     'deletePortalRoles',
     'insertPortalRole',
     'portalRoles',
@@ -562,6 +564,21 @@ export class MetadataRepository {
       this.statement('queuedStatusChanges').all(portalId, moduleId) as QueuedStatusChangeRow[]
     ).map((row) => ({ ...row, fields: JSON.parse(row.fields) as OpFields }));
     return statusesNamedAsQueued(this.statuses(portalId, moduleId), ops);
+  }
+
+  /**
+   * The module's fields as its queued field changes leave them: renamed ones by their new name,
+   * deleted ones left out (fieldsNamedAsQueued), as the record editor offers them: what the
+   * records workspace's columns, filter fields and record panel read.
+   */
+  fieldsAsQueued(portalId: string, moduleId: string): StoredField[] {
+    const ops = (
+      this.statement('queuedFieldChanges').all(portalId, moduleId) as {
+        action: string;
+        fields: string;
+      }[]
+    ).map((row) => ({ action: row.action, fields: JSON.parse(row.fields) as OpFields }));
+    return fieldsNamedAsQueued(this.fields(portalId, moduleId), ops);
   }
 
   /**

@@ -236,6 +236,15 @@ WHERE portal_id = ? AND record_id = 'layouts:' || ? AND kind = 'config'
   AND action IN ('status.updateStatuses')
 ORDER BY seq;
 
+-- name: queuedFieldChanges
+-- A module's queued changes and deletions of fields (src/main/configure/fieldOps.ts), in queue
+-- order, from its configuration queue as queuedStatusChanges reads it: the records workspace's
+-- columns name fields, and leave deleted ones out, as they leave them (fieldsNamedAsQueued).
+SELECT action, fields FROM outbox_ops
+WHERE portal_id = ? AND record_id = 'layouts:' || ? AND kind = 'config'
+  AND action IN ('field.updateField', 'field.deleteField')
+ORDER BY seq;
+
 -- name: queuedOptionChanges
 -- A module's queued option changes (add, rename, remove, move: src/main/configure/optionOps.ts),
 -- in queue order, from its configuration queue as queuedStatusChanges reads it: what the records
