@@ -7,40 +7,24 @@
  * view is reached from the state the one before it left, so a view is one entry in `VIEWS`
  * (docs/accessibility.md says how to add one).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { audit, type Finding } from './axeAudit';
+import {
+  ENGINE_TIMEOUT_MS,
+  detail,
+  firstRow,
+  heading,
+  nav,
+  openSection,
+  setWorkOffline,
+} from './demoWalk';
 import { startWebMode, type RunningWebMode } from './webMode';
-
-/** The demo's first sync and a replay take seconds; the rest is margin for load. */
-const ENGINE_TIMEOUT_MS = 30_000;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
-const THEMES = ['light', 'dark'] as const;
 
 interface View {
   name: string;
   /** Brings the page to this view from where the entry before it left it. */
   open(page: Page): Promise<void>;
 }
-
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-const detail = (page: Page) => page.getByTestId('record-detail');
-
-async function openSection(page: Page, name: string): Promise<void> {
-  await nav(page).getByRole('button', { name, exact: true }).click();
-  await expect(heading(page, name)).toBeVisible();
-}
-
-async function setWorkOffline(page: Page, on: boolean): Promise<void> {
-  await openSection(page, 'Outbox');
-  const toggle = page.getByTestId('work-offline');
-  if ((await toggle.isChecked()) !== on) await toggle.click();
-  await expect(toggle).toBeChecked({ checked: on });
-}
-
-/** The first record of the demo's table, as its id. */
-const firstRow = (page: Page) => page.locator('.grid-row[data-record-id]').first();
 
 /** Every view of the app, in the order the walk reaches them. */
 const VIEWS: View[] = [
@@ -211,37 +195,6 @@ const VIEWS: View[] = [
   },
 ];
 
-interface Finding {
-  view: string;
-  theme: string;
-  rule: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-async function audit(page: Page, view: string): Promise<Finding[]> {
-  const findings: Finding[] = [];
-  for (const theme of THEMES) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    for (const violation of results.violations) {
-      if (!BLOCKING_IMPACTS.has(violation.impact ?? '')) continue;
-      findings.push({
-        view,
-        theme,
-        rule: violation.id,
-        impact: violation.impact ?? '',
-        help: violation.help,
-        targets: violation.nodes.map((node) => `${node.target.join(' ')} — ${node.failureSummary}`),
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return findings;
-}
-
 let app: RunningWebMode;
 /** What a view that opened a popover does once audited, so the next view starts from the page. */
 let afterAudit: (() => Promise<void>) | null = null;
@@ -255,7 +208,8 @@ test.afterEach(async () => {
 test('every view has no serious or critical axe violation in the light and the dark theme', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  // Each whole-page run takes seconds on a busy machine (the records grid is large).
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(app.url);
   const findings: Finding[] = [];

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { audit } from './axeAudit';
 import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
 import { startWebModeWithKeychain } from './keychainWebMode';
 import { signInWithSelfClient } from './selfClientSignIn';
@@ -77,6 +78,8 @@ test('a backup is made, verified, downloaded, and dragged out as a file', async 
   const diff = page.getByRole('region', { name: 'Differences from the mirror' });
   await expect(diff).toContainText('Nothing differs.', { timeout: ENGINE_TIMEOUT_MS });
   await expect(diff.getByRole('row', { name: /Assets/ })).toBeVisible();
+  // A verified backup compared: no serious or critical axe violation, either theme.
+  expect(await audit(page, 'backup verified and compared', '.content__body')).toEqual([]);
   await diff.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/backups-compare-light.png' });
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -164,6 +167,8 @@ test('a download is cancelled, kept paused with what arrived, and resumed to a v
   }).toPass({ timeout: ENGINE_TIMEOUT_MS });
   await row.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/backups-downloading-light.png' });
+  // The download's progress and its Cancel: no serious or critical axe violation, either theme.
+  expect(await audit(page, 'backup downloading', '.content__body')).toEqual([]);
   await cancel.click();
   // Nothing had arrived: the note says so (with bytes kept it says how many, to resume).
   await expect(row).toContainText(

@@ -86,5 +86,17 @@ describe('contrast', () => {
       }
       expect(contrast(color('--on-accent'), color('--accent'))).toBeGreaterThanOrEqual(4.5);
     });
+
+    it(`${theme}: success, warning and danger text keep 4.5:1 on the page, surfaces and their own tint`, () => {
+      // A backup's "Ready", "Verified …" and a copy's result are --ok text on the surface.
+      for (const status of ['--ok', '--warn', '--danger']) {
+        for (const background of ['--bg', '--surface', '--sidebar', `${status}-soft`]) {
+          expect(
+            contrast(color(status), color(background)),
+            `${status} on ${background}`,
+          ).toBeGreaterThanOrEqual(4.5);
+        }
+      }
+    });
   }
 });

@@ -398,3 +398,28 @@ describe('a backup that stopped', () => {
     expect(within(row).getByRole('button', { name: 'Back up again' })).toBeTruthy();
   });
 });
+
+describe('a backup row by the keyboard', () => {
+  it('gives the focus back to Verify or Delete when their prompt or confirmation closes', async () => {
+    const user = userEvent.setup();
+    setup({ folder: '/data/backups', portals: [portalOf()], backups: [backupOf()] });
+    const portal = await screen.findByRole('region', { name: 'Northwind' });
+    const verify = within(portal).getByRole('button', { name: 'Verify' });
+    verify.focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(within(portal).getByLabelText('Access code'));
+    within(portal).getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    expect(within(portal).queryByLabelText('Access code')).toBeNull();
+    // Not the page's body, where the next Tab would start from the top.
+    expect(document.activeElement).toBe(verify);
+
+    const remove = within(portal).getByRole('button', { name: 'Delete' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    within(portal).getByRole('button', { name: 'Keep it' }).focus();
+    await user.keyboard('{Enter}');
+    expect(within(portal).queryByRole('group', { name: 'Confirm delete' })).toBeNull();
+    expect(document.activeElement).toBe(remove);
+  });
+});

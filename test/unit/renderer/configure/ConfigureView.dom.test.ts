@@ -271,6 +271,20 @@ describe('the Modules panel', () => {
     expect(screen.getByRole('note').textContent).toContain('queued in the Outbox');
   });
 
+  it('gives the keyboard back to New module when its form is cancelled', async () => {
+    const user = userEvent.setup();
+    await opened();
+    const button = screen.getByRole('button', { name: 'New module' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const form = screen.getByRole('form', { name: 'New module' });
+    within(form).getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('form', { name: 'New module' })).toBeNull();
+    // Not the body, where the next Tab would start from the top of the page.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New module' }));
+  });
+
   it('creates a module: problems in place as typed, focus on the first, nothing sent while invalid', async () => {
     const user = userEvent.setup();
     const { engine } = await opened();
@@ -329,6 +343,7 @@ describe('the Modules panel', () => {
     expect(created.textContent).toContain('Create module Assets');
     expect(created.textContent).toContain('waiting to be sent');
     expect(screen.queryByRole('form', { name: 'New module' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New module' }));
   });
 
   it('shows the engine’s refusal of a new module beside the submit button, in its words', async () => {

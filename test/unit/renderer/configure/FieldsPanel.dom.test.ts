@@ -111,8 +111,8 @@ function layout(
 }
 
 /** The module's fields as the engine keeps them, each change queued as an outbox operation. */
-function setup(overrides: FakeHandlers = {}) {
-  const fields = initialFields();
+function setup(overrides: FakeHandlers = {}, extra: ConfigField[] = []) {
+  const fields = [...initialFields(), ...extra];
   let opId = 100;
   let createdCount = 0;
   const queue = (target: ConfigField, action: FieldAction, summary: string) => {
@@ -602,5 +602,52 @@ describe('the Fields panel', () => {
     await push('configure.changed', { portalId: PORTAL_ID });
     await screen.findByRole('row', { name: 'Warranty ends' });
     expect(within(row('Warranty ends')).getAllByRole('cell')[0]?.textContent).toBe('Date');
+  });
+  it('closes a pick list’s options by Close or Escape, the focus back on its Options button', async () => {
+    const material = field({
+      id: '5005',
+      label: 'Material',
+      apiName: 'material',
+      type: 'pick_list',
+    });
+    setup(
+      {
+        'configure.fieldOptions': ({ portalId, moduleId, fieldId }) => ({
+          portalId,
+          moduleId,
+          fieldId,
+          field: 'Material',
+          type: 'pick_list',
+          max: 50,
+          options: [{ id: '6001', name: 'Steel', records: 2, localOnly: false, pending: [] }],
+        }),
+      },
+      [material],
+    );
+    const user = userEvent.setup();
+    const options = await screen.findByRole('button', { name: 'Options of Material' });
+    const editor = () => screen.queryByRole('region', { name: /^Options of Material/ });
+
+    await user.click(options);
+    await screen.findByText('Steel');
+    await user.click(within(editor()!).getByRole('button', { name: 'Close' }));
+    expect(editor()).toBeNull();
+    // Its own button, not the row's Edit (the keyboard would carry on from the wrong place).
+    expect(document.activeElement).toBe(options);
+
+    await user.keyboard('{Enter}');
+    await screen.findByText('Steel');
+    within(editor()!).getByRole('button', { name: 'Close' }).focus();
+    await user.keyboard('{Escape}');
+    expect(editor()).toBeNull();
+    expect(document.activeElement).toBe(options);
+
+    // Escape from a box holding typed text leaves the editor (and the text) where they are.
+    await user.keyboard('{Enter}');
+    const lines = await screen.findByLabelText('New options, one per line');
+    await user.type(lines, 'Oak');
+    await user.keyboard('{Escape}');
+    expect(editor()).not.toBeNull();
+    expect(lines).toHaveProperty('value', 'Oak');
   });
 });

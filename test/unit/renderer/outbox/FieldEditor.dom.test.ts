@@ -198,3 +198,28 @@ describe('record editor: a status added in the Outbox and not sent yet', () => {
     expect(editor.edits()).toEqual([{ status: expect.objectContaining({ id: '12' }) }]);
   });
 });
+
+describe('record editor: by the keyboard', () => {
+  it('Undo, Clear and Save give the keyboard back to the field’s box, not the page’s body', async () => {
+    const editor = await openEditor([quantity], { cf_quantity: 42 });
+    const box = editor.fieldBox('cf_quantity');
+    const input = within(box).getByLabelText('Quantity');
+    await editor.user.clear(input);
+    await editor.user.type(input, '7');
+    // Undo leaves with the change it undoes.
+    within(box).getByRole('button', { name: 'Undo' }).focus();
+    await editor.user.keyboard('{Enter}');
+    expect(within(box).queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(document.activeElement).toBe(input);
+    // Clear leaves once pressed.
+    within(box).getByRole('button', { name: 'Clear Quantity' }).focus();
+    await editor.user.keyboard('{Enter}');
+    expect(within(box).queryByRole('button', { name: 'Clear Quantity' })).toBeNull();
+    expect(document.activeElement).toBe(input);
+    // Save is disabled while it runs and once saved.
+    editor.saveButton('cf_quantity').focus();
+    await editor.user.keyboard('{Enter}');
+    expect(editor.edits()).toEqual([{ cf_quantity: null }]);
+    expect(document.activeElement).toBe(input);
+  });
+});

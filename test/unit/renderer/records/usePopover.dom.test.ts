@@ -2,7 +2,8 @@
 /**
  * The toolbar popovers (Columns, Export, Bulk edit, Import, Recycle bin) share usePopover: opened,
  * the focus goes to the popover's first control that takes it; Escape closes it and gives the
- * focus back to its button; a press outside closes it and leaves the focus where it went.
+ * focus back to its button; a press outside closes it and leaves the focus where it went; Tab and
+ * Shift+Tab go round its controls while it is open (a radio group is one stop).
  */
 import { createElement as h, useState } from 'react';
 import { render, screen } from '@testing-library/react';
@@ -59,6 +60,44 @@ function Runner() {
   );
 }
 
+/** A popover whose last stop is a radio group (Export's formats are one), between two buttons. */
+function Formats() {
+  const { open, setOpen, anchorProps } = usePopover();
+  const [format, setFormat] = useState('csv');
+  const radio = (value: string) =>
+    h(
+      'label',
+      null,
+      h('input', {
+        type: 'radio',
+        name: 'format',
+        value,
+        checked: format === value,
+        onChange: () => setFormat(value),
+      }),
+      value,
+    );
+  return h(
+    'div',
+    null,
+    h('button', { type: 'button' }, 'Before'),
+    h(
+      'div',
+      anchorProps,
+      h('button', { type: 'button', onClick: () => setOpen(!open) }, 'Formats'),
+      open &&
+        h(
+          'div',
+          { className: 'popover', role: 'dialog', 'aria-label': 'Formats' },
+          h('button', { type: 'button' }, 'Go'),
+          radio('csv'),
+          radio('xlsx'),
+        ),
+    ),
+    h('button', { type: 'button' }, 'After'),
+  );
+}
+
 const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('usePopover', () => {
@@ -106,6 +145,52 @@ describe('usePopover', () => {
     await user.keyboard('{Enter}');
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Field' }));
+  });
+
+  it('keeps Tab and Shift+Tab going round the open popover, never to the page behind it', async () => {
+    const user = userEvent.setup();
+    render(h(Tool));
+    await user.click(screen.getByRole('button', { name: 'Tool' }));
+    const field = screen.getByRole('combobox', { name: 'Field' });
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    expect(document.activeElement).toBe(field);
+    await user.tab();
+    expect(document.activeElement).toBe(apply);
+    // Past the last control: the first again (before: "Elsewhere", under the popover).
+    await user.tab();
+    expect(document.activeElement).toBe(field);
+    // Before the first: the last (before: the popover's own button, outside it).
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(apply);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(field);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('takes a radio group as one stop, and the popover itself as before its first', async () => {
+    const user = userEvent.setup();
+    render(h(Formats));
+    await user.click(screen.getByRole('button', { name: 'Formats' }));
+    const go = screen.getByRole('button', { name: 'Go' });
+    const xlsx = screen.getByRole('radio', { name: 'xlsx' });
+    expect(document.activeElement).toBe(go);
+    await user.click(xlsx);
+    expect(document.activeElement).toBe(xlsx);
+    // The group is the last stop whichever radio holds the focus.
+    screen.getByRole('radio', { name: 'csv' }).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(go);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(xlsx);
+    // Focused by script (its control gone), the popover sends Tab to its first, Shift+Tab to its last.
+    const dialog = screen.getByRole('dialog');
+    dialog.tabIndex = -1;
+    dialog.focus();
+    await user.tab();
+    expect(document.activeElement).toBe(go);
+    dialog.focus();
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(xlsx);
   });
 
   it('closes on a press outside without taking the focus back', async () => {

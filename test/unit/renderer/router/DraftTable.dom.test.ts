@@ -2,10 +2,11 @@
 /**
  * A router form (a rule, a target) whose save fails says why beside its Save button, in the
  * engine's words, and takes the keyboard's focus there, instead of only at the top of a long page;
- * a form opened afresh starts without it, and a save that succeeds closes the form.
+ * a form opened afresh starts without it, and a save that succeeds closes the form. By the
+ * keyboard, the form takes the focus when opened and gives it back to its opener when closed.
  */
 import { createElement } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DraftTable } from '../../../../src/renderer/src/features/router/DraftTable';
@@ -69,5 +70,30 @@ describe('a router form whose save fails', () => {
     await user.click(screen.getByRole('button', { name: 'New target' }));
     await user.click(screen.getByRole('button', { name: 'Save target' }));
     expect(screen.queryByRole('form', { name: 'Target' })).toBeNull();
+  });
+});
+
+describe('a router form by the keyboard', () => {
+  it('takes the focus on its name when opened, and gives it back to its opener when closed', async () => {
+    setup(async () => ({ id: '2' }));
+    const user = userEvent.setup();
+    const newTarget = screen.getByRole('button', { name: 'New target' });
+    newTarget.focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    // Cancelled: back on "New target", not on the page's body.
+    screen.getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('form', { name: 'Target' })).toBeNull();
+    expect(document.activeElement).toBe(newTarget);
+
+    // Saved from a row's Edit: back on that Edit.
+    const edit = screen.getByRole('button', { name: 'Edit' });
+    edit.focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Target' })).toBeNull());
+    expect(document.activeElement).toBe(edit);
   });
 });

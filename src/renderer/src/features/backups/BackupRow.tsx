@@ -1,4 +1,4 @@
-import { useEffect, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import type { BackupView } from '../../../../shared/ipc/areas/backups';
 import { useShell } from '../../app/ShellContext';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -202,6 +202,20 @@ export function BackupRow({
   >(null);
   const [showDiff, setShowDiff] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  /** The button that opened the prompt or the confirmation: the keyboard goes back to it. */
+  const opener = useRef<HTMLElement | null>(null);
+  const from = (event: MouseEvent<HTMLElement>) => {
+    opener.current = event.currentTarget;
+  };
+  // Closed (Cancel, Keep it, sent), the prompt's buttons leave with it: without this the focus
+  // would fall to the page's body and the next Tab start from the top.
+  useEffect(() => {
+    if (prompt !== null || confirmDelete) return;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
+    const back = opener.current;
+    if (back?.isConnected && !back.matches(':disabled')) back.focus();
+  }, [prompt, confirmDelete]);
   const { copy, noteFor } = useCopy({ copied: 'Path copied', refused: 'The clipboard refused' });
   const link = useDownloadLink(backup, web);
   const ready = backup.stage === 'ready' && backup.file !== null;
@@ -310,14 +324,22 @@ export function BackupRow({
               </button>
             )}
             {(ready || backup.stage === 'needs_code') && (
-              <button type="button" onClick={() => setPrompt('verify')} disabled={busy}>
+              <button
+                type="button"
+                onClick={(event) => {
+                  from(event);
+                  setPrompt('verify');
+                }}
+                disabled={busy}
+              >
                 Verify
               </button>
             )}
             {ready && (
               <button
                 type="button"
-                onClick={() => {
+                onClick={(event) => {
+                  from(event);
                   setShowDiff(true);
                   setPrompt('compare');
                 }}
@@ -329,7 +351,11 @@ export function BackupRow({
             {ready && verification?.readable !== false && (
               <button
                 type="button"
-                onClick={() => (browsing ? showSection('records') : setPrompt('browse'))}
+                onClick={(event) => {
+                  if (browsing) return showSection('records');
+                  from(event);
+                  setPrompt('browse');
+                }}
                 disabled={busy}
                 title="Open this backup's records read-only in the records workspace"
               >
@@ -337,14 +363,24 @@ export function BackupRow({
               </button>
             )}
             {next?.kind === 'download' && available && (
-              <button type="button" onClick={() => setPrompt('download')} disabled={busy}>
+              <button
+                type="button"
+                onClick={(event) => {
+                  from(event);
+                  setPrompt('download');
+                }}
+                disabled={busy}
+              >
                 {next.label}
               </button>
             )}
             {next?.kind === 'backUpAgain' && available && (
               <button
                 type="button"
-                onClick={() => setPrompt('backUp')}
+                onClick={(event) => {
+                  from(event);
+                  setPrompt('backUp');
+                }}
                 disabled={busy}
                 title={`Ask the service for a new backup of ${backup.portalName}`}
               >
@@ -359,7 +395,10 @@ export function BackupRow({
                 <button
                   type="button"
                   className="danger"
-                  onClick={() => setConfirmDelete(true)}
+                  onClick={(event) => {
+                    from(event);
+                    setConfirmDelete(true);
+                  }}
                   disabled={busy}
                 >
                   Delete

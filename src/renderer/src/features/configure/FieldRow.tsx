@@ -86,7 +86,7 @@ export function FieldRow({
   const [usage, setUsage] = useState<FieldUsage | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  /** The Statuses or Users and roles button: the keyboard goes back to it when its editor closes. */
+  /** The Options, Statuses or Users and roles button: the keyboard goes back to it when its editor closes. */
   const choicesButton = useRef<HTMLButtonElement>(null);
   const ids = useId();
 
@@ -102,7 +102,7 @@ export function FieldRow({
     const opener =
       opened === 'delete'
         ? deleteButton.current
-        : opened === 'statuses' || opened === 'people'
+        : opened === 'options' || opened === 'statuses' || opened === 'people'
           ? choicesButton.current
           : editButton.current;
     open(null);
@@ -179,6 +179,7 @@ export function FieldRow({
             </button>
             {(field.type === 'pick_list' || field.type === 'multi_select') && (
               <button
+                ref={choicesButton}
                 type="button"
                 aria-expanded={opened === 'options'}
                 aria-label={`Options of ${field.label}`}

@@ -28,12 +28,19 @@ function NewModule({ modules }: { modules: ConfigModules }) {
   const clearError = useConfigure((state) => state.clearError);
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
+  /** Set once the form closed: the button it came from takes the keyboard back (not the body). */
+  const [closed, setClosed] = useState(false);
+  const close = () => {
+    setClosed(true);
+    setOpen(false);
+  };
   if (!open) {
     return (
       <div className="configure-new">
         <button
           type="button"
           className="primary"
+          autoFocus={closed}
           onClick={() => {
             setCreated(null);
             setOpen(true);
@@ -59,13 +66,13 @@ function NewModule({ modules }: { modules: ConfigModules }) {
         busy={busy}
         onCancel={() => {
           clearError('create');
-          setOpen(false);
+          close();
         }}
         onSubmit={async (draft) => {
           const module = await create(newModuleSettings(draft));
           if (!module) return false;
           setCreated(module.pluralName);
-          setOpen(false);
+          close();
           return true;
         }}
       />

@@ -220,8 +220,13 @@ export function FieldEditor({
   const decision = decideSave(field, value, draft, timeZone);
   const touched = !sameDraft(draft, initial);
 
+  // Save (disabled while it runs and once saved), Undo and Clear (gone once pressed) would drop
+  // the keyboard on the page's body: it goes back to the field's own box instead.
+  const backToControl = () => document.getElementById(id)?.focus();
+
   const save = async () => {
     if (decision.kind !== 'ready') return;
+    backToControl();
     setSaving(true);
     setRefused(null);
     try {
@@ -275,7 +280,10 @@ export function FieldEditor({
               className="link-button"
               disabled={disabled || saving}
               aria-label={`Clear ${field.label}`}
-              onClick={() => setDraft(clearedDraft(field))}
+              onClick={() => {
+                setDraft(clearedDraft(field));
+                backToControl();
+              }}
             >
               Clear
             </button>
@@ -285,7 +293,10 @@ export function FieldEditor({
               type="button"
               className="link-button"
               disabled={saving}
-              onClick={() => setDraft(initial)}
+              onClick={() => {
+                setDraft(initial);
+                backToControl();
+              }}
             >
               Undo
             </button>

@@ -295,6 +295,7 @@ function ModuleBulkEditDialog() {
           className="popover records-bulk"
           id="records-bulk-edit"
           role="dialog"
+          aria-modal="true"
           aria-label="Bulk edit"
         >
           <h3 className="records-bulk__title">

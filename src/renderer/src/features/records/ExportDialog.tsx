@@ -132,6 +132,7 @@ export function ExportDialog() {
           className="popover records-export"
           id="records-export"
           role="dialog"
+          aria-modal="true"
           aria-label="Export"
         >
           <h3 className="records-export__title">Export this view</h3>

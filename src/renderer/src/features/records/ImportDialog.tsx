@@ -249,6 +249,7 @@ function ModuleImportDialog() {
           className="popover records-import"
           id="records-import"
           role="dialog"
+          aria-modal="true"
           aria-label="Import"
         >
           <h3 className="records-export__title">Import a CSV or XLSX file</h3>

@@ -132,6 +132,7 @@ export function RecycleBin() {
           className="popover recycle-bin"
           id="records-recycle-bin"
           role="dialog"
+          aria-modal="true"
           aria-label="Recycle bin"
         >
           {error && (

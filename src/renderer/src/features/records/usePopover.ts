@@ -5,6 +5,60 @@ const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
+ * The popover's tab stops in order, as the browser takes them: usable controls, a named radio
+ * group once (its checked radio, or its first).
+ */
+function tabStops(popover: HTMLElement): HTMLElement[] {
+  const stops: HTMLElement[] = [];
+  const groups = new Set<string>();
+  for (const element of popover.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+    if (element.matches(':disabled') || element.closest('[hidden], [inert]')) continue;
+    if (element instanceof HTMLInputElement && element.type === 'radio' && element.name) {
+      if (groups.has(element.name)) continue;
+      groups.add(element.name);
+      const group = [...popover.querySelectorAll<HTMLInputElement>('input[type="radio"]')].filter(
+        (radio) => radio.name === element.name && !radio.disabled,
+      );
+      stops.push(group.find((radio) => radio.checked) ?? element);
+      continue;
+    }
+    stops.push(element);
+  }
+  return stops;
+}
+
+/** The stop `element` stands for: a radio stands for its group's stop. */
+function stopOf(element: Element, stops: HTMLElement[]): HTMLElement | undefined {
+  if (element instanceof HTMLInputElement && element.type === 'radio' && element.name) {
+    const { name } = element;
+    return stops.find(
+      (stop) => stop instanceof HTMLInputElement && stop.type === 'radio' && stop.name === name,
+    );
+  }
+  return stops.find((stop) => stop === element);
+}
+
+/**
+ * Where Tab (or Shift+Tab) from `from` must go to stay in `popover`: its first (last) stop when
+ * the browser would leave it, else undefined (the browser's own move stays inside).
+ */
+function wrapTarget(popover: HTMLElement, from: Element, back: boolean): HTMLElement | undefined {
+  const stops = tabStops(popover);
+  const at = stopOf(from, stops);
+  const index = at ? stops.indexOf(at) : -1;
+  // From an element that is no stop (the popover itself, a message focused by script), the
+  // browser goes to the nearest stop after (before) it in the page's order.
+  let ahead: boolean;
+  if (at) ahead = back ? index > 0 : index < stops.length - 1;
+  else {
+    const side = back ? Node.DOCUMENT_POSITION_PRECEDING : Node.DOCUMENT_POSITION_FOLLOWING;
+    ahead = from !== popover && stops.some((stop) => from.compareDocumentPosition(stop) & side);
+  }
+  if (ahead) return undefined;
+  return back ? stops[stops.length - 1] : stops[0];
+}
+
+/**
  * A toolbar popover's state: open or not, closed by a press outside its anchor or by Escape
  * (which goes no further, so the detail panel stays open). `onOpen` runs each time it opens.
  * Spread `anchorProps` on the element holding the button and the popover (the anchor's own
@@ -15,6 +69,8 @@ const FOCUSABLE =
  * Escape, it comes back to the button, never to the page's body. A control that is disabled or
  * removed under the focus (Export while it runs, Keep it, Restore) hands the focus to the popover's
  * next usable control, or the popover itself: on the body, Escape and Tab would find no popover.
+ * Tab and Shift+Tab go round the popover's controls while it is open (it is a modal dialog: Tab
+ * out of it reached the table it covers, where the focus was hidden under it).
  */
 export function usePopover(onOpen?: () => void) {
   const [open, setOpen] = useState(false);
@@ -72,6 +128,15 @@ export function usePopover(onOpen?: () => void) {
       else held.current = false;
     },
     onKeyDown: (event: KeyboardEvent) => {
+      const popover = root.current?.querySelector<HTMLElement>('.popover');
+      if (event.key === 'Tab' && open && popover?.contains(event.target as Node)) {
+        const to = wrapTarget(popover, event.target as Element, event.shiftKey);
+        if (to) {
+          event.preventDefault();
+          to.focus();
+        }
+        return;
+      }
       if (event.key === 'Escape' && open) {
         event.stopPropagation();
         held.current = false;

@@ -25,9 +25,14 @@ export function DraftForm({
   children: ReactNode;
 }) {
   const errorRef = useRef<HTMLParagraphElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (error) errorRef.current?.focus();
   }, [error]);
+  // Opened, the form takes the keyboard (it opens below the list, past every row's Edit).
+  useEffect(() => {
+    nameRef.current?.focus();
+  }, []);
   return (
     <form
       className="card router-form"
@@ -38,7 +43,7 @@ export function DraftForm({
       }}
     >
       <label>
-        Name <input value={name} onChange={(e) => onNameChange(e.target.value)} />
+        Name <input ref={nameRef} value={name} onChange={(e) => onNameChange(e.target.value)} />
       </label>
       {children}
       <div className="actions">

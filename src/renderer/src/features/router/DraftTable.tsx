@@ -1,10 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { DraftForm } from './DraftForm';
 import { useRouter } from './useRouter';
 
 /**
  * A router list (rules, targets): "New <item>", a table of rows (name first, `cells` next, then
  * "Edit"), and below it the open draft's DraftForm, closed once `onSave` resolves to a result.
+ * The form takes the keyboard when it opens (its name first) and, closed by Save or Cancel, gives
+ * it back to the button that opened it: the form's own buttons leave with it, and the focus would
+ * fall to the page's body.
  */
 export function DraftTable<
   Row extends { id: string; name: string },
@@ -40,13 +43,26 @@ export function DraftTable<
   // Why the last save of the open form failed, shown beside its Save button (the store keeps it).
   const error = useRouter((state) => state.error);
   const [failed, setFailed] = useState(false);
-  const open = (next: Draft | null) => {
+  /** The "New" or "Edit" button the open form came from. */
+  const opener = useRef<HTMLElement | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const open = (next: Draft | null, from?: HTMLElement) => {
     setFailed(false);
     setDraft(next);
+    if (from) opener.current = from;
+  };
+  const close = () => {
+    open(null);
+    // An Edit button whose row went away hands over to "New".
+    (opener.current?.isConnected ? opener.current : newButton.current)?.focus();
   };
   return (
     <div className="router-panel">
-      <button type="button" onClick={() => open(newDraft())}>
+      <button
+        ref={newButton}
+        type="button"
+        onClick={(event) => open(newDraft(), event.currentTarget)}
+      >
         New {item.toLowerCase()}
       </button>
       <table className="data-table">
@@ -72,7 +88,7 @@ export function DraftTable<
               <td>{row.name}</td>
               {cells(row)}
               <td>
-                <button type="button" onClick={() => open(toDraft(row))}>
+                <button type="button" onClick={(event) => open(toDraft(row), event.currentTarget)}>
                   Edit
                 </button>
               </td>
@@ -85,8 +101,8 @@ export function DraftTable<
           item={item}
           name={draft.name}
           onNameChange={(name) => setDraft({ ...draft, name })}
-          onSave={() => void onSave(draft).then((saved) => (saved ? open(null) : setFailed(true)))}
-          onCancel={() => open(null)}
+          onSave={() => void onSave(draft).then((saved) => (saved ? close() : setFailed(true)))}
+          onCancel={close}
           error={failed ? error : null}
         >
           {form(draft, setDraft)}

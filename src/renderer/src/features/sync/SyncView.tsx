@@ -1,4 +1,5 @@
 import './sync.css';
+import type { ButtonHTMLAttributes } from 'react';
 import type { EndpointBudget, SyncRunEntry, SyncStatus } from '../../../../shared/ipc/areas/sync';
 import { EndpointCallsChart } from './EndpointCallsChart';
 import { busyEndpoints } from './endpointCharts';
@@ -17,47 +18,68 @@ import {
 import { useSync } from './SyncContext';
 import { useNow } from './useNow';
 
+/**
+ * A control that cannot act now says so with aria-disabled and stays focusable: `disabled`
+ * under the focus (Pause pressed, a run ending) dropped the keyboard on the page's body.
+ */
+function ControlButton({
+  blocked,
+  onPress,
+  ...props
+}: { blocked: boolean; onPress(): void } & Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'onClick'
+>) {
+  return (
+    <button
+      type="button"
+      {...props}
+      aria-disabled={blocked}
+      onClick={() => {
+        if (!blocked) onPress();
+      }}
+    />
+  );
+}
+
 function Controls({ status }: { status: SyncStatus }) {
   const { syncNow, pause, resume, cancel, busy } = useSync((state) => state);
   const running = status.running.length > 0;
   const signedIn = status.accounts.length > 0;
   return (
     <div className="sync-controls" role="toolbar" aria-label="Sync controls">
-      <button
-        type="button"
+      <ControlButton
         className="primary"
-        onClick={() => void syncNow()}
-        disabled={busy || !signedIn}
+        onPress={() => void syncNow()}
+        blocked={busy || !signedIn}
         title={signedIn ? 'Pull what changed in every signed-in account' : 'Sign in first'}
       >
         Sync now
-      </button>
-      <button
-        type="button"
-        onClick={() => void syncNow({ reconcile: true })}
-        disabled={busy || !signedIn}
+      </ControlButton>
+      <ControlButton
+        onPress={() => void syncNow({ reconcile: true })}
+        blocked={busy || !signedIn}
         title="Also compare every record id with the service, to drop records deleted there"
       >
         Full check
-      </button>
+      </ControlButton>
       {status.paused ? (
-        <button type="button" onClick={() => void resume()} disabled={busy}>
+        <ControlButton onPress={() => void resume()} blocked={busy}>
           Resume
-        </button>
+        </ControlButton>
       ) : (
-        <button type="button" onClick={() => void pause()} disabled={busy || !running}>
+        <ControlButton onPress={() => void pause()} blocked={busy || !running}>
           Pause
-        </button>
+        </ControlButton>
       )}
-      <button
-        type="button"
+      <ControlButton
         className="danger"
-        onClick={() => void cancel()}
-        disabled={busy || !running}
+        onPress={() => void cancel()}
+        blocked={busy || !running}
         title="Stop; everything pulled so far is kept"
       >
         Cancel
-      </button>
+      </ControlButton>
     </div>
   );
 }
