@@ -554,7 +554,8 @@ export class RecordsImports {
     const { outbox } = this.options;
     const { importId, portalId, moduleId } = entry.file;
     const queued = entry.progress.ready;
-    entry.progress = { ...entry.progress, phase: 'discarding', message: null };
+    // `total`: the rows to take back (the bar's end), `ready`: those left.
+    entry.progress = { ...entry.progress, phase: 'discarding', total: queued, message: null };
     this.push(entry, true);
     let keptEdits = 0;
     for (;;) {
