@@ -1,9 +1,10 @@
--- The records import's journal (src/main/recordsImport/): an import confirmed and still being
--- queued, and per row of its file the outbox operation it wrote or folded into, written in the
--- same transaction as that operation. A run's operations are held from the replay until its last
--- row is queued (then the run is deleted, and they all go); a restart finding a run was stopped
--- half way (killed, power lost, closed) and offers to finish it or take back what it queued: never
--- half an import sent, never a row queued twice.
+-- What a stop half way through queuing leaves. The records import's journal
+-- (src/main/recordsImport/): an import confirmed and still being queued, and per row of its file
+-- the outbox operation it wrote or folded into, written in the same transaction as that
+-- operation. A run's operations are held from the replay until its last row is queued (then the
+-- run is deleted, and they all go); a restart finding a run knows it was stopped half way
+-- (killed, power lost, closed) and offers to finish it or take back what it queued: never half an
+-- import sent, never a row queued twice.
 
 CREATE TABLE import_runs (
   id          TEXT PRIMARY KEY,                       -- the import's id (records.importOpen)
@@ -29,3 +30,10 @@ CREATE TABLE import_run_rows (
   PRIMARY KEY (import_id, row)
 ) STRICT;
 CREATE INDEX import_run_rows_op ON import_run_rows (op_seq);
+
+-- A bulk edit's apply (0018, src/main/bulkEdit/) likewise: the records its preview counted as
+-- changing, and whether its last batch was written. One not finished that no apply is writing
+-- was stopped by the app's end: the Outbox says how many of how many were queued. Bulk edits
+-- made before this migration were finished (1); their planned count is unknown (NULL).
+ALTER TABLE bulk_edits ADD COLUMN planned INTEGER;
+ALTER TABLE bulk_edits ADD COLUMN finished INTEGER NOT NULL DEFAULT 1 CHECK (finished IN (0, 1));
