@@ -187,3 +187,47 @@ describe('a queuing cancelled half way', () => {
     });
   });
 });
+
+describe('two imports into one module at once', () => {
+  it('one cancelled half way leaves the outbox the other alone would (its edits kept where they met)', async () => {
+    const total = 300;
+    const setUp = async () => {
+      const w = recordsWorkspace();
+      const records = Array.from({ length: total }, (_, i) =>
+        record(i + 1, { name: `Asset ${i}` }),
+      );
+      w.mirror.records.upsertRecords(records);
+      const names = records.map((r, i) => `${r.id},Named ${i}`).join('\r\n');
+      const tags = records.map((r) => `${r.id},Critical`).join('\r\n');
+      const a = await checked(w, 'names.csv', `ID,name\r\n${names}\r\n`, 'update');
+      const b = await checked(w, 'tags.csv', `ID,cf_tags\r\n${tags}\r\n`, 'update');
+      return { w, a: a.file.importId, b: b.file.importId };
+    };
+    // One way: the tags import alone.
+    const alone = await setUp();
+    await alone.w.ok('records.importConfirm', { importId: alone.b });
+    expect((await settled(alone.w, alone.b)).phase).toBe('queued');
+    // The other: both at once, the names import cancelled once both have queued rows.
+    const both = await setUp();
+    await both.w.ok('records.importConfirm', { importId: both.a });
+    await both.w.ok('records.importConfirm', { importId: both.b });
+    const journaled = (importId: string) =>
+      both.w.engine.store.db
+        .prepare('SELECT count(*) FROM import_run_rows WHERE import_id = ?')
+        .pluck()
+        .get(importId) as number;
+    while (journaled(both.a) === 0 || journaled(both.b) === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await both.w.ok('records.importCancel', { importId: both.a });
+    expect((await settled(both.w, both.a)).phase).toBe('cancelled');
+    expect((await settled(both.w, both.b)).phase).toBe('queued');
+    // The operations' edit counts differ (a tag folded into a rename's operation counts two).
+    const shape = (w: Workspace) =>
+      outboxShape(w)
+        .map(({ edits: _edits, ...op }) => op)
+        .sort((x, y) => x.record_id.localeCompare(y.record_id));
+    expect(shape(both.w)).toEqual(shape(alone.w));
+    expect(overlay(both.w)).toEqual(overlay(alone.w));
+  });
+});
