@@ -41,7 +41,7 @@ export interface StoredBulkEdit {
   value: unknown;
   createdAt: string;
   state: 'queued' | 'undone';
-  /** Records the preview counted as changing (null: made before 0034). */
+  /** Records the preview counted as changing (null: made before 0032). */
   planned: number | null;
   /** Its apply wrote its last batch (or an undo stopped it). */
   finished: boolean;

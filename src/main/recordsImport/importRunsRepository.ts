@@ -1,5 +1,5 @@
 /**
- * The records import's journal (`queries/importRuns.sql`, migration 0034): an import being queued,
+ * The records import's journal (`queries/importRuns.sql`, migration 0032): an import being queued,
  * and per row the outbox operation it wrote or folded into. No decisions here. Writes run inside
  * the caller's transaction (the outbox's: one connection), so a row's operation and its journal
  * entry are written together or not at all.

@@ -1,5 +1,5 @@
 -- Bulk edits and what each did to the outbox's queue (src/main/bulkEdit/bulkEditRepository.ts).
--- Tables: 0018_bulk_edits.sql (op_before, op_after: 0024; planned, finished: 0034); outbox_ops:
+-- Tables: 0018_bulk_edits.sql (op_before, op_after: 0024; planned, finished: 0032); outbox_ops:
 -- 0008_outbox.sql.
 
 -- name: insertBulkEdit

@@ -113,7 +113,7 @@ ORDER BY seq;
 -- change waits in turn while a record of its module is being sent (its body may have left with
 -- the old name; found through the index of states). A claimed operation (a crash's) waits for
 -- nothing, or the two would wait for each other.
--- An operation an import still being queued wrote or folded into (import_run_rows, 0034) waits
+-- An operation an import still being queued wrote or folded into (import_run_rows, 0032) waits
 -- until its last row is queued: an import goes whole or not at all (src/main/recordsImport/).
 SELECT seq, portalId, recordId FROM (
   SELECT * FROM (

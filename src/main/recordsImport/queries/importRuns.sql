@@ -1,5 +1,5 @@
 -- The records import's journal (src/main/recordsImport/importRunsRepository.ts).
--- Tables: 0034_queuing_journal.sql; outbox_ops: 0008_outbox.sql.
+-- Tables: 0032_queuing_journal.sql; outbox_ops: 0008_outbox.sql.
 
 -- name: insertRun
 INSERT INTO import_runs (id, portal_id, module_id, file_name, confirmed, import, started_at)
