@@ -70,6 +70,7 @@ const bridge = {
     importConfirm: call('records.importConfirm'),
     importCancel: call('records.importCancel'),
     importState: call('records.importState'),
+    importsInterrupted: call('records.importsInterrupted'),
     modules: call('records.modules'),
     columns: call('records.columns'),
     query: call('records.query'),

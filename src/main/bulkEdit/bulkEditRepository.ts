@@ -16,6 +16,7 @@ const NAMES = [
   'bulkEdit',
   'recordsOf',
   'markUndone',
+  'markFinished',
   'deleteBulkEdit',
   'followRequeuedOp',
   'groups',
@@ -40,6 +41,10 @@ export interface StoredBulkEdit {
   value: unknown;
   createdAt: string;
   state: 'queued' | 'undone';
+  /** Records the preview counted as changing (null: made before 0032). */
+  planned: number | null;
+  /** Its apply wrote its last batch (or an undo stopped it). */
+  finished: boolean;
 }
 
 export interface BulkEditRecordRow {
@@ -76,6 +81,8 @@ interface BulkEditRow {
   value: string | null;
   created_at: string;
   state: 'queued' | 'undone';
+  planned: number | null;
+  finished: number;
 }
 
 function parseBulkEdit(row: BulkEditRow): StoredBulkEdit {
@@ -89,6 +96,8 @@ function parseBulkEdit(row: BulkEditRow): StoredBulkEdit {
     value: row.value === null ? null : (JSON.parse(row.value) as unknown),
     createdAt: row.created_at,
     state: row.state,
+    planned: row.planned,
+    finished: row.finished === 1,
   };
 }
 
@@ -109,6 +118,7 @@ export class BulkEditRepository {
     label: string;
     action: BulkAction;
     value: unknown;
+    planned: number;
   }): number {
     return this.statement('insertBulkEdit')
       .pluck()
@@ -160,6 +170,10 @@ export class BulkEditRepository {
 
   markUndone(id: number): void {
     this.statement('markUndone').run(id);
+  }
+
+  markFinished(id: number): void {
+    this.statement('markFinished').run(id);
   }
 
   /** A bulk edit that queued nothing is not kept. */

@@ -366,6 +366,7 @@ export class BulkEditService {
       label,
       action: args.action,
       value: args.action === 'clear' ? null : args.value,
+      planned: ids.length,
     });
     const result: BulkApplied = {
       bulkEditId,
@@ -398,6 +399,9 @@ export class BulkEditService {
         outbox.queuedElsewhere({ portalId: args.portalId, moduleId: args.moduleId });
         await nextTurn();
       }
+      // Every batch written, or the rest given up by an undo: not stopped half way. A bulk edit
+      // left unfinished (the app killed between batches) says so in the Outbox at the next start.
+      this.repo.markFinished(bulkEditId);
     } finally {
       this.applying.delete(bulkEditId);
       finished();
@@ -485,6 +489,9 @@ export class BulkEditService {
         value: g.value,
         createdAt: g.createdAt,
         records: g.records,
+        planned: g.planned,
+        // Not finished, and no apply of this run writing it: the app's end stopped it.
+        stopped: !g.finished && !this.applying.has(g.id),
         queued: g.queued,
         sending: g.sending,
         stuck: g.stuck,

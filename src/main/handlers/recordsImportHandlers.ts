@@ -11,7 +11,8 @@ type RecordsImportRequest =
   | 'records.importFailures'
   | 'records.importConfirm'
   | 'records.importCancel'
-  | 'records.importState';
+  | 'records.importState'
+  | 'records.importsInterrupted';
 
 /** The import's, the outbox's and the mirror's refusals are written for the user: passed on. */
 const userFacing = userFacingFor(RecordsImportError, RecordQueryError, LedgerError);
@@ -30,5 +31,6 @@ export function recordsImportHandlers(
     'records.importConfirm': userFacing(({ importId }) => imports.confirm(importId)),
     'records.importCancel': userFacing(({ importId }) => imports.cancel(importId)),
     'records.importState': userFacing(({ importId }) => imports.state(importId)),
+    'records.importsInterrupted': userFacing((args) => imports.interrupted(args)),
   };
 }

@@ -8,9 +8,15 @@
  *
  * The file is read again to queue rather than the check's plans kept: a 50,000-row file is never
  * held whole, and each row is planned against its record as it is when it is queued.
+ *
+ * A confirmed import goes whole or not at all: each row's operation is journaled with it
+ * (importRunsRepository) and held from the replay until the last row is queued. A cancel takes
+ * back what was queued; a run a restart finds (the app killed, the power lost, closed while
+ * queuing) is offered to finish (the rows journaled are skipped, so none is queued twice) or to
+ * discard.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { EditForm } from '../../shared/ipc/areas/outbox';
@@ -22,6 +28,7 @@ import {
   type ImportCheckArgs,
   type ImportFailure,
   type ImportFile,
+  type ImportInterrupted,
   type ImportMode,
   type ImportProgress,
   type ImportUploadArgs,
@@ -46,12 +53,21 @@ import { RecordsImportError } from './recordsImportError';
 import { misnamedFile, SIGNATURE_BYTES } from './fileSignature';
 import { cellMatchKey, valueMatchKey } from './matchKey';
 import { planRow, type PlannedColumn } from './planRow';
+import { ImportRunsRepository } from './importRunsRepository';
+import { queueCreate, queueUpdate, takeBackRow } from './importRowWrites';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 export { RecordsImportError };
 
 /** The data directory's folder of uploaded files; emptied when the engine starts. */
 export const IMPORTS_FOLDER = 'imports';
+/**
+ * The data directory's folder of files whose import was confirmed and is being queued: kept
+ * across a restart (unlike `imports`), so an import stopped half way can be finished.
+ */
+export const IMPORT_RUNS_FOLDER = 'import-runs';
+/** Ours: journaled rows taken back per transaction (as a bulk edit's batches: BATCH_RECORDS). */
+const TAKE_BACK_ROWS = 250;
 /**
  * Ours: the longest a check or queuing holds the engine's thread before it yields (a row takes
  * about a millisecond: its record's form read, every cell parsed), so any other request waits
@@ -74,22 +90,28 @@ export interface RecordsImportsOptions {
   uploadsMaxBytes?: number;
 }
 
+type ImportPlan = { columns: PlannedColumn[]; mode: ImportMode; matchBy: string };
+
+/** What the journal keeps of a confirmed import, to finish it after a restart. */
+interface JournaledImport {
+  file: ImportFile;
+  reading: CellReading;
+  plan: ImportPlan;
+}
+
 interface Import {
   file: ImportFile;
   path: string;
   reading: CellReading;
-  plan: { columns: PlannedColumn[]; mode: ImportMode; matchBy: string } | null;
+  plan: ImportPlan | null;
   progress: ImportProgress;
   failures: ImportFailure[];
   /** Set while a check or queuing runs; aborted by a cancel. */
   running: AbortController | null;
-  /**
-   * Rows (numbers in the file) this import queued as new records. A queuing cancelled half way
-   * leaves them in the Outbox; checked and confirmed again, they count as unchanged and are not
-   * created twice (an update needs no such list: its record's form holds the queued edit, so
-   * the row asks no change any more).
-   */
-  created: Set<number>;
+  /** The rows of the file queued already (journaled), with their records: a finish skips them. */
+  journaled: Map<number, string>;
+  /** Confirmed and journaled (import_runs): its operations are held until it ends. */
+  journal: boolean;
   done: Promise<void>;
 }
 
@@ -118,6 +140,7 @@ function firstBytes(file: string): Uint8Array {
 
 const count = (n: number) => n.toLocaleString('en-US');
 const rows = (n: number) => `${count(n)} ${n === 1 ? 'row' : 'rows'}`;
+const upper = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const isBlank = (cells: readonly ImportCell[]) =>
   cells.every((cell) => cell === null || cell === '');
 
@@ -126,9 +149,13 @@ export class RecordsImports {
   private readonly imports = new Map<string, Import>();
   private readonly reader: RecordsReader;
   private readonly sweeper: NodeJS.Timeout;
+  private readonly runs: ImportRunsRepository;
+  /** The engine is closing: a queuing stopped now stays journaled for the next start. */
+  private closing = false;
 
   constructor(private readonly options: RecordsImportsOptions) {
     this.reader = new RecordsReader(options.db, options.mirror);
+    this.runs = new ImportRunsRepository(options.db, options.now ?? Date.now);
     this.uploads = new ImportUploads(this.folder, {
       now: options.now ?? Date.now,
       ...(options.uploadsMaxBytes === undefined ? {} : { maxBytes: options.uploadsMaxBytes }),
@@ -138,10 +165,68 @@ export class RecordsImports {
     // An abandoned upload is removed even when no other piece arrives to notice it.
     this.sweeper = setInterval(() => this.expireIdleUploads(), IMPORT_UPLOAD_SWEEP_MS);
     this.sweeper.unref();
+    for (const run of this.runs.runs()) this.reopenStopped(run);
   }
 
   get folder(): string {
     return path.join(this.options.dataDir, IMPORTS_FOLDER);
+  }
+
+  private get runsFolder(): string {
+    return path.join(this.options.dataDir, IMPORT_RUNS_FOLDER);
+  }
+
+  /** An import a restart found still being queued: held, to finish or discard. */
+  private reopenStopped(run: ReturnType<ImportRunsRepository['runs']>[number]): void {
+    const kept = run.import as JournaledImport;
+    const entry: Import = {
+      file: kept.file,
+      path: path.join(this.runsFolder, run.id),
+      reading: kept.reading,
+      plan: kept.plan,
+      progress: {
+        ...this.progress(run.id, 'interrupted', null),
+        ready: run.queued,
+        total: run.confirmed,
+      },
+      failures: [],
+      running: null,
+      journaled: new Map(),
+      journal: true,
+      done: Promise.resolve(),
+    };
+    entry.progress.message = this.stoppedWords(entry);
+    this.imports.set(run.id, entry);
+  }
+
+  /** What an import stopped half way holds, and what the user may do, in words. */
+  private stoppedWords(entry: Import): string {
+    const { ready: queued, total } = entry.progress;
+    const rest = Math.max(0, (total ?? 0) - queued);
+    const next = existsSync(entry.path)
+      ? `Finish queues the other ${rows(rest)}, skipping those queued; Discard takes back the ${rows(queued)}.`
+      : `Its file is gone from PortalDesk's data folder, so it cannot be finished: Discard takes back the ${rows(queued)}, then import the file again.`;
+    return `The import of ${entry.file.fileName} stopped before it ended (PortalDesk closed or the computer stopped): ${rows(queued)} of the ${rows(total ?? 0)} confirmed are queued and held, none sent. ${next}`;
+  }
+
+  /** Imports stopped half way with rows queued and held, of one module or all. */
+  interrupted(filter: { portalId?: string; moduleId?: string } = {}): ImportInterrupted[] {
+    const list: ImportInterrupted[] = [];
+    for (const entry of this.imports.values()) {
+      const { file, progress } = entry;
+      if (!entry.journal || entry.running !== null) continue;
+      if (filter.portalId !== undefined && file.portalId !== filter.portalId) continue;
+      if (filter.moduleId !== undefined && file.moduleId !== filter.moduleId) continue;
+      list.push({
+        importId: file.importId,
+        portalId: file.portalId,
+        moduleId: file.moduleId,
+        fileName: file.fileName,
+        canFinish: existsSync(entry.path),
+        progress,
+      });
+    }
+    return list;
   }
 
   // ---- the file ---------------------------------------------------------------------------------
@@ -224,7 +309,8 @@ export class RecordsImports {
       progress: this.progress(importId, 'checked', null),
       failures: [],
       running: null,
-      created: new Set(),
+      journaled: new Map(),
+      journal: false,
       done: Promise.resolve(),
     });
     return file;
@@ -306,8 +392,14 @@ export class RecordsImports {
 
   private requireIdle(entry: Import): void {
     if (entry.running) {
+      const doing =
+        entry.progress.phase === 'checking'
+          ? 'checking its rows'
+          : entry.progress.phase === 'discarding'
+            ? 'taking back its queued rows'
+            : 'queuing its rows';
       throw new RecordsImportError(
-        `This import is ${entry.progress.phase === 'checking' ? 'checking its rows' : 'queuing its rows'}. Nothing new was started; wait for it or cancel it.`,
+        `This import is ${doing}. Nothing new was started; wait for it or cancel it.`,
       );
     }
   }
@@ -318,6 +410,11 @@ export class RecordsImports {
   check(args: ImportCheckArgs): ImportProgress {
     const entry = this.require(args.importId);
     this.requireIdle(entry);
+    if (entry.journal) {
+      throw new RecordsImportError(
+        'This import stopped half way with rows queued. Nothing was checked; finish it or discard it first.',
+      );
+    }
     const { columns: fileColumns, fields, matchFields } = entry.file;
     if (args.targets.length !== fileColumns.length) {
       throw new RecordsImportError(
@@ -367,10 +464,14 @@ export class RecordsImports {
     return this.run(entry, 'checking');
   }
 
-  /** Queues what the check found ready; answers at once. */
+  /**
+   * Queues what the check found ready, journaled and held until the last row is queued; or
+   * finishes an import stopped half way (the rows queued already skipped). Answers at once.
+   */
   confirm(importId: string): ImportProgress {
     const entry = this.require(importId);
     this.requireIdle(entry);
+    if (entry.journal) return this.finish(entry);
     if (entry.plan === null || entry.progress.phase !== 'checked') {
       throw new RecordsImportError(
         entry.progress.phase === 'queued'
@@ -381,17 +482,142 @@ export class RecordsImports {
     if (entry.progress.ready === 0) {
       throw new RecordsImportError('No row is ready to queue. Nothing was queued.');
     }
+    // Journaled first: a restart from here on finds the run, with its file kept.
+    const kept = path.join(this.runsFolder, importId);
+    const { file, reading, plan } = entry;
+    try {
+      mkdirSync(this.runsFolder, { recursive: true });
+      renameSync(entry.path, kept);
+      this.runs.insertRun({
+        id: importId,
+        portalId: file.portalId,
+        moduleId: file.moduleId,
+        fileName: file.fileName,
+        confirmed: entry.progress.ready,
+        import: { file, reading, plan } satisfies JournaledImport,
+      });
+    } catch (error) {
+      if (existsSync(kept)) renameSync(kept, entry.path);
+      throw new RecordsImportError(
+        `The import could not be started (${error instanceof Error ? error.message : String(error)}). Nothing was queued; free some disk space and confirm again.`,
+      );
+    }
+    entry.path = kept;
+    entry.journal = true;
+    entry.journaled = new Map();
     return this.run(entry, 'queuing');
   }
 
+  /** Queues the rows of an import stopped half way that it had not queued. */
+  private finish(entry: Import): ImportProgress {
+    if (!existsSync(entry.path)) {
+      throw new RecordsImportError(
+        `${entry.file.fileName} is gone from PortalDesk's data folder, so the rest of its rows cannot be queued. Nothing was queued; discard this import, then import the file again.`,
+      );
+    }
+    entry.journaled = this.runs.rowRecords(entry.file.importId);
+    return this.run(entry, 'queuing');
+  }
+
+  /**
+   * Stops a check or a queuing (a queuing's rows are taken back: an import goes whole or not at
+   * all), discards an import stopped half way, or drops an import.
+   */
   cancel(importId: string): ImportProgress {
     const entry = this.require(importId);
-    if (entry.running) entry.running.abort();
-    else {
+    if (entry.running) {
+      if (entry.progress.phase !== 'discarding') entry.running.abort();
+    } else if (entry.journal) {
+      entry.running = new AbortController();
+      entry.done = this.discard(entry, { kind: 'discard' }).catch((error: unknown) =>
+        this.discardFailed(entry, error),
+      );
+    } else {
       rmSync(entry.path, { force: true });
       this.imports.delete(importId);
     }
     return entry.progress;
+  }
+
+  /**
+   * Takes back every row the import queued, the last first, a batch per transaction (the event
+   * loop yielded between), then ends its run. Stopped by a close, the rest stays journaled.
+   * `why`: a discard of an import stopped half way, a cancel or a failure of its queuing.
+   */
+  private async discard(
+    entry: Import,
+    why:
+      | { kind: 'discard' }
+      | { kind: 'cancel'; read: number }
+      | { kind: 'failed'; read: number; reason: string },
+  ): Promise<void> {
+    const { outbox } = this.options;
+    const { importId, portalId, moduleId } = entry.file;
+    const queued = entry.progress.ready;
+    // `total`: the rows to take back (the bar's end), `ready`: those left.
+    entry.progress = { ...entry.progress, phase: 'discarding', total: queued, message: null };
+    this.push(entry, true);
+    let keptEdits = 0;
+    for (;;) {
+      if (this.closing) return;
+      const batch = this.runs.lastRows(importId, TAKE_BACK_ROWS);
+      if (batch.length === 0) break;
+      outbox.repo.transaction(() => {
+        for (const row of batch) {
+          keptEdits += takeBackRow(outbox.ledger, outbox.repo, entry.file, row).keptEdits;
+          this.runs.deleteRow(importId, row.row);
+        }
+      });
+      entry.progress = { ...entry.progress, ready: entry.progress.ready - batch.length };
+      outbox.queuedElsewhere({ portalId, moduleId });
+      this.push(entry, false);
+      await nextTurn();
+    }
+    this.runs.deleteRun(importId);
+    entry.journal = false;
+    if (why.kind === 'discard') rmSync(entry.path, { force: true });
+    else {
+      // Cancelled in the dialog: the file stays open there, to check and confirm again (back
+      // among the uploads, emptied when the engine starts).
+      const back = path.join(this.folder, `${importId}.upload`);
+      mkdirSync(this.folder, { recursive: true });
+      renameSync(entry.path, back);
+      entry.path = back;
+    }
+    const kept =
+      keptEdits === 0
+        ? ''
+        : ` ${keptEdits === 1 ? 'One field' : `${count(keptEdits)} fields`} edited again since the import kept that edit.`;
+    const taken = `nothing of it is queued (the ${rows(queued)} queued were taken back, none sent).${kept}`;
+    if (why.kind === 'failed') {
+      this.end(
+        entry,
+        'failed',
+        `The import stopped after ${rows(why.read)}: ${why.reason}. ${upper(taken)}`,
+      );
+    } else {
+      const what =
+        why.kind === 'cancel' ? `Queuing cancelled after ${rows(why.read)}` : 'Import discarded';
+      const next =
+        why.kind === 'cancel'
+          ? 'Check the rows again to queue them.'
+          : 'Choose the file again to import it.';
+      this.end(entry, 'cancelled', `${what}: ${taken} ${next}`);
+    }
+  }
+
+  /** A take-back that failed: the rest stays journaled and held, to finish or discard again. */
+  private discardFailed(entry: Import, error: unknown): void {
+    this.options.log?.error(`records import ${entry.file.fileName}: taking back failed`, error);
+    entry.progress = {
+      ...entry.progress,
+      ready: this.runs.rowRecords(entry.file.importId).size,
+    };
+    this.end(
+      entry,
+      'interrupted',
+      `Taking back the queued rows failed (${error instanceof Error ? error.message : String(error)}). ${this.stoppedWords(entry)}`,
+    );
   }
 
   state(importId: string): ImportProgress {
@@ -414,20 +640,35 @@ export class RecordsImports {
 
   private run(entry: Import, phase: 'checking' | 'queuing'): ImportProgress {
     const controller = new AbortController();
-    const total = phase === 'queuing' ? entry.progress.ready : null;
+    // Queuing: the rows confirmed (a finish's are its run's, not the rows it had queued).
+    const total =
+      phase !== 'queuing'
+        ? null
+        : entry.progress.phase === 'interrupted'
+          ? entry.progress.total
+          : entry.progress.ready;
     entry.running = controller;
     entry.failures = [];
     entry.progress = { ...this.progress(entry.file.importId, phase, null), total };
+    // A finish counts the rows queued before the stop as queued.
+    if (phase === 'queuing') entry.progress.ready = entry.journaled.size;
     this.push(entry, true);
     entry.done = this.walk(entry, phase, controller.signal).then(
       () => undefined,
-      (error: unknown) => {
+      async (error: unknown) => {
         this.options.log?.error(`records import ${entry.file.fileName} failed`, error);
         const reason = error instanceof Error ? error.message : String(error);
+        if (phase === 'queuing' && !this.closing) {
+          // All or none: what was queued before the failure is taken back.
+          await this.discard(entry, { kind: 'failed', read: entry.progress.rows, reason }).catch(
+            (failure: unknown) => this.discardFailed(entry, failure),
+          );
+          return;
+        }
         this.end(
           entry,
           'failed',
-          `The import stopped after ${rows(entry.progress.rows)}: ${reason}.${phase === 'queuing' ? ` ${rows(entry.progress.ready)} were queued and stay in the Outbox.` : ' Nothing was queued.'}`,
+          `The import stopped after ${rows(entry.progress.rows)}: ${reason}. Nothing was queued.`,
         );
       },
     );
@@ -475,6 +716,14 @@ export class RecordsImports {
       }
       if (isBlank(cells)) continue;
       const progress = { ...entry.progress, rows: entry.progress.rows + 1 };
+      // Queued before the stop a finish goes on from (counted as queued already).
+      const queuedBefore = phase === 'queuing' ? entry.journaled.get(rowNumber) : undefined;
+      if (queuedBefore !== undefined) {
+        // A later row naming its record fails, as it did before the stop.
+        if (plan.mode === 'update') namedBy.set(queuedBefore, rowNumber);
+        entry.progress = progress;
+        continue;
+      }
       const fail = (problems: Omit<ImportFailure, 'row'>[]) => {
         progress.failing++;
         for (const problem of problems) {
@@ -536,16 +785,12 @@ export class RecordsImports {
         entry.reading,
       );
       if (row.problems.length > 0) fail(row.problems);
-      else if (Object.keys(row.changes).length === 0 || entry.created.has(rowNumber)) {
-        progress.unchanged++;
-      } else if (phase === 'checking') progress.ready++;
+      else if (Object.keys(row.changes).length === 0) progress.unchanged++;
+      else if (phase === 'checking') progress.ready++;
       else {
         try {
-          if (recordId === null) {
-            this.options.outbox.create(portalId, moduleId, row.changes, catalogs);
-            entry.created.add(rowNumber);
-          } else this.options.outbox.edit(portalId, recordId, row.changes, catalogs);
-          progress.ready++;
+          if (this.queueRow(entry, rowNumber, recordId, row.changes, catalogs)) progress.ready++;
+          else progress.unchanged++;
         } catch (error) {
           if (!(error instanceof LedgerError)) throw error;
           fail([{ column: null, reason: error.message }]);
@@ -553,6 +798,7 @@ export class RecordsImports {
       }
       entry.progress = progress;
       if (performance.now() - slice >= IMPORT_SLICE_MS) {
+        if (phase === 'queuing') this.options.outbox.queuedElsewhere({ portalId, moduleId });
         this.push(entry, false);
         await nextTurn();
         slice = performance.now();
@@ -561,6 +807,16 @@ export class RecordsImports {
     }
     const p = entry.progress;
     const counts = `${rows(p.failing)} failing, ${rows(p.unchanged)} unchanged`;
+    if (phase === 'queuing') {
+      // Closing: the run stays journaled (and held) for the next start to finish or discard.
+      if (this.closing) return;
+      if (signal.aborted) return this.discard(entry, { kind: 'cancel', read: p.rows });
+      // The last row is queued: the run ends, and every operation it held goes to the replay.
+      this.runs.deleteRun(entry.file.importId);
+      entry.journal = false;
+      rmSync(entry.path, { force: true });
+      this.options.outbox.queuedElsewhere({ portalId, moduleId });
+    }
     if (phase === 'checking') {
       this.end(
         entry,
@@ -570,14 +826,31 @@ export class RecordsImports {
           : `${rows(p.ready)} ready, ${counts}. Nothing is queued until you confirm.`,
       );
     } else {
-      this.end(
-        entry,
-        signal.aborted ? 'cancelled' : 'queued',
-        signal.aborted
-          ? `Stopped after ${rows(p.rows)}: ${rows(p.ready)} were queued and stay in the Outbox (discard them there); the rest were not.`
-          : `Queued ${rows(p.ready)} in the Outbox; ${counts} (not queued).`,
-      );
+      this.end(entry, 'queued', `Queued ${rows(p.ready)} in the Outbox; ${counts} (not queued).`);
     }
+  }
+
+  /**
+   * One ready row written to the outbox with its journal entry, in one transaction; false when
+   * nothing was left to queue (its record holds the values now).
+   */
+  private queueRow(
+    entry: Import,
+    row: number,
+    recordId: string | null,
+    changes: Record<string, unknown>,
+    catalogs: Map<string, EditCatalog>,
+  ): boolean {
+    const { ledger, repo } = this.options.outbox;
+    const { importId, portalId } = entry.file;
+    return repo.transaction(() => {
+      const written =
+        recordId === null
+          ? queueCreate(ledger, entry.file, row, changes, catalogs)
+          : queueUpdate(ledger, repo, portalId, recordId, row, changes, catalogs);
+      if (written) this.runs.insertRow(importId, written);
+      return written !== null;
+    });
   }
 
   /**
@@ -730,6 +1003,7 @@ export class RecordsImports {
   }
 
   close(): void {
+    this.closing = true;
     clearInterval(this.sweeper);
     for (const entry of this.imports.values()) entry.running?.abort();
   }

@@ -34,7 +34,7 @@ export async function openFile(w: Workspace, fileName: string, text: string) {
 export async function settled(w: Workspace, importId: string) {
   for (;;) {
     const state = await w.ok('records.importState', { importId });
-    if (state.phase !== 'checking' && state.phase !== 'queuing') return state;
+    if (!['checking', 'queuing', 'discarding'].includes(state.phase)) return state;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

@@ -1,10 +1,16 @@
 -- Bulk edits and what each did to the outbox's queue (src/main/bulkEdit/bulkEditRepository.ts).
--- Tables: 0018_bulk_edits.sql (op_before, op_after: 0024); outbox_ops: 0008_outbox.sql.
+-- Tables: 0018_bulk_edits.sql (op_before, op_after: 0024; planned, finished: 0032); outbox_ops:
+-- 0008_outbox.sql.
 
 -- name: insertBulkEdit
-INSERT INTO bulk_edits (portal_id, module_id, field, label, action, value, created_at)
-VALUES (@portalId, @moduleId, @field, @label, @action, @value, @now)
+INSERT INTO bulk_edits (portal_id, module_id, field, label, action, value, created_at, planned,
+                        finished)
+VALUES (@portalId, @moduleId, @field, @label, @action, @value, @now, @planned, 0)
 RETURNING id;
+
+-- name: markFinished
+-- The apply's last batch is written (or an undo stopped it): not a bulk edit stopped half way.
+UPDATE bulk_edits SET finished = 1 WHERE id = ?;
 
 -- name: insertRecord
 INSERT INTO bulk_edit_records (bulk_edit_id, record_id, op_seq, coalesced, previous, written,

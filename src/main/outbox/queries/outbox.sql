@@ -113,6 +113,8 @@ ORDER BY seq;
 -- change waits in turn while a record of its module is being sent (its body may have left with
 -- the old name; found through the index of states). A claimed operation (a crash's) waits for
 -- nothing, or the two would wait for each other.
+-- An operation an import still being queued wrote or folded into (import_run_rows, 0032) waits
+-- until its last row is queued: an import goes whole or not at all (src/main/recordsImport/).
 SELECT seq, portalId, recordId FROM (
   SELECT * FROM (
     SELECT o.seq, o.portal_id AS portalId, o.record_id AS recordId, o.next_attempt_at AS dueAt
@@ -121,6 +123,7 @@ SELECT seq, portalId, recordId FROM (
       AND o.seq NOT IN (SELECT value FROM json_each(@running))
       AND NOT EXISTS (SELECT 1 FROM outbox_ops p
                       WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
+      AND NOT EXISTS (SELECT 1 FROM import_run_rows h WHERE h.op_seq = o.seq)
       AND (o.kind = 'config' OR NOT EXISTS (SELECT 1 FROM outbox_ops c
                       WHERE c.portal_id = o.portal_id AND c.record_id = 'layouts:' || o.module_id
                         AND c.action IN (SELECT value FROM json_each(@holding))))
@@ -138,6 +141,7 @@ SELECT seq, portalId, recordId FROM (
       AND o.seq NOT IN (SELECT value FROM json_each(@running))
       AND NOT EXISTS (SELECT 1 FROM outbox_ops p
                       WHERE p.portal_id = o.portal_id AND p.record_id = o.record_id AND p.seq < o.seq)
+      AND NOT EXISTS (SELECT 1 FROM import_run_rows h WHERE h.op_seq = o.seq)
       AND (o.kind = 'config' OR NOT EXISTS (SELECT 1 FROM outbox_ops c
                       WHERE c.portal_id = o.portal_id AND c.record_id = 'layouts:' || o.module_id
                         AND c.action IN (SELECT value FROM json_each(@holding))))

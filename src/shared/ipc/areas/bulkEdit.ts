@@ -187,6 +187,13 @@ export const BulkGroup = z.object({
   value: z.unknown(),
   createdAt: z.string(),
   records: z.number().int().nonnegative(),
+  /** Records the preview counted as changing (null: a bulk edit made before this was kept). */
+  planned: z.number().int().nonnegative().nullable(),
+  /**
+   * Its apply was stopped half way by the app's end (killed, power lost): only `records` of
+   * `planned` were queued, the others never changed.
+   */
+  stopped: z.boolean(),
   /** Of `records`, changes still in the outbox (undo takes these back). */
   queued: z.number().int().nonnegative(),
   /** Of `queued`, being sent right now, or stopped (refused, in conflict). */

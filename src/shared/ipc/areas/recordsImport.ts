@@ -97,7 +97,13 @@ export const ImportCheckArgs = z
   .strict();
 export type ImportCheckArgs = z.infer<typeof ImportCheckArgs>;
 
-/** `cancelled`: a check or queuing stopped by the user; a check must run again before a queue. */
+/**
+ * `cancelled`: a check or queuing stopped by the user (a queuing's rows taken back: an import is
+ * queued whole or not at all); a check must run again before a queue. `interrupted`: a queuing
+ * stopped half way by the app's end (killed, power lost, closed), found at the next start: its
+ * rows queued so far are held from the replay until it is finished (`importConfirm`) or
+ * discarded (`importCancel`). `discarding`: its queued rows being taken back.
+ */
 export const ImportPhase = z.enum([
   'checking',
   'checked',
@@ -105,6 +111,8 @@ export const ImportPhase = z.enum([
   'queued',
   'cancelled',
   'failed',
+  'interrupted',
+  'discarding',
 ]);
 
 /** Where an import stands: its counts so far. */
@@ -124,6 +132,19 @@ export const ImportProgress = z.object({
   message: z.string().nullable(),
 });
 export type ImportProgress = z.infer<typeof ImportProgress>;
+
+/** An import a restart found stopped half way through its queuing. */
+export const ImportInterrupted = z.object({
+  importId: ImportId,
+  portalId: z.string(),
+  moduleId: z.string(),
+  fileName: z.string(),
+  /** Its file is kept: the rows not queued can be queued (otherwise it can only be discarded). */
+  canFinish: z.boolean(),
+  /** `ready`: rows queued and held; `total`: rows confirmed; `message`: both in words. */
+  progress: ImportProgress,
+});
+export type ImportInterrupted = z.infer<typeof ImportInterrupted>;
 
 export const ImportFailure = z.object({
   /** The spreadsheet's row number (the header is row 1). */
@@ -177,12 +198,17 @@ export const recordsImportRequests = {
   'records.importConfirm': request(
     ByImport,
     ImportProgress,
-    'Queue the rows the check found ready through the outbox (the file is read again); progress follows as events.',
+    'Queue the rows the check found ready through the outbox (the file is read again), held from the replay until the last is queued; or finish an interrupted import. Progress follows as events.',
   ),
   'records.importCancel': request(
     ByImport,
     ImportProgress,
-    'Stop a check or a queuing between batches (rows queued so far stay queued), or drop an import.',
+    'Stop a check, or a queuing between batches (the rows queued so far are taken back), discard an interrupted import (likewise), or drop an import.',
+  ),
+  'records.importsInterrupted': request(
+    z.object({ portalId: Id, moduleId: Id }).strict(),
+    z.array(ImportInterrupted),
+    "A module's imports stopped half way through their queuing (the app killed or closed): their queued rows are held until finished or discarded.",
   ),
   'records.importState': request(ByImport, ImportProgress, 'Where an import stands now.'),
 } as const;

@@ -831,6 +831,8 @@ describe("the Outbox's bulk edit groups", () => {
                 value: ['Remote'],
                 createdAt: '2026-11-26T10:00:00.000Z',
                 records: 1000,
+                planned: 1000,
+                stopped: false,
                 queued: 990,
                 sending: 4,
                 stuck: 0,
@@ -873,6 +875,8 @@ describe("the Outbox's bulk edit groups", () => {
           value: 'As on the service',
           createdAt: '2026-11-26T10:00:00.000Z',
           records: 3,
+          planned: 3,
+          stopped: false,
           queued: 0,
           sending: 0,
           stuck: 0,
@@ -903,6 +907,8 @@ describe("the Outbox's bulk edit groups", () => {
           value: null,
           createdAt: '2026-11-26T10:00:00.000Z',
           records: 1,
+          planned: 1,
+          stopped: false,
           queued: 0,
           sending: 0,
           stuck: 0,
@@ -916,5 +922,37 @@ describe("the Outbox's bulk edit groups", () => {
     expect(group.textContent).toMatch(
       /^Description cleared1 Assets record · 0 still queued · 1 of your queued edits set back to the service's value \(Undo queues it again\) · queued /,
     );
+  });
+
+  it('says beside a bulk edit the app stopped half way what was queued and what never was', async () => {
+    const engine = fakeEngine({
+      'bulkEdit.groups': () => [
+        {
+          id: 7,
+          portalId: PORTAL_ID,
+          moduleId: MODULE_ID,
+          module: 'Assets',
+          field: 'name',
+          label: 'Name',
+          action: 'set',
+          value: 'Bulk name',
+          createdAt: '2026-11-26T10:00:00.000Z',
+          records: 250,
+          planned: 600,
+          stopped: true,
+          queued: 250,
+          sending: 0,
+          stuck: 0,
+          reverted: 0,
+        },
+      ],
+    });
+    const outbox = createOutboxStore(engine.api);
+    render(createElement(OutboxContext.Provider, { value: outbox }, createElement(BulkEditGroups)));
+    const group = await screen.findByTestId('bulk-group');
+    expect(group.querySelector('.field-error')?.textContent).toBe(
+      'Stopped half way: PortalDesk closed while it was being queued, so only 250 of the 600 previewed records were queued; the other 350 were never changed. Undo takes back the 250; to change the rest, select them in the records view and bulk edit them again.',
+    );
+    expect(within(group).getByRole('button', { name: /^Undo the bulk edit/ })).toBeTruthy();
   });
 });

@@ -105,6 +105,7 @@ export async function openWorkspace(
     'records.columns': () => COLUMNS,
     'records.recent': () => [],
     'records.latestExport': () => null,
+    'records.importsInterrupted': () => [],
     'records.query': () => ({ rows: [], total: 0 }),
     'records.savedFilters': () => [...saved],
     'records.saveFilter': ({ name, filter }) => {

@@ -31,6 +31,16 @@ export function bulkEditSummary(group: Pick<BulkGroup, 'label' | 'action' | 'val
   }
 }
 
+/** A bulk edit the app's end stopped between its batches: what was queued, what never was. */
+export function stoppedWords(group: Pick<BulkGroup, 'records' | 'planned'>): string {
+  const of = group.planned === null ? '' : ` of the ${count.format(group.planned)} previewed`;
+  const rest =
+    group.planned === null
+      ? 'the others'
+      : `the other ${count.format(Math.max(0, group.planned - group.records))}`;
+  return `Stopped half way: PortalDesk closed while it was being queued, so only ${count.format(group.records)}${of} records were queued; ${rest} were never changed. Undo takes back the ${count.format(group.records)}; to change the rest, select them in the records view and bulk edit them again.`;
+}
+
 function useBulkGroups<T>(selector: (state: BulkGroupsState) => T): T {
   const outbox = useContext(OutboxContext);
   if (!outbox) throw new Error('BulkEditGroups must be used inside <OutboxContext.Provider>.');
@@ -84,6 +94,7 @@ export function BulkEditGroups() {
                   ` · ${count.format(group.reverted)} of your queued edits set back to the service's value (Undo queues ${group.reverted === 1 ? 'it' : 'them'} again)`}{' '}
                 · queued {new Date(group.createdAt).toLocaleString()}
               </div>
+              {group.stopped && <p className="field-error">{stoppedWords(group)}</p>}
             </div>
             <button
               type="button"

@@ -30,6 +30,34 @@ function base64(bytes: Uint8Array): string {
   return btoa(text);
 }
 
+/** How far a queuing (or the taking back of its rows) has gone; null while checking. */
+export function importPercent(progress: ImportProgress): number | null {
+  if (progress.phase === 'queuing') {
+    return progressPercent(progress.ready + progress.failing, progress.total ?? 0);
+  }
+  if (progress.phase === 'discarding' && progress.total) {
+    return progressPercent(progress.total - progress.ready, progress.total);
+  }
+  return null;
+}
+
+export function importBusyLabel(phase: ImportProgress['phase']): string {
+  if (phase === 'checking') return 'Checking rows';
+  return phase === 'discarding' ? 'Taking back queued rows' : 'Queuing rows';
+}
+
+/** An import's counts while it runs, in words. */
+export function importCounts(progress: ImportProgress): string {
+  const n = (value: number) => count.format(value);
+  if (progress.phase === 'discarding') {
+    return `Taking back the queued rows: ${n(progress.ready)} left. None has been sent.`;
+  }
+  if (progress.phase === 'queuing') {
+    return `${n(progress.rows)} rows read: ${n(progress.ready)} queued and held, ${n(progress.failing)} failing, ${n(progress.unchanged)} unchanged. None is sent until every row is queued.`;
+  }
+  return `${n(progress.rows)} rows read: ${n(progress.ready)} ready, ${n(progress.failing)} failing, ${n(progress.unchanged)} unchanged`;
+}
+
 /**
  * The toolbar's Import: a CSV or XLSX file chosen (the system's file dialog, desktop and browser
  * alike), sent to the engine in pieces, its columns mapped to fields (matched by name, each
@@ -120,7 +148,11 @@ function ModuleImportDialog() {
     setCheckError(null);
   };
 
-  const busy = progress?.phase === 'checking' || progress?.phase === 'queuing';
+  // Discarding: a cancelled queuing taking back its rows (an import goes whole or not at all).
+  const busy =
+    progress?.phase === 'checking' ||
+    progress?.phase === 'queuing' ||
+    progress?.phase === 'discarding';
   useEffect(() => {
     held.current = { file, busy };
   }, [file, busy]);
@@ -228,11 +260,7 @@ function ModuleImportDialog() {
   );
   const label = (key: string) => (key === 'id' ? 'ID' : (fieldLabels.get(key) ?? key));
   const pages = failures ? Math.ceil(failures.total / FAILURES_PAGE) : 0;
-  const percent = progress
-    ? progress.phase === 'queuing'
-      ? progressPercent(progress.ready + progress.failing, progress.total ?? 0)
-      : null
-    : null;
+  const percent = progress ? importPercent(progress) : null;
 
   return (
     <div {...anchorProps}>
@@ -377,7 +405,7 @@ function ModuleImportDialog() {
                     Queue {count.format(progress.ready)} {progress.ready === 1 ? 'row' : 'rows'}
                   </button>
                 )}
-                {busy && (
+                {busy && progress?.phase !== 'discarding' && (
                   <button type="button" onClick={cancel}>
                     Cancel
                   </button>
@@ -391,17 +419,13 @@ function ModuleImportDialog() {
               {progress && (
                 <div className="records-export__progress">
                   {busy && (
-                    <ProgressBar
-                      percent={percent}
-                      label={progress.phase === 'checking' ? 'Checking rows' : 'Queuing rows'}
-                    />
+                    <ProgressBar percent={percent} label={importBusyLabel(progress.phase)} />
                   )}
                   <p
                     className={progress.phase === 'failed' ? 'field-error' : 'hint'}
                     role={progress.phase === 'failed' ? 'alert' : 'status'}
                   >
-                    {progress.message ??
-                      `${count.format(progress.rows)} rows read: ${count.format(progress.ready)} ready, ${count.format(progress.failing)} failing, ${count.format(progress.unchanged)} unchanged`}
+                    {progress.message ?? importCounts(progress)}
                   </p>
                 </div>
               )}

@@ -17,6 +17,7 @@ import { BUILT_IN_WHY } from './builtInModules';
 import { EmptyModule, EmptyPortal } from './EmptyModule';
 import { ExportDialog } from './ExportDialog';
 import { ImportDialog } from './ImportDialog';
+import { InterruptedImports } from './InterruptedImports';
 import { CopyRows } from './CopyRows';
 import { BulkEditDialog } from './BulkEditDialog';
 
@@ -206,6 +207,7 @@ export function RecordsView() {
           {columnsError}
         </p>
       )}
+      {!builtIn && !browsing && <InterruptedImports />}
       {filterOpen && !builtIn && <FilterPanel />}
       {!builtIn && <AppliedFilter />}
       <div className="records__main">
